@@ -1,0 +1,71 @@
+import { Elysia } from 'elysia';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import type { AppContext } from './lib/context';
+import { corePlugin } from './lib/core';
+import { notFound, serviceUnavailable } from './lib/errors';
+import { EventHub } from './lib/events';
+import { createLogger, type Logger } from './lib/log';
+import { createMailService, type MailService } from './lib/mail';
+import { serveClient } from './lib/static';
+import { createServices, featureModules } from './modules';
+import { sessionPlugin } from './modules/auth/plugin';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  log?: Logger;
+  mail?: MailService;
+  events?: EventHub;
+}
+
+/** The whole server: core rules, the feature modules, the event stream, health and the web client. */
+export function createApp(opts: AppOptions) {
+  const log = opts.log ?? createLogger(opts.config.LOG_LEVEL);
+  const ctx: AppContext = {
+    config: opts.config,
+    db: opts.db,
+    clock: opts.clock ?? systemClock,
+    log,
+    mail: opts.mail ?? createMailService(opts.db, log, { smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
+    events: opts.events ?? new EventHub(),
+  };
+  const services = createServices(ctx);
+
+  const app = new Elysia()
+    .use(corePlugin(ctx))
+    .get('/healthz', () => {
+      try {
+        ctx.db.get(sql`select 1`);
+      } catch {
+        throw serviceUnavailable('The database is not reachable.');
+      }
+      return { status: 'ok' };
+    })
+    .use(featureModules(ctx, services))
+    .use(sessionPlugin(ctx, services.auth))
+    .get(
+      '/api/events',
+      ({ user, request }) => {
+        const lastEventId = Number(request.headers.get('last-event-id'));
+        return ctx.events.stream(user.id, Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined, request.signal);
+      },
+      { signedIn: true },
+    )
+    .get('/api/dev/mail', () => {
+      if (ctx.config.isProduction) throw notFound();
+      return ctx.mail.outbox();
+    })
+    .get('/*', ({ request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.startsWith('/api/')) throw notFound();
+      return serveClient(ctx.config.distDir, pathname);
+    });
+
+  return Object.assign(app, { ctx, services });
+}
+
+export type App = ReturnType<typeof createApp>;

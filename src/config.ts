@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+const bool = (fallback: boolean) =>
+  v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+      v.transform((s) => s === 'true' || s === '1'),
+    ),
+    fallback ? 'true' : 'false',
+  );
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
+const optionalUrl = v.optional(v.pipe(v.string(), v.url('must be a URL')));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
+  PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535, 'must be a port number')),
+    '3000',
+  ),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATABASE_PATH: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), './data/app.db'),
+  APP_URL: optionalUrl,
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  TRUST_PROXY: bool(false),
+  REQUIRE_EMAIL_VERIFICATION: bool(false),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_YEARLY: optionalText,
+  STRIPE_API_URL: optionalUrl,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: v.optional(v.string(), 'gpt-4o-mini'),
+  OPENAI_TTS_MODEL: v.optional(v.string(), 'gpt-4o-mini-tts'),
+  OPENAI_TTS_VOICE: v.optional(v.string(), 'alloy'),
+  ESPEAK_PATH: v.optional(v.string(), 'espeak-ng'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: v.optional(v.string(), 'Kalimat <hello@kalimat.local>'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_USERINFO_URL: optionalUrl,
+  LITEFS_DIR: optionalText,
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
+});
+
+type Env = v.InferOutput<typeof EnvSchema>;
+
+export type Config = Env & {
+  appUrl: string;
+  sessionSecret: string;
+  isProduction: boolean;
+  /** Directory holding the built client; tests and `start` agree on it. */
+  distDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws one line that names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = v.safeParse(EnvSchema, env);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const key = v.getDotPath(issue) ?? 'environment';
+    throw new ConfigError(`Invalid environment variable ${key}: ${issue.message} (got ${JSON.stringify(issue.input)})`);
+  }
+  const parsed = result.output;
+  const isProduction = parsed.NODE_ENV === 'production';
+  if (isProduction && !parsed.SESSION_SECRET) {
+    throw new ConfigError('Invalid environment variable SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  const databasePath = parsed.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.DATABASE_PATH);
+  return {
+    ...parsed,
+    DATABASE_PATH: databasePath,
+    appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    sessionSecret: parsed.SESSION_SECRET ?? localSessionSecret(databasePath),
+    isProduction,
+    distDir: resolve(import.meta.dir, '..', 'dist'),
+  };
+}
+
+/** Without SESSION_SECRET a random secret is kept beside the database, so sessions survive restarts. */
+function localSessionSecret(databasePath: string): string {
+  if (databasePath === ':memory:') return randomBytes(32).toString('hex');
+  const file = join(dirname(databasePath), '.session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,22 @@
+/** Time comes from here so trial and streak tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and advance. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-01-15T12:00:00Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  set(date: Date | string) {
+    this.current = new Date(date);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

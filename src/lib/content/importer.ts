@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import type { Db, Tx } from '../../db/client';
+import type { ContentFile, ContentIssue, ContentPlugin, Counts, ParsedContent } from './types';
+
+export interface ImportResult {
+  ok: boolean;
+  errors: ContentIssue[];
+  warnings: ContentIssue[];
+  counts: { kind: string; files: number; counts: Counts }[];
+  dryRun: boolean;
+}
+
+function filesUnder(root: string, folder: string, extensions: string[]): ContentFile[] {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return [];
+  const found: ContentFile[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      if (name.startsWith('.')) continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else if (extensions.includes(extname(name))) found.push({ path: relative(root, full), text: readFileSync(full, 'utf8') });
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/**
+ * Loads content/ through every module's plugin: all files are validated first and nothing is written
+ * if any has an error; then one transaction applies every kind in order (later kinds may point at
+ * earlier ones), upserting on stable keys so learners' progress stays.
+ */
+export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], opts: { dryRun?: boolean } = {}): ImportResult {
+  const errors: ContentIssue[] = [];
+  const warnings: ContentIssue[] = [];
+  const report = { error: (i: ContentIssue) => errors.push(i), warn: (i: ContentIssue) => warnings.push(i) };
+  const parsed: ParsedContent = new Map();
+  const fileCounts = new Map<string, number>();
+
+  for (const plugin of plugins) {
+    const files = filesUnder(contentDir, plugin.folder, plugin.extensions);
+    fileCounts.set(plugin.kind, files.length);
+    parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
+  }
+  for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
+
+  const result = (counts: ImportResult['counts']): ImportResult => ({ ok: errors.length === 0, errors, warnings, counts, dryRun: !!opts.dryRun });
+  if (errors.length > 0) return result([]);
+
+  const apply = (tx: Tx) =>
+    plugins.map((plugin) => ({ kind: plugin.kind, files: fileCounts.get(plugin.kind)!, counts: plugin.apply(tx, parsed.get(plugin.kind)!) }));
+
+  if (opts.dryRun) {
+    // A dry run computes the same counts inside a transaction that is always rolled back.
+    let counts: ImportResult['counts'] = [];
+    try {
+      db.transaction((tx) => {
+        counts = apply(tx);
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    return result(counts);
+  }
+  return result(db.transaction(apply));
+}
+
+class DryRunRollback extends Error {}
+
+export function formatIssue(issue: ContentIssue) {
+  return `${issue.file}:${issue.line}: ${issue.field}: ${issue.message}`;
+}
+
+export function formatCounts(counts: ImportResult['counts']) {
+  const rows = [['kind', 'files', 'added', 'updated', 'unchanged', 'removed'], ...counts.map((c) => [c.kind, c.files, c.counts.added, c.counts.updated, c.counts.unchanged, c.counts.removed].map(String))];
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
+  return rows.map((r) => r.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ')).join('\n');
+}

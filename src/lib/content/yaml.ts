@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type { ContentFile, Reporter } from './types';
+
+export type Path = (string | number)[];
+
+/** A parsed YAML file that can tell the line of any value in it. */
+export interface SourceDoc {
+  file: string;
+  data: unknown;
+  lineOf(path: Path): number;
+}
+
+/**
+ * Parses YAML keeping positions. `lineOffset` shifts lines for YAML embedded in another file (front
+ * matter starts on line 2). Syntax errors are reported with their own line; the result is then null.
+ */
+export function parseYaml(file: ContentFile, report: Reporter, text = file.text, lineOffset = 0): SourceDoc | null {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const line = lineCounter.linePos(error.pos[0]).line + lineOffset;
+      report.error({ file: file.path, line, field: '(syntax)', message: error.message.split('\n')[0] });
+    }
+    return null;
+  }
+  return { file: file.path, data: doc.toJS(), lineOf: (path) => lineOfPath(doc, lineCounter, path) + lineOffset };
+}
+
+function lineOfPath(doc: Document, lineCounter: LineCounter, path: Path): number {
+  // The deepest node that exists on the path: a missing field is reported at its parent.
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
+    if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+  }
+  return 1;
+}
+
+export const fieldName = (path: Path) =>
+  path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${key}` : key), '') || '(file)';
+
+/** Validates a YAML document against a schema; each issue becomes an error naming file, line and field. */
+export function validateDoc<S extends v.GenericSchema>(doc: SourceDoc, schema: S, report: Reporter): v.InferOutput<S> | null {
+  const result = v.safeParse(schema, doc.data, { abortEarly: false });
+  if (result.success) return result.output;
+  for (const issue of result.issues) {
+    const path: Path = (issue.path ?? []).map((item) => item.key as string | number);
+    report.error({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message: issue.message });
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+import { Elysia } from 'elysia';
+import { randomUUID } from 'node:crypto';
+import { AppError, STATUS_MESSAGES, type ErrorBody } from './errors';
+import type { AppContext } from './context';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Routes that need the raw body text (Stripe signs the exact bytes). */
+export const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
+
+const requestIds = new WeakMap<Request, string>();
+export const requestIdOf = (request: Request) => requestIds.get(request) ?? 'unknown';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "media-src 'self' blob: data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function errorResponse(request: Request, error: AppError) {
+  const body: ErrorBody = { message: error.message, error: error.code, requestId: requestIdOf(request) };
+  if (error.details !== undefined) body.details = error.details;
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers },
+  });
+}
+
+/**
+ * What every response goes through: a request id, security headers, the body rules (64 KiB, JSON
+ * only, malformed JSON is a 400), the foreign-Origin refusal, and the one error handler that turns
+ * anything thrown into `{message, error, requestId}` without leaking stacks or SQL.
+ */
+export function corePlugin(ctx: AppContext) {
+  const { config, log } = ctx;
+  const ownOrigin = new URL(config.appUrl).origin;
+
+  return new Elysia({ name: 'core' })
+    .onRequest(({ request, set }) => {
+      const incoming = request.headers.get('x-request-id');
+      const id = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+      requestIds.set(request, id);
+      set.headers['x-request-id'] = id;
+      Object.assign(set.headers, SECURITY_HEADERS);
+
+      if (STATE_CHANGING.has(request.method)) {
+        const origin = request.headers.get('origin');
+        if (origin && origin !== ownOrigin && origin !== new URL(request.url).origin) {
+          return errorResponse(request, new AppError(403, 'Forbidden', 'Requests from another site are not allowed.'));
+        }
+        const length = Number(request.headers.get('content-length') ?? 0);
+        if (length > MAX_BODY_BYTES) {
+          return errorResponse(request, new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).'));
+        }
+      }
+    })
+    .onParse({ as: 'global' }, async ({ request, contentType, path }) => {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.byteLength > MAX_BODY_BYTES) {
+        throw new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).');
+      }
+      const text = new TextDecoder().decode(bytes);
+      if (RAW_BODY_PATHS.has(path)) return text;
+      if (text.trim() === '') return {};
+      if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
+        throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
+      }
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new AppError(400, 'Bad Request', 'The request body is not valid JSON.');
+      }
+    })
+    .onError({ as: 'global' }, ({ code, error, request, path }) => {
+      if (error instanceof AppError) return errorResponse(request, error);
+      // Elysia wraps whatever the body parser throws (our 413/415/400) in its ParseError.
+      const cause = (error as { cause?: unknown })?.cause;
+      if (cause instanceof AppError) return errorResponse(request, cause);
+      switch (code) {
+        case 'NOT_FOUND':
+          return errorResponse(request, new AppError(404, 'Not Found'));
+        case 'PARSE':
+          return errorResponse(request, new AppError(400, 'Bad Request', 'The request body is not valid JSON.'));
+        case 'VALIDATION':
+          return errorResponse(request, new AppError(400, 'Validation Error', STATUS_MESSAGES[400]));
+        case 'INVALID_COOKIE_SIGNATURE':
+          return errorResponse(request, new AppError(401, 'Unauthorized'));
+      }
+      const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+      if (status >= 400 && status < 500) return errorResponse(request, new AppError(status));
+      log.error('unhandled error', {
+        requestId: requestIdOf(request),
+        path,
+        method: request.method,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+      return errorResponse(request, new AppError(500, 'Internal Server Error'));
+    });
+}

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { ValidationError } from './errors';
+
+/**
+ * Parses untrusted input with a valibot schema; the first issue becomes a 400 'Validation Error'
+ * whose message is the schema's own text and whose details name the field.
+ */
+export function validate<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input ?? {});
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = v.getDotPath(issue) ?? undefined;
+  // valibot's own messages ("Invalid type: Expected string but received 3") are for developers.
+  const message = /^Invalid \w+: /.test(issue.message)
+    ? field
+      ? `The field ${field} is missing or not valid.`
+      : 'The request body must be a JSON object.'
+    : issue.message;
+  throw new ValidationError(message, field, { field, issues: result.issues.map((i) => ({ field: v.getDotPath(i), message: i.message })) });
+}
+
+/** A path id: digits only, within SQLite's integer range. */
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number.'),
+  v.transform(Number),
+);

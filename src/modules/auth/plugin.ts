@@ -1,0 +1,75 @@
+import { Elysia } from 'elysia';
+import { jwt } from '@elysiajs/jwt';
+import type { AppContext } from '../../lib/context';
+import { AppError, unauthorized } from '../../lib/errors';
+import { SESSION_DAYS, type AuthService, type User } from './service';
+
+export const SESSION_COOKIE = 'session';
+
+/**
+ * Sessions for every module: the `session` cookie holds a signed JWT naming a row of `sessions`.
+ * Route options: `{ auth: true }` a signed-in, verified user (403 with the verification text otherwise);
+ * `{ signedIn: true }` any signed-in user; `{ optionalUser: true }` the user or null.
+ */
+export function sessionPlugin(ctx: AppContext, auth: AuthService) {
+  const { config } = ctx;
+
+  return new Elysia({ name: 'session', seed: config.sessionSecret })
+    .use(jwt({ name: 'sessionJwt', secret: config.sessionSecret, exp: `${SESSION_DAYS}d` }))
+    .derive({ as: 'global' }, ({ cookie, sessionJwt }) => ({
+      /** Reads the session cookie: the session id and its user, or undefined. */
+      async currentSession(): Promise<{ sessionId: string; user: User } | undefined> {
+        const token = cookie[SESSION_COOKIE]?.value;
+        if (typeof token !== 'string' || token.length === 0 || token.length > 2000) return undefined;
+        const payload = await sessionJwt.verify(token);
+        if (!payload || typeof payload.sid !== 'string') return undefined;
+        const user = auth.userForSession(payload.sid);
+        return user ? { sessionId: payload.sid, user } : undefined;
+      },
+      /** Starts a session and sets the cookie. */
+      async startSession(user: User, userAgent?: string | null) {
+        const session = auth.createSession(user.id, userAgent);
+        cookie[SESSION_COOKIE].set({
+          value: await sessionJwt.sign({ sid: session.id }),
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.isProduction,
+          path: '/',
+          expires: session.expiresAt,
+        });
+        return session;
+      },
+      endSessionCookie() {
+        cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: 0 });
+      },
+    }))
+    .macro({
+      auth: {
+        async resolve({ currentSession }) {
+          const session = await currentSession();
+          if (!session) throw unauthorized();
+          if (!session.user.isVerified) {
+            throw new AppError(
+              403,
+              'Email Not Verified',
+              'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.',
+            );
+          }
+          return session;
+        },
+      },
+      signedIn: {
+        async resolve({ currentSession }) {
+          const session = await currentSession();
+          if (!session) throw unauthorized();
+          return session;
+        },
+      },
+      optionalUser: {
+        async resolve({ currentSession }) {
+          const session = await currentSession();
+          return { user: session?.user ?? null, sessionId: session?.sessionId ?? null };
+        },
+      },
+    });
+}

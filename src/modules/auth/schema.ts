@@ -1,0 +1,110 @@
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { id, instant, createdAt, flag } from '../../db/columns';
+
+/** The account (A §3 User). Trial and subscription fields live here as the spec lists them. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    isVerified: flag('is_verified', true),
+    googleId: text('google_id'),
+    trialStartDate: instant('trial_start_date'),
+    trialEndDate: instant('trial_end_date'),
+    subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'expired'] }).notNull().default('trial'),
+    isSubscribed: flag('is_subscribed'),
+    subscriptionPlanId: text('subscription_plan_id'),
+    subscriptionExpiryDate: instant('subscription_expiry_date'),
+    currentPeriodEnd: instant('current_period_end'),
+    cancelAtPeriodEnd: flag('cancel_at_period_end'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    markedForDeletion: flag('marked_for_deletion'),
+    scheduledDeletionDate: instant('scheduled_deletion_date'),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_id_unique').on(t.googleId),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+    index('users_deletion_idx').on(t.markedForDeletion, t.scheduledDeletionDate),
+  ],
+);
+
+/** A signed-in browser; the cookie's JWT names a row, so revoking the row ends the session at once. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Password reset tokens, stored as SHA-256 hashes, single use. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expires: instant('expires').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** E-mail verification links (REQUIRE_EMAIL_VERIFICATION=true), hashed, single use. */
+export const emailVerificationTokens = sqliteTable(
+  'email_verification_tokens',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expires: instant('expires').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_verification_tokens_hash_unique').on(t.tokenHash), index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+/** One trial per e-mail address ever: a hash of each address that had one outlives its account. */
+export const trialGrants = sqliteTable('trial_grants', {
+  emailHash: text('email_hash').primaryKey(),
+  grantedAt: createdAt(),
+});
+
+export const supportTickets = sqliteTable(
+  'support_tickets',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    issue: text('issue').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_tickets_user_idx').on(t.userId)],
+);
+
+/** Errors the browser reported through POST /api/log/client-error. */
+export const clientErrors = sqliteTable('client_errors', {
+  id: id(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  error: text('error').notNull(),
+  stack: text('stack'),
+  timestamp: text('timestamp'),
+  userAgent: text('user_agent'),
+  url: text('url'),
+  createdAt: createdAt(),
+});

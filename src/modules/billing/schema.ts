@@ -1,0 +1,54 @@
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { id, instant, createdAt, flag, json } from '../../db/columns';
+import { users } from '../auth/schema';
+
+/** A3 Subscription plan; prices in cents (the spec's numeric(10,2)). */
+export const subscriptionPlans = sqliteTable('subscription_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+  features: json<string[]>('features').notNull().default([]),
+  isActive: flag('is_active', true),
+  isPopular: flag('is_popular'),
+  stripePriceId: text('stripe_price_id'),
+});
+
+export const subscriptionHistory = sqliteTable(
+  'subscription_history',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').references(() => subscriptionPlans.id),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date'),
+    status: text('status', { enum: ['active', 'cancelled', 'expired'] }).notNull(),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_history_user_idx').on(t.userId), index('subscription_history_stripe_idx').on(t.stripeSubscriptionId)],
+);
+
+export const paymentMethods = sqliteTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    last4: text('last4'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    isDefault: flag('is_default'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId)],
+);
+
+/** Stripe events already applied: a webhook is processed once per event id. */
+export const processedWebhookEvents = sqliteTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: createdAt(),
+});

@@ -1,0 +1,20 @@
+import { sqliteTable, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, instant, count } from '../../db/columns';
+import { users } from '../auth/schema';
+import { words } from '../vocabulary/schema';
+
+/**
+ * A learner's practice list (L3 user_progress.isFlagged): a row means flagged. `correctInFlagged` counts
+ * correct answers in the flagged section; at 3 the row goes.
+ */
+export const flaggedWords = sqliteTable(
+  'flagged_words',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id').notNull().references(() => words.id, { onDelete: 'cascade' }),
+    correctInFlagged: count('correct_in_flagged'),
+    flaggedAt: instant('flagged_at').notNull(),
+  },
+  (t) => [uniqueIndex('flagged_words_user_word_unique').on(t.userId, t.wordId), index('flagged_words_word_idx').on(t.wordId)],
+);

@@ -1,0 +1,35 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../lib/context';
+import { authModule } from './auth';
+import { createAuthService } from './auth/service';
+import { billingModule } from './billing';
+import { vocabularyModule } from './vocabulary';
+import { streakModule } from './streak';
+import { flaggedModule } from './flagged';
+import { whichWordModule } from './which-word';
+import { lettersModule } from './letters';
+import { sentencesModule } from './sentences';
+import { lessonsModule } from './lessons';
+import { statsModule } from './stats';
+
+/** Every module's service, built once per app; a module reaches another only through these. */
+export function createServices(ctx: AppContext) {
+  const auth = createAuthService(ctx);
+  return { auth };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/** The explicit list of feature modules, chained so the app keeps end-to-end route types. */
+export function featureModules(ctx: AppContext, services: Services) {
+  return new Elysia({ name: 'modules' })
+    .use(authModule(ctx, services.auth))
+    .use(billingModule(ctx, services))
+    .use(vocabularyModule(ctx, services))
+    .use(streakModule(ctx, services))
+    .use(flaggedModule(ctx, services))
+    .use(whichWordModule(ctx, services))
+    .use(lettersModule(ctx, services))
+    .use(sentencesModule(ctx, services))
+    .use(lessonsModule(ctx, services))
+    .use(statsModule(ctx, services));
+}

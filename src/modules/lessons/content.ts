@@ -1,0 +1,124 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
+import matter from 'gray-matter';
+import type { ContentPlugin } from '../../lib/content/types';
+import { parseYaml, validateDoc } from '../../lib/content/yaml';
+import { arabizi, key, text } from '../../lib/content/rules';
+import { syncByKey, syncChildren } from '../../lib/content/sync';
+import { topicNamesOf, verbKeysOf } from '../vocabulary/content';
+import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
+import { topics, verbs } from '../vocabulary/schema';
+
+const Component = v.object({
+  lebanese: arabizi(),
+  english: text('English text'),
+  explanation: v.optional(text('text')),
+  audioUrl: v.optional(v.pipe(v.string(), v.regex(/^\/[\w\-./]+$/, 'must be a path on this site, like /audio/marhaba.mp3'))),
+});
+const Components = v.pipe(v.array(Component, 'must be a list of components'), v.minLength(1, 'must list at least one component'));
+
+const VocabularyStep = v.object({ type: v.picklist(['vocabulary', 'grammar', 'review']), components: Components });
+const SentenceStep = v.object({
+  type: v.literal('sentence_building'),
+  phrase: v.object({ lebanese: arabizi(), english: text('English text') }, 'must have lebanese and english'),
+  components: Components,
+});
+const PracticeStep = v.pipe(
+  v.object({
+    type: v.literal('practice'),
+    question: text('a question'),
+    options: v.pipe(v.array(text('an option'), 'must be a list of options'), v.minLength(2, 'must offer at least two options')),
+    correctAnswer: text('the correct option'),
+    explanation: text('an explanation'),
+  }),
+  v.forward(
+    v.check((step) => step.options.includes(step.correctAnswer), 'correctAnswer must be one of the options'),
+    ['correctAnswer'],
+  ),
+);
+
+const Step = v.variant(
+  'type',
+  [VocabularyStep, SentenceStep, PracticeStep],
+  (issue) => `step type must be one of ${STEP_TYPES.join(', ')} (got ${JSON.stringify(issue.received === 'undefined' ? undefined : issue.input)})`,
+);
+
+const FrontMatter = v.object({
+  key: key(),
+  name: text('the lesson name'),
+  topic: v.optional(text('a topic name')),
+  verb: v.optional(key()),
+  order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
+  difficulty: v.picklist(DIFFICULTIES, `must be one of ${DIFFICULTIES.join(', ')}`),
+  steps: v.pipe(v.array(Step, 'must be a list of steps'), v.minLength(1, 'must have at least one step')),
+});
+
+export interface LessonContent {
+  file: string;
+  lines: { key: number; topic: number; verb: number };
+  topic?: string;
+  verb?: string;
+  lesson: { key: string; name: string; description: string; orderIndex: number; difficulty: (typeof DIFFICULTIES)[number] };
+  steps: { orderIndex: number; type: StepType; content: StepContent }[];
+}
+
+export const lessonsContent: ContentPlugin<LessonContent> = {
+  kind: 'lessons',
+  folder: 'lessons',
+  extensions: ['.md'],
+  parse(file, report) {
+    if (!file.text.startsWith('---')) {
+      report.error({ file: file.path, line: 1, field: '(front matter)', message: 'a lesson starts with YAML front matter between --- lines' });
+      return [];
+    }
+    // Passing options turns off gray-matter's cache, which returns stale results for repeated texts.
+    const parsed = matter(file.text, { excerpt: false });
+    // `matter` keeps the newline after the opening ---, so its lines are the file's lines.
+    const doc = parseYaml(file, report, parsed.matter, 0);
+    if (!doc) return [];
+    const data = validateDoc(doc, FrontMatter, report);
+    if (!data) return [];
+    const description = parsed.content.trim();
+    if (!description) {
+      report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: 'the lesson needs an introduction below the front matter' });
+      return [];
+    }
+    return [
+      {
+        file: file.path,
+        lines: { key: doc.lineOf(['key']), topic: doc.lineOf(['topic']), verb: doc.lineOf(['verb']) },
+        topic: data.topic,
+        verb: data.verb,
+        lesson: { key: data.key, name: data.name, description, orderIndex: data.order, difficulty: data.difficulty },
+        steps: data.steps.map((step, i) => {
+          const { type, ...content } = step;
+          return { orderIndex: i, type, content: content as StepContent };
+        }),
+      },
+    ];
+  },
+  check(items, all, report) {
+    const topicNames = new Set(topicNamesOf(all));
+    const verbKeys = new Set(verbKeysOf(all));
+    const keys = new Map<string, string>();
+    for (const item of items) {
+      if (item.topic && !topicNames.has(item.topic)) report.error({ file: item.file, line: item.lines.topic, field: 'topic', message: `no topic named "${item.topic}" in content/words or content/verbs` });
+      if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
+      const other = keys.get(item.lesson.key);
+      if (other) report.error({ file: item.file, line: item.lines.key, field: 'key', message: `lesson key "${item.lesson.key}" is also used in ${other}` });
+      else keys.set(item.lesson.key, item.file);
+    }
+  },
+  apply(tx, items) {
+    const topicId = (name?: string) => (name ? tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null : null);
+    const verbId = (k?: string) => (k ? tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, k)).get()?.id ?? null : null);
+    const lessonSync = syncByKey(
+      tx,
+      lessons,
+      items.map((item) => ({ ...item.lesson, topicId: topicId(item.topic), verbId: verbId(item.verb) })),
+      { keyField: 'key' },
+    );
+    for (const item of items) syncChildren(tx, lessonSync, item.lesson.key, lessonContent, 'lessonId', 'orderIndex', item.steps);
+    return lessonSync.counts;
+  },
+};

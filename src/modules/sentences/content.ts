@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import type { ContentPlugin } from '../../lib/content/types';
+import { parseYaml, validateDoc, fieldName } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, text } from '../../lib/content/rules';
+import { syncByKey, syncChildren } from '../../lib/content/sync';
+import { sentenceContexts, sentences } from './schema';
+
+const SentencesFile = v.object({
+  topic: v.pipe(text('the topic key'), v.regex(/^[a-z0-9_]+$/, 'must be a topic key like food_and_drink (lower case, underscores)')),
+  sentences: v.pipe(
+    v.array(
+      v.object({
+        key: key(),
+        question: v.object({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
+        contexts: v.pipe(
+          v.array(
+            v.object({ context: text('a scenario'), recommended_answer: arabizi(), arabic: arabic(), english: text('English text') }),
+            'must be a list of contexts',
+          ),
+          v.minLength(2, 'must give at least two contexts'),
+        ),
+      }),
+      'must be a list of sentences',
+    ),
+    v.minLength(1, 'must list at least one sentence'),
+  ),
+});
+
+export interface SentenceContent {
+  file: string;
+  sentence: { key: string; topic: string; questionArabizi: string; questionArabic: string; questionEnglish: string; sortOrder: number };
+  contexts: { position: number; context: string; recommendedAnswer: string; arabic: string; english: string }[];
+}
+
+export const sentencesContent: ContentPlugin<SentenceContent> = {
+  kind: 'sentences',
+  folder: 'sentences',
+  extensions: ['.yaml', '.yml'],
+  parse(file, report) {
+    const doc = parseYaml(file, report);
+    if (!doc) return [];
+    const data = validateDoc(doc, SentencesFile, report);
+    if (!data) return [];
+    const seen = new Set<string>();
+    return data.sentences.flatMap((s, i) => {
+      if (seen.has(s.key)) {
+        report.error({ file: file.path, line: doc.lineOf(['sentences', i, 'key']), field: fieldName(['sentences', i, 'key']), message: `duplicate sentence key "${s.key}"` });
+        return [];
+      }
+      seen.add(s.key);
+      checkNumberLetters(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, s.question.arabic, report);
+      s.contexts.forEach((c, j) => checkNumberLetters(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, c.arabic, report));
+      return [
+        {
+          file: file.path,
+          sentence: {
+            key: `${data.topic}/${s.key}`,
+            topic: data.topic,
+            questionArabizi: s.question.arabizi,
+            questionArabic: s.question.arabic,
+            questionEnglish: s.question.english,
+            sortOrder: i,
+          },
+          contexts: s.contexts.map((c, j) => ({ position: j, context: c.context, recommendedAnswer: c.recommended_answer, arabic: c.arabic, english: c.english })),
+        },
+      ];
+    });
+  },
+  apply(tx, items) {
+    const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });
+    for (const item of items) {
+      syncChildren(tx, sentenceSync, item.sentence.key, sentenceContexts, 'sentenceId', 'position', item.contexts);
+    }
+    return sentenceSync.counts;
+  },
+};

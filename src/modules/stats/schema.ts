@@ -1,0 +1,63 @@
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, instant, count, createdAt, json } from '../../db/columns';
+import { users } from '../auth/schema';
+
+/** L3 user_stats; `points` is the all-time leaderboard measure. */
+export const userStats = sqliteTable(
+  'user_stats',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    totalAnswered: count('total_answered'),
+    totalCorrect: count('total_correct'),
+    totalIncorrect: count('total_incorrect'),
+    bestStreak: count('best_streak'),
+    lastStudyDate: text('last_study_date'),
+    consecutiveDays: count('consecutive_days'),
+    points: count('points'),
+    timeZone: text('time_zone'),
+  },
+  (t) => [uniqueIndex('user_stats_user_unique').on(t.userId), index('user_stats_points_idx').on(t.points)],
+);
+
+/** Every award of points, so the weekly leaderboard is a sum over a date range. */
+export const pointsLedger = sqliteTable(
+  'points_ledger',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_ledger_created_idx').on(t.createdAt, t.userId)],
+);
+
+export const achievements = sqliteTable(
+  'achievements',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    achievement: text('achievement').notNull(),
+    earnedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('achievements_user_achievement_unique').on(t.userId, t.achievement)],
+);
+
+/** A3/L3 user activity log, the source of session analytics. */
+export const userActivityLog = sqliteTable(
+  'user_activity_log',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    activityType: text('activity_type').notNull(),
+    page: text('page'),
+    details: json<{ route?: string; action?: string; duration?: number; success?: boolean; metadata?: Record<string, unknown> }>('details'),
+    startTime: instant('start_time').notNull(),
+    endTime: instant('end_time'),
+    sessionDuration: integer('session_duration'),
+    featureId: text('feature_id'),
+    sessionId: text('session_id'),
+  },
+  (t) => [index('user_activity_log_user_idx').on(t.userId, t.startTime)],
+);

@@ -1,0 +1,189 @@
+import * as v from 'valibot';
+
+import type { ContentPlugin, Reporter } from '../../lib/content/types';
+import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, optionalNote, slug, text } from '../../lib/content/rules';
+import { addCounts, syncByKey } from '../../lib/content/sync';
+import { PRONOUNS, TENSES, topics, verbs, words } from './schema';
+
+export const BATCHES = 6;
+export const verbTopicName = (english: string) => `Verb: ${english}`;
+
+const WordEntry = v.object({
+  english: text('English text'),
+  arabizi: arabizi(),
+  arabic: arabic(),
+  batch: v.pipe(v.number('must be a whole number from 1 to 6'), v.integer('must be a whole number from 1 to 6'), v.minValue(1, 'must be a whole number from 1 to 6'), v.maxValue(BATCHES, 'must be a whole number from 1 to 6')),
+  note: optionalNote(),
+  key: v.optional(key()),
+});
+
+const WordsFile = v.object({
+  topic: v.pipe(text('the topic name'), v.check((s) => !s.startsWith('Verb:'), 'topics starting with "Verb:" come from content/verbs')),
+  premium: v.boolean('must be true or false'),
+  order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
+  words: v.pipe(v.array(WordEntry, 'must be a list of words'), v.minLength(1, 'must list at least one word')),
+});
+
+export interface TopicWords {
+  file: string;
+  topic: { name: string; isPremium: boolean; sortOrder: number };
+  words: { key: string; english: string; lebanese: string; arabicScript: string; batch: number; culturalContext: string | null; sortOrder: number }[];
+}
+
+function duplicates<T>(doc: SourceDoc, items: T[], keyOf: (item: T) => string, path: (i: number) => (string | number)[], what: string, report: Reporter) {
+  const seen = new Map<string, number>();
+  items.forEach((item, i) => {
+    const k = keyOf(item).toLowerCase();
+    const first = seen.get(k);
+    if (first !== undefined) {
+      report.error({ file: doc.file, line: doc.lineOf(path(i)), field: fieldName(path(i)), message: `duplicate ${what} "${keyOf(item)}" (first at line ${doc.lineOf(path(first))})` });
+    } else seen.set(k, i);
+  });
+}
+
+export const wordsContent: ContentPlugin<TopicWords> = {
+  kind: 'words',
+  folder: 'words',
+  extensions: ['.yaml', '.yml'],
+  parse(file, report) {
+    const doc = parseYaml(file, report);
+    if (!doc) return [];
+    const data = validateDoc(doc, WordsFile, report);
+    if (!data) return [];
+    const keyOf = (w: (typeof data.words)[number]) => w.key ?? slug(w.english);
+    duplicates(doc, data.words, (w) => w.english, (i) => ['words', i, 'english'], 'word', report);
+    duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
+    data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
+    const topicSlug = slug(data.topic);
+    return [
+      {
+        file: file.path,
+        topic: { name: data.topic, isPremium: data.premium, sortOrder: data.order },
+        words: data.words.map((w, i) => ({
+          key: `${topicSlug}/${keyOf(w)}`,
+          english: w.english,
+          lebanese: w.arabizi,
+          arabicScript: w.arabic,
+          batch: w.batch,
+          culturalContext: w.note ?? null,
+          sortOrder: data.order * 1000 + i,
+        })),
+      },
+    ];
+  },
+  check(items, _all, report) {
+    const names = new Map<string, string>();
+    for (const item of items) {
+      const other = names.get(item.topic.name.toLowerCase());
+      if (other) report.error({ file: item.file, line: 1, field: 'topic', message: `topic "${item.topic.name}" is also defined in ${other}` });
+      else names.set(item.topic.name.toLowerCase(), item.file);
+    }
+  },
+  apply(tx, items) {
+    const topicSync = syncByKey(tx, topics, items.map((i) => ({ ...i.topic, isVerb: false })), { keyField: 'name', scope: { column: topics.isVerb, value: false } });
+    const rows = items.flatMap((item) =>
+      item.words.map((w) => ({ ...w, topicId: topicSync.ids.get(item.topic.name)!, verbId: null, tense: null, pronoun: null, isConjugation: false })),
+    );
+    const wordSync = syncByKey(tx, words, rows, { keyField: 'key', scope: { column: words.isConjugation, value: false } });
+    return addCounts(topicSync.counts, wordSync.counts);
+  },
+};
+
+const Form = v.object({ arabizi: arabizi(), arabic: arabic(), english: text('English text') });
+const Tense = v.object(Object.fromEntries(PRONOUNS.map((p) => [p, v.object(Form.entries, `the ${p} form is missing`)])) as Record<(typeof PRONOUNS)[number], typeof Form>);
+
+const VerbFile = v.object({
+  key: key(),
+  english: v.pipe(text('English text'), v.check((s) => s.startsWith('to '), 'must start with "to " (e.g. "to eat")')),
+  infinitive: arabizi(),
+  arabic: arabic(),
+  order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
+  note: optionalNote(),
+  conjugations: v.object(
+    Object.fromEntries(TENSES.map((t) => [t, v.object(Tense.entries, `the ${t} tense is missing`)])) as Record<(typeof TENSES)[number], typeof Tense>,
+    'must list the past, present and future conjugations',
+  ),
+});
+type VerbData = v.InferOutput<typeof VerbFile>;
+
+export interface VerbContent {
+  file: string;
+  verb: { key: string; infinitive: string; arabic: string; english: string; culturalContext: string | null; sortOrder: number };
+  conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: (typeof TENSES)[number]; pronoun: (typeof PRONOUNS)[number]; sortOrder: number }[];
+}
+
+export const verbsContent: ContentPlugin<VerbContent> = {
+  kind: 'verbs',
+  folder: 'verbs',
+  extensions: ['.yaml', '.yml'],
+  parse(file, report) {
+    const doc = parseYaml(file, report);
+    if (!doc) return [];
+    const data: VerbData | null = validateDoc(doc, VerbFile, report);
+    if (!data) return [];
+    const conjugations: VerbContent['conjugations'] = [];
+    TENSES.forEach((tense, t) =>
+      PRONOUNS.forEach((pronoun, p) => {
+        const form = data.conjugations[tense][pronoun];
+        checkNumberLetters(doc, ['conjugations', tense, pronoun, 'arabizi'], form.arabizi, form.arabic, report);
+        conjugations.push({
+          key: `verb:${data.key}/${tense}/${pronoun}`,
+          english: form.english,
+          lebanese: form.arabizi,
+          arabicScript: form.arabic,
+          tense,
+          pronoun,
+          sortOrder: t * PRONOUNS.length + p,
+        });
+      }),
+    );
+    checkNumberLetters(doc, ['infinitive'], data.infinitive, data.arabic, report);
+    return [
+      {
+        file: file.path,
+        verb: { key: data.key, infinitive: data.infinitive, arabic: data.arabic, english: data.english, culturalContext: data.note ?? null, sortOrder: data.order },
+        conjugations,
+      },
+    ];
+  },
+  check(items, _all, report) {
+    const keys = new Map<string, string>();
+    const names = new Map<string, string>();
+    for (const item of items) {
+      if (keys.has(item.verb.key)) report.error({ file: item.file, line: 1, field: 'key', message: `verb key "${item.verb.key}" is also used in ${keys.get(item.verb.key)}` });
+      else keys.set(item.verb.key, item.file);
+      if (names.has(item.verb.english)) report.error({ file: item.file, line: 1, field: 'english', message: `verb "${item.verb.english}" is also defined in ${names.get(item.verb.english)}` });
+      else names.set(item.verb.english, item.file);
+    }
+  },
+  apply(tx, items) {
+    const verbSync = syncByKey(tx, verbs, items.map((i) => i.verb), { keyField: 'key' });
+    const topicSync = syncByKey(
+      tx,
+      topics,
+      items.map((i) => ({ name: verbTopicName(i.verb.english), isPremium: false, isVerb: true, sortOrder: 100 + i.verb.sortOrder })),
+      { keyField: 'name', scope: { column: topics.isVerb, value: true } },
+    );
+    const rows = items.flatMap((item) =>
+      item.conjugations.map((c) => ({
+        ...c,
+        topicId: topicSync.ids.get(verbTopicName(item.verb.english))!,
+        verbId: verbSync.ids.get(item.verb.key)!,
+        batch: 1,
+        culturalContext: null,
+        isConjugation: true,
+        sortOrder: (100 + item.verb.sortOrder) * 1000 + c.sortOrder,
+      })),
+    );
+    const wordSync = syncByKey(tx, words, rows, { keyField: 'key', scope: { column: words.isConjugation, value: true } });
+    return addCounts(addCounts(verbSync.counts, topicSync.counts), wordSync.counts);
+  },
+};
+
+/** Re-exported for other modules' content checks (a lesson naming a topic or a verb). */
+export const topicNamesOf = (all: Map<string, unknown[]>) => [
+  ...((all.get('words') ?? []) as TopicWords[]).map((t) => t.topic.name),
+  ...((all.get('verbs') ?? []) as VerbContent[]).map((vb) => verbTopicName(vb.verb.english)),
+];
+export const verbKeysOf = (all: Map<string, unknown[]>) => ((all.get('verbs') ?? []) as VerbContent[]).map((vb) => vb.verb.key);

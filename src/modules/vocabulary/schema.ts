@@ -1,0 +1,129 @@
+import { sqliteTable, text, integer, blob, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { id, instant, flag, count, createdAt } from '../../db/columns';
+import { users } from '../auth/schema';
+
+/** A topic of words (content/words/<topic>.yaml) or of one verb ("Verb: to eat"). */
+export const topics = sqliteTable(
+  'topics',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    isPremium: flag('is_premium'),
+    isVerb: flag('is_verb'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('topics_name_unique').on(t.name)],
+);
+
+export const verbs = sqliteTable(
+  'verbs',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    infinitive: text('infinitive').notNull(),
+    arabic: text('arabic').notNull(),
+    english: text('english').notNull(),
+    culturalContext: text('cultural_context'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('verbs_key_unique').on(t.key)],
+);
+
+export const TENSES = ['past', 'present', 'future'] as const;
+export const PRONOUNS = ['ana', 'nehna', 'enti', 'enta', 'ento', 'huwi', 'hiyyi', 'hinni'] as const;
+export type Tense = (typeof TENSES)[number];
+export type Pronoun = (typeof PRONOUNS)[number];
+
+/** L3 words: vocabulary and verb conjugations alike; `lebanese` is the arabizi form. */
+export const words = sqliteTable(
+  'words',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    english: text('english').notNull(),
+    lebanese: text('lebanese').notNull(),
+    arabicScript: text('arabic_script').notNull(),
+    topicId: integer('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+    culturalContext: text('cultural_context'),
+    batch: integer('batch').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    verbId: integer('verb_id').references(() => verbs.id, { onDelete: 'cascade' }),
+    tense: text('tense', { enum: TENSES }),
+    pronoun: text('pronoun', { enum: PRONOUNS }),
+    isConjugation: flag('is_conjugation'),
+  },
+  (t) => [
+    uniqueIndex('words_key_unique').on(t.key),
+    index('words_topic_idx').on(t.topicId, t.sortOrder),
+    index('words_batch_idx').on(t.batch, t.sortOrder),
+    index('words_verb_idx').on(t.verbId),
+  ],
+);
+
+export const userProgress = sqliteTable(
+  'user_progress',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id').notNull().references(() => words.id, { onDelete: 'cascade' }),
+    lastSeen: instant('last_seen'),
+    timesCorrect: count('times_correct'),
+    timesIncorrect: count('times_incorrect'),
+  },
+  (t) => [uniqueIndex('user_progress_user_word_unique').on(t.userId, t.wordId), index('user_progress_word_idx').on(t.wordId)],
+);
+
+export const verbProgress = sqliteTable(
+  'verb_progress',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    verbId: integer('verb_id').notNull().references(() => verbs.id, { onDelete: 'cascade' }),
+    lastSeen: instant('last_seen'),
+    timesCorrect: count('times_correct'),
+    timesIncorrect: count('times_incorrect'),
+    pastCount: count('past_count'),
+    presentCount: count('present_count'),
+    futureCount: count('future_count'),
+  },
+  (t) => [uniqueIndex('verb_progress_user_verb_unique').on(t.userId, t.verbId)],
+);
+
+export const topicProgress = sqliteTable(
+  'topic_progress',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+    wordsLearned: count('words_learned'),
+    totalWords: count('total_words'),
+    lastPracticed: instant('last_practiced'),
+  },
+  (t) => [uniqueIndex('topic_progress_user_topic_unique').on(t.userId, t.topicId)],
+);
+
+export const userWordBatches = sqliteTable(
+  'user_word_batches',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    maxUnlockedBatch: integer('max_unlocked_batch').notNull().default(1),
+    lastUnlockDate: instant('last_unlock_date'),
+  },
+  (t) => [uniqueIndex('user_word_batches_user_unique').on(t.userId)],
+);
+
+/** Synthesized speech, one clip per text and voice, so a text is synthesized once. */
+export const speechCache = sqliteTable(
+  'speech_cache',
+  {
+    id: id(),
+    textHash: text('text_hash').notNull(),
+    text: text('text').notNull(),
+    provider: text('provider').notNull(),
+    contentType: text('content_type').notNull(),
+    audio: blob('audio', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('speech_cache_text_provider_unique').on(t.textHash, t.provider)],
+);
