@@ -27,12 +27,18 @@ function filesUnder(root: string, folder: string, extensions: string[]): Content
   return found;
 }
 
+export interface ValidatedContent {
+  errors: ContentIssue[];
+  warnings: ContentIssue[];
+  parsed: ParsedContent;
+  fileCounts: Map<string, number>;
+}
+
 /**
- * Loads content/ through every module's plugin: all files are validated first and nothing is written
- * if any has an error; then one transaction applies every kind in order (later kinds may point at
- * earlier ones), upserting on stable keys so learners' progress stays.
+ * The validation pass alone: reads and checks every file of every kind, writing nothing. The import
+ * runs it first; `bun run content:stats` counts what it parsed.
  */
-export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], opts: { dryRun?: boolean } = {}): ImportResult {
+export function validateContent(contentDir: string, plugins: ContentPlugin[]): ValidatedContent {
   const errors: ContentIssue[] = [];
   const warnings: ContentIssue[] = [];
   const report = { error: (i: ContentIssue) => errors.push(i), warn: (i: ContentIssue) => warnings.push(i) };
@@ -45,6 +51,16 @@ export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], 
     parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
   }
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
+  return { errors, warnings, parsed, fileCounts };
+}
+
+/**
+ * Loads content/ through every module's plugin: all files are validated first and nothing is written
+ * if any has an error; then one transaction applies every kind in order (later kinds may point at
+ * earlier ones), upserting on stable keys so learners' progress stays.
+ */
+export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], opts: { dryRun?: boolean } = {}): ImportResult {
+  const { errors, warnings, parsed, fileCounts } = validateContent(contentDir, plugins);
 
   const result = (counts: ImportResult['counts']): ImportResult => ({ ok: errors.length === 0, errors, warnings, counts, dryRun: !!opts.dryRun });
   if (errors.length > 0) return result([]);

@@ -30,7 +30,8 @@ export const arabizi = () =>
     v.check((s) => LATIN.test(s), 'arabizi must contain Latin letters'),
   );
 
-export const optionalNote = () => v.optional(v.pipe(v.string('must be text'), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
+/** An optional note: leave it out rather than write it empty. */
+export const optionalNote = () => v.optional(v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'must not be empty (leave the note out instead)')));
 
 export const key = () =>
   v.pipe(
@@ -50,26 +51,34 @@ export const slug = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 
-const NUMBER_LETTERS: { digit: string; letters: string; name: string }[] = [
-  { digit: '3', letters: 'ع', name: 'ع' },
-  { digit: '7', letters: 'ح', name: 'ح' },
-  { digit: '5', letters: 'خ', name: 'خ' },
-  { digit: '8', letters: 'غ', name: 'غ' },
+/**
+ * The number-letters and the Arabic letters they stand for. `reverse`: whether the Arabic letter
+ * without its number is worth a warning too. Not for 2: an initial hamza is written as a plain vowel
+ * (ana, أنا), and Lebanese often drop ق altogether or write it k or q in borrowed words.
+ */
+const NUMBER_LETTERS: { digit: string; letters: string; name: string; reverse: boolean }[] = [
+  { digit: '2', letters: 'ءأإآؤئق', name: 'hamza (ء أ إ آ ؤ ئ) or ق', reverse: false },
+  { digit: '3', letters: 'ع', name: 'ع', reverse: true },
+  { digit: '5', letters: 'خ', name: 'خ', reverse: true },
+  { digit: '7', letters: 'ح', name: 'ح', reverse: true },
+  { digit: '8', letters: 'غ', name: 'غ', reverse: true },
 ];
+
+/** Digits written as a number ("2 kilo", "sa3a 10") are numerals, not number-letters. */
+const NUMERAL = /(?<![A-Za-z'])[0-9]+(?![A-Za-z'])/g;
 
 /**
  * Warns where arabizi and Arabic disagree on a number-letter: a 3 with no ع, an ع with no 3, and so
- * on for 7/ح, 5/خ (also written kh) and 8/غ (also gh). Warnings never fail the import.
+ * on for 5/خ, 7/ح and 8/غ (kh and gh do not count: the convention is the number), and a 2 with no
+ * hamza or ق. Warnings never fail the import.
  */
 export function checkNumberLetters(doc: SourceDoc, path: Path, arabiziText: string, arabicText: string, report: Reporter) {
-  const lower = arabiziText.toLowerCase();
-  for (const { digit, letters, name } of NUMBER_LETTERS) {
-    const hasDigit = lower.includes(digit) || (digit === '5' && lower.includes('kh')) || (digit === '8' && lower.includes('gh'));
-    const hasLetter = [...letters].some((l) => arabicText.includes(l));
-    if (lower.includes(digit) && !hasLetter) {
-      report.warn({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message: `arabizi "${arabiziText}" has a ${digit} but the Arabic "${arabicText}" has no ${name}` });
-    } else if (hasLetter && !hasDigit) {
-      report.warn({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message: `the Arabic "${arabicText}" has ${name} but arabizi "${arabiziText}" has no ${digit}` });
-    }
+  const letters = arabiziText.replace(NUMERAL, ' ');
+  const warn = (message: string) => report.warn({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message });
+  for (const { digit, letters: arabicLetters, name, reverse } of NUMBER_LETTERS) {
+    const hasDigit = letters.includes(digit);
+    const found = [...arabicLetters].find((l) => arabicText.includes(l));
+    if (hasDigit && !found) warn(`arabizi "${arabiziText}" has a ${digit} but the Arabic "${arabicText}" has no ${name}`);
+    else if (reverse && found && !hasDigit) warn(`the Arabic "${arabicText}" has ${found} but arabizi "${arabiziText}" has no ${digit}`);
   }
 }

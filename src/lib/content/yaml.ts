@@ -40,13 +40,31 @@ function lineOfPath(doc: Document, lineCounter: LineCounter, path: Path): number
 export const fieldName = (path: Path) =>
   path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${key}` : key), '') || '(file)';
 
-/** Validates a YAML document against a schema; each issue becomes an error naming file, line and field. */
-export function validateDoc<S extends v.GenericSchema>(doc: SourceDoc, schema: S, report: Reporter): v.InferOutput<S> | null {
-  const result = v.safeParse(schema, doc.data, { abortEarly: false });
+/** Names what a missing field should have held, for a message more helpful than "is missing". */
+export type MissingMessage = (path: Path) => string | undefined;
+
+/**
+ * Validates a YAML document against a schema; each issue becomes an error naming file, line and field,
+ * one per field (the first rule it breaks). A missing field and an empty one (`note:` with nothing
+ * after it) get plain messages instead of the schema's type message.
+ */
+export function validateDoc<S extends v.GenericSchema>(doc: SourceDoc, schema: S, report: Reporter, missing?: MissingMessage): v.InferOutput<S> | null {
+  const result = v.safeParse(schema, doc.data, { abortEarly: false, abortPipeEarly: true });
   if (result.success) return result.output;
   for (const issue of result.issues) {
     const path: Path = (issue.path ?? []).map((item) => item.key as string | number);
-    report.error({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message: issue.message });
+    report.error({ file: doc.file, line: doc.lineOf(path), field: fieldName(path), message: messageOf(issue, path, missing) });
   }
   return null;
+}
+
+function messageOf(issue: v.BaseIssue<unknown>, path: Path, missing?: MissingMessage) {
+  if (issue.path?.at(-1)?.origin === 'key') {
+    // Formats are strict so that a misspelt optional field (notes: for note:) is not silently lost.
+    if (issue.expected === 'never') return 'is not a field here (misspelt? see docs/content-format.md)';
+    return missing?.(path) ?? 'is missing';
+  }
+  // A choice (picklist, step type) keeps its message: it lists what may be written.
+  if (issue.kind === 'schema' && issue.input === null && issue.type !== 'picklist' && issue.type !== 'variant') return 'must not be empty';
+  return issue.message;
 }

@@ -9,7 +9,7 @@ import { topicNamesOf, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
 import { topics, verbs } from '../vocabulary/schema';
 
-const Component = v.object({
+const Component = v.strictObject({
   lebanese: arabizi(),
   english: text('English text'),
   explanation: v.optional(text('text')),
@@ -17,14 +17,14 @@ const Component = v.object({
 });
 const Components = v.pipe(v.array(Component, 'must be a list of components'), v.minLength(1, 'must list at least one component'));
 
-const VocabularyStep = v.object({ type: v.picklist(['vocabulary', 'grammar', 'review']), components: Components });
-const SentenceStep = v.object({
+const VocabularyStep = v.strictObject({ type: v.picklist(['vocabulary', 'grammar', 'review']), components: Components });
+const SentenceStep = v.strictObject({
   type: v.literal('sentence_building'),
-  phrase: v.object({ lebanese: arabizi(), english: text('English text') }, 'must have lebanese and english'),
+  phrase: v.strictObject({ lebanese: arabizi(), english: text('English text') }, 'must have lebanese and english'),
   components: Components,
 });
 const PracticeStep = v.pipe(
-  v.object({
+  v.strictObject({
     type: v.literal('practice'),
     question: text('a question'),
     options: v.pipe(v.array(text('an option'), 'must be a list of options'), v.minLength(2, 'must offer at least two options')),
@@ -32,7 +32,10 @@ const PracticeStep = v.pipe(
     explanation: text('an explanation'),
   }),
   v.forward(
-    v.check((step) => step.options.includes(step.correctAnswer), 'correctAnswer must be one of the options'),
+    v.check(
+      (step) => step.options.includes(step.correctAnswer),
+      (issue) => `correctAnswer "${issue.input.correctAnswer}" must be one of the options (${issue.input.options.join(' | ')})`,
+    ),
     ['correctAnswer'],
   ),
 );
@@ -40,10 +43,13 @@ const PracticeStep = v.pipe(
 const Step = v.variant(
   'type',
   [VocabularyStep, SentenceStep, PracticeStep],
-  (issue) => `step type must be one of ${STEP_TYPES.join(', ')} (got ${JSON.stringify(issue.received === 'undefined' ? undefined : issue.input)})`,
+  (issue) =>
+    issue.input === undefined
+      ? `a step needs a type: one of ${STEP_TYPES.join(', ')}`
+      : `step type must be one of ${STEP_TYPES.join(', ')} (got ${JSON.stringify(issue.input)})`,
 );
 
-const FrontMatter = v.object({
+const FrontMatter = v.strictObject({
   key: key(),
   name: text('the lesson name'),
   topic: v.optional(text('a topic name')),

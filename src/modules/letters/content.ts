@@ -8,14 +8,14 @@ import { letters } from './schema';
 /** The arabizi number-letters (L §2 Letters study). */
 export const NUMBER_LETTERS = [2, 3, 5, 7, 8] as const;
 
-const LettersFile = v.object({
+const LettersFile = v.strictObject({
   letters: v.array(
-    v.object({
+    v.strictObject({
       number: v.picklist(NUMBER_LETTERS, 'must be one of 2, 3, 5, 7, 8'),
       arabic: arabic(),
       english_letter: text('text'),
       meaning: text('text'),
-      example: v.object({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
+      example: v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
     }),
     'must be a list of letters',
   ),

@@ -5,16 +5,16 @@ import { arabic, arabizi, checkNumberLetters, key, text } from '../../lib/conten
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { sentenceContexts, sentences } from './schema';
 
-const SentencesFile = v.object({
+const SentencesFile = v.strictObject({
   topic: v.pipe(text('the topic key'), v.regex(/^[a-z0-9_]+$/, 'must be a topic key like food_and_drink (lower case, underscores)')),
   sentences: v.pipe(
     v.array(
-      v.object({
+      v.strictObject({
         key: key(),
-        question: v.object({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
+        question: v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
         contexts: v.pipe(
           v.array(
-            v.object({ context: text('a scenario'), recommended_answer: arabizi(), arabic: arabic(), english: text('English text') }),
+            v.strictObject({ context: text('a scenario'), recommended_answer: arabizi(), arabic: arabic(), english: text('English text') }),
             'must be a list of contexts',
           ),
           v.minLength(2, 'must give at least two contexts'),

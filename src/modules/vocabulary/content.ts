@@ -9,7 +9,7 @@ import { PRONOUNS, TENSES, topics, verbs, words } from './schema';
 export const BATCHES = 6;
 export const verbTopicName = (english: string) => `Verb: ${english}`;
 
-const WordEntry = v.object({
+const WordEntry = v.strictObject({
   english: text('English text'),
   arabizi: arabizi(),
   arabic: arabic(),
@@ -18,7 +18,7 @@ const WordEntry = v.object({
   key: v.optional(key()),
 });
 
-const WordsFile = v.object({
+const WordsFile = v.strictObject({
   topic: v.pipe(text('the topic name'), v.check((s) => !s.startsWith('Verb:'), 'topics starting with "Verb:" come from content/verbs')),
   premium: v.boolean('must be true or false'),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
@@ -31,10 +31,13 @@ export interface TopicWords {
   words: { key: string; english: string; lebanese: string; arabicScript: string; batch: number; culturalContext: string | null; sortOrder: number }[];
 }
 
+/** Case and spacing do not make two words different. */
+const sameness = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+
 function duplicates<T>(doc: SourceDoc, items: T[], keyOf: (item: T) => string, path: (i: number) => (string | number)[], what: string, report: Reporter) {
   const seen = new Map<string, number>();
   items.forEach((item, i) => {
-    const k = keyOf(item).toLowerCase();
+    const k = sameness(keyOf(item));
     const first = seen.get(k);
     if (first !== undefined) {
       report.error({ file: doc.file, line: doc.lineOf(path(i)), field: fieldName(path(i)), message: `duplicate ${what} "${keyOf(item)}" (first at line ${doc.lineOf(path(first))})` });
@@ -53,6 +56,7 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     if (!data) return [];
     const keyOf = (w: (typeof data.words)[number]) => w.key ?? slug(w.english);
     duplicates(doc, data.words, (w) => w.english, (i) => ['words', i, 'english'], 'word', report);
+    duplicates(doc, data.words, (w) => w.arabizi, (i) => ['words', i, 'arabizi'], 'arabizi', report);
     duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
     data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
     const topicSlug = slug(data.topic);
@@ -90,18 +94,26 @@ export const wordsContent: ContentPlugin<TopicWords> = {
   },
 };
 
-const Form = v.object({ arabizi: arabizi(), arabic: arabic(), english: text('English text') });
-const Tense = v.object(Object.fromEntries(PRONOUNS.map((p) => [p, v.object(Form.entries, `the ${p} form is missing`)])) as Record<(typeof PRONOUNS)[number], typeof Form>);
+const Form = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english');
+const Tense = v.strictObject(Object.fromEntries(PRONOUNS.map((p) => [p, Form])) as Record<(typeof PRONOUNS)[number], typeof Form>, `must list the forms for ${PRONOUNS.join(', ')}`);
 
-const VerbFile = v.object({
+/** A verb needs all 24 forms: the message for a missing one says which. */
+const missingForm = (path: (string | number)[]) => {
+  if (path[0] !== 'conjugations') return undefined;
+  if (path.length === 2) return `the ${path[1]} tense is missing (a verb needs ${TENSES.join(', ')}, each for ${PRONOUNS.join(', ')})`;
+  if (path.length === 3) return `the ${path[1]} form for ${path[2]} is missing: a verb needs all 24 forms`;
+  return undefined;
+};
+
+const VerbFile = v.strictObject({
   key: key(),
   english: v.pipe(text('English text'), v.check((s) => s.startsWith('to '), 'must start with "to " (e.g. "to eat")')),
   infinitive: arabizi(),
   arabic: arabic(),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   note: optionalNote(),
-  conjugations: v.object(
-    Object.fromEntries(TENSES.map((t) => [t, v.object(Tense.entries, `the ${t} tense is missing`)])) as Record<(typeof TENSES)[number], typeof Tense>,
+  conjugations: v.strictObject(
+    Object.fromEntries(TENSES.map((t) => [t, Tense])) as Record<(typeof TENSES)[number], typeof Tense>,
     'must list the past, present and future conjugations',
   ),
 });
@@ -120,7 +132,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
   parse(file, report) {
     const doc = parseYaml(file, report);
     if (!doc) return [];
-    const data: VerbData | null = validateDoc(doc, VerbFile, report);
+    const data: VerbData | null = validateDoc(doc, VerbFile, report, missingForm);
     if (!data) return [];
     const conjugations: VerbContent['conjugations'] = [];
     TENSES.forEach((tense, t) =>
