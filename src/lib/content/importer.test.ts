@@ -1,37 +1,14 @@
-import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { describe, expect, test } from 'bun:test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type Db } from '../../db/client';
 import { runImport } from './importer';
+import { contentSandbox } from './testing';
 import { contentPlugins } from '../../modules/content';
 import { users } from '../../modules/auth/schema';
 import { userProgress, words } from '../../modules/vocabulary/schema';
 
-let dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  dirs = [];
-});
-
-function fixture(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), 'kalimat-content-'));
-  dirs.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-function database(): Db {
-  const dir = mkdtempSync(join(tmpdir(), 'kalimat-db-'));
-  dirs.push(dir);
-  const db = openDatabase(join(dir, 'app.db'));
-  migrateDatabase(db);
-  return db;
-}
+const { fixture, database } = contentSandbox();
 
 const colors = `topic: Colors
 premium: false

@@ -78,7 +78,7 @@ export function checkNumberLetters(doc: SourceDoc, path: Path, arabiziText: stri
   for (const { digit, letters: arabicLetters, name, reverse } of NUMBER_LETTERS) {
     const hasDigit = letters.includes(digit);
     const found = [...arabicLetters].find((l) => arabicText.includes(l));
-    if (hasDigit && !found) warn(`arabizi "${arabiziText}" has a ${digit} but the Arabic "${arabicText}" has no ${name}`);
+    if (hasDigit && !found) warn(`arabizi "${arabiziText}" has ${digit === '8' ? 'an' : 'a'} ${digit} but the Arabic "${arabicText}" has no ${name}`);
     else if (reverse && found && !hasDigit) warn(`the Arabic "${arabicText}" has ${found} but arabizi "${arabiziText}" has no ${digit}`);
   }
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ContentFile, Reporter } from './types';
 
 export type Path = (string | number)[];
@@ -29,8 +29,14 @@ export function parseYaml(file: ContentFile, report: Reporter, text = file.text,
 }
 
 function lineOfPath(doc: Document, lineCounter: LineCounter, path: Path): number {
-  // The deepest node that exists on the path: a missing field is reported at its parent.
+  // The deepest node that exists on the path: a missing field is reported at its parent. A field in
+  // a mapping is reported at its key, where a block value (a list, a table) is introduced.
   for (let depth = path.length; depth >= 0; depth--) {
+    const parent = depth === 0 ? null : depth === 1 ? doc.contents : doc.getIn(path.slice(0, depth - 1), true);
+    if (isMap(parent)) {
+      const pair = parent.items.find((p) => isScalar(p.key) && p.key.value === path[depth - 1]);
+      if (pair && isNode(pair.key) && pair.key.range) return lineCounter.linePos(pair.key.range[0]).line;
+    }
     const node = depth === 0 ? doc.contents : doc.getIn(path.slice(0, depth), true);
     if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
   }

@@ -1,0 +1,60 @@
+import { afterEach } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, type Db } from '../../db/client';
+import { PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
+import { letters } from '../../modules/letters/schema';
+import { sentences } from '../../modules/sentences/schema';
+import { lessons } from '../../modules/lessons/schema';
+
+/** Temporary content folders and databases for importer tests, removed after each test. */
+export function contentSandbox() {
+  let dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    dirs = [];
+  });
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+  return {
+    /** A content folder holding `files` (path relative to the folder → text). */
+    fixture(files: Record<string, string>) {
+      const root = tempDir('kalimat-content-');
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      return root;
+    },
+    /** A migrated, empty database file. */
+    database(): Db {
+      const db = openDatabase(join(tempDir('kalimat-db-'), 'app.db'));
+      migrateDatabase(db);
+      return db;
+    },
+  };
+}
+
+/** How many content rows the database holds, all kinds together: 0 after a rejected import. */
+export function contentRows(db: Db) {
+  return [topics, words, verbs, letters, sentences, lessons].reduce((sum, table) => sum + db.select({ n: count() }).from(table).get()!.n, 0);
+}
+
+/** A valid verb file with all 24 forms, one per line, so a test can break a single form. */
+export function verbFile(key = 'eat') {
+  const stems: Record<(typeof TENSES)[number], string> = { past: 'akal', present: 'bekol', future: 'ra7 ekol' };
+  const arabicStems: Record<(typeof TENSES)[number], string> = { past: 'أكل', present: 'باكل', future: 'رح آكل' };
+  const lines = [`key: ${key}`, `english: to ${key}`, 'infinitive: akal', 'arabic: أكل', 'order: 1', 'note: Lebanese eat together.', 'conjugations:'];
+  for (const tense of TENSES) {
+    lines.push(`  ${tense}:`);
+    PRONOUNS.forEach((pronoun, i) => {
+      lines.push(`    ${pronoun}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`);
+    });
+  }
+  return `${lines.join('\n')}\n`;
+}
