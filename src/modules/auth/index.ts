@@ -1,32 +1,216 @@
 import { Elysia } from 'elysia';
+import * as v from 'valibot';
 import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { clientIp } from '../../lib/http';
+import { RateLimiter } from '../../lib/rate-limit';
 import { validate } from '../../lib/validation';
-import { LoginBody, RegisterBody } from './model';
+import {
+  ChangePasswordBody,
+  INVALID_RESET_LINK,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+  ResetRequestBody,
+  SupportTicketBody,
+  Token,
+} from './model';
+import { googleAuth } from './google';
 import { publicUser, type AuthService } from './service';
 import { sessionPlugin } from './plugin';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** DECISIONS "Accounts" rate limits, plus the calls that send mail or store what anyone types. */
+export const LIMITS = {
+  failedLoginsPerEmail: { limit: 10, windowMs: MINUTE },
+  failedLoginsPerIp: { limit: 30, windowMs: MINUTE },
+  registrationsPerIp: { limit: 5, windowMs: MINUTE },
+  resetRequestsPerEmail: { limit: 3, windowMs: HOUR },
+  resetRequestsPerIp: { limit: 20, windowMs: HOUR },
+  ticketsPerSender: { limit: 5, windowMs: HOUR },
+  clientErrorsPerSender: { limit: 30, windowMs: MINUTE },
+  wrongCurrentPasswords: { limit: 10, windowMs: MINUTE },
+  verificationMails: { limit: 3, windowMs: HOUR },
+} as const;
+
+export const RESET_REQUEST_ANSWER = 'If an account exists for this email address, a link to reset the password has been sent.';
+
+const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
+
 export function authModule(ctx: AppContext, auth: AuthService) {
   const now = () => ctx.clock.now();
+  const limiter = new RateLimiter(ctx.clock);
+  type Limit = { limit: number; windowMs: number };
+  const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
+
+  /**
+   * The caller's address for per-IP limits. A request with no socket (app.handle in tests and
+   * scripts) has none, and only the other limits apply to it.
+   */
+  const ipOf = (request: Request, server: Parameters<typeof clientIp>[2]) => {
+    const ip = clientIp(ctx.config, request, server);
+    return ip === 'unknown' ? null : ip;
+  };
+
   return new Elysia({ name: 'auth' })
     .use(sessionPlugin(ctx, auth))
+    .use(googleAuth(ctx, auth))
     .get('/api/user', ({ user }) => publicUser(user, now()), { signedIn: true })
-    .post('/api/register', async ({ body, request, startSession, set }) => {
+
+    .post('/api/register', async ({ body, request, server, startSession, set }) => {
       const input = validate(RegisterBody, body);
-      const user = await auth.register(input, { isVerified: !ctx.config.REQUIRE_EMAIL_VERIFICATION });
+      const ip = ipOf(request, server);
+      if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
+      const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
+      const user = await auth.register(input, { isVerified: !requireVerification });
+      if (requireVerification) await auth.sendVerificationMail(user);
       await startSession(user, request.headers.get('user-agent'));
       set.status = 201;
       return { user: publicUser(user, now()) };
     })
-    .post('/api/login', async ({ body, request, startSession }) => {
+
+    .post('/api/login', async ({ body, request, server, startSession }) => {
       const input = validate(LoginBody, body);
-      const user = await auth.login(input);
-      await startSession(user, request.headers.get('user-agent'));
-      return publicUser(user, now());
+      const ip = ipOf(request, server);
+      // Only failures count; checked before hashing so a flood costs no Argon2 work.
+      const counters: [string, Limit][] = [[`login-email:${input.email}`, LIMITS.failedLoginsPerEmail]];
+      if (ip) counters.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
+      for (const [key, { limit, windowMs }] of counters) limiter.check(key, limit, windowMs);
+      try {
+        const user = await auth.login(input);
+        await startSession(user, request.headers.get('user-agent'));
+        return publicUser(user, now());
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) for (const [key, { windowMs }] of counters) limiter.hit(key, windowMs);
+        throw error;
+      }
     })
+
     .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
       const session = await currentSession();
       if (session) auth.revokeSession(session.sessionId);
       endSessionCookie();
       set.status = 204;
-    });
+    })
+
+    .put(
+      '/api/user/profile',
+      ({ body, user }) => {
+        const input = validate(ProfileBody, body);
+        return publicUser(auth.updateProfile(user.id, input.username), now());
+      },
+      { signedIn: true },
+    )
+
+    .post(
+      '/api/user/change-password',
+      async ({ body, user, request, startSession }) => {
+        const input = validate(ChangePasswordBody, body);
+        const key = `change-password:${user.id}`;
+        const { limit, windowMs } = LIMITS.wrongCurrentPasswords;
+        limiter.check(key, limit, windowMs);
+        try {
+          await auth.changePassword(user, input);
+        } catch (error) {
+          if (error instanceof AppError && error.details && (error.details as { field?: string }).field === 'currentPassword') limiter.hit(key, windowMs);
+          throw error;
+        }
+        // Every session was revoked; this browser gets a fresh one so it stays signed in.
+        await startSession(user, request.headers.get('user-agent'));
+        return { message: 'Your password has been updated.' };
+      },
+      { signedIn: true },
+    )
+
+    .delete(
+      '/api/user/delete',
+      async ({ user, endSessionCookie }) => {
+        const scheduledDeletionDate = await auth.markForDeletion(user);
+        endSessionCookie();
+        return {
+          message: 'Your account will be deleted in 30 days. Sign in before then to restore it.',
+          scheduledDeletionDate: scheduledDeletionDate.toISOString(),
+        };
+      },
+      { signedIn: true },
+    )
+
+    .post(
+      '/api/support/ticket',
+      async ({ body, user, request, server, set }) => {
+        const input = validate(SupportTicketBody, body);
+        const sender = user ? `user:${user.id}` : ipOf(request, server);
+        if (sender) consume(`ticket:${sender}`, LIMITS.ticketsPerSender);
+        const ticket = await auth.createTicket(input, user?.id ?? null);
+        set.status = 201;
+        return { id: ticket.id, message: "Your support ticket has been submitted. We'll get back to you by email." };
+      },
+      { optionalUser: true },
+    )
+
+    .post('/api/request-password-reset', ({ body, request, server }) => {
+      const { email } = validate(ResetRequestBody, body);
+      const ip = ipOf(request, server);
+      if (ip) consume(`reset-ip:${ip}`, LIMITS.resetRequestsPerIp);
+      consume(`reset-email:${email}`, LIMITS.resetRequestsPerEmail);
+      auth.requestPasswordReset(email);
+      return { message: RESET_REQUEST_ANSWER };
+    })
+
+    .get('/api/reset-password', ({ query, set }) => {
+      const token = v.safeParse(Token, query.token);
+      if (!token.success) throw invalidResetLink();
+      auth.checkResetToken(token.output);
+      set.status = 204;
+    })
+
+    .post('/api/reset-password', async ({ body, endSessionCookie }) => {
+      // A bad token is an invalid link, whatever the password; the client shows 'Invalid reset link'.
+      if (!v.is(Token, (body as { token?: unknown } | null)?.token)) throw invalidResetLink();
+      const input = validate(ResetPasswordBody, body);
+      await auth.resetPassword(input);
+      endSessionCookie();
+      return { message: 'Your password has been reset. Please log in with your new password.' };
+    })
+
+    .get('/api/verify-email', ({ query, set }) => {
+      const token = v.safeParse(Token, query.token);
+      set.status = 302;
+      set.headers.location = token.success && auth.verifyEmail(token.output) ? '/words?verified=true' : '/auth?error=verification';
+    })
+
+    .post(
+      '/api/resend-verification',
+      async ({ user, set }) => {
+        if (!user.isVerified) {
+          consume(`verification:${user.id}`, LIMITS.verificationMails);
+          await auth.sendVerificationMail(user);
+        }
+        set.status = 204;
+      },
+      { signedIn: true },
+    )
+
+    .post(
+      '/api/log/client-error',
+      ({ body, user, request, server, set }) => {
+        set.status = 204;
+        const sender = user ? `user:${user.id}` : ipOf(request, server);
+        // Over the limit the report is dropped quietly: a browser stuck in an error loop must not see failures.
+        if (sender) {
+          const { limit, windowMs } = LIMITS.clientErrorsPerSender;
+          try {
+            limiter.consume(`client-error:${sender}`, limit, windowMs);
+          } catch {
+            return;
+          }
+        }
+        const report = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { error: body };
+        auth.logClientError(report as { error: unknown }, user?.id ?? null, request.headers.get('user-agent'));
+      },
+      { optionalUser: true },
+    );
 }

@@ -36,6 +36,8 @@ export const Name = v.pipe(
   v.trim(),
   v.minLength(2, 'Name must be at least 2 characters'),
   v.maxLength(100, 'Name must not exceed 100 characters.'),
+  // Names are shown in pages and mails: no markup characters, no control characters.
+  v.regex(/^[^<>\p{Cc}]*$/u, 'Name may not contain < or > or control characters.'),
 );
 
 export const RegisterBody = v.object({
@@ -51,3 +53,85 @@ export const LoginBody = v.object({
   password: v.pipe(v.string('Password is required.'), v.minLength(1, 'Password is required.'), v.maxLength(PASSWORD_MAX, 'Invalid email or password.')),
 });
 export type LoginInput = v.InferOutput<typeof LoginBody>;
+
+/** A §5 Profile: 3 to 50 characters when edited (DECISIONS "Accounts"). */
+export const ProfileUsername = v.pipe(
+  v.string('Username must be at least 3 characters'),
+  v.trim(),
+  v.minLength(3, 'Username must be at least 3 characters'),
+  v.maxLength(50, 'Username must not exceed 50 characters'),
+  v.regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores.'),
+);
+
+export const ProfileBody = v.object({ username: ProfileUsername });
+export type ProfileInput = v.InferOutput<typeof ProfileBody>;
+
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+
+/**
+ * A §5 Change password. `currentPassword` may be left out only by an account that has no password yet
+ * (signed up with Google); the route checks that against the account.
+ */
+export const ChangePasswordBody = v.pipe(
+  v.object({
+    currentPassword: v.optional(v.pipe(v.string(CURRENT_PASSWORD_REQUIRED), v.maxLength(PASSWORD_MAX, 'Current password is incorrect.'))),
+    newPassword: ServerPassword,
+    confirmNewPassword: v.string(PASSWORDS_DONT_MATCH),
+  }),
+  v.forward(
+    v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, PASSWORDS_DONT_MATCH),
+    ['confirmNewPassword'],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordBody>;
+
+export const ISSUE_TOO_SHORT = 'Please describe your issue in more detail';
+
+/** A §5 Support ticket: the issue is 10 to 1000 characters. */
+export const SupportTicketBody = v.object({
+  email: v.pipe(
+    v.string('Please enter a valid email address'),
+    v.trim(),
+    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
+    v.email('Please enter a valid email address'),
+    v.toLowerCase(),
+  ),
+  username: v.pipe(
+    v.string('Username must be at least 3 characters'),
+    v.trim(),
+    v.minLength(3, 'Username must be at least 3 characters'),
+    v.maxLength(50, 'Username must not exceed 50 characters'),
+    v.regex(/^[^<>\p{Cc}]*$/u, 'Username may not contain < or > or control characters.'),
+  ),
+  issue: v.pipe(
+    v.string(ISSUE_TOO_SHORT),
+    v.trim(),
+    v.minLength(10, ISSUE_TOO_SHORT),
+    v.maxLength(1000, 'Please keep your issue under 1000 characters.'),
+    // Line breaks and tabs are part of a description; other control characters are not.
+    v.regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'The issue may not contain control characters.'),
+  ),
+});
+export type SupportTicketInput = v.InferOutput<typeof SupportTicketBody>;
+
+/** A §5 Reset request. */
+export const ResetRequestBody = v.object({
+  email: v.pipe(
+    v.string('Please enter a valid email address'),
+    v.trim(),
+    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
+    v.email('Please enter a valid email address'),
+    v.toLowerCase(),
+  ),
+});
+
+export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
+/** Tokens are 43 base64url characters; anything else cannot be one. */
+export const Token = v.pipe(v.string(INVALID_RESET_LINK), v.regex(/^[\w-]{20,100}$/, INVALID_RESET_LINK));
+
+export const ResetPasswordBody = v.object({ token: Token, password: ServerPassword });
+export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordBody>;
+
+/** Limits on what the browser may report (A §3 Client error report); longer texts are cut, never refused. */
+export const CLIENT_ERROR_LIMITS = { error: 2000, stack: 8000, timestamp: 64, url: 2000 } as const;

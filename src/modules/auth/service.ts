@@ -1,17 +1,19 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, ValidationError, conflict } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { accessOf } from '../billing/access';
-import { sessions, trialGrants, users } from './schema';
-import type { LoginInput, RegisterInput } from './model';
+import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, users } from './schema';
+import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
 export const TRIAL_DAYS = 7;
 export const SESSION_DAYS = 30;
 export const DELETION_GRACE_DAYS = 30;
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+export const VERIFICATION_DAYS = 7;
 
 /** OWASP's Argon2id profile (19 MiB, t=2): about 35 ms a hash here, against ~140 ms for Bun's default. */
 const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
@@ -40,8 +42,19 @@ export function publicUser(user: User, now: Date) {
 }
 export type PublicUser = ReturnType<typeof publicUser>;
 
+/** What Google's userinfo says about a person, once its e-mail is known to be verified. */
+export interface GoogleProfile {
+  sub: string;
+  email: string;
+  name?: string;
+}
+
+const usernameTaken = () => conflict('Username Error', 'This username is already taken. Please choose another one.');
+const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
+const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
+
 export function createAuthService(ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db, clock, mail, config, log } = ctx;
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
@@ -73,10 +86,60 @@ export function createAuthService(ctx: AppContext) {
 
   function assertUsernameAvailable(username: string, exceptUserId?: number) {
     const byName = db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
-    if (byName && byName.id !== exceptUserId) {
-      throw conflict('Username Error', 'This username is already taken. Please choose another one.');
+    if (byName && byName.id !== exceptUserId) throw usernameTaken();
+  }
+
+  /** Revokes every session of the user, or every one but `keepSessionId`. */
+  function revokeUserSessions(userId: number, keepSessionId?: string, tx = db) {
+    const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
+    tx.update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
+      .run();
+  }
+
+  function restoreIfMarked(user: User): User {
+    if (!user.markedForDeletion) return user;
+    return db.update(users).set({ markedForDeletion: false, scheduledDeletionDate: null }).where(eq(users.id, user.id)).returning().get();
+  }
+
+  /**
+   * An account past its deletion date is gone even if the purge job has not run yet: it is deleted
+   * now, and the caller treats it as unknown.
+   */
+  function purgeIfDue(user: User): boolean {
+    if (!user.markedForDeletion || !user.scheduledDeletionDate || user.scheduledDeletionDate > clock.now()) return false;
+    db.transaction((tx) => {
+      tx.delete(supportTickets).where(eq(supportTickets.userId, user.id)).run();
+      tx.delete(users).where(eq(users.id, user.id)).run();
+    });
+    return true;
+  }
+
+  /** A reset token that exists, is unused and unexpired. */
+  function liveResetToken(token: string) {
+    return db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, clock.now())))
+      .get();
+  }
+
+  /** A free username made from a Google name: allowed characters, 3 to 20 long, numbered if taken. */
+  function freeUsername(name: string, email: string) {
+    const clean = (s: string) => s.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 16);
+    let base = clean(name);
+    if (base.length < 3) base = clean(email.split('@')[0]);
+    if (base.length < 3) base = 'learner';
+    const taken = (candidate: string) => !!db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${candidate})`).get();
+    if (!taken(base)) return base;
+    for (let n = 2; ; n++) {
+      const candidate = `${base}${n}`;
+      if (!taken(candidate)) return candidate;
     }
   }
+
+  const deletionListeners: ((user: User) => Promise<void> | void)[] = [];
 
   return {
     hashPassword,
@@ -97,6 +160,8 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async register(input: RegisterInput, opts: { isVerified: boolean }): Promise<User> {
+      const previous = userByEmail.get({ email: input.email });
+      if (previous) purgeIfDue(previous);
       assertAvailable(input.email, input.username);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
@@ -120,7 +185,10 @@ export function createAuthService(ctx: AppContext) {
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (String(error).includes('UNIQUE')) throw conflict('Email Error', 'This email is already registered. Please try logging in instead.');
+        if (isUniqueViolation(error)) {
+          if (String(error).includes('username')) throw usernameTaken();
+          throw conflict('Email Error', 'This email is already registered. Please try logging in instead.');
+        }
         throw error;
       }
     },
@@ -132,19 +200,11 @@ export function createAuthService(ctx: AppContext) {
       const valid = user?.passwordHash
         ? await Bun.password.verify(input.password, user.passwordHash)
         : (await Bun.password.verify(input.password, await dummyHash()), false);
-      if (!user || !valid) throw new AppError(401, 'Authentication Failed', 'Invalid email or password. Please try again.');
-      return this.restoreIfMarked(user);
+      if (!user || !valid || purgeIfDue(user)) throw new AppError(401, 'Authentication Failed', 'Invalid email or password. Please try again.');
+      return restoreIfMarked(user);
     },
 
-    restoreIfMarked(user: User): User {
-      if (!user.markedForDeletion) return user;
-      return db
-        .update(users)
-        .set({ markedForDeletion: false, scheduledDeletionDate: null })
-        .where(eq(users.id, user.id))
-        .returning()
-        .get();
-    },
+    restoreIfMarked,
 
     createSession(userId: number, userAgent?: string | null) {
       const id = randomToken();
@@ -158,15 +218,244 @@ export function createAuthService(ctx: AppContext) {
       db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).run();
     },
 
-    /** Revokes every session of the user, or every one but `keepSessionId`. */
-    revokeUserSessions(userId: number, keepSessionId?: string) {
-      const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
-      db.update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
+    revokeUserSessions,
+
+    /** A §5 Profile: a new username, unique without regard to case. */
+    updateProfile(userId: number, username: string): User {
+      assertUsernameAvailable(username, userId);
+      try {
+        return db.update(users).set({ username }).where(eq(users.id, userId)).returning().get();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Checks the current password (an account made with Google may set its first one without), stores
+     * the new hash and revokes every session of the user; the caller starts a fresh one for the
+     * browser that made the change, so only the others end.
+     */
+    async changePassword(user: User, input: ChangePasswordInput) {
+      if (user.passwordHash) {
+        if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
+        if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
+          // 400, not 401: a 401 would sign the client out (A §4).
+          throw new ValidationError('Current password is incorrect.', 'currentPassword');
+        }
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      db.transaction((tx) => {
+        tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+        revokeUserSessions(user.id, undefined, tx as never);
+      });
+    },
+
+    /**
+     * Mails a single-use reset link valid for one hour to a known address; an unknown address gets
+     * nothing, and the caller answers the same either way.
+     */
+    requestPasswordReset(email: string) {
+      const user = userByEmail.get({ email });
+      if (!user || purgeIfDue(user)) return;
+      const token = randomToken();
+      const now = clock.now();
+      db.insert(passwordResetTokens)
+        .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + RESET_TOKEN_MS), createdAt: now })
+        .run();
+      // Not awaited: an SMTP round trip would make known addresses answer slower than unknown ones.
+      mail
+        .send({
+        to: user.email,
+        subject: 'Reset your Kalimat password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone asked to reset the password of your Kalimat account. To choose a new password, open this link within one hour:',
+          '',
+          `${config.appUrl}/reset-password?token=${token}`,
+          '',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+        })
+        .catch((error) => log.error('reset mail failed', { error: String(error) }));
+    },
+
+    /** Whether a reset token can still be used (the reset page checks before showing its form). */
+    checkResetToken(token: string) {
+      if (!liveResetToken(token)) throw invalidResetLink();
+    },
+
+    /** Sets the new password, uses up every reset token of the user and revokes all their sessions. */
+    async resetPassword(input: ResetPasswordInput) {
+      if (!liveResetToken(input.token)) throw invalidResetLink();
+      const passwordHash = await hashPassword(input.password);
+      const now = clock.now();
+      db.transaction((tx) => {
+        // Claimed inside the transaction: of two concurrent resets with one token, one wins.
+        const claimed = tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.tokenHash, sha256(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, now)))
+          .returning({ userId: passwordResetTokens.userId })
+          .get();
+        if (!claimed) throw invalidResetLink();
+        tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
+        // Following the mailed link proves the address, so the account counts as verified.
+        tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, claimed.userId)).run();
+        revokeUserSessions(claimed.userId, undefined, tx as never);
+      });
+    },
+
+    /** Mails the single-use verification link (REQUIRE_EMAIL_VERIFICATION=true). */
+    async sendVerificationMail(user: User) {
+      const token = randomToken();
+      const now = clock.now();
+      db.insert(emailVerificationTokens)
+        .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + VERIFICATION_DAYS * DAY_MS), createdAt: now })
+        .run();
+      await mail.send({
+        to: user.email,
+        subject: 'Verify your Kalimat e-mail address',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `Welcome to Kalimat! Please confirm your e-mail address by opening this link within ${VERIFICATION_DAYS} days:`,
+          '',
+          `${config.appUrl}/api/verify-email?token=${token}`,
+        ].join('\n'),
+      });
+    },
+
+    /** Follows a verification link: true when it was live and the account is now verified. */
+    verifyEmail(token: string): boolean {
+      const now = clock.now();
+      return db.transaction((tx) => {
+        const claimed = tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailVerificationTokens.tokenHash, sha256(token)), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expires, now)))
+          .returning({ userId: emailVerificationTokens.userId })
+          .get();
+        if (!claimed) return false;
+        tx.update(users).set({ isVerified: true }).where(eq(users.id, claimed.userId)).run();
+        return true;
+      });
+    },
+
+    /** Runs `listener` before an account is marked for deletion (billing cancels the subscription there). */
+    onAccountDeletion(listener: (user: User) => Promise<void> | void) {
+      deletionListeners.push(listener);
+    },
+
+    /**
+     * DECISIONS "Accounts": lets the deletion listeners run (billing cancels a subscription), marks the
+     * account for deletion in 30 days, revokes every session and tells the owner how to keep it.
+     */
+    async markForDeletion(user: User): Promise<Date> {
+      for (const listener of deletionListeners) await listener(user);
+      const now = clock.now();
+      const scheduledDeletionDate = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
+      db.transaction((tx) => {
+        tx.update(users).set({ markedForDeletion: true, scheduledDeletionDate }).where(eq(users.id, user.id)).run();
+        revokeUserSessions(user.id, undefined, tx as never);
+      });
+      await mail.send({
+        to: user.email,
+        subject: 'Your Kalimat account will be deleted',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `Your Kalimat account and all its progress will be deleted on ${scheduledDeletionDate.toUTCString()}.`,
+          'Changed your mind? Sign in before then and your account is restored as it was.',
+        ].join('\n'),
+      });
+      return scheduledDeletionDate;
+    },
+
+    /** Deletes every account whose deletion date has passed, with all that belongs to it. */
+    purgeDueAccounts(): number {
+      const due = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.markedForDeletion, true), lte(users.scheduledDeletionDate, clock.now())))
+        .all()
+        .map((row) => row.id);
+      if (due.length === 0) return 0;
+      db.transaction((tx) => {
+        // Tickets keep the e-mail they were sent from; they go with the account.
+        tx.delete(supportTickets).where(inArray(supportTickets.userId, due)).run();
+        tx.delete(users).where(inArray(users.id, due)).run();
+      });
+      return due.length;
+    },
+
+    /** Stores a support ticket and forwards it to the operator's mailbox. */
+    async createTicket(input: SupportTicketInput, userId: number | null) {
+      const ticket = db
+        .insert(supportTickets)
+        .values({ ...input, userId, createdAt: clock.now() })
+        .returning({ id: supportTickets.id })
+        .get();
+      await mail.send({
+        to: config.MAIL_FROM,
+        subject: `Support ticket #${ticket.id} from ${input.username}`,
+        text: [`From: ${input.username} <${input.email}>`, userId ? `Account id: ${userId}` : 'Not signed in', '', input.issue].join('\n'),
+      });
+      return ticket;
+    },
+
+    /** Stores what the browser reported, cut to length; never refuses. */
+    logClientError(report: { error: unknown; stack?: unknown; timestamp?: unknown; url?: unknown }, userId: number | null, userAgent: string | null) {
+      const text = (value: unknown, max: number) => {
+        if (value === undefined || value === null) return null;
+        const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+        return s.slice(0, max);
+      };
+      db.insert(clientErrors)
+        .values({
+          userId,
+          error: text(report.error, CLIENT_ERROR_LIMITS.error) || 'Unknown error',
+          stack: text(report.stack, CLIENT_ERROR_LIMITS.stack),
+          timestamp: text(report.timestamp, CLIENT_ERROR_LIMITS.timestamp),
+          url: text(report.url, CLIENT_ERROR_LIMITS.url),
+          userAgent: userAgent?.slice(0, 300) ?? null,
+          createdAt: clock.now(),
+        })
         .run();
     },
+
+    /**
+     * Google sign-in: the account with this Google id, else the one with this (verified) e-mail, which
+     * gets linked, else a new account with a trial. An account marked for deletion is restored.
+     */
+    signInWithGoogle(profile: GoogleProfile): User {
+      const email = profile.email.trim().toLowerCase();
+      const now = clock.now();
+      let user = db.select().from(users).where(eq(users.googleId, profile.sub)).get() ?? userByEmail.get({ email });
+      if (user && purgeIfDue(user)) user = undefined;
+      if (user) {
+        const linked = db.update(users).set({ googleId: profile.sub, isVerified: true }).where(eq(users.id, user.id)).returning().get();
+        return restoreIfMarked(linked);
+      }
+      const name = googleName(profile.name, email);
+      return db.transaction((tx) =>
+        tx
+          .insert(users)
+          .values({ email, username: freeUsername(name, email), name, passwordHash: null, googleId: profile.sub, isVerified: true, createdAt: now, ...trialFor(email, now, tx as never) })
+          .returning()
+          .get(),
+      );
+    },
   };
+}
+
+/** A display name from Google's, or from the e-mail's local part, fit for the Name rule. */
+function googleName(name: string | undefined, email: string) {
+  const cleaned = (name ?? '').replace(/[<>\p{Cc}]/gu, '').trim().slice(0, 100);
+  if (cleaned.length >= 2) return cleaned;
+  const local = email.split('@')[0].replace(/[<>\p{Cc}]/gu, '').slice(0, 100);
+  return local.length >= 2 ? local : 'Learner';
 }
 
 let dummy: Promise<string> | undefined;
