@@ -1,0 +1,22 @@
+/**
+ * What the full corpus must hold (issue 6, DECISIONS.md "Learning"): `bun run content:stats` marks
+ * what falls short, and the corpus test fails on it.
+ */
+export const FREE_TOPICS = ['Colors', 'Numbers', 'Greetings', 'Basic Phrases', 'Family', 'Food', 'Food and Drink', 'Transportation', 'Places', 'Weather', 'Clothing'];
+export const PREMIUM_TOPICS = ['Emotions', 'Body Parts', 'Time', 'Animals', 'Work', 'School', 'Fashion'];
+/** The 14 verbs of L §6, by their English ('Verb: to eat' is the topic of 'to eat'). */
+export const VERBS = ['to eat', 'to drink', 'to go', 'to love', 'to work', 'to play', 'to see', 'to know', 'to write', 'to speak', 'to sleep', 'to call', 'to do', 'to have'];
+/** The sentence topics of L §7. */
+export const SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping'];
+export const LETTER_NUMBERS = [2, 3, 5, 7, 8];
+
+export const MINIMUMS = {
+  wordsPerTopic: 25,
+  /** At least this share of the words carries a cultural note. */
+  noteShare: 1 / 3,
+  formsPerVerb: 24,
+  sentencesPerTopic: 12,
+  contextsPerSentence: 2,
+  lessons: 12,
+  stepsPerLesson: { min: 5, max: 10 },
+};

@@ -1,0 +1,120 @@
+import type { ValidatedContent } from './importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from './corpus';
+import { BATCHES, type TopicWords, type VerbContent } from '../../modules/vocabulary/content';
+import { TENSES } from '../../modules/vocabulary/schema';
+import type { LetterContent } from '../../modules/letters/content';
+import type { SentenceContent } from '../../modules/sentences/content';
+import type { LessonContent } from '../../modules/lessons/content';
+import { STEP_TYPES } from '../../modules/lessons/schema';
+
+/** Lays out rows as columns: the first column (and any listed in `left`) to the left, numbers to the right. */
+export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
+  const cells = rows.map((row) => row.map(String));
+  const widths = cells[0].map((_, col) => Math.max(...cells.map((row) => (row[col] ?? '').length)));
+  return cells
+    .map((row) => row.map((cell, col) => (left.includes(col) ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd())
+    .join('\n');
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((100 * part) / whole)}%`);
+
+/**
+ * What content/ holds, per kind, topic and batch, with every shortfall against the corpus minimums
+ * listed at the end, so a gap shows at a glance. A file whose fields do not validate is left out of
+ * the counts and named with its number of errors instead.
+ */
+export function contentStats(content: ValidatedContent): { text: string; gaps: string[] } {
+  const gaps: string[] = [];
+  const out: string[] = [];
+  const of = <T>(kind: string) => (content.parsed.get(kind) ?? []) as T[];
+
+  const files = [...content.fileCounts].map(([kind, n]) => `${kind} ${n}`).join(', ');
+  out.push(`Files: ${files}; ${content.errors.length} error(s), ${content.warnings.length} warning(s)`, '');
+
+  // Words: topics × batches.
+  const topics = of<TopicWords>('words').slice().sort((a, b) => a.topic.sortOrder - b.topic.sortOrder);
+  const allWords = topics.flatMap((t) => t.words);
+  const notes = allWords.filter((w) => w.culturalContext).length;
+  out.push(`Words: ${topics.length} topics (${topics.filter((t) => !t.topic.isPremium).length} free, ${topics.filter((t) => t.topic.isPremium).length} premium), ${allWords.length} words, ${notes} with a note (${percent(notes, allWords.length)})`);
+  const batches = Array.from({ length: BATCHES }, (_, i) => i + 1);
+  const byBatch = (list: TopicWords['words']) => batches.map((b) => list.filter((w) => w.batch === b).length);
+  out.push(
+    formatTable([
+      ['topic', 'premium', ...batches.map((b) => `b${b}`), 'total', 'notes'],
+      ...topics.map((t) => {
+        const short = t.words.length < MINIMUMS.wordsPerTopic;
+        if (short) gaps.push(`words: ${t.topic.name} has ${t.words.length} words (at least ${MINIMUMS.wordsPerTopic})`);
+        return [t.topic.name, t.topic.isPremium ? 'premium' : '', ...byBatch(t.words), `${t.words.length}${short ? ' !' : ''}`, t.words.filter((w) => w.culturalContext).length];
+      }),
+      ['total', '', ...byBatch(allWords), allWords.length, notes],
+    ], [0, 1]),
+  );
+  const names = new Set(topics.map((t) => t.topic.name));
+  for (const name of [...FREE_TOPICS, ...PREMIUM_TOPICS]) if (!names.has(name)) gaps.push(`words: no topic "${name}"`);
+  for (const t of topics) {
+    const expected = FREE_TOPICS.includes(t.topic.name) ? false : PREMIUM_TOPICS.includes(t.topic.name) ? true : undefined;
+    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of DECISIONS.md`);
+    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; DECISIONS.md makes it ${expected ? 'premium' : 'free'}`);
+  }
+  if (allWords.length > 0 && notes / allWords.length < MINIMUMS.noteShare) gaps.push(`words: ${percent(notes, allWords.length)} have a note (at least a third)`);
+
+  // Verbs: forms per tense.
+  const verbList = of<VerbContent>('verbs').slice().sort((a, b) => a.verb.sortOrder - b.verb.sortOrder);
+  out.push('', `Verbs: ${verbList.length}, ${verbList.reduce((n, vb) => n + vb.conjugations.length, 0)} conjugations`);
+  out.push(
+    formatTable([
+      ['verb', 'key', ...TENSES, 'forms', 'note'],
+      ...verbList.map((vb) => [vb.verb.english, vb.verb.key, ...TENSES.map((t) => vb.conjugations.filter((c) => c.tense === t).length), vb.conjugations.length, vb.verb.culturalContext ? 'yes' : 'no !']),
+    ], [0, 1]),
+  );
+  const verbNames = new Set(verbList.map((vb) => vb.verb.english));
+  for (const english of VERBS) if (!verbNames.has(english)) gaps.push(`verbs: no verb "${english}"`);
+  for (const vb of verbList) if (!vb.verb.culturalContext) gaps.push(`verbs: "${vb.verb.english}" has no cultural note`);
+
+  // Sentences per topic.
+  const sentenceList = of<SentenceContent>('sentences');
+  const sentenceTopics = [...new Set([...SENTENCE_TOPICS, ...sentenceList.map((s) => s.sentence.topic)])];
+  out.push('', `Sentences: ${sentenceList.length} in ${new Set(sentenceList.map((s) => s.sentence.topic)).size} topics, ${sentenceList.reduce((n, s) => n + s.contexts.length, 0)} contexts`);
+  out.push(
+    formatTable([
+      ['topic', 'sentences', 'contexts'],
+      ...sentenceTopics.map((topic) => {
+        const list = sentenceList.filter((s) => s.sentence.topic === topic);
+        const short = list.length < MINIMUMS.sentencesPerTopic;
+        if (short) gaps.push(`sentences: ${topic} has ${list.length} sentences (at least ${MINIMUMS.sentencesPerTopic})`);
+        if (!SENTENCE_TOPICS.includes(topic)) gaps.push(`sentences: topic "${topic}" is not one of ${SENTENCE_TOPICS.join(', ')}`);
+        return [topic, `${list.length}${short ? ' !' : ''}`, list.reduce((n, s) => n + s.contexts.length, 0)];
+      }),
+    ]),
+  );
+
+  // Lessons with their steps by type.
+  const lessonList = of<LessonContent>('lessons').slice().sort((a, b) => a.lesson.orderIndex - b.lesson.orderIndex);
+  out.push('', `Lessons: ${lessonList.length}`);
+  const { min, max } = MINIMUMS.stepsPerLesson;
+  out.push(
+    formatTable([
+      ['order', 'lesson', 'difficulty', 'steps', ...STEP_TYPES],
+      ...lessonList.map((l) => {
+        const off = l.steps.length < min || l.steps.length > max;
+        if (off) gaps.push(`lessons: "${l.lesson.name}" has ${l.steps.length} steps (${min} to ${max})`);
+        return [l.lesson.orderIndex, l.lesson.name, l.lesson.difficulty, `${l.steps.length}${off ? ' !' : ''}`, ...STEP_TYPES.map((type) => l.steps.filter((s) => s.type === type).length)];
+      }),
+    ], [1, 2]),
+  );
+  if (lessonList.length < MINIMUMS.lessons) gaps.push(`lessons: ${lessonList.length} (at least ${MINIMUMS.lessons})`);
+
+  // The number-letters.
+  const numbers = of<LetterContent>('letters').map((l) => l.number);
+  out.push('', `Letters: ${numbers.length} (${numbers.join(', ') || 'none'})`);
+  for (const n of LETTER_NUMBERS) if (!numbers.includes(n)) gaps.push(`letters: no letter ${n}`);
+
+  // Files with errors come first: the import refuses them all.
+  const broken = new Map<string, number>();
+  for (const e of content.errors) broken.set(e.file, (broken.get(e.file) ?? 0) + 1);
+  gaps.unshift(...[...broken].sort().map(([file, n]) => `${file}: ${n} error(s): see \`bun run import --dry-run\``));
+
+  out.push('', gaps.length ? `Gaps (${gaps.length}):\n${gaps.map((g) => `  ! ${g}`).join('\n')}` : 'No gaps: every minimum of the corpus is met.');
+  if (content.warnings.length) out.push(`${content.warnings.length} spelling warning(s): see \`bun run import --dry-run\`.`);
+  return { text: out.join('\n'), gaps };
+}
