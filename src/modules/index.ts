@@ -3,6 +3,7 @@ import type { AppContext } from '../lib/context';
 import { authModule } from './auth';
 import { createAuthService } from './auth/service';
 import { billingModule } from './billing';
+import { createBillingService } from './billing/service';
 import { vocabularyModule } from './vocabulary';
 import { streakModule } from './streak';
 import { flaggedModule } from './flagged';
@@ -11,11 +12,20 @@ import { lettersModule } from './letters';
 import { sentencesModule } from './sentences';
 import { lessonsModule } from './lessons';
 import { statsModule } from './stats';
+import { createStreakService } from './streak/service';
+import { createFlaggedService } from './flagged/service';
+import { createVocabularyService } from './vocabulary/service';
+import { createSpeechService } from './vocabulary/speech';
 
 /** Every module's service, built once per app; a module reaches another only through these. */
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
-  return { auth };
+  const billing = createBillingService(ctx);
+  const streak = createStreakService(ctx);
+  const flagged = createFlaggedService(ctx);
+  const vocabulary = createVocabularyService(ctx, { streak, flagged });
+  const speech = createSpeechService(ctx, [vocabulary.arabicFor]);
+  return { auth, billing, streak, flagged, vocabulary, speech };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,8 +1,28 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { CheckoutBody, CreateCheckoutSessionBody, DemoPayBody } from './model';
 
-/** The billing module's routes (none yet). */
-export function billingModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'billing' });
+/** Trial and subscription calls (A §7), the demo checkout's Pay and the Stripe webhook. */
+export function billingModule(ctx: AppContext, services: Services) {
+  const { billing } = services;
+  return new Elysia({ name: 'billing' })
+    .use(sessionPlugin(ctx, services.auth))
+    // Public: the paywall shows the plans to anonymous visitors too.
+    .get('/api/subscription/plans', () => billing.plans())
+    .get('/api/subscription/status', ({ user }) => billing.status(user), { signedIn: true })
+    .get('/api/user/trial-status', ({ user }) => billing.trialStatus(user), { signedIn: true })
+    .get('/api/subscription', ({ user }) => billing.overview(user), { signedIn: true })
+    .post('/api/subscription/create-checkout-session', ({ user, body }) => billing.startCheckout(user, validate(CreateCheckoutSessionBody, body)), {
+      auth: true,
+    })
+    .post('/api/subscription/checkout', ({ user, body }) => billing.startCheckout(user, validate(CheckoutBody, body)), { auth: true })
+    .post('/api/subscription/demo-checkout', ({ user, body }) => billing.payDemo(user, validate(DemoPayBody, body)), { auth: true })
+    .post('/api/subscription/cancel', ({ user }) => billing.cancel(user), { auth: true })
+    // Stripe signs the exact bytes: the core parser hands this path its raw text.
+    .post('/api/subscription/webhook', ({ body, request }) =>
+      billing.handleWebhook(typeof body === 'string' ? body : '', request.headers.get('stripe-signature')),
+    );
 }

@@ -1,0 +1,264 @@
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
+import { count, eq } from 'drizzle-orm';
+import { BASE, createTestApp } from '../../../tests/support/app';
+import { fakeStripeEnv, startFakeStripe } from '../../../tests/fakes/stripe';
+import { DAY_MS } from '../../lib/clock';
+import { users } from '../auth/schema';
+import { processedWebhookEvents, subscriptionHistory } from './schema';
+
+const fake = startFakeStripe();
+const t = createTestApp({ env: fakeStripeEnv(fake, { STRIPE_PRICE_MONTHLY: 'price_monthly_test' }), content: false });
+afterAll(() => {
+  t.close();
+  fake.stop();
+});
+
+/** Every `subscription` event the app publishes, by user. */
+const published: { userId?: number; data: any }[] = [];
+const publish = t.app.ctx.events.publish.bind(t.app.ctx.events);
+t.app.ctx.events.publish = (channel, data, userId) => {
+  if (channel === 'subscription') published.push({ userId, data });
+  publish(channel, data, userId);
+};
+beforeEach(() => {
+  published.length = 0;
+});
+
+async function deliver(event: Record<string, any>, opts: { secret?: string; tamper?: boolean } = {}) {
+  const { body, signature } = await fake.sign(event, { secret: opts.secret, timestamp: t.clock.now() });
+  return t.request('POST', '/api/subscription/webhook', {
+    body: opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body,
+    headers: { 'stripe-signature': signature },
+  });
+}
+
+const userRow = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
+const historyOf = (id: number) => t.db.select().from(subscriptionHistory).where(eq(subscriptionHistory.userId, id)).all();
+const processedCount = () => t.db.select({ n: count() }).from(processedWebhookEvents).get()!.n;
+
+/** A learner who went through Stripe Checkout: the fake holds their paid subscription. */
+async function paidLearner(planId = 'monthly') {
+  const learner = await t.signUp();
+  const res = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId } });
+  expect(res.status).toBe(200);
+  const sessionId = res.json.url.split('/pay/')[1];
+  const { session, subscription } = fake.completeCheckout(sessionId, { now: t.clock.now() });
+  return { ...learner, session, subscription };
+}
+
+describe('plans', () => {
+  test('are public, priced as published, with features', async () => {
+    const res = await t.request('GET', '/api/subscription/plans');
+    expect(res.status).toBe(200);
+    expect(res.json.map((p: any) => [p.id, p.price, p.priceCents, p.interval])).toEqual([
+      ['monthly', 6.99, 699, 'month'],
+      ['yearly', 50, 5000, 'year'],
+    ]);
+    expect(res.json[1].isPopular).toBe(true);
+    expect(res.json[0].features).toContain('Complete verb conjugations');
+    expect(res.json[0]).not.toHaveProperty('stripePriceId');
+  });
+});
+
+describe('checkout', () => {
+  test('creates a subscription-mode session for a reused customer, returning to /subscription', async () => {
+    const learner = await t.signUp();
+    const before = fake.calls.length;
+    const first = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'monthly' } });
+    expect(first.status).toBe(200);
+    expect(first.json.url).toStartWith(`${fake.url}/pay/cs_`);
+
+    const second = await t.request('POST', '/api/subscription/checkout', {
+      cookie: learner.cookie,
+      body: { planId: 'yearly', interval: 'year', successUrl: `${BASE}/paywall?done=1`, cancelUrl: `${BASE}/paywall` },
+    });
+    expect(second.status).toBe(200);
+
+    const calls = fake.calls.slice(before);
+    const customerCalls = calls.filter((c) => c.path === '/v1/customers');
+    expect(customerCalls).toHaveLength(1);
+    expect(customerCalls[0].body.email).toBe(learner.email);
+    const sessions = calls.filter((c) => c.path === '/v1/checkout/sessions').map((c) => c.body);
+    expect(sessions).toHaveLength(2);
+    const customerId = userRow(learner.user.id).stripeCustomerId;
+    expect(customerId).toStartWith('cus_');
+    for (const s of sessions) {
+      expect(s.mode).toBe('subscription');
+      expect(s.customer).toBe(customerId!);
+      expect(s.client_reference_id).toBe(String(learner.user.id));
+    }
+    expect(sessions[0].success_url).toBe(`${BASE}/subscription?success=true`);
+    expect(sessions[0].cancel_url).toBe(`${BASE}/subscription?canceled=true`);
+    expect(sessions[0].line_items[0]).toEqual({ price: 'price_monthly_test', quantity: '1' });
+    expect(sessions[0].subscription_data.metadata).toEqual({ userId: String(learner.user.id), planId: 'monthly' });
+    // No yearly price id configured: the plan's own price goes inline.
+    expect(sessions[1].line_items[0].price_data).toMatchObject({ unit_amount: '5000', currency: 'usd', recurring: { interval: 'year' } });
+    expect(sessions[1].success_url).toBe(`${BASE}/paywall?done=1`);
+
+    // Starting checkout changes nothing until Stripe says the customer paid.
+    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    expect(status.json).toMatchObject({ status: 'trial', isActive: false, isInTrial: true, daysRemaining: 7 });
+  });
+
+  test('refuses unknown plans, foreign return addresses and anonymous callers', async () => {
+    const learner = await t.signUp();
+    const unknown = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'lifetime' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ error: 'Validation Error', message: 'Choose the monthly or the yearly plan.' });
+    const mismatch = await t.request('POST', '/api/subscription/checkout', { cookie: learner.cookie, body: { planId: 'monthly', interval: 'year' } });
+    expect(mismatch.status).toBe(400);
+    const nothing = await t.request('POST', '/api/subscription/checkout', { cookie: learner.cookie, body: {} });
+    expect(nothing.status).toBe(400);
+    const foreign = await t.request('POST', '/api/subscription/checkout', {
+      cookie: learner.cookie,
+      body: { interval: 'month', successUrl: 'https://evil.example/steal' },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.details.field).toBe('successUrl');
+    const anonymous = await t.request('POST', '/api/subscription/create-checkout-session', { body: { planId: 'monthly' } });
+    expect(anonymous.status).toBe(401);
+    expect((await t.request('GET', '/api/subscription/status')).status).toBe(401);
+  });
+});
+
+describe('webhooks', () => {
+  test('a bad signature is a 400 and changes nothing', async () => {
+    const learner = await paidLearner();
+    const event = fake.event('checkout.session.completed', learner.session);
+    const processed = processedCount();
+
+    const wrongSecret = await deliver(event, { secret: 'whsec_not_ours' });
+    expect(wrongSecret.status).toBe(400);
+    expect(wrongSecret.json.message).toBe('The webhook signature is not valid.');
+    expect((await deliver(event, { tamper: true })).status).toBe(400);
+    const unsigned = await t.request('POST', '/api/subscription/webhook', { body: JSON.stringify(event) });
+    expect(unsigned.status).toBe(400);
+
+    expect(userRow(learner.user.id)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'trial', stripeSubscriptionId: null });
+    expect(historyOf(learner.user.id)).toHaveLength(0);
+    expect(processedCount()).toBe(processed);
+    expect(published).toHaveLength(0);
+
+    // The same event, correctly signed, is then applied.
+    expect((await deliver(event)).status).toBe(200);
+    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+  });
+
+  test('duplicate and out-of-order events activate once', async () => {
+    const learner = await paidLearner();
+    const created = fake.event('customer.subscription.created', learner.subscription);
+    const completed = fake.event('checkout.session.completed', learner.session);
+
+    // The subscription event overtakes the checkout event; then both are delivered again.
+    expect((await deliver(created)).json).toEqual({ received: true });
+    expect((await deliver(completed)).json).toEqual({ received: true });
+    expect((await deliver(completed)).json).toEqual({ received: true, duplicate: true });
+    expect((await deliver(created)).json).toEqual({ received: true, duplicate: true });
+
+    const history = historyOf(learner.user.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ status: 'active', planId: 'monthly', stripeSubscriptionId: learner.subscription.id });
+    expect(published.filter((p) => p.userId === learner.user.id)).toHaveLength(1);
+    expect(published[0].data).toMatchObject({ status: 'active', isActive: true, label: 'Active' });
+
+    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    const periodEnd = new Date(learner.subscription.items.data[0].current_period_end * 1000).toISOString();
+    expect(status.json).toMatchObject({
+      status: 'active',
+      isActive: true,
+      isInTrial: false,
+      plan: { id: 'monthly', price: 6.99 },
+      currentPlan: { id: 'monthly' },
+      expiresAt: periodEnd,
+      nextBillingDate: periodEnd,
+      cancelAtPeriodEnd: false,
+      daysRemaining: 30,
+    });
+    const overview = await t.request('GET', '/api/subscription', { cookie: learner.cookie });
+    expect(overview.json.history).toHaveLength(1);
+    expect(overview.json.history[0]).toMatchObject({ planId: 'monthly', planName: 'Monthly', status: 'active', endDate: periodEnd });
+    expect(overview.json.paymentMethods).toEqual([expect.objectContaining({ type: 'card', last4: '4242', isDefault: true })]);
+    expect(overview.json.plans).toHaveLength(2);
+  });
+
+  test('a late update after the deletion leaves the subscription ended', async () => {
+    const learner = await paidLearner();
+    await deliver(fake.event('checkout.session.completed', learner.session));
+    const cancelling = fake.updateSubscription(learner.subscription.id, { cancel_at_period_end: true, canceled_at: Math.floor(t.clock.now().getTime() / 1000) });
+    const updated = fake.event('customer.subscription.updated', cancelling);
+    const ended = fake.updateSubscription(learner.subscription.id, { status: 'canceled', ended_at: Math.floor(t.clock.now().getTime() / 1000) });
+    const deleted = fake.event('customer.subscription.deleted', ended);
+
+    expect((await deliver(deleted)).status).toBe(200);
+    expect((await deliver(updated)).status).toBe(200);
+    expect(userRow(learner.user.id)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'trial', cancelAtPeriodEnd: false });
+    expect(historyOf(learner.user.id)).toEqual([expect.objectContaining({ status: 'expired' })]);
+    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    expect(status.json).toMatchObject({ status: 'trial', isActive: false, plan: null });
+  });
+
+  test('a failed renewal payment ends premium access; paying again restores it', async () => {
+    const learner = await paidLearner();
+    await deliver(fake.event('checkout.session.completed', learner.session));
+    // At renewal Stripe starts the next period, then the invoice for it fails.
+    t.clock.advance(30 * DAY_MS);
+    const item = learner.subscription.items.data[0];
+    const next = { ...item, current_period_start: item.current_period_end, current_period_end: item.current_period_end + 30 * 86_400 };
+    const renewed = fake.updateSubscription(learner.subscription.id, { items: { object: 'list', data: [next] } });
+    await deliver(fake.event('customer.subscription.updated', renewed));
+    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    fake.updateSubscription(learner.subscription.id, { status: 'past_due' });
+    const invoice = { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription.id } } };
+    expect((await deliver(fake.event('invoice.payment_failed', invoice))).status).toBe(200);
+    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    expect(published.at(-1)?.data).toMatchObject({ status: 'expired', hasPremium: false });
+
+    fake.updateSubscription(learner.subscription.id, { status: 'active' });
+    expect((await deliver(fake.event('invoice.paid', invoice))).status).toBe(200);
+    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(historyOf(learner.user.id)).toHaveLength(1);
+    t.clock.set(new Date());
+  });
+
+  test('events about other things are acknowledged and ignored', async () => {
+    const res = await deliver(fake.event('customer.created', { id: 'cus_other', object: 'customer' }));
+    expect(res.json).toEqual({ received: true, ignored: true });
+    const gone = await deliver(fake.event('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription' }));
+    expect(gone.json).toEqual({ received: true, ignored: true });
+  });
+});
+
+describe('cancel', () => {
+  test('sets cancel-at-period-end; access lasts until the period ends', async () => {
+    const learner = await paidLearner('yearly');
+    await deliver(fake.event('checkout.session.completed', learner.session));
+    published.length = 0;
+
+    const res = await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie });
+    expect(res.status).toBe(200);
+    const periodEnd = new Date(learner.subscription.items.data[0].current_period_end * 1000).toISOString();
+    expect(res.json).toMatchObject({ status: 'active', isActive: true, cancelAtPeriodEnd: true, expiresAt: periodEnd, nextBillingDate: null });
+    expect(fake.subscriptions.get(learner.subscription.id)!.cancel_at_period_end).toBe(true);
+    expect(historyOf(learner.user.id)).toEqual([expect.objectContaining({ status: 'cancelled', cancelledAt: expect.any(Date) })]);
+    expect(published).toHaveLength(1);
+
+    // Stripe's own update event then changes nothing; cancelling twice neither.
+    await deliver(fake.event('customer.subscription.updated', fake.subscriptions.get(learner.subscription.id)!));
+    expect((await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie })).json.cancelAtPeriodEnd).toBe(true);
+    expect(published).toHaveLength(1);
+
+    // Paying again while cancelling resumes instead of charging twice.
+    const again = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'yearly' } });
+    expect(again.json.url).toBe(`${BASE}/subscription?success=true`);
+    expect(fake.subscriptions.get(learner.subscription.id)!.cancel_at_period_end).toBe(false);
+    const conflict = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'yearly' } });
+    expect(conflict.status).toBe(409);
+  });
+
+  test('without a subscription is a 400', async () => {
+    const learner = await t.signUp();
+    const res = await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('You have no active subscription to cancel.');
+  });
+});
