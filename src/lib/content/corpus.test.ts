@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { resolve } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { formatIssue, runImport, type ImportResult } from './importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from './corpus';
+import { contentSandbox } from './testing';
+import { contentPlugins } from '../../modules/content';
+import { PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
+import { letters } from '../../modules/letters/schema';
+import { sentenceContexts, sentences } from '../../modules/sentences/schema';
+import { lessonContent, lessons } from '../../modules/lessons/schema';
+
+const CONTENT = resolve(import.meta.dir, '../../../content');
+const { database } = contentSandbox();
+
+/** The real corpus, imported twice into one database. */
+let db: Db;
+let first: ImportResult;
+let second: ImportResult;
+// Two imports of the whole corpus take seconds on a busy machine: more than the default 5 s allowance.
+beforeAll(() => {
+  db = database();
+  first = runImport(db, CONTENT, contentPlugins);
+  second = runImport(db, CONTENT, contentPlugins);
+}, 60_000);
+
+describe('the corpus in content/', () => {
+  test('imports with no error', () => {
+    expect(first.errors.map(formatIssue)).toEqual([]);
+    expect(first.ok).toBe(true);
+  });
+
+  test('a second import changes nothing', () => {
+    expect(second.errors).toEqual([]);
+    for (const kind of second.counts) {
+      expect({ kind: kind.kind, ...kind.counts }).toEqual({ kind: kind.kind, added: 0, updated: 0, unchanged: kind.counts.unchanged, removed: 0 });
+      expect(kind.counts.unchanged).toBeGreaterThan(0);
+    }
+  });
+
+  test(`has the 11 free and 7 premium topics, each with at least ${MINIMUMS.wordsPerTopic} words spread over batches 1 to 6`, () => {
+    const wordTopics = db.select().from(topics).where(eq(topics.isVerb, false)).all();
+    expect(wordTopics.filter((t) => !t.isPremium).map((t) => t.name).sort()).toEqual([...FREE_TOPICS].sort());
+    expect(wordTopics.filter((t) => t.isPremium).map((t) => t.name).sort()).toEqual([...PREMIUM_TOPICS].sort());
+    for (const topic of wordTopics) {
+      const list = db.select().from(words).where(eq(words.topicId, topic.id)).all();
+      expect({ topic: topic.name, words: list.length >= MINIMUMS.wordsPerTopic }).toEqual({ topic: topic.name, words: true });
+      expect({ topic: topic.name, batches: [...new Set(list.map((w) => w.batch))].sort() }).toEqual({ topic: topic.name, batches: [1, 2, 3, 4, 5, 6] });
+    }
+  });
+
+  test('gives a cultural note to at least a third of the words', () => {
+    const list = db.select().from(words).where(eq(words.isConjugation, false)).all();
+    expect(list.filter((w) => w.culturalContext).length / list.length).toBeGreaterThanOrEqual(MINIMUMS.noteShare);
+  });
+
+  test('has the 14 verbs, each with a note and its 24 conjugations in a free verb topic', () => {
+    const verbList = db.select().from(verbs).all();
+    expect(verbList.map((vb) => vb.english).sort()).toEqual([...VERBS].sort());
+    for (const verb of verbList) {
+      expect({ verb: verb.english, note: !!verb.culturalContext }).toEqual({ verb: verb.english, note: true });
+      const forms = db.select().from(words).where(eq(words.verbId, verb.id)).all();
+      const expected = TENSES.flatMap((t) => PRONOUNS.map((p) => `${t} ${p}`)).sort();
+      expect({ verb: verb.english, forms: forms.map((f) => `${f.tense} ${f.pronoun}`).sort() }).toEqual({ verb: verb.english, forms: expected });
+      expect(expected).toHaveLength(MINIMUMS.formsPerVerb);
+      const topic = db.select().from(topics).where(eq(topics.id, forms[0].topicId)).get()!;
+      expect(topic).toMatchObject({ name: `Verb: ${verb.english}`, isVerb: true, isPremium: false });
+    }
+  });
+
+  test(`has the five sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
+    const rows = db.select({ topic: sentences.topic, n: count() }).from(sentences).groupBy(sentences.topic).all();
+    expect(rows.map((r) => r.topic).sort()).toEqual([...SENTENCE_TOPICS].sort());
+    for (const row of rows) expect({ topic: row.topic, enough: row.n >= MINIMUMS.sentencesPerTopic }).toEqual({ topic: row.topic, enough: true });
+    const contexts = db.select({ key: sentences.key, n: count(sentenceContexts.id) }).from(sentences).leftJoin(sentenceContexts, eq(sentenceContexts.sentenceId, sentences.id)).groupBy(sentences.id).all();
+    expect(contexts.filter((c) => c.n < MINIMUMS.contextsPerSentence)).toEqual([]);
+  });
+
+  test(`has at least ${MINIMUMS.lessons} lessons from beginner to advanced, each of 5 to 10 steps`, () => {
+    const lessonList = db.select().from(lessons).all();
+    expect(lessonList.length).toBeGreaterThanOrEqual(MINIMUMS.lessons);
+    expect(new Set(lessonList.map((l) => l.difficulty))).toEqual(new Set(['beginner', 'intermediate', 'advanced']));
+    const { min, max } = MINIMUMS.stepsPerLesson;
+    for (const lesson of lessonList) {
+      const steps = db.select({ n: count() }).from(lessonContent).where(eq(lessonContent.lessonId, lesson.id)).get()!.n;
+      expect({ lesson: lesson.key, steps: steps >= min && steps <= max }).toEqual({ lesson: lesson.key, steps: true });
+    }
+  });
+
+  test('has the five number-letters', () => {
+    expect(db.select().from(letters).all().map((l) => l.number).sort()).toEqual(LETTER_NUMBERS);
+  });
+});
