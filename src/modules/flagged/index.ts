@@ -1,8 +1,18 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { IdParam, validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { FlagBody } from '../vocabulary/model';
 
-/** The flagged module's routes (none yet). */
-export function flaggedModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'flagged' });
+/** The practice list (L §2 "Flagged words", §7): flagging needs a signed-in learner. */
+export function flaggedModule(ctx: AppContext, services: Services) {
+  const { vocabulary } = services;
+  return new Elysia({ name: 'flagged' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/words/flagged', ({ user }) => vocabulary.flaggedWords(user), { auth: true })
+    .post('/api/words/:id/flag', ({ user, params, body }) => {
+      const wordId = validate(IdParam, params.id);
+      return vocabulary.setFlag(user, wordId, validate(FlagBody, body).isFlagged);
+    }, { auth: true });
 }

@@ -1,8 +1,19 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { StreakQuery, StreakUpdateBody } from './model';
+import { streakView } from './service';
 
-/** The streak module's routes (none yet). */
-export function streakModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'streak' });
+/** The server streak per page (L §7 streak calls); signed-out learners keep theirs in local storage. */
+export function streakModule(ctx: AppContext, services: Services) {
+  const { streak } = services;
+  return new Elysia({ name: 'streak' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/streak', ({ user, query }) => streakView(streak.get(user.id, validate(StreakQuery, query).page)), { auth: true })
+    .post('/api/streak/update', ({ user, body }) => {
+      const input = validate(StreakUpdateBody, body);
+      return streakView(streak.record(user.id, input.page, input.correct));
+    }, { auth: true });
 }

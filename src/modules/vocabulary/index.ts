@@ -1,8 +1,31 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { IdParam, validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { AnswerBody, SpeechQuery, TopicParam, TopicsQuery } from './model';
 
-/** The vocabulary module's routes (none yet). */
-export function vocabularyModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'vocabulary' });
+/**
+ * Words, topics, verbs, answers and speech (L §7). Reading content works signed out (the landing deck,
+ * the topic list); progress is a signed-in learner's.
+ */
+export function vocabularyModule(ctx: AppContext, services: Services) {
+  const { vocabulary, speech } = services;
+  return new Elysia({ name: 'vocabulary' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/words', ({ user }) => vocabulary.deckFor(user), { optionalUser: true })
+    .get('/api/words/batch', ({ user }) => vocabulary.batchOf(user), { auth: true })
+    .get('/api/words/topics', ({ query }) => vocabulary.topicNames(validate(TopicsQuery, query).includeVerbs))
+    .get('/api/words/topics-with-progress', ({ user }) => vocabulary.topicCards(user), { optionalUser: true })
+    .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, validate(TopicParam, params.topic)), { optionalUser: true })
+    .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, validate(IdParam, params.id)), { auth: true })
+    .post('/api/words/:id/progress', ({ user, params, body }) => {
+      const wordId = validate(IdParam, params.id);
+      return vocabulary.answer(user, wordId, validate(AnswerBody, body));
+    }, { auth: true })
+    .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
+    .get('/api/tts', async ({ query }) => {
+      const clip = await speech.speak(validate(SpeechQuery, query).text);
+      return new Response(new Uint8Array(clip.audio), { headers: { 'content-type': clip.contentType, 'cache-control': 'public, max-age=604800' } });
+    });
 }

@@ -1,0 +1,12 @@
+/** The streak rule (L §4), shared by the server and the browser's local computation. Pure. */
+
+export interface StreakCounts {
+  currentStreak: number;
+  bestStreak: number;
+}
+
+/** A correct answer raises the streak by one and lifts the best; a wrong one sets the streak to 0. */
+export function nextStreak(streak: StreakCounts, correct: boolean): StreakCounts {
+  const currentStreak = correct ? streak.currentStreak + 1 : 0;
+  return { currentStreak, bestStreak: Math.max(streak.bestStreak, currentStreak) };
+}

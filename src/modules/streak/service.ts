@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { userStreak, type StreakPage } from './schema';
+
+export interface Streak {
+  currentStreak: number;
+  bestStreak: number;
+  lastPracticeDate: Date | null;
+}
+
+/** The streak as the calls answer it (L §7). */
+export const streakView = (s: Streak) => ({ currentStreak: s.currentStreak, bestStreak: s.bestStreak, lastPracticeDate: s.lastPracticeDate?.toISOString() ?? null });
+
+/** Told of every recorded answer, inside the answer's transaction (vocabulary unlocks batches from it). */
+export type StreakListener = (userId: number, page: StreakPage, streak: Streak) => void;
+
+/**
+ * Streaks per learner and page (DECISIONS "Learning"). An answer is one UPSERT whose arithmetic runs
+ * in SQLite, so answers arriving together never overwrite each other's count.
+ */
+export function createStreakService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  const listeners: StreakListener[] = [];
+
+  const read = db
+    .select({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
+    .from(userStreak)
+    .where(and(eq(userStreak.userId, sql.placeholder('userId')), eq(userStreak.page, sql.placeholder('page'))))
+    .prepare();
+
+  // A correct answer: +1 and lift the best; a wrong one: 0. SET reads the row's old values.
+  const answer = db
+    .insert(userStreak)
+    .values({
+      userId: sql.placeholder('userId'),
+      page: sql.placeholder('page'),
+      currentStreak: sql.placeholder('first'),
+      bestStreak: sql.placeholder('first'),
+      lastPracticeDate: sql.placeholder('now'),
+    })
+    .onConflictDoUpdate({
+      target: [userStreak.userId, userStreak.page],
+      set: {
+        currentStreak: sql`case when ${sql.placeholder('correct')} then ${userStreak.currentStreak} + 1 else 0 end`,
+        bestStreak: sql`max(${userStreak.bestStreak}, case when ${sql.placeholder('correct')} then ${userStreak.currentStreak} + 1 else 0 end)`,
+        lastPracticeDate: sql`excluded.last_practice_date`,
+      },
+    })
+    .returning({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
+    .prepare();
+
+  return {
+    /** The learner's streak on a page; zeros before the first answer. */
+    get(userId: number, page: StreakPage): Streak {
+      return read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null };
+    },
+
+    /** Records one answer and tells the listeners, all in one transaction (a savepoint inside the caller's). */
+    record(userId: number, page: StreakPage, correct: boolean): Streak {
+      return db.transaction(
+        () => {
+          const streak = answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
+          for (const listener of listeners) listener(userId, page, streak);
+          return streak;
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    onRecord(listener: StreakListener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+export type StreakService = ReturnType<typeof createStreakService>;

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { SPEECH_MAX_CHARS } from './rules';
+
+const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
+
+/** POST /api/words/{id}/progress (L §7): an answer, a flag, or both. */
+export const AnswerBody = v.pipe(
+  v.object(
+    {
+      correct: bool('correct'),
+      flag: bool('flag'),
+      inFlaggedSection: bool('inFlaggedSection'),
+      page: v.optional(v.picklist(['unified', 'which-word'], "page must be 'unified' or 'which-word'.")),
+    },
+    'The request body must be a JSON object.',
+  ),
+  v.check((b) => b.correct !== undefined || b.flag === true, 'Send correct (true or false), or flag: true.'),
+  v.check((b) => b.page === undefined || b.correct !== undefined, 'A streak page needs an answer: send correct (true or false).'),
+);
+
+export const FlagBody = v.object({ isFlagged: v.boolean('isFlagged must be true or false.') }, 'The request body must be a JSON object.');
+
+export const TopicsQuery = v.object({
+  includeVerbs: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'includeVerbs must be true or false.'),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
+});
+
+export const TopicParam = v.pipe(v.string(), v.trim(), v.minLength(1, 'The topic name is missing.'), v.maxLength(100, 'The topic name is too long.'));
+
+export const SpeechQuery = v.object({
+  text: v.pipe(
+    v.string('The text to speak is missing.'),
+    v.trim(),
+    v.minLength(1, 'The text to speak is missing.'),
+    v.maxLength(SPEECH_MAX_CHARS, `The text to speak must be at most ${SPEECH_MAX_CHARS} characters.`),
+  ),
+});

@@ -1,0 +1,481 @@
+import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { notFound, trialExpired, unauthorized } from '../../lib/errors';
+import type { User } from '../auth/service';
+import { accessOf } from '../billing/access';
+import type { FlaggedService } from '../flagged/service';
+import type { StreakPage } from '../streak/schema';
+import { streakView, type StreakService } from '../streak/service';
+import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
+import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
+
+/** A word as the client sees it (L §3 words; `arabizi` repeats `lebanese` for the client views that read it). */
+export interface WordView {
+  id: number;
+  english: string;
+  lebanese: string;
+  arabizi: string;
+  arabicScript: string;
+  isFlagged: boolean;
+  topic: string;
+  culturalContext: string | null;
+  batch: number;
+  verbId: number | null;
+  tense: Tense | null;
+  pronoun: Pronoun | null;
+  isConjugation: boolean;
+}
+
+export interface BatchView extends BatchStatus {
+  maxUnlockedBatch: number;
+  currentStreak: number;
+  bestStreak: number;
+  lastUnlockDate: string | null;
+  /** How many words All Words holds for this learner. */
+  unlockedWords: number;
+}
+
+export interface TopicCard {
+  id: number;
+  name: string;
+  isPremium: boolean;
+  /** The learner may open it: a free topic, or a premium one with a trial or subscription. */
+  isTrialAccessible: boolean;
+  isVerb: boolean;
+  verbId: number | null;
+  culturalContext: string | null;
+  progress: { totalWords: number; wordsLearned: number; lastPracticed: string | null };
+}
+
+export interface VerbView {
+  id: number;
+  key: string;
+  infinitive: string;
+  arabic: string;
+  english: string;
+  culturalContext: string | null;
+  topic: string;
+}
+
+export interface WordProgress {
+  wordId: number;
+  timesCorrect: number;
+  timesIncorrect: number;
+  lastSeen: string | null;
+  isFlagged: boolean;
+  correctInFlagged: number;
+  remainingToRemove: number | null;
+}
+
+export interface AnswerInput {
+  correct?: boolean;
+  flag?: boolean;
+  inFlaggedSection?: boolean;
+  /** The practice page whose streak this answer counts for; without it the streak is left alone. */
+  page?: Extract<StreakPage, 'unified' | 'which-word'>;
+}
+
+export interface AnswerResult extends WordProgress {
+  /** True when this answer took the word off the practice list (the third correct answer there). */
+  removedFromPracticeList: boolean;
+  streak: { currentStreak: number; bestStreak: number; lastPracticeDate: string | null } | null;
+  batch: BatchView;
+  /** The batch this answer unlocked, or null. */
+  unlockedBatch: number | null;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+const wordColumns = {
+  id: words.id,
+  english: words.english,
+  lebanese: words.lebanese,
+  arabicScript: words.arabicScript,
+  topic: topics.name,
+  topicId: words.topicId,
+  topicIsPremium: topics.isPremium,
+  culturalContext: words.culturalContext,
+  batch: words.batch,
+  verbId: words.verbId,
+  tense: words.tense,
+  pronoun: words.pronoun,
+  isConjugation: words.isConjugation,
+};
+type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<WordView, 'isFlagged' | 'arabizi'>;
+
+/**
+ * Words, topics, verbs and answers (L §2–§4, §7, §9; DECISIONS "Learning"). Every answer is one
+ * transaction over progress, verb and topic progress, the practice list, the streak and the batch.
+ */
+export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService }) {
+  const { db, clock } = ctx;
+  const { streak, flagged } = deps;
+  const P = sql.placeholder;
+
+  const wordById = db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(eq(words.id, P('id'))).prepare();
+
+  /** Vocabulary (no conjugations) up to a batch, by batch then order; `freeOnly` leaves out premium topics. */
+  const deck = (freeOnly: boolean) =>
+    db
+      .select(wordColumns)
+      .from(words)
+      .innerJoin(topics, eq(topics.id, words.topicId))
+      .where(and(eq(words.isConjugation, false), lte(words.batch, P('maxBatch')), freeOnly ? eq(topics.isPremium, false) : undefined))
+      .orderBy(asc(words.batch), asc(words.sortOrder), asc(words.id))
+      .limit(P('limit'))
+      .prepare();
+  const fullDeck = deck(false);
+  const freeDeck = deck(true);
+  const countDeck = db
+    .select({ n: count() })
+    .from(words)
+    .where(and(eq(words.isConjugation, false), lte(words.batch, P('maxBatch'))))
+    .prepare();
+  const countFreeDeck = db
+    .select({ n: count() })
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .where(and(eq(words.isConjugation, false), lte(words.batch, P('maxBatch')), eq(topics.isPremium, false)))
+    .prepare();
+
+  const topicByName = db.select().from(topics).where(sql`${topics.name} = ${P('name')} collate nocase`).prepare();
+  const wordsOfTopic = db
+    .select(wordColumns)
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .where(eq(words.topicId, P('topicId')))
+    .orderBy(asc(words.sortOrder), asc(words.id))
+    .prepare();
+
+  const readBatches = db.select().from(userWordBatches).where(eq(userWordBatches.userId, P('userId'))).prepare();
+  // Stores the streak's batch; max() keeps it from ever going back, and the date moves only on a rise.
+  const unlock = db
+    .insert(userWordBatches)
+    .values({ userId: P('userId'), maxUnlockedBatch: P('batch'), lastUnlockDate: P('now') })
+    .onConflictDoUpdate({
+      target: userWordBatches.userId,
+      set: {
+        lastUnlockDate: sql`case when excluded.max_unlocked_batch > ${userWordBatches.maxUnlockedBatch} then excluded.last_unlock_date else ${userWordBatches.lastUnlockDate} end`,
+        maxUnlockedBatch: sql`max(${userWordBatches.maxUnlockedBatch}, excluded.max_unlocked_batch)`,
+      },
+    })
+    .prepare();
+
+  const readProgress = db
+    .select({ timesCorrect: userProgress.timesCorrect, timesIncorrect: userProgress.timesIncorrect, lastSeen: userProgress.lastSeen })
+    .from(userProgress)
+    .where(and(eq(userProgress.userId, P('userId')), eq(userProgress.wordId, P('wordId'))))
+    .prepare();
+  // Counts are added in SQL, so answers arriving together all count.
+  const addProgress = db
+    .insert(userProgress)
+    .values({ userId: P('userId'), wordId: P('wordId'), lastSeen: P('now'), timesCorrect: P('correct'), timesIncorrect: P('incorrect') })
+    .onConflictDoUpdate({
+      target: [userProgress.userId, userProgress.wordId],
+      set: {
+        timesCorrect: sql`${userProgress.timesCorrect} + excluded.times_correct`,
+        timesIncorrect: sql`${userProgress.timesIncorrect} + excluded.times_incorrect`,
+        lastSeen: sql`excluded.last_seen`,
+      },
+    })
+    .returning({ timesCorrect: userProgress.timesCorrect, timesIncorrect: userProgress.timesIncorrect, lastSeen: userProgress.lastSeen })
+    .prepare();
+  const addVerbProgress = db
+    .insert(verbProgress)
+    .values({
+      userId: P('userId'),
+      verbId: P('verbId'),
+      lastSeen: P('now'),
+      timesCorrect: P('correct'),
+      timesIncorrect: P('incorrect'),
+      pastCount: P('past'),
+      presentCount: P('present'),
+      futureCount: P('future'),
+    })
+    .onConflictDoUpdate({
+      target: [verbProgress.userId, verbProgress.verbId],
+      set: {
+        timesCorrect: sql`${verbProgress.timesCorrect} + excluded.times_correct`,
+        timesIncorrect: sql`${verbProgress.timesIncorrect} + excluded.times_incorrect`,
+        pastCount: sql`${verbProgress.pastCount} + excluded.past_count`,
+        presentCount: sql`${verbProgress.presentCount} + excluded.present_count`,
+        futureCount: sql`${verbProgress.futureCount} + excluded.future_count`,
+        lastSeen: sql`excluded.last_seen`,
+      },
+    })
+    .prepare();
+  // A word counts as learned once answered correctly; both counts are taken afresh, so they cannot drift.
+  const learnedInTopic = sql`(select count(*) from ${userProgress} join ${words} on ${words.id} = ${userProgress.wordId}
+    where ${userProgress.userId} = ${P('userId')} and ${words.topicId} = ${P('topicId')} and ${userProgress.timesCorrect} > 0)`;
+  const wordsInTopic = sql`(select count(*) from ${words} where ${words.topicId} = ${P('topicId')})`;
+  const touchTopic = db
+    .insert(topicProgress)
+    .values({ userId: P('userId'), topicId: P('topicId'), wordsLearned: learnedInTopic, totalWords: wordsInTopic, lastPracticed: P('now') })
+    .onConflictDoUpdate({
+      target: [topicProgress.userId, topicProgress.topicId],
+      set: { wordsLearned: sql`excluded.words_learned`, totalWords: sql`excluded.total_words`, lastPracticed: sql`excluded.last_practiced` },
+    })
+    .prepare();
+
+  const now = () => clock.now();
+  const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
+
+  /** Free tier (DECISIONS): free topics, and of a verb only the present tense. */
+  const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === 'present');
+
+  function view(w: WordRow, flaggedIds: Set<number>, premium: boolean): WordView {
+    return {
+      id: w.id,
+      english: w.english,
+      lebanese: w.lebanese,
+      arabizi: w.lebanese,
+      arabicScript: w.arabicScript,
+      isFlagged: flaggedIds.has(w.id),
+      topic: w.topic,
+      // Cultural notes are a premium feature (L §1).
+      culturalContext: premium ? w.culturalContext : null,
+      batch: w.batch,
+      verbId: w.verbId,
+      tense: w.tense,
+      pronoun: w.pronoun,
+      isConjugation: w.isConjugation,
+    };
+  }
+
+  function findWord(id: number): WordRow {
+    const word = wordById.get({ id });
+    if (!word) throw notFound('This word does not exist.');
+    return word;
+  }
+
+  /** 402 for a word outside the free tier when the learner has no trial or subscription. */
+  function assertMayPractise(user: User, word: WordRow) {
+    if (!isFree(word) && !hasPremium(user)) throw trialExpired();
+  }
+
+  function batchOf(user: User): BatchView {
+    const stored = readBatches.get({ userId: user.id });
+    const unified = streak.get(user.id, 'unified');
+    const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
+    const unlockedWords = hasPremium(user)
+      ? countDeck.get({ maxBatch: status.batch })!.n
+      : Math.min(FREE_TIER_WORDS, countFreeDeck.get({ maxBatch: status.batch })!.n);
+    return {
+      ...status,
+      maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, status.batch),
+      currentStreak: unified.currentStreak,
+      bestStreak: unified.bestStreak,
+      lastUnlockDate: iso(stored?.lastUnlockDate),
+      unlockedWords,
+    };
+  }
+
+  function progressOf(userId: number, wordId: number): WordProgress {
+    const row = readProgress.get({ userId, wordId });
+    const flag = flagged.state(userId, wordId);
+    return {
+      wordId,
+      timesCorrect: row?.timesCorrect ?? 0,
+      timesIncorrect: row?.timesIncorrect ?? 0,
+      lastSeen: iso(row?.lastSeen),
+      isFlagged: flag.isFlagged,
+      correctInFlagged: flag.correctInFlagged,
+      remainingToRemove: flag.remainingToRemove,
+    };
+  }
+
+  // The card streak's best unlocks batches, whichever call recorded the answer.
+  streak.onRecord((userId, page, s) => {
+    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(s.bestStreak), now: now() });
+  });
+
+  return {
+    /**
+     * All Words: the vocabulary of the unlocked batches; after the trial the first 20 free words; for an
+     * anonymous visitor the 10-word deck of free words.
+     */
+    deckFor(user: User | null): WordView[] {
+      if (!user) return freeDeck.all({ maxBatch: 1, limit: ANONYMOUS_DECK_SIZE }).map((w) => view(w, new Set(), false));
+      const premium = hasPremium(user);
+      const { batch } = batchOf(user);
+      const rows = premium ? fullDeck.all({ maxBatch: batch, limit: -1 }) : freeDeck.all({ maxBatch: batch, limit: FREE_TIER_WORDS });
+      const flaggedIds = new Set(flagged.wordIds(user.id));
+      return rows.map((w) => view(w, flaggedIds, premium));
+    },
+
+    batchOf,
+
+    /** The learner's practice list, most recently flagged first, without words their tier no longer opens. */
+    flaggedWords(user: User): WordView[] {
+      const ids = flagged.wordIds(user.id);
+      if (ids.length === 0) return [];
+      const premium = hasPremium(user);
+      const rows = new Map(
+        db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(inArray(words.id, ids)).all().map((w) => [w.id, w]),
+      );
+      const idSet = new Set(ids);
+      return ids.flatMap((id) => {
+        const w = rows.get(id);
+        return w && (premium || isFree(w)) ? [view(w, idSet, premium)] : [];
+      });
+    },
+
+    topicNames(includeVerbs: boolean): string[] {
+      return db
+        .select({ name: topics.name })
+        .from(topics)
+        .where(includeVerbs ? undefined : eq(topics.isVerb, false))
+        .orderBy(asc(topics.sortOrder), asc(topics.name))
+        .all()
+        .map((t) => t.name);
+    },
+
+    topicCards(user: User | null): TopicCard[] {
+      const premium = hasPremium(user);
+      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
+      const verbOfTopic = new Map(
+        db
+          .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })
+          .from(words)
+          .innerJoin(verbs, eq(verbs.id, words.verbId))
+          .where(isNotNull(words.verbId))
+          .all()
+          .map((r) => [r.topicId, r]),
+      );
+      const progress = new Map(
+        user ? db.select().from(topicProgress).where(eq(topicProgress.userId, user.id)).all().map((p) => [p.topicId, p]) : [],
+      );
+      return db
+        .select()
+        .from(topics)
+        .orderBy(asc(topics.sortOrder), asc(topics.name))
+        .all()
+        .map((t) => {
+          const totalWords = totals.get(t.id) ?? 0;
+          const p = progress.get(t.id);
+          const verb = verbOfTopic.get(t.id);
+          return {
+            id: t.id,
+            name: t.name,
+            isPremium: t.isPremium,
+            isTrialAccessible: !t.isPremium || premium,
+            isVerb: t.isVerb,
+            verbId: verb?.verbId ?? null,
+            culturalContext: premium ? (verb?.culturalContext ?? null) : null,
+            progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) },
+          };
+        });
+    },
+
+    /**
+     * A topic's words. A premium topic needs a trial or subscription (401 signed out, 402 after the
+     * trial); a verb topic after the trial holds only its present tense.
+     */
+    topicWords(user: User | null, name: string): WordView[] {
+      const topic = topicByName.get({ name });
+      if (!topic) throw notFound('This topic does not exist.');
+      const premium = hasPremium(user);
+      if (topic.isPremium && !premium) throw user ? trialExpired() : unauthorized();
+      const flaggedIds = new Set(user ? flagged.wordIds(user.id) : []);
+      return wordsOfTopic
+        .all({ topicId: topic.id })
+        .filter((w) => premium || isFree(w))
+        .map((w) => view(w, flaggedIds, premium));
+    },
+
+    verbList(user: User | null): VerbView[] {
+      const premium = hasPremium(user);
+      return db
+        .select()
+        .from(verbs)
+        .orderBy(asc(verbs.sortOrder), asc(verbs.id))
+        .all()
+        .map((vb) => ({
+          id: vb.id,
+          key: vb.key,
+          infinitive: vb.infinitive,
+          arabic: vb.arabic,
+          english: vb.english,
+          culturalContext: premium ? vb.culturalContext : null,
+          topic: `Verb: ${vb.english}`,
+        }));
+    },
+
+    progress(user: User, wordId: number): WordProgress {
+      findWord(wordId);
+      return progressOf(user.id, wordId);
+    },
+
+    /**
+     * One answer (or a flag-only call) in one transaction: word, verb and topic progress; the practice
+     * list (a wrong answer flags, a correct one in the flagged section counts toward removal); the
+     * page's streak and, through it, the batch.
+     */
+    answer(user: User, wordId: number, input: AnswerInput): AnswerResult {
+      return db.transaction(
+        () => {
+          const word = findWord(wordId);
+          assertMayPractise(user, word);
+          const at = now();
+          const batchBefore = batchOf(user).batch;
+          if (input.correct !== undefined) {
+            const c = input.correct ? 1 : 0;
+            addProgress.get({ userId: user.id, wordId, now: at, correct: c, incorrect: 1 - c });
+            if (word.verbId !== null) {
+              const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
+              addVerbProgress.run({ userId: user.id, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future') });
+            }
+            touchTopic.run({ userId: user.id, topicId: word.topicId, now: at });
+          }
+          let removal: ReturnType<FlaggedService['correctInSection']> | null = null;
+          if (input.flag === true || input.correct === false) flagged.flag(user.id, wordId);
+          else if (input.correct === true && input.inFlaggedSection) removal = flagged.correctInSection(user.id, wordId);
+          const removedFromPracticeList = removal?.removed ?? false;
+          const recorded = input.page && input.correct !== undefined ? streak.record(user.id, input.page, input.correct) : null;
+          const batch = batchOf(user);
+          const progress = progressOf(user.id, wordId);
+          return {
+            ...progress,
+            // The answer that took the word off the list: its count, and nothing left to do.
+            ...(removal?.removed ? { correctInFlagged: removal.correctInFlagged, remainingToRemove: 0 } : {}),
+            removedFromPracticeList,
+            streak: recorded ? streakView(recorded) : null,
+            batch,
+            unlockedBatch: batch.batch > batchBefore ? batch.batch : null,
+          };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** Flags or unflags by hand. Flagging needs the word open to the learner; unflagging never does. */
+    setFlag(user: User, wordId: number, isFlagged: boolean) {
+      const word = findWord(wordId);
+      if (isFlagged) {
+        assertMayPractise(user, word);
+        flagged.flag(user.id, wordId);
+      } else flagged.unflag(user.id, wordId);
+      return { wordId, isFlagged };
+    },
+
+    /** The Arabic script of a word or verb whose arabizi or Arabic is exactly `text`, for speech. */
+    arabicFor(text: string): string | null {
+      const word = db
+        .select({ arabic: words.arabicScript })
+        .from(words)
+        .where(sql`${words.lebanese} = ${text} collate nocase or ${words.arabicScript} = ${text}`)
+        .limit(1)
+        .get();
+      if (word) return word.arabic;
+      const verb = db
+        .select({ arabic: verbs.arabic })
+        .from(verbs)
+        .where(sql`${verbs.infinitive} = ${text} collate nocase or ${verbs.arabic} = ${text}`)
+        .limit(1)
+        .get();
+      return verb?.arabic ?? null;
+    },
+  };
+}
+
+export type VocabularyService = ReturnType<typeof createVocabularyService>;
