@@ -5,11 +5,11 @@ import { DAY_MS } from '../../lib/clock';
 import { ValidationError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { isPrimary } from '../../lib/litefs';
 import { users } from '../auth/schema';
-import type { User } from '../auth/service';
+import type { AuthService, User } from '../auth/service';
 import { accessOf } from './access';
 import { CHOOSE_PLAN_MESSAGE, type CheckoutInput, type PlanInterval } from './model';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptionPlans } from './schema';
-import { StripeMissing, createStripeGateway, type StripeGateway, type SubscriptionState } from './stripe';
+import { StripeMissing, createStripeGateway, type SubscriptionState } from './stripe';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 
@@ -112,9 +112,9 @@ function addInterval(from: Date, interval: PlanInterval) {
   return end;
 }
 
-export function createBillingService(ctx: AppContext, opts: { stripe?: StripeGateway | null } = {}) {
+export function createBillingService(ctx: AppContext, deps: { auth: AuthService }) {
   const { db, clock, config, events, log } = ctx;
-  const stripe = opts.stripe === undefined ? createStripeGateway(config) : opts.stripe;
+  const stripe = createStripeGateway(config);
   const appOrigin = new URL(config.appUrl).origin;
   const defaultSuccessUrl = `${config.appUrl}/subscription?success=true`;
   const defaultCancelUrl = `${config.appUrl}/subscription?canceled=true`;
@@ -310,6 +310,13 @@ export function createBillingService(ctx: AppContext, opts: { stripe?: StripeGat
     if (type.startsWith('invoice.')) return idOf(object.parent?.subscription_details?.subscription ?? object.subscription);
     return null;
   }
+
+  // DECISIONS "Accounts": deleting an account cancels its subscription; access runs to the period end.
+  deps.auth.onAccountDeletion(async (user) => {
+    const current = freshUser(user.id) ?? user;
+    const access = accessOf(current, clock.now());
+    if (access.isSubscribed && !access.cancelAtPeriodEnd) await setCancelAtPeriodEnd(current, true);
+  });
 
   const isProcessed = (id: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id)).get();
 
