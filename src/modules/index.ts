@@ -20,7 +20,7 @@ import { createSpeechService } from './vocabulary/speech';
 /** Every module's service, built once per app; a module reaches another only through these. */
 export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx);
-  const billing = createBillingService(ctx);
+  const billing = createBillingService(ctx, { auth });
   const streak = createStreakService(ctx);
   const flagged = createFlaggedService(ctx);
   const vocabulary = createVocabularyService(ctx, { streak, flagged });
