@@ -77,7 +77,8 @@ export const ChangePasswordBody = v.pipe(
   v.object({
     currentPassword: v.optional(v.pipe(v.string(CURRENT_PASSWORD_REQUIRED), v.maxLength(PASSWORD_MAX, 'Current password is incorrect.'))),
     newPassword: ServerPassword,
-    confirmNewPassword: v.string(PASSWORDS_DONT_MATCH),
+    // Left out, it is empty, so the check below answers "Passwords don't match" for it.
+    confirmNewPassword: v.optional(v.string(PASSWORDS_DONT_MATCH), ''),
   }),
   v.forward(
     v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, PASSWORDS_DONT_MATCH),

@@ -1,0 +1,326 @@
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { SERVER_PASSWORD_MESSAGE } from './model';
+import { expectError, snapshot } from './test-helpers';
+
+const t = createTestApp({ content: false });
+afterAll(() => t.close());
+
+const register = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/register', { body, headers });
+const login = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/login', { body, headers });
+
+let n = 0;
+const fresh = () => {
+  n++;
+  return { email: `person${n}@example.com`, username: `person${n}`, password: 'goodpass1', name: 'Layla Haddad' };
+};
+
+/** Fields the client must never see, by name or by value. */
+function expectPublic(user: Record<string, unknown>, raw: string) {
+  for (const key of ['password', 'passwordHash', 'password_hash', 'googleId', 'stripeCustomerId', 'stripeSubscriptionId', 'resetToken', 'resetTokenExpiry']) {
+    expect(user).not.toHaveProperty(key);
+  }
+  expect(raw).not.toContain('$argon2id$');
+  for (const key of ['id', 'username', 'email', 'name', 'isVerified', 'subscription_status', 'trial_end_date']) expect(user).toHaveProperty(key);
+}
+
+describe('POST /api/register', () => {
+  test('creates the account with a 7-day trial, signs in and answers 201 {user}', async () => {
+    const input = fresh();
+    const res = await register({ ...input, email: `  ${input.email.toUpperCase()} ` });
+    expect(res.status).toBe(201);
+    expectPublic(res.json.user, res.text);
+    expect(res.json.user).toMatchObject({ email: input.email, username: input.username, name: input.name, isVerified: true, subscription_status: 'trial' });
+    const days = (Date.parse(res.json.user.trial_end_date) - t.clock.now().getTime()) / 86_400_000;
+    expect(days).toBe(7);
+    const me = await t.request('GET', '/api/user', { cookie: res.cookie });
+    expect(me.status).toBe(200);
+    expect(me.json.id).toBe(res.json.user.id);
+    const stored = t.db.$client.query('select password_hash from users where id = ?').get(res.json.user.id) as { password_hash: string };
+    expect(stored.password_hash.startsWith('$argon2id$')).toBe(true);
+  });
+
+  test('the session cookie is HttpOnly, SameSite=Lax, for the whole site', async () => {
+    const res = await register(fresh());
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  test('server-assigned fields sent by the client are ignored', async () => {
+    const input = fresh();
+    const res = await register({
+      ...input,
+      id: 4242,
+      isVerified: false,
+      createdAt: '2000-01-01T00:00:00Z',
+      subscription_status: 'active',
+      isSubscribed: true,
+      trial_end_date: '2999-01-01T00:00:00Z',
+      trialEndDate: '2999-01-01T00:00:00Z',
+      currentPeriodEnd: '2999-01-01T00:00:00Z',
+      stripeCustomerId: 'cus_evil',
+      stripeSubscriptionId: 'sub_evil',
+      googleId: 'google-evil',
+      markedForDeletion: true,
+      scheduledDeletionDate: '2000-01-01T00:00:00Z',
+      resetToken: 'x',
+      passwordHash: 'x',
+    });
+    expect(res.status).toBe(201);
+    const row = t.db.$client.query('select * from users where email = ?').get(input.email) as Record<string, unknown>;
+    expect(row.id).not.toBe(4242);
+    expect(row).toMatchObject({
+      is_verified: 1,
+      subscription_status: 'trial',
+      is_subscribed: 0,
+      stripe_customer_id: null,
+      stripe_subscription_id: null,
+      google_id: null,
+      marked_for_deletion: 0,
+      scheduled_deletion_date: null,
+      current_period_end: null,
+    });
+    expect(row.trial_end_date).toBe(t.clock.now().getTime() + 7 * 86_400_000);
+  });
+
+  test('a taken e-mail is 409 Email Error, whatever its case and spaces', async () => {
+    const input = fresh();
+    await register(input);
+    const before = snapshot(t);
+    const res = await register({ ...fresh(), email: ` ${input.email.toUpperCase()}` });
+    expectError(res, 409, 'Email Error');
+    expect(res.json.message).toBe('This email is already registered. Please try logging in instead.');
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  test('a taken username is 409 Username Error, without regard to case', async () => {
+    const input = fresh();
+    await register(input);
+    const before = snapshot(t);
+    const res = await register({ ...fresh(), username: input.username.toUpperCase() });
+    expectError(res, 409, 'Username Error');
+    expect(res.json.message).toBe('This username is already taken. Please choose another one.');
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  test('Arabic letters are a valid username', async () => {
+    const res = await register({ ...fresh(), username: 'كلمات_١٢', name: 'ليلى حداد' });
+    expect(res.status).toBe(201);
+    expect(res.json.user.username).toBe('كلمات_١٢');
+    expect(res.json.user.name).toBe('ليلى حداد');
+  });
+
+  test('SQL in the name is stored as plain text', async () => {
+    const name = "Robert'); DROP TABLE users;--";
+    const res = await register({ ...fresh(), name });
+    expect(res.status).toBe(201);
+    expect(res.json.user.name).toBe(name);
+    expect(t.db.$client.query('select count(*) as n from users').get()).toMatchObject({ n: expect.any(Number) });
+  });
+});
+
+describe('registration validation: the spec messages, naming the field, nothing stored', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['bad e-mail', { email: 'not-an-email' }, 'email', 'Invalid email format'],
+    ['e-mail too long', { email: `${'a'.repeat(250)}@example.com` }, 'email', 'Invalid email format'],
+    ['short password', { password: 'abc1' }, 'password', SERVER_PASSWORD_MESSAGE],
+    ['password without a digit', { password: 'abcdefghij' }, 'password', SERVER_PASSWORD_MESSAGE],
+    ['seven-character password', { password: 'abcdef1' }, 'password', SERVER_PASSWORD_MESSAGE],
+    ['password over 128', { password: `1${'a'.repeat(128)}` }, 'password', 'Password must not exceed 128 characters.'],
+    ['short username', { username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    ['long username', { username: 'a'.repeat(21) }, 'username', 'Username must not exceed 20 characters'],
+    ['username of spaces', { username: '     ' }, 'username', 'Username must be at least 3 characters'],
+    ['short name', { name: 'A' }, 'name', 'Name must be at least 2 characters'],
+    ['name of spaces', { name: '   ' }, 'name', 'Name must be at least 2 characters'],
+  ];
+  for (const [label, change, field, message] of cases) {
+    test(label, async () => {
+      const before = snapshot(t);
+      const res = await register({ ...fresh(), ...change });
+      expectError(res, 400, 'Validation Error');
+      expect(res.json.message).toBe(message);
+      expect(res.json.details.field).toBe(field);
+      expect(snapshot(t)).toEqual(before);
+    });
+  }
+});
+
+/** Values no field may take; each must be a 4xx from the catalogue, never a 500, and store nothing. */
+const BAD_VALUES: [string, unknown][] = [
+  ['missing', undefined],
+  ['null', null],
+  ['a number', 12345678],
+  ['a boolean', true],
+  ['an array', ['a', 'b']],
+  ['an object', { $gt: '' }],
+  ['a huge string', 'x'.repeat(60_000)],
+  ['an emoji string', '😀😀😀😀😀😀😀😀'],
+  ['control characters', 'ab\u0000cd\u0007ef1'],
+  ['SQL', "' OR 1=1; --"],
+  ['HTML', '<script>alert(1)</script>'],
+];
+
+describe('bad input of every kind on register and login', () => {
+  // Some values are fine text for some fields: a password may be any 8 to 128 characters with a digit,
+  // and a name may hold emoji or SQL-looking text (stored as text, see above).
+  const acceptable: Record<string, string[]> = { password: ['SQL', 'control characters', 'HTML'], name: ['an emoji string', 'SQL'] };
+  for (const field of ['email', 'username', 'password', 'name']) {
+    for (const [label, value] of BAD_VALUES) {
+      if (acceptable[field]?.includes(label)) continue;
+      test(`register: ${field} as ${label}`, async () => {
+        const before = snapshot(t);
+        const body: Record<string, unknown> = { ...fresh(), [field]: value };
+        if (value === undefined) delete body[field];
+        const res = await register(body);
+        expectError(res, 400, 'Validation Error');
+        expect(res.json.details.field).toBe(field);
+        expect(snapshot(t)).toEqual(before);
+      });
+    }
+  }
+
+  for (const [label, value] of BAD_VALUES) {
+    test(`login: e-mail as ${label}`, async () => {
+      const res = await login({ email: value, password: 'whatever1' });
+      expect([400, 401]).toContain(res.status);
+      expect(res.json.error).toMatch(/^(Validation Error|Authentication Failed)$/);
+    });
+  }
+
+  test('a body that is not an object', async () => {
+    for (const body of ['"text"', '[]', '42', 'null']) {
+      const before = snapshot(t);
+      const res = await register(body);
+      expectError(res, 400, 'Validation Error');
+      expect(snapshot(t)).toEqual(before);
+    }
+  });
+
+  test('malformed JSON, a form body and an oversized body', async () => {
+    const before = snapshot(t);
+    expectError(await register('{"email": "a@'), 400);
+    expectError(await register('email=a', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+    expectError(await register({ ...fresh(), name: 'x'.repeat(70_000) }), 413);
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  test('a request from another site is refused', async () => {
+    const before = snapshot(t);
+    expectError(await register(fresh(), { origin: 'https://evil.example' }), 403);
+    expect(snapshot(t)).toEqual(before);
+  });
+});
+
+describe('login, logout and the current user', () => {
+  test('GET /api/user without a session is 401', async () => {
+    expectError(await t.request('GET', '/api/user'), 401);
+    expectError(await t.request('GET', '/api/user', { cookie: 'session=garbage' }), 401);
+    expectError(await t.request('GET', '/api/user', { cookie: `session=${'x'.repeat(3000)}` }), 401);
+  });
+
+  test('login answers the public user and a session', async () => {
+    const { email, password } = await t.signUp();
+    const res = await login({ email: ` ${email.toUpperCase()} `, password });
+    expect(res.status).toBe(200);
+    expectPublic(res.json, res.text);
+    expect(res.json.email).toBe(email);
+    expect((await t.request('GET', '/api/user', { cookie: res.cookie })).status).toBe(200);
+  });
+
+  test('an unknown e-mail and a wrong password answer alike: 401 Authentication Failed', async () => {
+    const { email } = await t.signUp();
+    const wrong = await login({ email, password: 'wrongpass1' });
+    const unknown = await login({ email: 'nobody@example.com', password: 'wrongpass1' });
+    for (const res of [wrong, unknown]) {
+      expectError(res, 401, 'Authentication Failed');
+      expect(res.cookie).toBeUndefined();
+    }
+    expect(wrong.json.message).toBe(unknown.json.message);
+  });
+
+  test('missing login fields are validation errors', async () => {
+    expectError(await login({ email: 'a@example.com' }), 400, 'Validation Error');
+    expectError(await login({ password: 'x' }), 400, 'Validation Error');
+    expectError(await login({ email: 'a@example.com', password: '' }), 400, 'Validation Error');
+  });
+
+  test('logout revokes that session only and answers 204', async () => {
+    const { email, password, cookie } = await t.signUp();
+    const other = (await login({ email, password })).cookie!;
+    const res = await t.request('POST', '/api/logout', { cookie });
+    expect(res.status).toBe(204);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('session=') && /max-age=0/i.test(c))).toBe(true);
+    // The old cookie is dead even if the browser kept it.
+    expectError(await t.request('GET', '/api/user', { cookie }), 401);
+    expect((await t.request('GET', '/api/user', { cookie: other })).status).toBe(200);
+  });
+
+  test('logout without a session still answers 204', async () => {
+    expect((await t.request('POST', '/api/logout')).status).toBe(204);
+  });
+});
+
+describe('rate limits', () => {
+  let app: TestApp;
+  beforeEach(() => {
+    app?.close();
+    app = createTestApp({ content: false, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => app?.close());
+  const ip = (address: string) => ({ 'fly-client-ip': address });
+
+  test('10 failed logins a minute per e-mail, from any address, then 429 with Retry-After', async () => {
+    const { email, password } = await app.signUp();
+    for (let i = 0; i < 10; i++) {
+      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip(`10.0.0.${i}`) });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.1.1') });
+    expectError(blocked, 429, 'Too Many Requests');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    app.clock.advance(61_000);
+    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.1.1') })).status).toBe(200);
+  });
+
+  test('successful logins do not count', async () => {
+    const { email, password } = await app.signUp();
+    for (let i = 0; i < 12; i++) expect((await app.request('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  test('30 failed logins a minute per address', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await app.request('POST', '/api/login', { body: { email: `x${i}@example.com`, password: 'wrongpass1' }, headers: ip('10.9.9.9') })).status).toBe(401);
+    }
+    expectError(await app.request('POST', '/api/login', { body: { email: 'y@example.com', password: 'wrongpass1' }, headers: ip('10.9.9.9') }), 429);
+    expect((await app.request('POST', '/api/login', { body: { email: 'y@example.com', password: 'wrongpass1' }, headers: ip('10.9.9.8') })).status).toBe(401);
+  });
+
+  test('5 registrations a minute per address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await app.request('POST', '/api/register', { body: { ...fresh() }, headers: ip('10.1.1.1') });
+      expect(res.status).toBe(201);
+    }
+    const before = snapshot(app);
+    const blocked = await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.1') });
+    expectError(blocked, 429, 'Too Many Requests');
+    expect(blocked.headers.get('retry-after')).toBeTruthy();
+    expect(snapshot(app)).toEqual(before);
+    expect((await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.2') })).status).toBe(201);
+    app.clock.advance(60_000);
+    expect((await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.1') })).status).toBe(201);
+  });
+
+  test('Fly-Client-IP is ignored unless TRUST_PROXY=true', async () => {
+    const plain = createTestApp({ content: false });
+    try {
+      // Without a trusted header and without a socket (app.handle) there is no address to count.
+      for (let i = 0; i < 7; i++) expect((await plain.request('POST', '/api/register', { body: fresh(), headers: ip('10.2.2.2') })).status).toBe(201);
+    } finally {
+      plain.close();
+    }
+  });
+});
