@@ -38,6 +38,8 @@ export interface FakeStripe {
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  /** While true, every API call answers 500 (Stripe having an outage). */
+  failing: boolean;
   /** The customer pays for a session: its subscription exists, the session is complete. */
   completeCheckout(sessionId: string, opts?: { now?: Date; periodDays?: number }): { session: Json; subscription: Json };
   /** Changes a subscription as Stripe would (cancel, payment failure, deletion). */
@@ -86,6 +88,7 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
       const body = parseForm(text);
       calls.push({ method: request.method, path: url.pathname, body });
       if (request.headers.get('authorization') !== `Bearer ${apiKey}`) return error(401, 'Invalid API Key provided', 'api_key_invalid');
+      if (fake.failing) return Response.json({ error: { type: 'api_error', message: 'An unknown error occurred' } }, { status: 500 });
       const expand: string[] = body.expand ?? [];
 
       if (request.method === 'POST' && url.pathname === '/v1/customers') {
@@ -134,8 +137,9 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
     },
   });
 
-  return {
+  const fake: FakeStripe = {
     url: server.url.origin,
+    failing: false,
     calls,
     customers,
     sessions,
@@ -199,6 +203,7 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
       server.stop(true);
     },
   };
+  return fake;
 }
 
 /** The environment that points the app at a fake. */

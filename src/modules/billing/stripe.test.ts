@@ -220,6 +220,23 @@ describe('webhooks', () => {
     t.clock.set(new Date());
   });
 
+  test('while Stripe cannot be reached an event is refused unrecorded, and applied when delivered again', async () => {
+    const learner = await paidLearner();
+    const event = fake.event('checkout.session.completed', learner.session);
+    fake.failing = true;
+    try {
+      expect((await deliver(event)).status).toBe(503);
+      const checkout = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'monthly' } });
+      expect(checkout.status).toBe(503);
+      expect(checkout.json.message).toBe('Payments are unavailable right now. Please try again later.');
+    } finally {
+      fake.failing = false;
+    }
+    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    expect((await deliver(event)).json).toEqual({ received: true });
+    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+  });
+
   test('events about other things are acknowledged and ignored', async () => {
     const res = await deliver(fake.event('customer.created', { id: 'cus_other', object: 'customer' }));
     expect(res.json).toEqual({ received: true, ignored: true });
