@@ -180,6 +180,13 @@ sentences:
       { file: 'words/colors.yaml', line: lineWith(file, 'notes:'), field: 'words[1].notes', message: 'is not a field here (misspelt? see docs/content-format.md)' },
     ]);
   });
+
+  test('an unquoted comma in { }, which splits the text into a stray field', () => {
+    const file = lesson.replace('{ lebanese: a7mar, english: red }', '{ lebanese: a7mar, english: red, explanation: Red, like a tomato. }');
+    expectRejected({ 'lessons/01-colors.md': file }, [
+      { file: 'lessons/01-colors.md', line: lineWith(file, 'like a tomato'), field: 'steps[0].components[0].like a tomato.', message: 'is not a field here: text with a comma inside { } must be in quotes' },
+    ]);
+  });
 });
 
 /** One word's arabizi and Arabic in a topic file, imported: the warnings it raised (and it still imports). */

@@ -67,7 +67,12 @@ export function validateDoc<S extends v.GenericSchema>(doc: SourceDoc, schema: S
 function messageOf(issue: v.BaseIssue<unknown>, path: Path, missing?: MissingMessage) {
   if (issue.path?.at(-1)?.origin === 'key') {
     // Formats are strict so that a misspelt optional field (notes: for note:) is not silently lost.
-    if (issue.expected === 'never') return 'is not a field here (misspelt? see docs/content-format.md)';
+    if (issue.expected === 'never') {
+      // `{ english: hello, explanation: Hi, any time }` splits at the comma into a field "any time".
+      const key = String(path.at(-1));
+      if (/\s/.test(key)) return 'is not a field here: text with a comma inside { } must be in quotes';
+      return 'is not a field here (misspelt? see docs/content-format.md)';
+    }
     return missing?.(path) ?? 'is missing';
   }
   // A choice (picklist, step type) keeps its message: it lists what may be written.
