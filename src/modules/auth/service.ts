@@ -452,7 +452,7 @@ export function createAuthService(ctx: AppContext) {
 
 /** A display name from Google's, or from the e-mail's local part, fit for the Name rule. */
 function googleName(name: string | undefined, email: string) {
-  const cleaned = (name ?? '').replace(/[<>\p{Cc}]/gu, '').trim().slice(0, 100);
+  const cleaned = (name ?? '').replace(/<[^>]*>/g, '').replace(/[<>\p{Cc}]/gu, '').trim().slice(0, 100);
   if (cleaned.length >= 2) return cleaned;
   const local = email.split('@')[0].replace(/[<>\p{Cc}]/gu, '').slice(0, 100);
   return local.length >= 2 ? local : 'Learner';
