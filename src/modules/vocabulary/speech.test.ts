@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { startFakeOpenAI } from '../../../tests/fakes/openai';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { writeTestContent } from './test-content';
+
+const content = writeTestContent();
+const fake = startFakeOpenAI();
+afterAll(() => {
+  fake.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const tts = (text: string) => t.request('GET', `/api/tts?text=${encodeURIComponent(text)}`);
+const espeakInstalled = Bun.which('espeak-ng') !== null;
+
+describe('speech with OpenAI configured', () => {
+  beforeAll(() => fake.failWith(null));
+
+  test('speaks the Arabic of a content word, once, then from the cache', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    const before = fake.requests.length;
+    const first = await tts('katab');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('audio/mpeg');
+    expect(first.headers.get('x-request-id')).toBeTruthy();
+    expect(first.text).toBe('ID3كتب');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/audio/speech');
+    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.body).toMatchObject({ model: 'gpt-4o-mini-tts', voice: 'alloy', input: 'كتب' });
+
+    // The same text again, and its Arabic spelling: one synthesis in all.
+    expect((await tts('KATAB')).text).toBe('ID3كتب');
+    expect((await tts('كتب')).status).toBe(200);
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  test('requests arriving together share one synthesis', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    const before = fake.requests.length;
+    const all = await Promise.all(Array.from({ length: 5 }, () => tts('bababa')));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  test('only content text is spoken, at most 200 characters', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    const before = fake.requests.length;
+    const unknown = await tts('please read my free text');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('There is no audio for this text: only words and sentences of the course can be spoken.');
+    expect((await t.request('GET', '/api/tts')).status).toBe(400);
+    expect((await tts('   ')).status).toBe(400);
+    const long = await tts('a'.repeat(201));
+    expect(long.status).toBe(400);
+    expect(long.json.message).toBe('The text to speak must be at most 200 characters.');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test('OpenAI failing with no other voice answers 503', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    fake.failWith(500);
+    try {
+      const res = await tts('katab');
+      expect(res.status).toBe(503);
+      expect(res.json).toMatchObject({ error: 'Service Unavailable', message: 'Speech is not available right now. Please try again later.' });
+    } finally {
+      fake.failWith(null);
+    }
+  });
+
+  test.skipIf(!espeakInstalled)('OpenAI failing falls back to espeak-ng', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url } });
+    fake.failWith(500);
+    try {
+      const res = await tts('katab');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+    } finally {
+      fake.failWith(null);
+    }
+  });
+});
+
+describe('speech without OpenAI', () => {
+  test('no espeak-ng either: a clear 503', async () => {
+    t = createTestApp({ content, env: { ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    const res = await tts('katab');
+    expect(res.status).toBe(503);
+    expect(res.json.message).toBe('Speech is not available on this server. Your browser will read the word instead.');
+  });
+
+  test.skipIf(!espeakInstalled)('espeak-ng speaks Arabic as a WAV with true sizes, cached', async () => {
+    t = createTestApp({ content });
+    const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=${encodeURIComponent('katab')}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    const wav = new Uint8Array(await res.arrayBuffer());
+    const view = new DataView(wav.buffer);
+    expect(String.fromCharCode(...wav.subarray(0, 4))).toBe('RIFF');
+    expect(view.getUint32(4, true)).toBe(wav.byteLength - 8);
+    expect(String.fromCharCode(...wav.subarray(36, 40))).toBe('data');
+    expect(view.getUint32(40, true)).toBe(wav.byteLength - 44);
+    const rows = t.db.$client.query('select provider, text from speech_cache').all();
+    expect(rows).toEqual([{ provider: 'espeak-ng:ar', text: 'كتب' }]);
+  });
+});
