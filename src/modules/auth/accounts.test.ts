@@ -49,6 +49,18 @@ describe('POST /api/register', () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
+  test('in production the session cookie is also Secure, and the outbox is not served', async () => {
+    const prod = createTestApp({ content: false, env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) } });
+    try {
+      const res = await prod.request('POST', '/api/register', { body: fresh() });
+      expect(res.status).toBe(201);
+      expect(res.headers.getSetCookie().find((c) => c.startsWith('session='))).toMatch(/Secure/i);
+      expect((await prod.request('GET', '/api/dev/mail')).status).toBe(404);
+    } finally {
+      prod.close();
+    }
+  });
+
   test('server-assigned fields sent by the client are ignored', async () => {
     const input = fresh();
     const res = await register({

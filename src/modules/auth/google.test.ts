@@ -1,4 +1,7 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestApp, sessionCookie, type TestApp } from '../../../tests/support/app';
 import { startFakeGoogle } from '../../../tests/fakes/google';
 import { DAY_MS } from '../../lib/clock';
@@ -231,5 +234,27 @@ describe('the callback', () => {
     await signIn();
     const res = await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password: 'anything1' } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('on a LiteFS replica', () => {
+  test('the GETs that write (Google callback, verification link) are replayed on the primary', async () => {
+    const litefs = mkdtempSync(join(tmpdir(), 'kalimat-litefs-'));
+    writeFileSync(join(litefs, '.primary'), 'primary-machine\n');
+    const replica = createTestApp({ content: false, env: { ...google.env, LITEFS_DIR: litefs } });
+    try {
+      const before = snapshot(replica);
+      for (const path of ['/auth/google/callback?code=a&state=b', `/api/verify-email?token=${'a'.repeat(43)}`]) {
+        const res = await replica.app.handle(new Request(`http://localhost:3000${path}`));
+        expect(res.status).toBe(409);
+        expect(res.headers.get('fly-replay')).toBe('instance=primary-machine');
+      }
+      expect(snapshot(replica)).toEqual(before);
+      // Starting the flow writes nothing, so a replica may answer it.
+      expect((await replica.app.handle(new Request('http://localhost:3000/auth/google'))).status).toBe(302);
+    } finally {
+      replica.close();
+      rmSync(litefs, { recursive: true, force: true });
+    }
   });
 });

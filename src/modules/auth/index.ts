@@ -7,6 +7,7 @@ import { RateLimiter } from '../../lib/rate-limit';
 import { validate } from '../../lib/validation';
 import {
   ChangePasswordBody,
+  CURRENT_PASSWORD_INCORRECT,
   INVALID_RESET_LINK,
   LoginBody,
   ProfileBody,
@@ -19,6 +20,7 @@ import {
 import { googleAuth } from './google';
 import { publicUser, type AuthService } from './service';
 import { sessionPlugin } from './plugin';
+import { replayOnPrimary } from './replay';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -115,7 +117,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         try {
           await auth.changePassword(user, input);
         } catch (error) {
-          if (error instanceof AppError && error.details && (error.details as { field?: string }).field === 'currentPassword') limiter.hit(key, windowMs);
+          if (error instanceof AppError && error.message === CURRENT_PASSWORD_INCORRECT) limiter.hit(key, windowMs);
           throw error;
         }
         // Every session was revoked; this browser gets a fresh one so it stays signed in.
@@ -177,6 +179,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
     })
 
     .get('/api/verify-email', ({ query, set }) => {
+      const replay = replayOnPrimary(ctx);
+      if (replay) return replay;
       const token = v.safeParse(Token, query.token);
       set.status = 302;
       set.headers.location = token.success && auth.verifyEmail(token.output) ? '/words?verified=true' : '/auth?error=verification';

@@ -67,6 +67,7 @@ export const ProfileBody = v.object({ username: ProfileUsername });
 export type ProfileInput = v.InferOutput<typeof ProfileBody>;
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 /**
@@ -75,7 +76,7 @@ export const PASSWORDS_DONT_MATCH = "Passwords don't match";
  */
 export const ChangePasswordBody = v.pipe(
   v.object({
-    currentPassword: v.optional(v.pipe(v.string(CURRENT_PASSWORD_REQUIRED), v.maxLength(PASSWORD_MAX, 'Current password is incorrect.'))),
+    currentPassword: v.optional(v.pipe(v.string(CURRENT_PASSWORD_REQUIRED), v.maxLength(PASSWORD_MAX, CURRENT_PASSWORD_INCORRECT))),
     newPassword: ServerPassword,
     // Left out, it is empty, so the check below answers "Passwords don't match" for it.
     confirmNewPassword: v.optional(v.string(PASSWORDS_DONT_MATCH), ''),

@@ -5,7 +5,7 @@ import { AppError, ValidationError, conflict } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, users } from './schema';
-import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
+import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
@@ -241,7 +241,7 @@ export function createAuthService(ctx: AppContext) {
         if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
         if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
           // 400, not 401: a 401 would sign the client out (A §4).
-          throw new ValidationError('Current password is incorrect.', 'currentPassword');
+          throw new ValidationError(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
         }
       }
       const passwordHash = await hashPassword(input.newPassword);
