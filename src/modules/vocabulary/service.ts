@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { notFound, trialExpired, unauthorized } from '../../lib/errors';
+import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
 import { accessOf } from '../billing/access';
+import { requirePremium } from '../billing/guard';
 import type { FlaggedService } from '../flagged/service';
 import type { StreakPage } from '../streak/schema';
 import { streakView, type StreakService } from '../streak/service';
@@ -250,7 +251,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
   /** 402 for a word outside the free tier when the learner has no trial or subscription. */
   function assertMayPractise(user: User, word: WordRow) {
-    if (!isFree(word) && !hasPremium(user)) throw trialExpired();
+    if (!isFree(word)) requirePremium(user, now());
   }
 
   function batchOf(user: User): BatchView {
@@ -375,7 +376,10 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       const topic = topicByName.get({ name });
       if (!topic) throw notFound('This topic does not exist.');
       const premium = hasPremium(user);
-      if (topic.isPremium && !premium) throw user ? trialExpired() : unauthorized();
+      if (topic.isPremium) {
+        if (!user) throw unauthorized();
+        requirePremium(user, now());
+      }
       const flaggedIds = new Set(user ? flagged.wordIds(user.id) : []);
       return wordsOfTopic
         .all({ topicId: topic.id })

@@ -61,6 +61,14 @@ describe('speech with OpenAI configured', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  test('a database that cannot store the clip (a LiteFS replica) still plays it', async () => {
+    t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+    t.db.$client.run("create trigger read_only before insert on speech_cache begin select raise(abort, 'attempt to write a readonly database'); end");
+    const res = await tts('katab');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('ID3كتب');
+  });
+
   test('OpenAI failing with no other voice answers 503', async () => {
     t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
     fake.failWith(500);

@@ -46,16 +46,19 @@ export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[])
 
   async function synthesize(provider: Provider, arabic: string, hash: string): Promise<Clip> {
     const clip = await provider.synthesize(arabic);
-    db.insert(speechCache)
-      .values({ textHash: hash, text: arabic, provider: provider.id, contentType: clip.contentType, audio: Buffer.from(clip.audio) })
-      .onConflictDoNothing()
-      .run();
+    try {
+      db.insert(speechCache)
+        .values({ textHash: hash, text: arabic, provider: provider.id, contentType: clip.contentType, audio: Buffer.from(clip.audio) })
+        .onConflictDoNothing()
+        .run();
+    } catch (error) {
+      // A LiteFS replica cannot write; the clip still plays, and the primary keeps its own cache.
+      log.warn('speech clip not cached', { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+    }
     return clip;
   }
 
   return {
-    available: providers.map((p) => p.id),
-
     async speak(text: string): Promise<Clip> {
       const arabic = lookups.reduce<string | null>((found, lookup) => found ?? lookup(text), null);
       if (!arabic) throw notFound('There is no audio for this text: only words and sentences of the course can be spoken.');
