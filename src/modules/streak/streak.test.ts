@@ -48,7 +48,9 @@ describe('GET /api/streak and POST /api/streak/update', () => {
 
   test('the flash-card streak unlocks batches', async () => {
     const { cookie } = await t.signUp();
-    for (let i = 0; i < 20; i++) await update(cookie, { correct: true, page: 'unified' });
+    await update(cookie, { correct: true, page: 'unified' });
+    expect((await t.request('GET', '/api/words/batch', { cookie })).json).toMatchObject({ batch: 1, lastUnlockDate: null });
+    for (let i = 1; i < 20; i++) await update(cookie, { correct: true, page: 'unified' });
     const batch = await t.request('GET', '/api/words/batch', { cookie });
     expect(batch.json).toMatchObject({ batch: 2, maxUnlockedBatch: 2, lastUnlockDate: t.clock.now().toISOString() });
   });

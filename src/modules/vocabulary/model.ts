@@ -30,7 +30,7 @@ export const TopicsQuery = v.object({
   ),
 });
 
-export const TopicParam = v.pipe(v.string(), v.trim(), v.minLength(1, 'The topic name is missing.'), v.maxLength(100, 'The topic name is too long.'));
+export const TopicParam = v.pipe(v.string('The topic name is not valid.'), v.trim(), v.minLength(1, 'The topic name is missing.'), v.maxLength(100, 'The topic name is too long.'));
 
 export const SpeechQuery = v.object({
   text: v.pipe(

@@ -98,6 +98,9 @@ describe('topics', () => {
     expect(unknown.json.message).toBe('This topic does not exist.');
     expect((await t.request('GET', `/api/words/by-topic/${'x'.repeat(101)}`)).status).toBe(400);
     expect((await t.request('GET', '/api/words/by-topic/%20')).status).toBe(400);
+    const malformed = await t.request('GET', '/api/words/by-topic/%E0%A4%A');
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.message).toBe('The topic name is not valid.');
     // Signed out: free topics open, premium ones need an account.
     expect((await t.request('GET', '/api/words/by-topic/Colors')).status).toBe(200);
     expect((await t.request('GET', '/api/words/by-topic/Animals')).status).toBe(401);

@@ -85,6 +85,7 @@ export interface AnswerResult extends WordProgress {
   unlockedBatch: number | null;
 }
 
+const NONE_FLAGGED = new Set<number>();
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 const wordColumns = {
@@ -152,7 +153,8 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   // Stores the streak's batch; max() keeps it from ever going back, and the date moves only on a rise.
   const unlock = db
     .insert(userWordBatches)
-    .values({ userId: P('userId'), maxUnlockedBatch: P('batch'), lastUnlockDate: P('now') })
+    // Batch 1 is open from the start: only later batches get an unlock date.
+    .values({ userId: P('userId'), maxUnlockedBatch: P('batch'), lastUnlockDate: sql`case when ${P('batch')} > 1 then ${P('nowMs')} end` })
     .onConflictDoUpdate({
       target: userWordBatches.userId,
       set: {
@@ -287,7 +289,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
   // The card streak's best unlocks batches, whichever call recorded the answer.
   streak.onRecord((userId, page, s) => {
-    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(s.bestStreak), now: now() });
+    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(s.bestStreak), nowMs: now().getTime() });
   });
 
   return {
@@ -296,7 +298,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
      * anonymous visitor the 10-word deck of free words.
      */
     deckFor(user: User | null): WordView[] {
-      if (!user) return freeDeck.all({ maxBatch: 1, limit: ANONYMOUS_DECK_SIZE }).map((w) => view(w, new Set(), false));
+      if (!user) return freeDeck.all({ maxBatch: 1, limit: ANONYMOUS_DECK_SIZE }).map((w) => view(w, NONE_FLAGGED, false));
       const premium = hasPremium(user);
       const { batch } = batchOf(user);
       const rows = premium ? fullDeck.all({ maxBatch: batch, limit: -1 }) : freeDeck.all({ maxBatch: batch, limit: FREE_TIER_WORDS });
