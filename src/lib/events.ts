@@ -14,10 +14,11 @@ export interface ServerEvent {
 type Listener = (event: ServerEvent) => void;
 
 const REPLAY_SIZE = 500;
-export const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT_MS = 8_000;
 
 export class EventHub {
-  private nextId = 1;
+  // Ids keep growing across restarts, so a browser's Last-Event-ID never hides newer events.
+  private nextId = Date.now();
   private recent: ServerEvent[] = [];
   private listeners = new Set<{ userId: number; listener: Listener }>();
 
@@ -56,7 +57,7 @@ export class EventHub {
         }
         const entry = { userId, listener: send };
         hub.listeners.add(entry);
-        // Bun and Elysia close connections idle for 30 s; a comment line keeps the stream open.
+        // Bun closes connections idle for 10 s; a comment line more often keeps the stream open.
         const heartbeat = setInterval(() => {
           try {
             controller.enqueue(encoder.encode(`: heartbeat\n\n`));

@@ -1,0 +1,64 @@
+/**
+ * `npm test`: installs what the tests need (Debian's Chromium when it is missing and we run as root),
+ * builds the client, then runs the service and route tests and the end-to-end tests, and ends with one
+ * line: "N passed, N failed". Exits non-zero when anything failed.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildClient } from './build';
+
+const root = resolve(import.meta.dir, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureSystemPackages() {
+  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng'].filter(Boolean) as string[];
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0) {
+    console.warn(`Missing ${missing.join(', ')}; install with: sudo apt-get install -y ${missing.join(' ')}`);
+    return;
+  }
+  console.log(`Installing ${missing.join(', ')} from Debian's packages...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = Bun.spawnSync(['apt-get', 'update', '-qq'], { stdout: 'inherit', stderr: 'inherit', env });
+  const install = Bun.spawnSync(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'], { stdout: 'inherit', stderr: 'inherit', env });
+  if (update.exitCode !== 0 || install.exitCode !== 0) console.warn('Installing system packages failed; the tests that need them will fail.');
+}
+
+/** Runs one `bun test` suite, echoing its output, and reads the pass/fail counts from its summary. */
+async function runSuite(name: string, args: string[]) {
+  console.log(`\n=== ${name} ===`);
+  const child = Bun.spawn([process.execPath, 'test', ...args], {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, NODE_ENV: 'test', FORCE_COLOR: '0' },
+  });
+  let output = '';
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  const code = await child.exited;
+  const passed = Number(/^\s*(\d+) pass/m.exec(output)?.[1] ?? 0);
+  let failed = Number(/^\s*(\d+) fail/m.exec(output)?.[1] ?? 0);
+  // A crash before the summary still counts as a failure.
+  if (code !== 0 && failed === 0) failed = 1;
+  return { passed, failed };
+}
+
+ensureSystemPackages();
+await buildClient();
+
+const suites = [
+  await runSuite('services and routes', ['./src']),
+  await runSuite('end to end (Chromium)', ['./tests/e2e', '--timeout', '60000']),
+];
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import { Arabic } from '../../ui/Arabic';
+
+/** /landing: the public front page, and where a deleted account lands. */
+export function LandingPage() {
+  return (
+    <section className="stack">
+      <div className="card hero">
+        <h1>
+          Speak Lebanese, not textbook Arabic. <Arabic>كيفك؟</Arabic>
+        </h1>
+        <p>
+          Kalimat teaches the Arabic people really speak in Lebanon: everyday words, verbs in every tense, real sentences and short lessons,
+          in English, arabizi (<em>kifak</em>, <em>ya3ne</em>, <em>ma3 salame</em>) and Arabic script.
+        </p>
+        <div className="row wrap">
+          <Link to="/auth" search={{ tab: 'register' }} className="button">
+            Start your free 7-day trial
+          </Link>
+          <Link to="/auth" className="button button-secondary">
+            Log in
+          </Link>
+        </div>
+      </div>
+      <div className="grid three">
+        <div className="card">
+          <h2>Flash cards that adapt</h2>
+          <p>Build a streak of right answers to unlock new batches of words, from the most useful to the rarest.</p>
+        </div>
+        <div className="card">
+          <h2>Verbs in every tense</h2>
+          <p>Fourteen everyday verbs with all 24 forms: past, present with b-, and the future with ra7.</p>
+        </div>
+        <div className="card">
+          <h2>Culture included</h2>
+          <p>Notes on when and how Lebanese people really say things, from <em>yalla</em> to <em>te2bor 2albe</em>.</p>
+        </div>
+      </div>
+    </section>
+  );
+}

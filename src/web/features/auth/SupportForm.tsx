@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { Email } from '../../../modules/auth/model';
+import { ApiError, post } from '../../lib/api';
+import { Field, checkForm, type FieldErrors } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { useUser } from './hooks';
+
+const TicketForm = v.object({
+  email: Email,
+  username: v.pipe(v.string(), v.trim(), v.minLength(1, 'Username is required')),
+  issue: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(10, 'Please describe your issue in more detail'),
+    v.maxLength(1000, 'Please keep your description under 1000 characters'),
+  ),
+});
+
+/** The support ticket form (Settings → Support and /support), filled in from the account. */
+export function SupportForm({ context }: { context?: string }) {
+  const { data: user } = useUser();
+  const [values, setValues] = useState({ email: user?.email ?? '', username: user?.username ?? '', issue: context ?? '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkForm(TicketForm, values);
+    if (!checked.ok) return setErrors(checked.errors);
+    setErrors({});
+    setPending(true);
+    try {
+      await post('/api/support/ticket', checked.data);
+      toast.success('Support Ticket Submitted', { description: "We'll get back to you by e-mail as soon as we can." });
+      setSent(true);
+      setValues({ ...values, issue: '' });
+    } catch (error) {
+      toast.error('Support ticket failed', {
+        description: error instanceof ApiError && error.serverMessage ? error.message : 'Failed to submit support ticket. Please try again.',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form">
+      {sent && <p className="notice">Thank you! Your ticket has been received. You can send another one below.</p>}
+      <Field label="Email" name="email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
+      <Field label="Username" name="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} error={errors.username} />
+      <div className="field">
+        <label htmlFor="field-issue">Issue</label>
+        <textarea
+          id="field-issue"
+          name="issue"
+          rows={5}
+          maxLength={1000}
+          value={values.issue}
+          onChange={(e) => setValues({ ...values, issue: e.target.value })}
+          aria-invalid={errors.issue ? true : undefined}
+        />
+        <p className="field-hint">{values.issue.trim().length} / 1000</p>
+        {errors.issue && <p className="field-error">{errors.issue}</p>}
+      </div>
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? 'Submitting...' : 'Submit ticket'}
+      </button>
+    </form>
+  );
+}

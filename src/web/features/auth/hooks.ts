@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '../../../modules/auth/service';
+import { get, post } from '../../lib/api';
+
+export type User = PublicUser;
+export const USER_KEY = ['/api/user'] as const;
+
+/** The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (A §7). */
+export function useUser() {
+  return useQuery({
+    queryKey: USER_KEY,
+    queryFn: ({ signal }) => get<User | null>('/api/user', { nullOn401: true, signal }),
+    staleTime: 30_000,
+    retry: 1,
+    refetchOnMount: true,
+  });
+}
+
+/** Logout clears the cached user and every learner's data in the cache. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post('/api/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(USER_KEY, null);
+    },
+  });
+}

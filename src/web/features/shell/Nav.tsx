@@ -1,0 +1,76 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useLogout, type User } from '../auth/hooks';
+import { toast } from '../../ui/toast';
+
+const LINKS = [
+  { to: '/words', label: 'All Words' },
+  { to: '/which-word', label: 'Which Word' },
+  { to: '/study-letters', label: 'Letters' },
+  { to: '/lessons', label: 'Sentences' },
+  { to: '/topics', label: 'Topics' },
+  { to: '/flagged', label: 'Flagged Words' },
+  { to: '/stats', label: 'Stats' },
+] as const;
+
+interface SubscriptionStatus {
+  isActive: boolean;
+  isInTrial: boolean;
+  daysRemaining: number;
+}
+
+/** The top navigation of A §2, in the stated order; under 768 px the links wrap as pills. */
+export function Nav({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { data: status } = useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription/status'] });
+  const premium = status?.isActive === true || user.isSubscribed;
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate({ to: '/auth' }),
+      onError: () => toast.error('Logout failed'),
+    });
+
+  return (
+    <header className="site-header">
+      <Link to="/words" className="banner">
+        <span className="banner-title">Kalimat</span>
+        <span className="banner-subtitle">Learn Lebanese Arabic</span>
+      </Link>
+      <nav className="nav" aria-label="Main">
+        <ul className="nav-links">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="nav-link" activeProps={{ className: 'nav-link active', 'aria-current': 'page' }}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="nav-actions">
+          <Link to="/subscription" className={premium ? 'upgrade premium' : 'upgrade'}>
+            {premium ? 'Premium' : 'Upgrade'}
+          </Link>
+          <details className="dropdown">
+            <summary>Settings</summary>
+            <div className="dropdown-menu" onClick={(e) => (e.currentTarget.parentElement as HTMLDetailsElement).removeAttribute('open')}>
+              <Link to="/settings">Account Settings</Link>
+              <Link to="/subscription">Subscription</Link>
+            </div>
+          </details>
+          <button type="button" className="logout" onClick={onLogout} disabled={logout.isPending}>
+            {logout.isPending ? (
+              'Logging out...'
+            ) : (
+              <>
+                <span className="wide-only">Logout</span>
+                <span className="narrow-only">Exit</span>
+              </>
+            )}
+          </button>
+        </div>
+      </nav>
+    </header>
+  );
+}

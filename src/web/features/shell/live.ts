@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { USER_KEY } from '../auth/hooks';
+
+/** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
+export const SUBSCRIPTION_KEYS = [USER_KEY, ['/api/subscription/status'], ['/api/subscription'], ['/api/user/trial-status']];
+
+/**
+ * One event stream per signed-in browser (GET /api/events). EventSource reconnects by itself and sends
+ * Last-Event-ID, so nothing published while the connection dropped is lost.
+ */
+export function useLiveEvents(signedIn: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    const refreshSubscription = () => {
+      for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
+    };
+    source.addEventListener('subscription', refreshSubscription);
+    source.addEventListener('leaderboard', () => queryClient.invalidateQueries({ queryKey: ['/api/leaderboard'] }));
+    return () => source.close();
+  }, [signedIn, queryClient]);
+}

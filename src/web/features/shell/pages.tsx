@@ -1,0 +1,40 @@
+import { Link, Navigate } from '@tanstack/react-router';
+import { useUser } from '../auth/hooks';
+import { Spinner } from '../../ui/Spinner';
+
+/** `/`: a spinner while the user loads, then All Words for a learner and /auth otherwise. */
+export function HomeRedirect() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <Spinner />;
+  return <Navigate to={user ? '/words' : '/auth'} replace />;
+}
+
+export function NotFoundPage() {
+  return (
+    <section className="card narrow center">
+      <h1>Page not found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="button">
+        Go Home
+      </Link>
+    </section>
+  );
+}
+
+/** The global fallback for a screen that crashed (A §2). */
+export function ErrorFallback() {
+  return (
+    <section className="card narrow center" role="alert">
+      <h1>Something went wrong</h1>
+      <p>An unexpected error stopped this page. Refreshing usually helps.</p>
+      <div className="row center">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Refresh Page
+        </button>
+        <a href="/" className="button button-secondary">
+          Go Home
+        </a>
+      </div>
+    </section>
+  );
+}

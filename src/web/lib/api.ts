@@ -1,0 +1,119 @@
+import { displayMessage, isTrialExpiry } from './messages';
+
+/** A failed call: the HTTP status (0 for a network failure), the server's code and a message fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's `error` code, e.g. 'Validation Error', 'Email Error', 'trial_expired'. */
+    readonly code: string | undefined,
+    /** What to show a person: the server's message when displayable, else the catalogue's. */
+    message: string,
+    /** The server's own message, for mapping to a form field. */
+    readonly serverMessage: string | undefined,
+    readonly details?: Record<string, unknown>,
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiHooks {
+  /** A 401 on a call that does not expect it: forget the user and go to /auth. */
+  onUnauthorized(): void;
+  /** A 402 or trial_expired anywhere: toast and go to /paywall. */
+  onTrialExpired(error: ApiError): void;
+}
+
+let hooks: ApiHooks = { onUnauthorized() {}, onTrialExpired() {} };
+export function setApiHooks(next: ApiHooks) {
+  hooks = next;
+}
+
+export const RETRY_TRIES = 2;
+/** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (A §7). */
+export function retryDelay(attempt: number) {
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** A 401 answers null instead of sending the browser to /auth (the current-user query). */
+  nullOn401?: boolean;
+  signal?: AbortSignal;
+  /** For tests: the fetch and the wait to use. */
+  fetchImpl?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one way the client calls the server: cookies and JSON, two more tries on network errors and 5xx,
+ * and the 401 / 402 rules of A §4 applied once for every screen.
+ */
+export async function api<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const doFetch = opts.fetchImpl ?? fetch;
+  const sleep = opts.sleep ?? wait;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  let response: Response | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await doFetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+      if (response.status < 500 || attempt >= RETRY_TRIES) break;
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      if (attempt >= RETRY_TRIES) throw new ApiError(0, 'Network Error', displayMessage(0), undefined);
+    }
+    await sleep(retryDelay(attempt));
+  }
+
+  const payload = await readBody(response);
+  if (response.ok) return payload as T;
+
+  const problem = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
+  const code = typeof problem.error === 'string' ? problem.error : undefined;
+  const error = new ApiError(
+    response.status,
+    code,
+    displayMessage(response.status, serverMessage),
+    serverMessage,
+    problem.details as Record<string, unknown> | undefined,
+    typeof problem.requestId === 'string' ? problem.requestId : (response.headers.get('x-request-id') ?? undefined),
+  );
+
+  if (response.status === 401) {
+    if (opts.nullOn401) return null as T;
+    hooks.onUnauthorized();
+  } else if (isTrialExpiry(response.status, code, serverMessage)) {
+    hooks.onTrialExpired(error);
+  }
+  throw error;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (!text) return undefined;
+  if (type.includes('application/json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export const get = <T>(path: string, opts?: RequestOptions) => api<T>('GET', path, opts);
+export const post = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('POST', path, { ...opts, body });
+export const put = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('PUT', path, { ...opts, body });
+export const del = <T>(path: string, opts?: RequestOptions) => api<T>('DELETE', path, opts);

@@ -1,0 +1,89 @@
+/** The texts of the error catalogue (A §8), shared by the API client, toasts and the error display. */
+
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Invalid request. Please check your input and try again.',
+  401: 'You need to log in to access this feature.',
+  403: "You don't have permission to access this resource.",
+  404: 'The requested resource was not found.',
+  409: 'A conflict occurred. The resource might already exist.',
+  422: 'The provided data is not valid.',
+  429: 'Too many requests. Please try again later.',
+  500: 'A server error occurred. Please try again later.',
+  503: 'Service unavailable. Please try again later.',
+};
+export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'Request timed out. Please try again later.';
+export const UNKNOWN_MESSAGE = 'An unknown error occurred. Please try again later.';
+
+/** The generic message for a status; 0 is a network failure. */
+export function statusMessage(status: number): string {
+  if (status === 0) return NETWORK_MESSAGE;
+  return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
+}
+
+const TECHNICAL = [
+  /undefined/i,
+  /\bnull\b/i,
+  /NaN/,
+  /exception/i,
+  /syntax ?error/i,
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EPIPE/i,
+  /connection refused/i,
+  /is not a function|not a function/i,
+  /cannot read propert/i,
+];
+
+/**
+ * A server message is shown only when it reads like a sentence written for people (A §5): at least 10
+ * characters, a capital first letter, closing punctuation and no technical phrase.
+ */
+export function isDisplayableMessage(message: unknown): message is string {
+  if (typeof message !== 'string') return false;
+  const text = message.trim();
+  if (text.length < 10) return false;
+  if (!/^[A-Z]/.test(text)) return false;
+  if (!/[.!?]$/.test(text)) return false;
+  return !TECHNICAL.some((pattern) => pattern.test(text));
+}
+
+/** The message to show for a failed call: the server's when displayable, else the status's. */
+export function displayMessage(status: number, serverMessage?: unknown): string {
+  return isDisplayableMessage(serverMessage) ? serverMessage.trim() : statusMessage(status);
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** Title and severity of the error display for a status (A §8). */
+export function errorTitle(status: number): string {
+  const titles: Record<number, string> = {
+    400: 'Invalid Request',
+    401: 'Authentication Required',
+    403: 'Access Denied',
+    404: 'Not Found',
+    409: 'Conflict',
+    422: 'Validation Error',
+    429: 'Too Many Requests',
+    500: 'Server Error',
+    503: 'Service Unavailable',
+  };
+  if (titles[status]) return titles[status];
+  if (status >= 500) return 'Server Error';
+  if (status >= 400) return 'Request Error';
+  if (status === 0) return 'Network Error';
+  return 'Error';
+}
+
+export function errorSeverity(status: number): Severity {
+  if (status >= 500) return 'error';
+  if (status >= 400) return 'warning';
+  return 'info';
+}
+
+export const TRIAL_EXPIRED_MESSAGE = 'Your 7-day trial period has ended. Please subscribe to continue.';
+
+/** Trial expiry is a 402, a body whose error is trial_expired, or a message that says so (A §4). */
+export function isTrialExpiry(status: number, code?: unknown, message?: unknown): boolean {
+  if (status === 402 || code === 'trial_expired') return true;
+  return typeof message === 'string' && /trial_expired|trial has expired|subscription required/i.test(message);
+}

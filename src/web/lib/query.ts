@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { get } from './api';
+
+/** The server-state cache with the defaults of A §9; a query's key is the path it GETs. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        retry: (failures, error) => failures < 1 && !isClientError(error),
+        retryDelay: 1000,
+        refetchOnWindowFocus: false,
+        queryFn: ({ queryKey, signal }) => get(String(queryKey[0]), { signal }),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** 4xx answers are not retried: asking again gives the same answer. */
+function isClientError(error: unknown) {
+  const status = (error as { status?: number })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

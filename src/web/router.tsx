@@ -1,0 +1,101 @@
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, useLocation } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { Toaster } from 'sonner';
+import { useUser } from './features/auth/hooks';
+import { AuthPage } from './features/auth/AuthPage';
+import { LandingPage } from './features/auth/LandingPage';
+import { RequestResetPage, ResetPasswordPage } from './features/auth/ResetPages';
+import { SettingsPage } from './features/auth/SettingsPage';
+import { SupportPage } from './features/auth/SupportPage';
+import { ErrorExamplesPage } from './features/errors/ErrorExamplesPage';
+import { PrivacyPolicyPage, TermsOfServicePage } from './features/legal/LegalPage';
+import { Footer } from './features/shell/Footer';
+import { useLiveEvents } from './features/shell/live';
+import { Nav } from './features/shell/Nav';
+import { ErrorFallback, HomeRedirect, NotFoundPage } from './features/shell/pages';
+import { Protected } from './features/shell/Protected';
+import { TOAST_MS } from './ui/toast';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
+function Frame() {
+  const { data: user } = useUser();
+  const { pathname } = useLocation();
+  useLiveEvents(!!user);
+  const showNav = !!user && pathname !== '/auth';
+  return (
+    <div className="frame">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {showNav ? (
+        <Nav user={user} />
+      ) : (
+        <header className="site-header minimal">
+          <a href="/" className="banner">
+            <span className="banner-title">Kalimat</span>
+            <span className="banner-subtitle">Learn Lebanese Arabic</span>
+          </a>
+        </header>
+      )}
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster position="top-center" visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+    </div>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Frame,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorFallback,
+});
+
+const optionalString = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === 'string' ? x : x === undefined ? undefined : String(x)))));
+const searchOf =
+  <K extends string>(...keys: K[]) =>
+  (search: Record<string, unknown>) =>
+    v.parse(v.object(Object.fromEntries(keys.map((k) => [k, optionalString])) as Record<K, typeof optionalString>), search) as Partial<Record<K, string>>;
+
+const publicRoute = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const homeRoute = publicRoute('/', HomeRedirect);
+const authRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: AuthPage, validateSearch: searchOf('redirect', 'error', 'tab') });
+const requestResetRoute = publicRoute('/request-reset', RequestResetPage);
+const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', component: ResetPasswordPage, validateSearch: searchOf('token') });
+const privacyRoute = publicRoute('/privacy-policy', PrivacyPolicyPage);
+const termsRoute = publicRoute('/terms-of-service', TermsOfServicePage);
+const errorExamplesRoute = publicRoute('/error-examples', ErrorExamplesPage);
+const landingRoute = publicRoute('/landing', LandingPage);
+
+const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
+const settingsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/settings', component: SettingsPage, validateSearch: searchOf('tab') });
+const supportRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/support', component: SupportPage, validateSearch: searchOf('status') });
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  authRoute,
+  requestResetRoute,
+  resetPasswordRoute,
+  privacyRoute,
+  termsRoute,
+  errorExamplesRoute,
+  landingRoute,
+  protectedRoute.addChildren([settingsRoute, supportRoute]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,77 @@
+import { Link } from '@tanstack/react-router';
+import { useUser } from '../features/auth/hooks';
+import { ApiError } from '../lib/api';
+import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE } from '../lib/messages';
+
+export type ErrorVariant = 'full' | 'card' | 'banner' | 'toast' | 'inline';
+
+interface Props {
+  /** An ApiError, any Error, or a status to show the catalogue's text for. */
+  error?: unknown;
+  status?: number;
+  title?: string;
+  message?: string;
+  variant?: ErrorVariant;
+  onRetry?: () => void;
+  showHelp?: boolean;
+}
+
+/** What a failure says, from an ApiError or a bare status (A §8). */
+export function describeError(error: unknown, status?: number) {
+  const code = error instanceof ApiError ? error.status : (status ?? -1);
+  const message = error instanceof ApiError ? error.message : status !== undefined ? statusMessage(status) : UNKNOWN_MESSAGE;
+  return { status: code, title: errorTitle(code), message, severity: errorSeverity(code) };
+}
+
+/**
+ * The one error display in five variants (A §2): full page, card, banner, toast-like and inline, with
+ * optional Retry and Help. Help goes to /support, or to /auth and back to /support when logged out.
+ */
+export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, showHelp = false }: Props) {
+  const described = describeError(error, status);
+  const { data: user } = useUser();
+  const heading = title ?? described.title;
+  const text = message ?? described.message;
+
+  const actions = (onRetry || showHelp) && (
+    <div className="error-actions">
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+      {showHelp &&
+        (user ? (
+          <Link className="button button-secondary" to="/support" search={{ status: described.status }}>
+            Help
+          </Link>
+        ) : (
+          <Link className="button button-secondary" to="/auth" search={{ redirect: '/support' }}>
+            Help
+          </Link>
+        ))}
+    </div>
+  );
+
+  if (variant === 'inline') {
+    return (
+      <p className={`error-inline severity-${described.severity}`} role="alert">
+        {text}
+        {onRetry && (
+          <button type="button" className="link-button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </p>
+    );
+  }
+  return (
+    <div className={`error-display error-${variant} severity-${described.severity}`} role="alert">
+      <div className="error-body">
+        <strong className="error-title">{heading}</strong>
+        <p>{text}</p>
+      </div>
+      {actions}
+    </div>
+  );
+}

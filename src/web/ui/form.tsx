@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import type { InputHTMLAttributes } from 'react';
+import { ApiError } from '../lib/api';
+
+export type FieldErrors = Record<string, string>;
+
+/** Checks a form against a valibot schema: the parsed values, or the first message per field. */
+export function checkForm<S extends v.GenericSchema>(schema: S, values: unknown): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+  const result = v.safeParse(schema, values);
+  if (result.success) return { ok: true, data: result.output };
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const field = issue.path?.map((p) => String(p.key)).join('.') ?? 'form';
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * A server 'Validation Error' mapped to a form field: the field it names in details, else the first
+ * field whose name appears in the message (A §5).
+ */
+export function serverFieldError(error: unknown, fields: string[]): FieldErrors | undefined {
+  if (!(error instanceof ApiError) || !error.serverMessage) return undefined;
+  const named = typeof error.details?.field === 'string' ? error.details.field : undefined;
+  const text = error.serverMessage.toLowerCase();
+  const field = named && fields.includes(named) ? named : fields.find((f) => text.includes(f.toLowerCase()));
+  return field ? { [field]: error.serverMessage } : undefined;
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  error?: string;
+}
+
+/** A labelled input with its error message tied to it for screen readers. */
+export function Field({ label, name, error, ...input }: FieldProps) {
+  const id = `field-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { toast as sonner } from 'sonner';
+
+/** Toast durations of A §9: 5 s by default; the trial toasts 7 s and 5 s. */
+export const TOAST_MS = 5000;
+
+interface ToastOptions {
+  description?: string;
+  duration?: number;
+  action?: { label: string; onClick: () => void };
+}
+
+/** One place for toasts so every screen shows them the same way (one at a time, see <Toaster>). */
+export const toast = {
+  success: (title: string, opts: ToastOptions = {}) => sonner.success(title, { duration: TOAST_MS, ...opts }),
+  info: (title: string, opts: ToastOptions = {}) => sonner(title, { duration: TOAST_MS, ...opts }),
+  /** The destructive variant: failures and trial expiry. */
+  error: (title: string, opts: ToastOptions = {}) => sonner.error(title, { duration: TOAST_MS, ...opts }),
+};

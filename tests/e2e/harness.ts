@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setDefaultTimeout } from 'bun:test';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+// A browser test waits on a real server and Chromium; bun's default of 5 s is too short, and a timeout
+// kills the processes the whole file shares.
+setDefaultTimeout(60_000);
+
+const ROOT = resolve(import.meta.dir, '../..');
+export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+}
+
+/**
+ * The real server (`bun src/server.ts`) on a free port with its own temporary database, the built client
+ * and content/ imported, plus a Chromium driven by playwright-core.
+ */
+export async function startApp(opts: ServerOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kalimat-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = Bun.spawn([process.execPath, 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  await waitForHealth(baseUrl, server);
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+
+  return {
+    baseUrl,
+    port,
+    dir,
+    browser,
+    /** A fresh browser profile (cookies and local storage of its own) at the given width. */
+    async newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+      return { context, page };
+    },
+    /** The outbox of the dev mail endpoint, newest first. */
+    async mail(): Promise<Array<{ to: string; subject: string; text: string }>> {
+      return (await fetch(`${baseUrl}/api/dev/mail`)).json();
+    },
+    async stop() {
+      await browser.close().catch(() => {});
+      server.kill('SIGTERM');
+      await server.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type E2EApp = Awaited<ReturnType<typeof startApp>>;
+
+async function waitForHealth(baseUrl: string, server: { exitCode: number | null }) {
+  for (let i = 0; i < 200; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {}
+    await Bun.sleep(100);
+  }
+  throw new Error('the server did not become healthy');
+}
+
+/** Saves a screenshot under tests/e2e/screenshots for people to look at; not compared. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+/** Registers a learner through the Register tab and waits for All Words. */
+export async function registerInBrowser(page: Page, overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
+  counter++;
+  const id = `${Date.now().toString(36)}${counter}`;
+  const user = { email: `e2e${id}@example.com`, username: `e2e${id}`.slice(0, 20), password: 'secret123', name: 'Rana Haddad', ...overrides };
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Name', { exact: true }).fill(user.name);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/words');
+  return user;
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { format } from 'date-fns';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('the web shell', () => {
+  test('an anonymous visitor at / is sent to /auth, which shows Login and Register without the navigation', async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/');
+    await page.waitForURL('**/auth');
+    expect(await page.getByRole('tab', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Register' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Continue with Google' }).isVisible()).toBe(true);
+    await screenshot(page, 'auth-1280');
+    await context.close();
+  });
+
+  test('a protected route sends an anonymous visitor to /auth', async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/settings');
+    await page.waitForURL(/\/auth/);
+    expect(page.url()).toContain('redirect=');
+    await context.close();
+  });
+
+  test('a signed-in learner sees the navigation in the stated order and the footer', async () => {
+    const { page, context } = await app.newPage();
+    await registerInBrowser(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const links = await nav.locator('.nav-links a').allTextContents();
+    expect(links).toEqual(['All Words', 'Which Word', 'Letters', 'Sentences', 'Topics', 'Flagged Words', 'Stats']);
+    expect(await nav.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
+    expect(await nav.getByText('Settings').isVisible()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const footer = page.locator('footer');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+    expect(await footer.getByRole('link', { name: 'Terms of Service' }).isVisible()).toBe(true);
+    await screenshot(page, 'words-1280');
+    await context.close();
+  });
+
+  test('an unknown path shows the not-found page; an unknown API path answers JSON 404', async () => {
+    const { page, context } = await app.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    const api = await fetch(`${app.baseUrl}/api/no-such-call`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).error).toBe('Not Found');
+    await context.close();
+  });
+
+  test("the legal pages show today's date as the effective date in 'MMM d, yyyy'", async () => {
+    const { page, context } = await app.newPage();
+    const today = format(new Date(), 'MMM d, yyyy');
+    await page.goto('/privacy-policy');
+    expect(await page.getByRole('heading', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+    expect(await page.getByText(`Effective date: ${today}`).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL('**/terms-of-service');
+    expect(await page.getByText(`Effective date: ${today}`).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  test('the error examples show every variant with titles from the catalogue, Retry and Help', async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/error-examples');
+    for (const variant of ['Full', 'Card', 'Banner', 'Toast', 'Inline']) {
+      expect(await page.getByRole('heading', { name: `${variant} variant` }).isVisible()).toBe(true);
+    }
+    expect(await page.getByText('Too Many Requests').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByText('Service unavailable. Please try again later.').count()).toBe(5);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBeGreaterThanOrEqual(50);
+    await page.getByRole('button', { name: 'Toast 404' }).click();
+    expect(await page.getByText('The requested resource was not found.').first().isVisible()).toBe(true);
+    // Help for a visitor who is not signed in goes to /auth and back to /support.
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    await page.waitForURL(/\/auth\?redirect=%2Fsupport/);
+    await context.close();
+  });
+
+  test('every response carries the security headers and a request id', async () => {
+    const res = await fetch(`${app.baseUrl}/auth`);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const html = await res.text();
+    const script = /src="(\/index-[a-z0-9]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(app.baseUrl + script);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  test('under 768 px the links wrap as pills and Logout reads Exit', async () => {
+    const { page, context } = await app.newPage(375, 800);
+    await registerInBrowser(page);
+    const pill = page.locator('.nav-link').first();
+    const box = await pill.boundingBox();
+    expect(box!.width).toBeLessThan(375);
+    const tops = new Set(await page.locator('.nav-link').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
+    expect(tops.size).toBeGreaterThan(1);
+    expect(await page.getByRole('button', { name: 'Exit' }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'words-375');
+    await page.goto('/error-examples');
+    await screenshot(page, 'error-examples-375');
+    await context.close();
+  });
+});
