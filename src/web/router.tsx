@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, useLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { searchOf } from './lib/search';
 import { Toaster } from 'sonner';
 import { useUser } from './features/auth/hooks';
 import { AuthPage } from './features/auth/AuthPage';
@@ -16,6 +16,12 @@ import { Nav } from './features/shell/Nav';
 import { ErrorFallback, HomeRedirect, NotFoundPage } from './features/shell/pages';
 import { Protected } from './features/shell/Protected';
 import { TOAST_MS } from './ui/toast';
+import { billingRoutes } from './features/billing/routes';
+import { vocabularyRoutes } from './features/vocabulary/routes';
+import { whichWordRoutes } from './features/which-word/routes';
+import { lettersRoutes } from './features/letters/routes';
+import { sentencesRoutes } from './features/sentences/routes';
+import { statsRoutes } from './features/stats/routes';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -51,17 +57,11 @@ function Frame() {
   );
 }
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Frame,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorFallback,
 });
-
-const optionalString = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === 'string' ? x : x === undefined ? undefined : String(x)))));
-const searchOf =
-  <K extends string>(...keys: K[]) =>
-  (search: Record<string, unknown>) =>
-    v.parse(v.object(Object.fromEntries(keys.map((k) => [k, optionalString])) as Record<K, typeof optionalString>), search) as Partial<Record<K, string>>;
 
 const publicRoute = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
 
@@ -74,7 +74,7 @@ const termsRoute = publicRoute('/terms-of-service', TermsOfServicePage);
 const errorExamplesRoute = publicRoute('/error-examples', ErrorExamplesPage);
 const landingRoute = publicRoute('/landing', LandingPage);
 
-const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
+export const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
 const settingsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/settings', component: SettingsPage, validateSearch: searchOf('tab') });
 const supportRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/support', component: SupportPage, validateSearch: searchOf('status') });
 
@@ -87,7 +87,22 @@ const routeTree = rootRoute.addChildren([
   termsRoute,
   errorExamplesRoute,
   landingRoute,
-  protectedRoute.addChildren([settingsRoute, supportRoute]),
+  ...billingRoutes.public,
+  ...vocabularyRoutes.public,
+  ...whichWordRoutes.public,
+  ...lettersRoutes.public,
+  ...sentencesRoutes.public,
+  ...statsRoutes.public,
+  protectedRoute.addChildren([
+    settingsRoute,
+    supportRoute,
+    ...billingRoutes.protected,
+    ...vocabularyRoutes.protected,
+    ...whichWordRoutes.protected,
+    ...lettersRoutes.protected,
+    ...sentencesRoutes.protected,
+    ...statsRoutes.protected,
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,0 +1,8 @@
+import type { AnyRoute } from '@tanstack/react-router';
+
+/**
+ * The letters screens: `public` routes hang off rootRoute, `protected` ones off protectedRoute
+ * (both exported by ../../router, used only inside getParentRoute because of the import cycle); validateSearch
+ * helpers are in ../../lib/search.
+ */
+export const lettersRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [] };
