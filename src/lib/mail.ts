@@ -31,7 +31,8 @@ export function createMailService(db: Db, log: Logger, opts: { smtpUrl?: string;
       }
       try {
         await transport.sendMail({ from: opts.from, ...mail });
-        db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id)).run();
+        // Once delivered, the body (which may hold a reset or verification link) is not kept.
+        db.update(mailOutbox).set({ sentAt: new Date(), text: '' }).where(eq(mailOutbox.id, row.id)).run();
       } catch (error) {
         log.error('mail delivery failed', { to: mail.to, subject: mail.subject, error: String(error) });
         db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id)).run();
