@@ -15,6 +15,7 @@ import { statsModule } from './stats';
 import { createStreakService } from './streak/service';
 import { createFlaggedService } from './flagged/service';
 import { createVocabularyService } from './vocabulary/service';
+import { createStatsService } from './stats/service';
 import { createSpeechService } from './vocabulary/speech';
 
 /** Every module's service, built once per app; a module reaches another only through these. */
@@ -23,9 +24,10 @@ export function createServices(ctx: AppContext) {
   const billing = createBillingService(ctx, { auth });
   const streak = createStreakService(ctx);
   const flagged = createFlaggedService(ctx);
-  const vocabulary = createVocabularyService(ctx, { streak, flagged });
+  const stats = createStatsService(ctx, { streak });
+  const vocabulary = createVocabularyService(ctx, { streak, flagged, stats });
   const speech = createSpeechService(ctx, [vocabulary.arabicFor]);
-  return { auth, billing, streak, flagged, vocabulary, speech };
+  return { auth, billing, streak, flagged, stats, vocabulary, speech };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -7,6 +7,7 @@ import { requirePremium } from '../billing/guard';
 import type { FlaggedService } from '../flagged/service';
 import type { StreakPage } from '../streak/schema';
 import { streakView, type StreakService } from '../streak/service';
+import { POINTS, type StatsService } from '../stats/service';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
@@ -109,9 +110,9 @@ type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjuga
  * Words, topics, verbs and answers (L §2–§4, §7, §9; DECISIONS "Learning"). Every answer is one
  * transaction over progress, verb and topic progress, the practice list, the streak and the batch.
  */
-export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService }) {
+export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService }) {
   const { db, clock } = ctx;
-  const { streak, flagged } = deps;
+  const { streak, flagged, stats } = deps;
   const P = sql.placeholder;
 
   const wordById = db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(eq(words.id, P('id'))).prepare();
@@ -415,11 +416,11 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     /**
      * One answer (or a flag-only call) in one transaction: word, verb and topic progress; the practice
      * list (a wrong answer flags, a correct one in the flagged section counts toward removal); the
-     * page's streak and, through it, the batch.
+     * page's streak and, through it, the batch; the learner's statistics and points.
      */
     answer(user: User, wordId: number, input: AnswerInput): AnswerResult {
       return db.transaction(
-        () => {
+        (tx) => {
           const word = findWord(wordId);
           assertMayPractise(user, word);
           const at = now();
@@ -439,6 +440,11 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
           const removedFromPracticeList = removal?.removed ?? false;
           const recorded = input.page && input.correct !== undefined ? streak.record(user.id, input.page, input.correct) : null;
           const batch = batchOf(user);
+          if (input.correct !== undefined) {
+            // A card and a which-word answer earn the same points.
+            const reason = input.page === 'which-word' ? 'which-word' : 'card';
+            stats.award(tx, { userId: user.id, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, correct: input.correct, batch: batch.maxUnlockedBatch });
+          }
           const progress = progressOf(user.id, wordId);
           return {
             ...progress,

@@ -1,0 +1,395 @@
+import { and, desc, eq, gt, gte, max, sql, sum } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../lib/context';
+import { DAY_MS } from '../../lib/clock';
+import { users } from '../auth/schema';
+import type { StreakService } from '../streak/service';
+import type { StreakPage } from '../streak/schema';
+import { achievements, pointsLedger, userActivityLog, userStats } from './schema';
+
+/** Points per correct answer or completed lesson (DECISIONS "Learning"). */
+export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
+export type PointsReason = keyof typeof POINTS;
+
+/** The achievements, in the order the statistics page lists them (DECISIONS "Learning"). */
+export const ACHIEVEMENTS = [
+  { name: 'First Steps', description: 'Answer your first question correctly.' },
+  { name: 'On Fire', description: 'Reach a streak of 10 correct answers.' },
+  { name: 'Unstoppable', description: 'Reach a streak of 50 correct answers.' },
+  { name: 'Batch Master', description: 'Unlock batch 6.' },
+  { name: 'Dedicated', description: 'Study 7 days in a row.' },
+  { name: 'Wordsmith', description: 'Answer 100 questions correctly.' },
+  { name: 'Scholar', description: 'Complete your first lesson.' },
+  { name: 'Number Letters', description: 'Answer each number-letter (2, 3, 5, 7, 8) correctly 3 times.' },
+] as const;
+export type AchievementName = (typeof ACHIEVEMENTS)[number]['name'];
+
+export const LEADERBOARD_SIZE = 20;
+/** Learning time is measured between heartbeats; a longer gap means the learner was away. */
+export const ACTIVITY_GAP_SECONDS = 60;
+
+export interface AwardInput {
+  userId: number;
+  /** Points earned by this event: POINTS[reason] for a correct answer or a completed lesson, 0 otherwise. */
+  points: number;
+  /** What earned them; 'lesson' means a completed lesson (the Scholar achievement). */
+  reason: PointsReason;
+  /** The streak page the answer counted on; its streak (already recorded) drives On Fire and Unstoppable. */
+  page?: StreakPage;
+  /** Set for an answer: it counts toward totalAnswered and totalCorrect or totalIncorrect. */
+  correct?: boolean;
+  /** The learner's batch after the answer (Batch Master at 6). */
+  batch?: number;
+  /** The letters module's verdict: every number-letter answered correctly 3 times. */
+  numberLettersMastered?: boolean;
+}
+
+export interface AwardResult {
+  points: number;
+  /** Achievements this event earned for the first time. */
+  earned: AchievementName[];
+}
+
+export interface AchievementView {
+  name: AchievementName;
+  description: string;
+  earned: boolean;
+  earnedAt: string | null;
+}
+
+export interface StatsView {
+  totalAnswered: number;
+  totalCorrect: number;
+  totalIncorrect: number;
+  bestStreak: number;
+  /** The current run of study days; 0 once a whole day in the learner's time zone went by without study. */
+  consecutiveDays: number;
+  lastStudyDate: string | null;
+  points: number;
+  weeklyPoints: number;
+  achievements: AchievementView[];
+}
+
+export interface LeaderboardEntry {
+  rank: number;
+  username: string;
+  points: number;
+}
+
+export interface LeaderboardBoard {
+  entries: LeaderboardEntry[];
+  /** The viewer's own place; rank null before their first points in that period. */
+  viewer: { rank: number | null; username: string; points: number };
+}
+
+export interface Leaderboard {
+  allTime: LeaderboardBoard;
+  thisWeek: LeaderboardBoard & { since: string };
+}
+
+export interface SessionAnalytics {
+  totalTimeSpent: number;
+  lastActive: string | null;
+  featureUsage: { featureId: string; totalTime: number }[];
+}
+
+/** An IANA zone name the runtime knows (Intl throws a RangeError for any other). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
+export function calendarDay(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The day before a 'YYYY-MM-DD' day. */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Monday 00:00 UTC of the week holding `at`: one weekly board for every learner. */
+export function weekStart(at: Date): Date {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const sinceMonday = (at.getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS);
+}
+
+/** Competition ranks over a list sorted by points: equal points share a rank (1, 1, 3). */
+function ranked(rows: { username: string; points: number }[]): LeaderboardEntry[] {
+  let rank = 0;
+  return rows.map((row, i) => {
+    if (i === 0 || row.points !== rows[i - 1]!.points) rank = i + 1;
+    return { rank, username: row.username, points: row.points };
+  });
+}
+
+/**
+ * Statistics, points, achievements, the leaderboard and learning time (L §2, §7; DECISIONS "Learning").
+ * Other modules call `award` inside their answer transaction, so counts, points and achievements
+ * commit together with the answer or not at all.
+ */
+export function createStatsService(ctx: AppContext, deps: { streak: StreakService }) {
+  const { db, clock, events } = ctx;
+  const { streak } = deps;
+  const P = sql.placeholder;
+
+  const ensureRow = db.insert(userStats).values({ userId: P('userId') }).onConflictDoNothing().prepare();
+  const readRow = db.select().from(userStats).where(eq(userStats.userId, P('userId'))).prepare();
+  const writeRow = db
+    .update(userStats)
+    .set({
+      // Arithmetic in SQL: the caller's transaction holds the write lock, and nothing is read twice.
+      totalAnswered: sql`${userStats.totalAnswered} + ${P('answered')}`,
+      totalCorrect: sql`${userStats.totalCorrect} + ${P('correct')}`,
+      totalIncorrect: sql`${userStats.totalIncorrect} + ${P('incorrect')}`,
+      points: sql`${userStats.points} + ${P('points')}`,
+      bestStreak: sql`max(${userStats.bestStreak}, ${P('streak')})`,
+      lastStudyDate: sql`${P('day')}`,
+      consecutiveDays: sql`${P('days')}`,
+    })
+    .where(eq(userStats.userId, P('userId')))
+    .returning()
+    .prepare();
+  const addLedger = db.insert(pointsLedger).values({ userId: P('userId'), points: P('points'), source: P('source'), createdAt: P('at') }).prepare();
+  const grant = db
+    .insert(achievements)
+    .values({ userId: P('userId'), achievement: P('achievement'), earnedAt: P('at') })
+    .onConflictDoNothing()
+    .returning({ achievement: achievements.achievement })
+    .prepare();
+  const earnedOf = db.select({ achievement: achievements.achievement, earnedAt: achievements.earnedAt }).from(achievements).where(eq(achievements.userId, P('userId'))).prepare();
+  const setZone = db
+    .insert(userStats)
+    .values({ userId: P('userId'), timeZone: P('timeZone') })
+    .onConflictDoUpdate({ target: userStats.userId, set: { timeZone: sql`excluded.time_zone` } })
+    .prepare();
+
+  const weeklySums = db
+    .select({ userId: pointsLedger.userId, points: sum(pointsLedger.points).mapWith(Number).as('points') })
+    .from(pointsLedger)
+    .where(gte(pointsLedger.createdAt, P('since')))
+    .groupBy(pointsLedger.userId)
+    .as('weekly');
+  const weeklyTop = db
+    .select({ username: users.username, points: weeklySums.points })
+    .from(weeklySums)
+    .innerJoin(users, eq(users.id, weeklySums.userId))
+    .where(and(gt(weeklySums.points, 0), eq(users.markedForDeletion, false)))
+    .orderBy(desc(weeklySums.points), users.username)
+    .limit(LEADERBOARD_SIZE)
+    .prepare();
+  const weeklyOf = db
+    .select({ points: sum(pointsLedger.points).mapWith(Number) })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, P('userId')), gte(pointsLedger.createdAt, P('since'))))
+    .prepare();
+  const weeklyAhead = db
+    .select({ n: sql<number>`count(*)` })
+    .from(weeklySums)
+    .innerJoin(users, eq(users.id, weeklySums.userId))
+    .where(and(gt(weeklySums.points, P('points')), eq(users.markedForDeletion, false)))
+    .prepare();
+  const allTimeTop = db
+    .select({ username: users.username, points: userStats.points })
+    .from(userStats)
+    .innerJoin(users, eq(users.id, userStats.userId))
+    .where(and(gt(userStats.points, 0), eq(users.markedForDeletion, false)))
+    .orderBy(desc(userStats.points), users.username)
+    .limit(LEADERBOARD_SIZE)
+    .prepare();
+  const allTimeAhead = db
+    .select({ n: sql<number>`count(*)` })
+    .from(userStats)
+    .innerJoin(users, eq(users.id, userStats.userId))
+    .where(and(gt(userStats.points, P('points')), eq(users.markedForDeletion, false)))
+    .prepare();
+
+  const lastActivity = db
+    .select()
+    .from(userActivityLog)
+    .where(and(eq(userActivityLog.userId, P('userId')), eq(userActivityLog.sessionId, P('sessionId'))))
+    .orderBy(desc(userActivityLog.endTime), desc(userActivityLog.id))
+    .limit(1)
+    .prepare();
+  const usage = db
+    .select({ featureId: userActivityLog.featureId, totalTime: sum(userActivityLog.sessionDuration).mapWith(Number) })
+    .from(userActivityLog)
+    .where(eq(userActivityLog.userId, P('userId')))
+    .groupBy(userActivityLog.featureId)
+    .orderBy(desc(sum(userActivityLog.sessionDuration)), userActivityLog.featureId)
+    .prepare();
+  const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
+
+  // Several awards in one tick (or one answer) refresh the boards once.
+  let leaderboardPending = false;
+  function announceLeaderboard() {
+    if (leaderboardPending) return;
+    leaderboardPending = true;
+    // A microtask runs after the caller's synchronous transaction has committed.
+    queueMicrotask(() => {
+      leaderboardPending = false;
+      events.publish('leaderboard', { changed: true });
+    });
+  }
+
+  /** The run of study days as it stands today: it ends once a whole day passed without study. */
+  function currentRun(row: { lastStudyDate: string | null; consecutiveDays: number; timeZone: string | null }, at: Date) {
+    if (!row.lastStudyDate) return 0;
+    const today = calendarDay(at, row.timeZone ?? 'UTC');
+    return row.lastStudyDate === today || row.lastStudyDate === dayBefore(today) ? row.consecutiveDays : 0;
+  }
+
+  return {
+    /**
+     * Records one answer or completed lesson inside the caller's transaction (`tx`: the statements run
+     * on its connection): points in the ledger, the learner's totals, the study-day run in their time
+     * zone, and any achievement newly earned. The leaderboard is announced after the commit.
+     */
+    award(_tx: Tx, input: AwardInput): AwardResult {
+      const at = clock.now();
+      const { userId } = input;
+      const points = Math.max(0, Math.trunc(input.points));
+      ensureRow.run({ userId });
+      const before = readRow.get({ userId })!;
+      const today = calendarDay(at, before.timeZone ?? 'UTC');
+      const days =
+        before.lastStudyDate === today ? before.consecutiveDays : before.lastStudyDate === dayBefore(today) ? before.consecutiveDays + 1 : 1;
+      const pageStreak = input.page ? streak.get(userId, input.page) : null;
+      const answered = input.correct === undefined ? 0 : 1;
+      const correct = input.correct === true ? 1 : 0;
+      const row = writeRow.get({
+        userId,
+        answered,
+        correct,
+        incorrect: answered - correct,
+        points,
+        streak: pageStreak?.bestStreak ?? 0,
+        day: today,
+        days,
+      })!;
+      if (points > 0) addLedger.run({ userId, points, source: input.reason, at });
+
+      const reached: AchievementName[] = [];
+      if (row.totalCorrect >= 1) reached.push('First Steps');
+      if ((pageStreak?.currentStreak ?? 0) >= 10) reached.push('On Fire');
+      if ((pageStreak?.currentStreak ?? 0) >= 50) reached.push('Unstoppable');
+      if ((input.batch ?? 0) >= 6) reached.push('Batch Master');
+      if (row.consecutiveDays >= 7) reached.push('Dedicated');
+      if (row.totalCorrect >= 100) reached.push('Wordsmith');
+      if (input.reason === 'lesson' && points > 0) reached.push('Scholar');
+      if (input.numberLettersMastered) reached.push('Number Letters');
+      const earned = reached.filter((achievement) => grant.get({ userId, achievement, at }) !== undefined);
+
+      if (points > 0) announceLeaderboard();
+      return { points: row.points, earned };
+    },
+
+    /** Remembers the learner's IANA time zone (validated by the caller) for counting study days. */
+    setTimeZone(userId: number, timeZone: string) {
+      setZone.run({ userId, timeZone });
+    },
+
+    statsOf(userId: number): StatsView {
+      const at = clock.now();
+      const row = readRow.get({ userId });
+      const earned = new Map(earnedOf.all({ userId }).map((a) => [a.achievement, a.earnedAt]));
+      return {
+        totalAnswered: row?.totalAnswered ?? 0,
+        totalCorrect: row?.totalCorrect ?? 0,
+        totalIncorrect: row?.totalIncorrect ?? 0,
+        bestStreak: row?.bestStreak ?? 0,
+        consecutiveDays: row ? currentRun(row, at) : 0,
+        lastStudyDate: row?.lastStudyDate ?? null,
+        points: row?.points ?? 0,
+        weeklyPoints: weeklyOf.get({ userId, since: weekStart(at) })?.points ?? 0,
+        achievements: ACHIEVEMENTS.map((a) => {
+          const when = earned.get(a.name);
+          return { name: a.name, description: a.description, earned: when !== undefined, earnedAt: when?.toISOString() ?? null };
+        }),
+      };
+    },
+
+    /** The top 20 of all time and of this week, and where the viewer stands on each. */
+    leaderboard(viewer: { id: number; username: string }): Leaderboard {
+      const since = weekStart(clock.now());
+      const mine = readRow.get({ userId: viewer.id })?.points ?? 0;
+      const myWeek = weeklyOf.get({ userId: viewer.id, since })?.points ?? 0;
+      const rankOf = (points: number, ahead: () => number) => (points > 0 ? ahead() + 1 : null);
+      return {
+        allTime: {
+          entries: ranked(allTimeTop.all()),
+          viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine })!.n), username: viewer.username, points: mine },
+        },
+        thisWeek: {
+          since: since.toISOString(),
+          entries: ranked(weeklyTop.all({ since })),
+          viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek })!.n), username: viewer.username, points: myWeek },
+        },
+      };
+    },
+
+    /**
+     * One heartbeat from a visible tab: the time since the session's previous beat (if recent) is
+     * credited to the feature being used. Time is measured by the server's clock, never sent by the client.
+     */
+    recordActivity(userId: number, input: { sessionId: string; featureId: string; page: string }) {
+      const at = clock.now();
+      db.transaction(
+        () => {
+          const last = lastActivity.get({ userId, sessionId: input.sessionId });
+          const lastEnd = last?.endTime ?? last?.startTime;
+          const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
+          if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
+            db.update(userActivityLog)
+              .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
+              .where(eq(userActivityLog.id, last.id))
+              .run();
+            return;
+          }
+          const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
+          db.insert(userActivityLog)
+            .values({
+              userId,
+              activityType: 'feature_use',
+              page: input.page,
+              details: { route: input.page },
+              startTime: credited > 0 ? lastEnd! : at,
+              endTime: at,
+              sessionDuration: credited,
+              featureId: input.featureId,
+              sessionId: input.sessionId,
+            })
+            .run();
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** A3 session analytics: all learning time, the last beat, and time per feature, most used first. */
+    sessionAnalytics(userId: number): SessionAnalytics {
+      const featureUsage = usage
+        .all({ userId })
+        .filter((u): u is { featureId: string; totalTime: number } => u.featureId !== null && u.totalTime > 0);
+      return {
+        totalTimeSpent: featureUsage.reduce((total, u) => total + u.totalTime, 0),
+        lastActive: lastActive.get({ userId })?.at?.toISOString() ?? null,
+        featureUsage,
+      };
+    },
+  };
+}
+
+export type StatsService = ReturnType<typeof createStatsService>;
