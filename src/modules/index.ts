@@ -17,6 +17,10 @@ import { createFlaggedService } from './flagged/service';
 import { createVocabularyService } from './vocabulary/service';
 import { createStatsService } from './stats/service';
 import { createSpeechService } from './vocabulary/speech';
+import { createSentencesService } from './sentences/service';
+import { createLessonsService } from './lessons/service';
+import { createWhichWordService } from './which-word/service';
+import { createLettersService } from './letters/service';
 
 /** Every module's service, built once per app; a module reaches another only through these. */
 export function createServices(ctx: AppContext) {
@@ -26,8 +30,12 @@ export function createServices(ctx: AppContext) {
   const flagged = createFlaggedService(ctx);
   const stats = createStatsService(ctx, { streak });
   const vocabulary = createVocabularyService(ctx, { streak, flagged, stats });
-  const speech = createSpeechService(ctx, [vocabulary.arabicFor]);
-  return { auth, billing, streak, flagged, stats, vocabulary, speech };
+  const sentences = createSentencesService(ctx, { streak, stats });
+  const lessons = createLessonsService(ctx, { stats });
+  const speech = createSpeechService(ctx, [vocabulary.arabicFor, sentences.arabicFor]);
+  const whichWord = createWhichWordService({ vocabulary });
+  const letters = createLettersService(ctx, { streak });
+  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,8 +1,19 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { LetterAnswerBody } from './model';
 
-/** The letters module's routes (none yet). */
-export function lettersModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'letters' });
+/**
+ * The number-letter guide and the letters game (L §2, §4). The guide is open to everyone; counts and
+ * the streak are a signed-in learner's (signed out the game keeps its streak in local storage).
+ */
+export function lettersModule(ctx: AppContext, services: Services) {
+  const { letters } = services;
+  return new Elysia({ name: 'letters' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/letters', () => letters.list())
+    .get('/api/letters/progress', ({ user }) => letters.progress(user.id), { auth: true })
+    .post('/api/letters/progress', ({ user, body }) => letters.answer(user.id, validate(LetterAnswerBody, body)), { auth: true });
 }

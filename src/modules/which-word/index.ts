@@ -1,8 +1,18 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { TopicParam } from '../vocabulary/model';
 
-/** The which-word module's routes (none yet). */
-export function whichWordModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'which-word' });
+/**
+ * The which-word game (L §2, §7). Signed out it plays free topics without saving; answers are saved
+ * through POST /api/words/{id}/progress with page 'which-word' (vocabulary module).
+ */
+export function whichWordModule(ctx: AppContext, services: Services) {
+  const { whichWord } = services;
+  return new Elysia({ name: 'which-word' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/which-word/topics', ({ user }) => whichWord.topics(user), { optionalUser: true })
+    .get('/api/which-word/topics/:topic', ({ user, params }) => whichWord.round(user, validate(TopicParam, params.topic)), { optionalUser: true });
 }

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { createTestApp } from '../../../tests/support/app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+describe('GET /api/letters', () => {
+  test('the five number-letters of the guide, open to everyone', async () => {
+    const res = await t.request('GET', '/api/letters');
+    expect(res.status).toBe(200);
+    expect(res.json.map((l: { number: number }) => l.number)).toEqual([2, 3, 5, 7, 8]);
+    expect(res.json[3]).toEqual({
+      number: 7,
+      arabizi: '7',
+      arabic: 'ح',
+      englishLetter: 'h',
+      meaning: expect.stringContaining('breathy h'),
+      example: { arabizi: '7abibi', arabic: 'حبيبي', english: 'my dear' },
+    });
+  });
+});
+
+describe('letter progress', () => {
+  test('needs a session', async () => {
+    expect((await t.request('GET', '/api/letters/progress')).status).toBe(401);
+    expect((await t.request('POST', '/api/letters/progress', { body: { letterNumber: 7, correct: true } })).status).toBe(401);
+  });
+
+  test('answers count per letter and move the letters streak only', async () => {
+    const { cookie } = await t.signUp();
+    const first = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: true } });
+    expect(first.status).toBe(200);
+    const now = t.clock.now().toISOString();
+    expect(first.json).toEqual({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 0, lastPracticed: now, streak: { currentStreak: 1, bestStreak: 1, lastPracticeDate: now } });
+    await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 3, correct: true } });
+    const wrong = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: false } });
+    expect(wrong.json).toMatchObject({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 2 } });
+
+    const progress = await t.request('GET', '/api/letters/progress', { cookie });
+    expect(progress.json).toEqual([
+      { letterNumber: 2, timesCorrect: 0, timesIncorrect: 0, lastPracticed: null },
+      { letterNumber: 3, timesCorrect: 1, timesIncorrect: 0, lastPracticed: now },
+      { letterNumber: 5, timesCorrect: 0, timesIncorrect: 0, lastPracticed: null },
+      { letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, lastPracticed: now },
+      { letterNumber: 8, timesCorrect: 0, timesIncorrect: 0, lastPracticed: null },
+    ]);
+    expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 2 });
+    expect((await t.request('GET', '/api/streak?page=unified', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+  });
+
+  test('answers sent together all count', async () => {
+    const { cookie } = await t.signUp();
+    await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 5, correct: true } })));
+    const progress = await t.request('GET', '/api/letters/progress', { cookie });
+    expect(progress.json.find((p: { letterNumber: number }) => p.letterNumber === 5).timesCorrect).toBe(10);
+    expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json.currentStreak).toBe(10);
+  });
+
+  test('bad input answers 400 with the field named, never 500', async () => {
+    const { cookie } = await t.signUp();
+    const cases: Array<[unknown, string]> = [
+      [{ letterNumber: 4, correct: true }, 'letterNumber must be one of 2, 3, 5, 7, 8.'],
+      [{ letterNumber: '7', correct: true }, 'letterNumber must be one of 2, 3, 5, 7, 8.'],
+      [{ letterNumber: 7 }, 'The field correct is missing or not valid.'],
+      [{ correct: true }, 'The field letterNumber is missing or not valid.'],
+      [{ letterNumber: 7, correct: 'yes' }, 'correct must be true or false.'],
+      [[1, 2], 'The field letterNumber is missing or not valid.'],
+      ['"text"', 'The request body must be a JSON object.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.request('POST', '/api/letters/progress', { cookie, body });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ error: 'Validation Error', message });
+    }
+    const broken = await t.request('POST', '/api/letters/progress', { cookie, body: '{"letterNumber": 7,', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    // Nothing was counted.
+    expect((await t.request('GET', '/api/letters/progress', { cookie })).json.every((p: { timesCorrect: number; timesIncorrect: number }) => p.timesCorrect + p.timesIncorrect === 0)).toBe(true);
+  });
+
+  test('a letter missing from the guide is a 404', async () => {
+    const { cookie } = await t.signUp();
+    t.db.$client.run('delete from letters where number = 8');
+    try {
+      const res = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 8, correct: true } });
+      expect(res.status).toBe(404);
+      expect(res.json.message).toBe('This letter is not in the guide.');
+      expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json.currentStreak).toBe(0);
+    } finally {
+      t.db.$client.run(
+        "insert into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english, sort_order) values (8, 'غ', 'gh', 'm', '8ali', 'غالي', 'expensive', 4)",
+      );
+    }
+  });
+});

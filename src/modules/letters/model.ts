@@ -1,0 +1,10 @@
+import * as v from 'valibot';
+import { NUMBER_LETTERS } from './content';
+
+/** POST /api/letters/progress: one answered letter question (L §4 "Letters game"). */
+// No message on the object: a missing key then reads 'The field correct is missing or not valid.'
+export const LetterAnswerBody = v.object({
+  letterNumber: v.picklist(NUMBER_LETTERS, 'letterNumber must be one of 2, 3, 5, 7, 8.'),
+  correct: v.boolean('correct must be true or false.'),
+});
+export type LetterAnswer = v.InferOutput<typeof LetterAnswerBody>;
