@@ -34,7 +34,7 @@ export function createServices(ctx: AppContext) {
   const lessons = createLessonsService(ctx, { stats });
   const speech = createSpeechService(ctx, [vocabulary.arabicFor, sentences.arabicFor]);
   const whichWord = createWhichWordService({ vocabulary });
-  const letters = createLettersService(ctx, { streak });
+  const letters = createLettersService(ctx, { streak, stats });
   return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -4,6 +4,8 @@ import { createTestApp } from '../../../tests/support/app';
 const t = createTestApp();
 afterAll(() => t.close());
 
+const statsRow = (userId: number) => t.db.$client.query('select total_answered, total_correct, total_incorrect, points from user_stats where user_id = ?').get(userId);
+
 describe('GET /api/letters', () => {
   test('the five number-letters of the guide, open to everyone', async () => {
     const res = await t.request('GET', '/api/letters');
@@ -31,10 +33,18 @@ describe('letter progress', () => {
     const first = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: true } });
     expect(first.status).toBe(200);
     const now = t.clock.now().toISOString();
-    expect(first.json).toEqual({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 0, lastPracticed: now, streak: { currentStreak: 1, bestStreak: 1, lastPracticeDate: now } });
+    expect(first.json).toEqual({
+      letterNumber: 7,
+      timesCorrect: 1,
+      timesIncorrect: 0,
+      lastPracticed: now,
+      streak: { currentStreak: 1, bestStreak: 1, lastPracticeDate: now },
+      points: 5,
+      earned: ['First Steps'],
+    });
     await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 3, correct: true } });
     const wrong = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: false } });
-    expect(wrong.json).toMatchObject({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 2 } });
+    expect(wrong.json).toMatchObject({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 2 }, points: 10, earned: [] });
 
     const progress = await t.request('GET', '/api/letters/progress', { cookie });
     expect(progress.json).toEqual([
@@ -46,6 +56,20 @@ describe('letter progress', () => {
     ]);
     expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 2 });
     expect((await t.request('GET', '/api/streak?page=unified', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+  });
+
+  test('5 points a correct letter; Number Letters once every letter is right 3 times', async () => {
+    const { cookie, user } = await t.signUp();
+    const answer = (letterNumber: number, correct = true) => t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber, correct } });
+    for (const n of [2, 3, 5, 7]) for (let i = 0; i < 3; i++) expect((await answer(n)).json.earned).not.toContain('Number Letters');
+    await answer(8);
+    await answer(8, false);
+    expect((await answer(8)).json.earned).toEqual([]);
+    const third = await answer(8);
+    expect(third.json).toMatchObject({ timesCorrect: 3, points: 15 * 5, earned: ['Number Letters'] });
+    expect((await answer(8)).json.earned).toEqual([]);
+    expect(statsRow(user.id)).toEqual({ total_answered: 17, total_correct: 16, total_incorrect: 1, points: 80 });
+    expect(t.db.$client.query("select count(*) as n from achievements where user_id = ? and achievement = 'Number Letters'").get(user.id)).toEqual({ n: 1 });
   });
 
   test('answers sent together all count', async () => {

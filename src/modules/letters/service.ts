@@ -1,7 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { POINTS, type AchievementName, type StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
+import { NUMBER_LETTERS } from './content';
 import type { LetterAnswer } from './model';
 import { letterProgress, letters } from './schema';
 
@@ -25,17 +27,24 @@ export interface LetterProgressView {
 
 export interface LetterAnswerResult extends LetterProgressView {
   streak: ReturnType<typeof streakView>;
+  /** The learner's points after this answer. */
+  points: number;
+  /** Achievements this answer earned for the first time. */
+  earned: AchievementName[];
 }
+
+/** Correct answers per number-letter that earn the Number Letters achievement (DECISIONS "Learning"). */
+export const NUMBER_LETTERS_MASTERY = 3;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
- * The number-letter guide and the letters game (L §2, §4): per-letter counts and the 'letters' streak,
- * each answer in one transaction.
+ * The number-letter guide and the letters game (L §2, §4): per-letter counts, the 'letters' streak,
+ * points and achievements, each answer in one transaction.
  */
-export function createLettersService(ctx: AppContext, deps: { streak: StreakService }) {
+export function createLettersService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService }) {
   const { db, clock } = ctx;
-  const { streak } = deps;
+  const { streak, stats } = deps;
   const P = sql.placeholder;
 
   const letterByNumber = db.select({ number: letters.number }).from(letters).where(eq(letters.number, P('number'))).prepare();
@@ -52,6 +61,11 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
       },
     })
     .returning({ timesCorrect: letterProgress.timesCorrect, timesIncorrect: letterProgress.timesIncorrect, lastPracticed: letterProgress.lastPracticed })
+    .prepare();
+  const masteredCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(letterProgress)
+    .where(and(eq(letterProgress.userId, P('userId')), gte(letterProgress.timesCorrect, NUMBER_LETTERS_MASTERY)))
     .prepare();
 
   return {
@@ -91,17 +105,22 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
     /** One answer (a timeout is a wrong one): the letter's counts and the 'letters' streak together. */
     answer(userId: number, input: LetterAnswer): LetterAnswerResult {
       return db.transaction(
-        () => {
+        (tx) => {
           if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
           const c = input.correct ? 1 : 0;
           const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: clock.now() })!;
           const recorded = streak.record(userId, 'letters', input.correct);
+          // progress rows exist only for the five number-letters (the body allows no other).
+          const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
+          const award = stats.award(tx, { userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
           return {
             letterNumber: input.letterNumber,
             timesCorrect: row.timesCorrect,
             timesIncorrect: row.timesIncorrect,
             lastPracticed: iso(row.lastPracticed),
             streak: streakView(recorded),
+            points: award.points,
+            earned: award.earned,
           };
         },
         { behavior: 'immediate' },

@@ -143,13 +143,14 @@ describe('GET /api/which-word/topics/{topic}', () => {
     expect((await t.request('GET', '/api/which-word/topics/%E0%A4%A')).status).toBe(400);
   });
 
-  test('a wrong which-word answer flags the word and resets the streak', async () => {
-    const { cookie } = await t.signUp();
+  test('a which-word answer earns 10 points when right; a wrong one flags the word and resets the streak', async () => {
+    const { cookie, user } = await t.signUp();
     const id = wordId(testEnglish('Food', 1));
     await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: true, flag: false, page: 'which-word' } });
     const wrong = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: false, flag: true, page: 'which-word' } });
     expect(wrong.json).toMatchObject({ isFlagged: true, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 1 } });
     // The card streak is a different page and stays untouched.
     expect((await t.request('GET', '/api/streak?page=unified', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+    expect(t.db.$client.query('select total_answered, total_correct, points from user_stats where user_id = ?').get(user.id)).toEqual({ total_answered: 2, total_correct: 1, points: 10 });
   });
 });
