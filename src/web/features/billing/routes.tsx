@@ -1,8 +1,23 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { protectedRoute, rootRoute } from '../../router';
+import { searchOf } from '../../lib/search';
+import { DemoCheckoutPage } from './DemoCheckoutPage';
+import { PaywallPage } from './PaywallPage';
+import { SubscriptionPage } from './SubscriptionPage';
 
-/**
- * The billing screens: `public` routes hang off rootRoute, `protected` ones off protectedRoute
- * (both exported by ../../router, used only inside getParentRoute because of the import cycle); validateSearch
- * helpers are in ../../lib/search.
- */
-export const billingRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [] };
+const checkoutFlags = searchOf('success', 'canceled');
+
+/** The billing screens: the paywall is open to visitors (A §2); the rest need an account. */
+export const billingRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
+  public: [createRoute({ getParentRoute: () => rootRoute, path: '/paywall', component: PaywallPage })],
+  protected: [
+    createRoute({ getParentRoute: () => protectedRoute, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags }),
+    createRoute({ getParentRoute: () => protectedRoute, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags }),
+    createRoute({
+      getParentRoute: () => protectedRoute,
+      path: '/demo-checkout',
+      component: DemoCheckoutPage,
+      validateSearch: searchOf('plan', 'success_url', 'cancel_url'),
+    }),
+  ],
+};

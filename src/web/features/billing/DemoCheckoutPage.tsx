@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../lib/api';
+import { formatDollars } from '../../lib/format';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { Spinner } from '../../ui/Spinner';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan, type SubscriptionStatus } from './hooks';
+import { sameOriginPath } from './rules';
+
+const FALLBACK_CANCEL = '/subscription?canceled=true';
+
+/**
+ * /demo-checkout: stands in for Stripe Checkout when no Stripe keys are configured (DECISIONS "Local
+ * defaults"). Pay activates the subscription through the server's real activation path; no money moves.
+ */
+export function DemoCheckoutPage() {
+  const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
+  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState(false);
+
+  const origin = window.location.origin;
+  // The return addresses come from the query string: only pages of this site are followed.
+  const cancelPath = (search.cancel_url && sameOriginPath(search.cancel_url, origin)) || FALLBACK_CANCEL;
+  const successUrl = search.success_url && sameOriginPath(search.success_url, origin) ? search.success_url : undefined;
+
+  if (plans.isPending) return <Spinner label="Loading checkout..." />;
+  if (plans.isError) return <ErrorDisplay error={plans.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => plans.refetch()} />;
+  const plan = plans.data.find((p) => p.id === search.plan);
+  if (!plan) {
+    return (
+      <section className="card narrow center">
+        <h1>This checkout link is not valid</h1>
+        <p>It does not name one of our plans. Choose a plan on the subscription page to start again.</p>
+        <Link to="/subscription" className="button">
+          Choose a plan
+        </Link>
+      </section>
+    );
+  }
+
+  async function pay(chosen: Plan) {
+    setPaying(true);
+    try {
+      const answer = await post<{ url: string; subscription: SubscriptionStatus }>('/api/subscription/demo-checkout', { planId: chosen.id, successUrl });
+      refreshSubscription(queryClient);
+      // The success page is on this site: the router goes there without reloading the app.
+      await navigate({ href: sameOriginPath(answer.url, origin) ?? '/subscription?success=true' });
+    } catch (error) {
+      checkoutFailed(error);
+      setPaying(false);
+    }
+  }
+
+  const per = plan.interval === 'year' ? 'year' : 'month';
+  return (
+    <section className="card narrow demo-checkout">
+      <div className="demo-banner" role="note">
+        <strong>Demo checkout</strong>
+        <span>No real payment is taken. Payments are not set up on this server, so this page stands in for the card payment.</span>
+      </div>
+      <h1>Confirm your subscription</h1>
+      <dl className="demo-summary">
+        <div>
+          <dt>Plan</dt>
+          <dd>Kalimat Premium · {plan.name}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>
+            {formatDollars(plan.priceCents)} / {per}
+          </dd>
+        </div>
+        <div>
+          <dt>Due today</dt>
+          <dd>
+            <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">(demo, nothing is charged)</span>
+          </dd>
+        </div>
+      </dl>
+      <ul className="plan-features">
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <div className="demo-actions">
+        <button type="button" className="button" onClick={() => pay(plan)} disabled={paying}>
+          {paying ? 'Paying...' : `Pay ${formatDollars(plan.priceCents)}`}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void navigate({ href: cancelPath })} disabled={paying}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useUser } from '../auth/hooks';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, type Plan, type SubscriptionStatus } from './hooks';
+import { PlanChoices } from './PlanChoices';
+
+const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
+
+/**
+ * /paywall (A §2), open to visitors too: where an ended trial and every 402 lead. The plans come from
+ * the public plans call; subscribing needs an account, so a visitor is asked to log in first.
+ */
+export function PaywallPage() {
+  const { data: user, isPending: userPending } = useUser();
+  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const status = useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription/status'], enabled: !!user });
+  const checkout = useCheckout({ newTab: false });
+  const navigate = useNavigate();
+
+  function choose(plan: Plan) {
+    if (!user) {
+      toast.error('Please log in', {
+        description: 'You need to be logged in to subscribe.',
+        action: { label: 'Log in', onClick: () => void navigate(LOGIN_TO_SUBSCRIBE) },
+      });
+      return;
+    }
+    void checkout.start(plan);
+  }
+
+  return (
+    <div className="paywall stack">
+      <section className="card paywall-hero center">
+        <p className="paywall-kicker">Kalimat Premium</p>
+        <h1>Your Free Trial Has Ended</h1>
+        <p className="paywall-lead">
+          Subscribe to keep every topic, the full verb conjugations, the lessons and sentences open. Your words, streaks and progress are saved and waiting for
+          you.
+        </p>
+        {status.data?.isActive && (
+          <p className="notice">
+            You already have Premium. <Link to="/subscription">Manage your subscription</Link>
+          </p>
+        )}
+        {status.data?.isInTrial && (
+          <p className="notice">
+            Your free trial is still running: {status.data.trialDaysRemaining} {status.data.trialDaysRemaining === 1 ? 'day' : 'days'} left. Subscribe now to
+            keep learning without a break.
+          </p>
+        )}
+        {!userPending && !user && (
+          <p className="paywall-login">
+            Already learning with us? <Link {...LOGIN_TO_SUBSCRIBE}>Log in to subscribe</Link>
+          </p>
+        )}
+      </section>
+
+      {plans.isPending ? (
+        <Spinner label="Loading plans..." />
+      ) : plans.isError ? (
+        <ErrorDisplay error={plans.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => plans.refetch()} />
+      ) : (
+        <PlanChoices plans={plans.data} status={status.data} onChoose={choose} pendingPlanId={checkout.pendingPlanId} />
+      )}
+
+      <p className="paywall-free center">
+        Not ready yet? The free topics and your first 20 words stay open
+        {user ? (
+          <>
+            {' '}
+            — <Link to="/words">keep practising for free</Link>.
+          </>
+        ) : (
+          '.'
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatDollars } from '../../lib/format';
+import type { Plan, SubscriptionStatus } from './hooks';
+import { yearlySavings } from './rules';
+
+interface Props {
+  plans: Plan[];
+  /** The learner's status, to mark the current plan; absent on the paywall for a visitor. */
+  status?: SubscriptionStatus | null;
+  onChoose: (plan: Plan) => void;
+  pendingPlanId: string | null;
+}
+
+const per = (interval: string) => (interval === 'year' ? 'year' : 'month');
+
+/**
+ * The monthly and yearly plans side by side, the yearly one with the savings computed from the two
+ * prices (DECISIONS: never typed in). A subscriber sees their plan marked; a cancelled one can resume it.
+ */
+export function PlanChoices({ plans, status, onChoose, pendingPlanId }: Props) {
+  const savings = yearlySavings(plans);
+  const subscribed = status?.isActive === true;
+  const currentId = subscribed ? status?.currentPlan?.id : undefined;
+
+  return (
+    <ul className="plans" aria-label="Plans">
+      {plans.map((plan) => {
+        const isCurrent = plan.id === currentId;
+        const saving = plan.interval === 'year' ? savings : null;
+        return (
+          <li key={plan.id} className={`plan${plan.isPopular ? ' popular' : ''}${isCurrent ? ' current' : ''}`}>
+            <div className="plan-head">
+              <h3>{plan.name}</h3>
+              {isCurrent ? <span className="plan-tag current-tag">Current plan</span> : plan.isPopular && <span className="plan-tag">Most popular</span>}
+            </div>
+            <p className="plan-price">
+              <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">/ {per(plan.interval)}</span>
+            </p>
+            {saving ? (
+              <div className="savings">
+                <span className="savings-badge">Save {saving.percent}%</span>
+                <span className="savings-text">
+                  {formatDollars(saving.savedCents)} a year less than paying monthly — {formatDollars(saving.monthlyEquivalentCents)} a month
+                </span>
+              </div>
+            ) : (
+              <p className="savings-text muted">Billed every month, cancel any time</p>
+            )}
+            <p className="plan-description">{plan.description}</p>
+            <ul className="plan-features">
+              {plan.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <div className="plan-action">
+              {subscribed ? (
+                isCurrent && status?.cancelAtPeriodEnd ? (
+                  <button type="button" className="button button-wide" onClick={() => onChoose(plan)} disabled={pendingPlanId !== null}>
+                    {pendingPlanId === plan.id ? 'Resuming...' : 'Resume subscription'}
+                  </button>
+                ) : (
+                  <p className="muted plan-note">{isCurrent ? 'Your Premium plan' : 'Available when your current plan ends'}</p>
+                )
+              ) : (
+                <button type="button" className="button button-wide" onClick={() => onChoose(plan)} disabled={pendingPlanId !== null}>
+                  {pendingPlanId === plan.id ? (
+                    'Starting checkout...'
+                  ) : (
+                    <>
+                      Subscribe<span className="visually-hidden"> to the {plan.name} plan</span>
+                    </>
+                  )}
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

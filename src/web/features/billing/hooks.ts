@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BillingService, PlanView, SubscriptionStatusView } from '../../../modules/billing/service';
+import { ApiError, post } from '../../lib/api';
+import { isDisplayableMessage } from '../../lib/messages';
+import { toast } from '../../ui/toast';
+import { SUBSCRIPTION_KEYS } from '../shell/live';
+import {
+  PAYWALL_DELAY_MS,
+  SUBSCRIBE_PATHS,
+  TICK_MS,
+  TRIAL_ENDED_MS,
+  TRIAL_ENDED_TEXT,
+  TRIAL_ENDED_TITLE,
+  clockOffset,
+  countdownParts,
+  msUntil,
+  sameOriginPath,
+} from './rules';
+
+export type Plan = PlanView;
+export type SubscriptionStatus = SubscriptionStatusView;
+export type SubscriptionOverview = ReturnType<BillingService['overview']>;
+
+export const PLANS_KEY = ['/api/subscription/plans'] as const;
+export const OVERVIEW_KEY = ['/api/subscription'] as const;
+
+export const LOAD_FAILED_TITLE = 'Unable to load subscription details';
+export const LOAD_FAILED_TEXT = 'Failed to load subscription information. Please try again later.';
+
+/** Every query that shows the learner's subscription, asked again (the navigation's Premium too). */
+export function refreshSubscription(queryClient: QueryClient) {
+  for (const queryKey of SUBSCRIPTION_KEYS) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** 401 and 402 already have their own handling in the API client; every other failure gets a toast. */
+const handledGlobally = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 402);
+
+/** A server sentence such as 'You already have an active subscription.' beats the generic text. */
+const reason = (error: unknown, fallback: string) => (error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : fallback);
+
+export function checkoutFailed(error: unknown) {
+  if (handledGlobally(error)) return;
+  toast.error('Checkout Error', { description: reason(error, 'Failed to initiate checkout process') });
+}
+
+/**
+ * Asks the server for a checkout address and opens it. The paywall uses create-checkout-session, where
+ * "the browser goes there"; the subscription page uses checkout with its return addresses and opens
+ * Stripe in a new tab (A §7).
+ */
+export function useCheckout({ newTab }: { newTab: boolean }) {
+  const navigate = useNavigate();
+  const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
+
+  async function start(plan: Plan) {
+    setPendingPlanId(plan.id);
+    try {
+      const origin = window.location.origin;
+      const answer = newTab
+        ? await post<{ url?: string }>('/api/subscription/checkout', {
+            planId: plan.id,
+            interval: plan.interval,
+            successUrl: `${origin}/subscription?success=true`,
+            cancelUrl: `${origin}/subscription?canceled=true`,
+          })
+        : await post<{ url?: string }>('/api/subscription/create-checkout-session', { planId: plan.id });
+      if (!answer?.url) {
+        toast.error('Subscription Error', { description: 'Could not initiate subscription process. Please try again.' });
+        return;
+      }
+      const path = sameOriginPath(answer.url, origin);
+      // The demo checkout (and the success page of a resumed subscription) is a page of this app: the
+      // router opens it in this tab, keeping the cache and the event stream, with no pop-up to block.
+      if (path) {
+        await navigate({ href: path });
+        return;
+      }
+      // Stripe Checkout: a new tab keeps the app open, and the app turns Premium live when the webhook
+      // lands; a blocked pop-up falls back to going there in this tab.
+      const tab = newTab ? window.open(answer.url, '_blank') : null;
+      if (tab) tab.opener = null;
+      else window.location.assign(answer.url);
+    } catch (error) {
+      checkoutFailed(error);
+    } finally {
+      setPendingPlanId(null);
+    }
+  }
+
+  return { start, pendingPlanId };
+}
+
+/** Cancel at period end: the toast names the day access ends. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  async function cancel(): Promise<SubscriptionStatus | null> {
+    setPending(true);
+    try {
+      const status = await post<SubscriptionStatus>('/api/subscription/cancel');
+      // The end date shows at once; the refetch brings the history row too.
+      queryClient.setQueryData<SubscriptionOverview>(OVERVIEW_KEY, (old) => (old ? { ...old, ...status } : old));
+      refreshSubscription(queryClient);
+      return status;
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error('Cancel failed', { description: reason(error, 'Failed to cancel subscription. Please try again.') });
+      return null;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { cancel, pending };
+}
+
+/** The browser's time, updated every second while `running`. */
+export function useNow(running: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+/**
+ * The live countdown to `expiresAt` on the server's clock (the status was read at `receivedAt`). It ends
+ * at 'Expired': also when the learner has neither a subscription nor a trial and so no end date (A §4).
+ */
+export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
+  const offset = clockOffset(status.serverTime, receivedAt);
+  const running = !!status.expiresAt;
+  const now = useNow(running);
+  const parts = countdownParts(msUntil(status.expiresAt, now, offset));
+  const expired = running ? parts.expired : !status.isActive && !status.isInTrial;
+  return { ...parts, expired, running };
+}
+
+/**
+ * What an 'Expired' countdown does (A §4): the status is asked again and, after 1 s, the learner goes
+ * to /paywall with the 'Trial Period Ended' toast, unless already on a page where they can subscribe.
+ * A countdown seen running out while on those pages still says so, without leaving.
+ */
+export function useExpiryRedirect(expired: boolean) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pathRef = useRef(pathname);
+  pathRef.current = pathname;
+  const sawRunning = useRef(false);
+
+  useEffect(() => {
+    if (!expired) {
+      sawRunning.current = true;
+      return;
+    }
+    refreshSubscription(queryClient);
+    const staying = SUBSCRIBE_PATHS.includes(pathRef.current);
+    if (staying && !sawRunning.current) return;
+    toast.error(TRIAL_ENDED_TITLE, { description: TRIAL_ENDED_TEXT, duration: TRIAL_ENDED_MS });
+    if (staying) return;
+    const timer = setTimeout(() => {
+      if (!SUBSCRIBE_PATHS.includes(pathRef.current)) void navigate({ to: '/paywall' });
+    }, PAYWALL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [expired, queryClient, navigate]);
+}

@@ -1,0 +1,91 @@
+/**
+ * The client's billing rules (A §4, §9, DECISIONS "Trial and subscription"): the yearly savings computed
+ * from the plan prices, the countdown's parts, and where a checkout address may be opened. Pure, no React.
+ */
+
+/** The trial's length (A §9); the progress bar is the trial days left out of this. */
+export const TRIAL_DAYS = 7;
+/** A §9: the countdown ticks every second; the paywall redirect waits 1 s. */
+export const TICK_MS = 1000;
+export const PAYWALL_DELAY_MS = 1000;
+
+export const TRIAL_ENDED_TITLE = 'Trial Period Ended';
+export const TRIAL_ENDED_TEXT = 'Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.';
+export const TRIAL_ENDED_MS = 7000;
+
+/** Screens an expired countdown does not leave: the learner is already where they can subscribe. */
+export const SUBSCRIBE_PATHS = ['/subscription', '/subscribe', '/paywall'];
+
+interface PricedPlan {
+  priceCents: number;
+  interval: string;
+}
+
+export interface YearlySavings {
+  /** Whole percent, rounded down so the badge never claims more than the prices give. */
+  percent: number;
+  /** Cents saved in a year against paying monthly for twelve months. */
+  savedCents: number;
+  /** The yearly price spread over twelve months, in cents. */
+  monthlyEquivalentCents: number;
+}
+
+/** Yearly against twelve monthly payments, from the prices (12 × 6.99 = 83.88 against 50: 40%, $33.88). */
+export function yearlySavings(plans: PricedPlan[]): YearlySavings | null {
+  const monthly = plans.find((p) => p.interval === 'month');
+  const yearly = plans.find((p) => p.interval === 'year');
+  if (!monthly || !yearly) return null;
+  const yearAtMonthly = monthly.priceCents * 12;
+  const savedCents = yearAtMonthly - yearly.priceCents;
+  if (savedCents <= 0) return null;
+  return {
+    percent: Math.floor((savedCents * 100) / yearAtMonthly),
+    savedCents,
+    monthlyEquivalentCents: Math.round(yearly.priceCents / 12),
+  };
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  expired: boolean;
+}
+
+/** Milliseconds left split into days, hours, minutes and seconds; nothing left reads as expired. */
+export function countdownParts(msLeft: number): CountdownParts {
+  const total = Math.max(0, Math.floor(msLeft / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+    expired: total === 0,
+  };
+}
+
+/**
+ * The server's clock minus the browser's, measured when the status arrived: the countdown runs on the
+ * server's time, so a browser clock set wrong neither hides nor invents an expiry.
+ */
+export function clockOffset(serverTime: string | null | undefined, receivedAt: number): number {
+  const server = serverTime ? Date.parse(serverTime) : NaN;
+  return Number.isFinite(server) ? server - receivedAt : 0;
+}
+
+/** Milliseconds until `expiresAt` at the browser time `now`, corrected to the server's clock; 0 when there is no end. */
+export function msUntil(expiresAt: string | null | undefined, now: number, offset: number): number {
+  const end = expiresAt ? Date.parse(expiresAt) : NaN;
+  return Number.isFinite(end) ? Math.max(0, end - (now + offset)) : 0;
+}
+
+/** A same-origin address as the router's path and query, or null for another site (Stripe Checkout). */
+export function sameOriginPath(url: string, origin: string): string | null {
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
+  } catch {
+    return null;
+  }
+}
