@@ -1,8 +1,20 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { IdParam, validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { LessonProgressBody } from './model';
 
-/** The lessons module's routes (none yet). */
-export function lessonsModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'lessons' });
+/** Lessons (L §7): the course and its steps are readable by anyone; progress is a signed-in learner's. */
+export function lessonsModule(ctx: AppContext, services: Services) {
+  const { lessons } = services;
+  return new Elysia({ name: 'lessons' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/lessons', ({ user }) => lessons.list(user?.id ?? null), { optionalUser: true })
+    .get('/api/lessons/:id', ({ user, params }) => lessons.get(user?.id ?? null, validate(IdParam, params.id)), { optionalUser: true })
+    .get('/api/lessons/:id/content', ({ params }) => lessons.steps(validate(IdParam, params.id)))
+    .post('/api/lessons/:id/progress', ({ user, params, body }) => {
+      const lessonId = validate(IdParam, params.id);
+      return lessons.record(user.id, lessonId, validate(LessonProgressBody, body));
+    }, { auth: true });
 }

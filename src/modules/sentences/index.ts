@@ -1,8 +1,18 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParam } from './model';
 
-/** The sentences module's routes (none yet). */
-export function sentencesModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'sentences' });
+/** Sentence practice (L §7): topics and sentences are content anyone may read; answers are a learner's. */
+export function sentencesModule(ctx: AppContext, services: Services) {
+  const { sentences } = services;
+  return new Elysia({ name: 'sentences' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/sentences/topics', () => sentences.topics())
+    .get('/api/sentences/random/:topic', ({ params, query }) =>
+      sentences.random(validate(SentenceTopicParam, params.topic), validate(RandomSentenceQuery, query).exclude),
+    )
+    .post('/api/sentences/answer', ({ user, body }) => sentences.answer(user.id, validate(SentenceAnswerBody, body)), { auth: true });
 }

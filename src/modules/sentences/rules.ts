@@ -1,0 +1,59 @@
+/**
+ * Sentence rules shared by the server and the browser (L §5, §9). Pure: no imports, so the client
+ * bundle can take them without the database layer.
+ */
+
+/** Share of the recommended answer's key words an answer must contain to count as correct (L §9). */
+export const PASS_SHARE = 0.65;
+/** Words of this many characters or fewer are not key words (L §9). */
+export const SHORT_WORD_CHARS = 3;
+/** The client gives up on the server's evaluation after this long and scores locally (L §9). */
+export const ANSWER_TIMEOUT_MS = 10_000;
+export const DEFAULT_SENTENCE_TOPIC = 'food_and_drink';
+/** Topics the client offers when the topic list cannot be read (L §7). */
+export const FALLBACK_SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping'];
+export const MAX_ANSWER_CHARS = 500;
+
+/** Lower case, without . , ! ? and with single spaces (L §5). */
+export function normalizeAnswer(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[.,!?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface LocalScore {
+  isCorrect: boolean;
+  /** Key words of the recommended answer (longer than 3 characters), and how many the answer holds. */
+  keyWords: number;
+  matched: number;
+  feedback: string;
+}
+
+/**
+ * The local scoring rule (L §5): keep the recommended answer's words longer than 3 characters; the
+ * answer is correct when at least 65% of them appear in it (never when there are none).
+ */
+export function scoreLocally(answer: string, recommended: string): LocalScore {
+  const keyWords = normalizeAnswer(recommended)
+    .split(' ')
+    .filter((w) => w.length > SHORT_WORD_CHARS);
+  // "Appear in the answer" (L §5): a key word inside a longer one counts, as a learner's ending may differ.
+  const said = normalizeAnswer(answer);
+  const matched = keyWords.filter((w) => said.includes(w)).length;
+  const share = keyWords.length === 0 ? 0 : matched / keyWords.length;
+  const isCorrect = share >= PASS_SHARE;
+  return { isCorrect, keyWords: keyWords.length, matched, feedback: localFeedback(isCorrect, matched, keyWords.length) };
+}
+
+function localFeedback(isCorrect: boolean, matched: number, total: number): string {
+  const counted = `You used ${matched} of the ${total} key ${total === 1 ? 'word' : 'words'} of the recommended answer.`;
+  return isCorrect ? `${counted} Well said!` : `${counted} Compare your answer with it and try again.`;
+}
+
+/** A topic key as a label: food_and_drink → Food and drink. */
+export function topicLabel(topic: string): string {
+  const words = topic.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

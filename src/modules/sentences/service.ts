@@ -1,0 +1,159 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { POINTS, type StatsService } from '../stats/service';
+import { streakView, type StreakService } from '../streak/service';
+import { createSentenceEvaluator } from './evaluation';
+import type { SentenceAnswerInput } from './model';
+import { sentenceContexts, sentenceProgress, sentences } from './schema';
+
+/** A sentence as the client reads it (L §3 sentences). */
+export interface SentenceView {
+  id: number;
+  topic: string;
+  question: { arabizi: string; arabic: string; english: string };
+  contexts: { context: string; recommended_answer: string; arabic: string; english: string }[];
+}
+
+/** L §3 "Sentence answer result", with who judged it and the learner's sentence streak. */
+export interface SentenceAnswerResult {
+  isCorrect: boolean;
+  userAnswer: string;
+  recommendedAnswer: string;
+  arabic: string;
+  english: string;
+  question: { arabizi: string; arabic: string; english: string };
+  feedback: string;
+  evaluatedBy: 'ai' | 'local';
+  streak: { currentStreak: number; bestStreak: number; lastPracticeDate: string | null };
+  pointsAwarded: number;
+}
+
+/** The most recent answers kept per learner and sentence. */
+const KEPT_ANSWERS = 20;
+
+/**
+ * Sentence practice (L §2, §4, §5, §7): topics, a random sentence of a topic, and answers judged by
+ * OpenAI or the local rule, recorded with the sentence streak and points in one transaction.
+ */
+export function createSentencesService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService }) {
+  const { db, clock } = ctx;
+  const { streak, stats } = deps;
+  const evaluator = createSentenceEvaluator(ctx);
+  const P = sql.placeholder;
+
+  const sentenceById = db.select().from(sentences).where(eq(sentences.id, P('id'))).prepare();
+  const contextsOf = db.select().from(sentenceContexts).where(eq(sentenceContexts.sentenceId, P('id'))).orderBy(asc(sentenceContexts.position)).prepare();
+  const idsOfTopic = db.select({ id: sentences.id }).from(sentences).where(eq(sentences.topic, P('topic'))).orderBy(asc(sentences.sortOrder)).prepare();
+  const readProgress = db
+    .select({ userAnswers: sentenceProgress.userAnswers })
+    .from(sentenceProgress)
+    .where(and(eq(sentenceProgress.userId, P('userId')), eq(sentenceProgress.sentenceId, P('sentenceId'))))
+    .prepare();
+
+  function view(id: number): SentenceView {
+    const s = sentenceById.get({ id });
+    if (!s) throw notFound('This sentence does not exist.');
+    return {
+      id: s.id,
+      topic: s.topic,
+      question: { arabizi: s.questionArabizi, arabic: s.questionArabic, english: s.questionEnglish },
+      contexts: contextsOf.all({ id }).map((c) => ({ context: c.context, recommended_answer: c.recommendedAnswer, arabic: c.arabic, english: c.english })),
+    };
+  }
+
+  /** Counts, the last answers and the streak and points of one judged answer, together or not at all. */
+  function record(userId: number, sentenceId: number, answer: string, isCorrect: boolean) {
+    return db.transaction(
+      (tx) => {
+        const at = clock.now();
+        const previous = readProgress.get({ userId, sentenceId })?.userAnswers ?? [];
+        const userAnswers = [...previous, { answer, isCorrect, at: at.toISOString() }].slice(-KEPT_ANSWERS);
+        const c = isCorrect ? 1 : 0;
+        tx.insert(sentenceProgress)
+          .values({ userId, sentenceId, lastPracticed: at, timesCorrect: c, timesIncorrect: 1 - c, userAnswers })
+          .onConflictDoUpdate({
+            target: [sentenceProgress.userId, sentenceProgress.sentenceId],
+            set: {
+              timesCorrect: sql`${sentenceProgress.timesCorrect} + excluded.times_correct`,
+              timesIncorrect: sql`${sentenceProgress.timesIncorrect} + excluded.times_incorrect`,
+              lastPracticed: sql`excluded.last_practiced`,
+              userAnswers: sql`excluded.user_answers`,
+            },
+          })
+          .run();
+        const recorded = streak.record(userId, 'sentences', isCorrect);
+        const points = isCorrect ? POINTS.sentence : 0;
+        stats.award(tx, { userId, points, reason: 'sentence', page: 'sentences', correct: isCorrect });
+        return { streak: streakView(recorded), pointsAwarded: points };
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  return {
+    /** The sentence topics of the content, alphabetically. */
+    topics(): string[] {
+      return db
+        .selectDistinct({ topic: sentences.topic })
+        .from(sentences)
+        .orderBy(asc(sentences.topic))
+        .all()
+        .map((r) => r.topic);
+    },
+
+    /** A random sentence of the topic; another than `exclude` (the one on screen) when the topic has more. */
+    random(topic: string, exclude?: number): SentenceView {
+      const ids = idsOfTopic.all({ topic }).map((r) => r.id);
+      if (ids.length === 0) throw notFound('There are no sentences for this topic.');
+      const choices = ids.length > 1 && exclude !== undefined ? ids.filter((id) => id !== exclude) : ids;
+      return view(choices[Math.floor(Math.random() * choices.length)]);
+    },
+
+    /** Judges an answer to one scenario of a sentence and records it for the learner. */
+    async answer(userId: number, input: SentenceAnswerInput): Promise<SentenceAnswerResult> {
+      const sentence = view(input.sentenceId);
+      const context = sentence.contexts.find((c) => c.context.trim() === input.context);
+      if (!context) throw notFound('Context not found');
+      const verdict = await evaluator.judge({
+        question: sentence.question,
+        scenario: context.context,
+        recommendedAnswer: context.recommended_answer,
+        recommendedEnglish: context.english,
+        answer: input.answer,
+      });
+      const recorded = record(userId, sentence.id, input.answer, verdict.isCorrect);
+      return {
+        isCorrect: verdict.isCorrect,
+        userAnswer: input.answer,
+        recommendedAnswer: context.recommended_answer,
+        arabic: context.arabic,
+        english: context.english,
+        question: sentence.question,
+        feedback: verdict.feedback,
+        evaluatedBy: verdict.evaluatedBy,
+        ...recorded,
+      };
+    },
+
+    /** The Arabic script of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
+    arabicFor(text: string): string | null {
+      const question = db
+        .select({ arabic: sentences.questionArabic })
+        .from(sentences)
+        .where(sql`${sentences.questionArabizi} = ${text} collate nocase or ${sentences.questionArabic} = ${text}`)
+        .limit(1)
+        .get();
+      if (question) return question.arabic;
+      const answer = db
+        .select({ arabic: sentenceContexts.arabic })
+        .from(sentenceContexts)
+        .where(sql`${sentenceContexts.recommendedAnswer} = ${text} collate nocase or ${sentenceContexts.arabic} = ${text}`)
+        .limit(1)
+        .get();
+      return answer?.arabic ?? null;
+    },
+  };
+}
+
+export type SentencesService = ReturnType<typeof createSentencesService>;
