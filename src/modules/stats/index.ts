@@ -1,8 +1,26 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { validate } from '../../lib/validation';
+import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
+import { ActivityBody, featureOf } from './model';
 
-/** The stats module's routes (none yet). */
-export function statsModule(_ctx: AppContext, _services: Services) {
-  return new Elysia({ name: 'stats' });
+/** Statistics, the leaderboard and learning time (L §7, A §7): a signed-in learner's own. */
+export function statsModule(ctx: AppContext, services: Services) {
+  const { stats } = services;
+  return new Elysia({ name: 'stats' })
+    .use(sessionPlugin(ctx, services.auth))
+    .get('/api/stats', ({ user }) => stats.statsOf(user.id), { auth: true })
+    .get('/api/stats/leaderboard', ({ user }) => stats.leaderboard(user), { auth: true })
+    .get('/api/analytics/session', ({ user }) => stats.sessionAnalytics(user.id), { auth: true })
+    .post(
+      '/api/analytics/activity',
+      ({ user, body, set }) => {
+        const beat = validate(ActivityBody, body);
+        if (beat.timeZone) stats.setTimeZone(user.id, beat.timeZone);
+        stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: featureOf(beat.page) });
+        set.status = 204;
+      },
+      { auth: true },
+    );
 }

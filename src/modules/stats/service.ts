@@ -314,7 +314,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
         consecutiveDays: row ? currentRun(row, at) : 0,
         lastStudyDate: row?.lastStudyDate ?? null,
         points: row?.points ?? 0,
-        weeklyPoints: weeklyOf.get({ userId, since: weekStart(at) })?.points ?? 0,
+        weeklyPoints: weeklyOf.get({ userId, since: weekStart(at).getTime() })?.points ?? 0,
         achievements: ACHIEVEMENTS.map((a) => {
           const when = earned.get(a.name);
           return { name: a.name, description: a.description, earned: when !== undefined, earnedAt: when?.toISOString() ?? null };
@@ -324,7 +324,9 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
 
     /** The top 20 of all time and of this week, and where the viewer stands on each. */
     leaderboard(viewer: { id: number; username: string }): Leaderboard {
-      const since = weekStart(clock.now());
+      const week = weekStart(clock.now());
+      // Placeholders in a WHERE skip the column's mapping: the instant goes in as milliseconds.
+      const since = week.getTime();
       const mine = readRow.get({ userId: viewer.id })?.points ?? 0;
       const myWeek = weeklyOf.get({ userId: viewer.id, since })?.points ?? 0;
       const rankOf = (points: number, ahead: () => number) => (points > 0 ? ahead() + 1 : null);
@@ -334,7 +336,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
           viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine })!.n), username: viewer.username, points: mine },
         },
         thisWeek: {
-          since: since.toISOString(),
+          since: week.toISOString(),
           entries: ranked(weeklyTop.all({ since })),
           viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek })!.n), username: viewer.username, points: myWeek },
         },
@@ -343,9 +345,10 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
 
     /**
      * One heartbeat from a visible tab: the time since the session's previous beat (if recent) is
-     * credited to the feature being used. Time is measured by the server's clock, never sent by the client.
+     * credited to the feature being used (null: a page that is not learning, whose time is not counted).
+     * Time is measured by the server's clock, never sent by the client.
      */
-    recordActivity(userId: number, input: { sessionId: string; featureId: string; page: string }) {
+    recordActivity(userId: number, input: { sessionId: string; featureId: string | null; page: string }) {
       const at = clock.now();
       db.transaction(
         () => {

@@ -1,0 +1,41 @@
+import * as v from 'valibot';
+import { isTimeZone } from './service';
+
+/** The learning features whose time the statistics page adds up, by the path that opens them (L §2). */
+const FEATURE_PATHS: [RegExp, string][] = [
+  [/^\/words\/?$/, 'words'],
+  [/^\/topics(\/|$)/, 'topics'],
+  [/^\/flagged(\/|$)/, 'flagged'],
+  [/^\/which-word(\/|$)/, 'which-word'],
+  [/^\/(study-)?letters\/?$/, 'letters'],
+  [/^\/lessons\/?$/, 'sentences'],
+  [/^\/lesson\/[^/]+\/?$/, 'lessons'],
+];
+
+/** The feature a page belongs to; null for pages that are not learning (settings, statistics...). */
+export function featureOf(page: string): string | null {
+  return FEATURE_PATHS.find(([pattern]) => pattern.test(page))?.[1] ?? null;
+}
+
+/** POST /api/analytics/activity: a heartbeat from a visible tab, with the browser's time zone. */
+export const ActivityBody = v.object(
+  {
+    sessionId: v.pipe(
+      v.string('sessionId is missing.'),
+      v.regex(/^[A-Za-z0-9-]{8,64}$/, 'sessionId must be 8 to 64 letters, digits or dashes.'),
+    ),
+    page: v.pipe(
+      v.string('page is missing.'),
+      v.maxLength(300, 'page must be at most 300 characters.'),
+      v.regex(/^\/[^\s?#]*$/, "page must be a path starting with '/'."),
+    ),
+    timeZone: v.optional(
+      v.pipe(
+        v.string('timeZone must be an IANA time zone name, such as Asia/Beirut.'),
+        v.maxLength(64, 'timeZone must be an IANA time zone name, such as Asia/Beirut.'),
+        v.check(isTimeZone, 'timeZone must be an IANA time zone name, such as Asia/Beirut.'),
+      ),
+    ),
+  },
+  'The request body must be a JSON object.',
+);
