@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Arabic } from '../../ui/Arabic';
+import { AnonymousDeck } from '../vocabulary/AnonymousDeck';
+import { useUser } from './hooks';
 
 /** /landing: the public front page, and where a deleted account lands. */
 export function LandingPage() {
+  const { data: user, isPending } = useUser();
   return (
     <section className="stack">
       <div className="card hero">
@@ -22,6 +25,7 @@ export function LandingPage() {
           </Link>
         </div>
       </div>
+      {!isPending && !user && <AnonymousDeck />}
       <div className="grid three">
         <div className="card">
           <h2>Flash cards that adapt</h2>

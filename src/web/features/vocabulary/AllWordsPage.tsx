@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useUser } from '../auth/hooks';
+import { ExplanationPopup } from '../../ui/Popup';
+import { Spinner } from '../../ui/Spinner';
+import { BATCH_KEY, usePractice, WORDS_KEY, type BatchView, type Word } from './api';
+import { FlashCard } from './FlashCard';
+import { StreakDisplay } from './parts';
+import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
+
+/** /words, the home dashboard (L §2 "All Words"): the batch header and the unified flash card. */
+export function AllWordsPage() {
+  const { data: user } = useUser();
+  const words = useQuery<Word[]>({ queryKey: WORDS_KEY });
+  const batch = useQuery<BatchView>({ queryKey: BATCH_KEY });
+  const practice = usePractice(user);
+  const list = validWords(words.data ?? []);
+
+  return (
+    <section className="stack vocab-page">
+      <ExplanationPopup pageId="home" title="Welcome to All Words">
+        <p>
+          Each card shows an English word. Try to recall it in Lebanese Arabic before the timer runs out, then check yourself and answer
+          honestly with <strong>I know it</strong> or <strong>Still learning</strong>.
+        </p>
+        <p>
+          Right answers in a row build your streak, and your best streak unlocks new batches of words. Words you are still learning go to
+          your Flagged Words list for extra practice.
+        </p>
+      </ExplanationPopup>
+
+      <header className="card vocab-header">
+        <div className="vocab-header-main">
+          <h1>All Words</h1>
+          {batch.data && <BatchHeader batch={batch.data} streak={practice.streak} />}
+          <p className="muted vocab-note">Words are never removed once unlocked.</p>
+        </div>
+        <StreakDisplay streak={practice.streak} />
+      </header>
+
+      {words.isPending ? (
+        <div className="card center muted" role="status">
+          Loading...
+        </div>
+      ) : list.length === 0 ? (
+        <div className="card center">
+          <p className="muted">No words available.</p>
+        </div>
+      ) : (
+        <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+      )}
+    </section>
+  );
+}
+
+/** 'Batch N of 6', the streak the next batch needs and the answers still to give; at batch 6 the congratulation. */
+function BatchHeader({ batch, streak }: { batch: BatchView; streak: StreakCounts }) {
+  // The streak on screen is ahead of the server's between an answer and its reply.
+  const status = batchStatus({ maxUnlockedBatch: batch.maxUnlockedBatch, bestStreak: streak.bestStreak, currentStreak: streak.currentStreak });
+  return (
+    <div className="batch-info">
+      <p>
+        <strong className="unlocked-count">{batch.unlockedWords}</strong> words unlocked · <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
+      </p>
+      {status.allUnlocked ? (
+        <p className="notice vocab-congrats">🎉 Congratulations! You have unlocked all {status.totalBatches} batches.</p>
+      ) : (
+        <p className="next-batch">
+          Reach a streak of <strong>{status.nextBatchStreak}</strong> to unlock batch {status.nextBatch}:{' '}
+          <strong>{status.remaining}</strong> more correct {status.remaining === 1 ? 'answer' : 'answers'} in a row.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { usePractice, type Word } from './api';
+import { FlashCard } from './FlashCard';
+import { StreakDisplay } from './parts';
+import { validWords } from './rules';
+
+/**
+ * The try-it deck on /landing (DECISIONS "Learning"): ten free words on the unified card, the streak
+ * in local storage, nothing sent to the server and no flagging.
+ */
+export function AnonymousDeck() {
+  // Its own cache entry: a learner who signs in later must not see this deck as their All Words.
+  const words = useQuery<Word[]>({ queryKey: ['/api/words', 'landing'] });
+  const practice = usePractice(null);
+  const list = validWords(Array.isArray(words.data) ? words.data : []);
+  if (words.isPending) {
+    return (
+      <div className="card center muted" role="status">
+        Loading words...
+      </div>
+    );
+  }
+  if (list.length === 0) return null;
+  return (
+    <section className="card try-deck stack" aria-labelledby="try-deck-title">
+      <div className="try-deck-head">
+        <div>
+          <h2 id="try-deck-title">Try it now: {list.length} words, no account needed</h2>
+          <p className="muted">Your streak is kept in this browser. Create an account to unlock hundreds of words and save your progress.</p>
+        </div>
+        <StreakDisplay streak={practice.streak} />
+      </div>
+      <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} />
+      <p className="center">
+        <Link to="/auth" search={{ tab: 'register' }}>
+          Sign up to keep going →
+        </Link>
+      </p>
+    </section>
+  );
+}

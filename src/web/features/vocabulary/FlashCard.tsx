@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtom } from 'jotai';
+import { Arabic } from '../../ui/Arabic';
+import { ProgressBar } from '../../ui/ProgressBar';
+import type { Word } from './api';
+import { FlagToggle, ListenButton, useCardKeys, useIsMobile } from './parts';
+import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
+import { speechText } from './speech';
+import { seenWordsAtom } from './state';
+
+interface Props {
+  words: Word[];
+  onAnswer: (word: Word, correct: boolean) => void;
+  /** Flagging by hand; without it (the landing deck) the card offers no flag. */
+  onFlag?: (word: Word, isFlagged: boolean) => void;
+}
+
+interface Shown {
+  id: number;
+  /** Unseen when it came up: the 'New word!' marker stays for the whole card. */
+  isNew: boolean;
+}
+
+/**
+ * The unified flash card (L §4): English first under a 15-second draining countdown, then (on 'Reveal
+ * Now', Space or the countdown's end) the Lebanese, the Arabic script, the cultural note and Listen;
+ * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
+ */
+export function FlashCard({ words, onAnswer, onFlag }: Props) {
+  const mobile = useIsMobile();
+  const [seen, setSeen] = useAtom(seenWordsAtom);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const [fading, setFading] = useState(false);
+  const recent = useRef<number[]>([]);
+
+  // The shown word comes from the current list, so a flag change or a fresh fetch is reflected.
+  const word = shown ? (words.find((w) => w.id === shown.id) ?? null) : null;
+
+  function showNext() {
+    const next = pickNextWord(words, recent.current);
+    recent.current = next.recent;
+    setShown(next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null);
+    setRevealed(false);
+    setElapsed(0);
+  }
+
+  // The first word, and a new one when the list no longer holds the shown word.
+  useEffect(() => {
+    if (!word && words.length > 0 && !fading) showNext();
+  }, [words, word, fading]);
+
+  const tick = cardTickMs(mobile);
+  useEffect(() => {
+    if (!word || revealed || fading) return;
+    const timer = setInterval(() => setElapsed((e) => Math.min(CARD_COUNTDOWN_MS, e + tick)), tick);
+    return () => clearInterval(timer);
+  }, [word?.id, revealed, fading, tick]);
+
+  const reveal = () => {
+    if (!word || revealed || fading) return;
+    setRevealed(true);
+    setSeen((list) => markSeen(list, word.id));
+  };
+  useEffect(() => {
+    if (elapsed >= CARD_COUNTDOWN_MS) reveal();
+  }, [elapsed]);
+
+  const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(fadeTimer.current), []);
+  const answer = (correct: boolean) => {
+    if (!word || !revealed || fading) return;
+    setSeen((list) => markSeen(list, word.id));
+    onAnswer(word, correct);
+    setFading(true);
+    fadeTimer.current = setTimeout(() => {
+      showNext();
+      setFading(false);
+    }, cardFadeMs(mobile));
+  };
+
+  useCardKeys({ reveal, right: () => answer(true), wrong: () => answer(false) });
+
+  if (!word) return null;
+  const lebanese = shownLebanese(word);
+  return (
+    <article className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
+      <div className="flash-card-top">
+        {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
+        {onFlag && <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />}
+      </div>
+      <p className="flash-card-label">English</p>
+      <h2 className="flash-card-english">{word.english}</h2>
+
+      {!revealed ? (
+        <>
+          <div className="card-countdown">
+            <ProgressBar value={countdownPercent(elapsed)} label="Time left before the answer is shown" />
+          </div>
+          <button type="button" className="button button-wide" onClick={reveal} aria-keyshortcuts="Space">
+            Reveal Now
+          </button>
+          <p className="key-hint muted">
+            Press <kbd>Space</kbd> to reveal
+          </p>
+        </>
+      ) : (
+        <>
+          <div className="flash-card-answer">
+            <p className="flash-card-lebanese">{lebanese}</p>
+            {word.arabicScript && <Arabic className="flash-card-arabic">{word.arabicScript}</Arabic>}
+            <ListenButton text={speechText(word)} />
+          </div>
+          {word.culturalContext && (
+            <p className="cultural-note">
+              <strong>Cultural note:</strong> {word.culturalContext}
+            </p>
+          )}
+          <div className="answer-buttons">
+            <button type="button" className="button answer-right" onClick={() => answer(true)} disabled={fading} aria-keyshortcuts="1">
+              I know it <kbd aria-hidden="true">1</kbd>
+            </button>
+            <button type="button" className="button button-secondary answer-wrong" onClick={() => answer(false)} disabled={fading} aria-keyshortcuts="2">
+              Still learning <kbd aria-hidden="true">2</kbd>
+            </button>
+          </div>
+        </>
+      )}
+    </article>
+  );
+}

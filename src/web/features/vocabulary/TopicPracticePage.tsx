@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
+import { useUser } from '../auth/hooks';
+import { topicWordsKey, usePractice, type Word } from './api';
+import { WordListPractice } from './WordListPractice';
+import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';
+
+/** /topics/{topic} (L §2 "Topic practice"): the topic's words in the word-list variant. */
+export function TopicPracticePage({ topic }: { topic: string }) {
+  const { data: user } = useUser();
+  const practice = usePractice(user);
+  // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
+  const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
+  const isVerb = isVerbTopic(topic);
+
+  let body;
+  if (words.isPending || (words.error instanceof ApiError && words.error.status === 402)) {
+    // A 402 is on its way to the paywall (lib/api.ts).
+    body = (
+      <div className="card center muted" role="status">
+        Loading words for {topic}...
+      </div>
+    );
+  } else if (words.isError) {
+    body = (
+      <div className="card center" role="alert">
+        <h2>Unable to load words</h2>
+        <p className="muted">{words.error instanceof ApiError ? words.error.message : 'Please try again.'}</p>
+        <div className="row center wrap">
+          <button type="button" className="button" onClick={() => void words.refetch()}>
+            Try Again
+          </button>
+          <Link to="/topics" className="button button-secondary">
+            Back to Topics
+          </Link>
+        </div>
+      </div>
+    );
+  } else {
+    const raw = Array.isArray(words.data) ? words.data : [];
+    const list = validWords(raw);
+    body =
+      list.length === 0 ? (
+        <div className="card center">
+          {raw.length === 0 ? (
+            <>
+              <h2>No Words Available</h2>
+              <p className="muted">There are no words available for this topic yet.</p>
+            </>
+          ) : (
+            <p className="muted">No valid words available for this topic yet.</p>
+          )}
+          <Link to="/topics" className="button button-secondary">
+            Back to Topics
+          </Link>
+        </div>
+      ) : (
+        <WordListPractice
+          key={topic}
+          words={list}
+          onAnswer={(w, correct) => void practice.answer(w, correct)}
+          onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+        />
+      );
+  }
+
+  const verb = topic.slice(VERB_TOPIC_PREFIX.length).trim();
+  return (
+    <section className="stack vocab-page narrow-page">
+      <Link to="/topics" className="vocab-back">
+        ← Back to Topics
+      </Link>
+      <header className="vocab-title">
+        <h1>{topicTitle(topic)}</h1>
+        <p>
+          {isVerb
+            ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they).`
+            : 'Practice the vocabulary for this topic.'}
+        </p>
+      </header>
+      {body}
+    </section>
+  );
+}

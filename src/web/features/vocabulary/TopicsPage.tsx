@@ -1,0 +1,138 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Arabic } from '../../ui/Arabic';
+import { ExplanationPopup } from '../../ui/Popup';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { toast } from '../../ui/toast';
+import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
+import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
+
+/** /topics (L §2 "Topics"): vocabulary topics and verbs, with progress, and premium topics locked without a trial. */
+export function TopicsPage() {
+  const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
+  // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
+  const verbs = useQuery<VerbView[]>({ queryKey: VERBS_KEY });
+  const verbOf = new Map((verbs.data ?? []).map((v) => [v.topic, v]));
+
+  let body;
+  if (topics.isPending) {
+    body = (
+      <div className="card center muted" role="status">
+        Loading topics...
+      </div>
+    );
+  } else if (topics.isError) {
+    body = (
+      <div className="card center" role="alert">
+        <h2>Unable to load topics</h2>
+        <p className="muted">There was a problem loading the topics. Please try again later.</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Refresh Page
+        </button>
+      </div>
+    );
+  } else {
+    const grid = topicsForGrid(Array.isArray(topics.data) ? topics.data : []);
+    const vocabulary = grid.filter((t) => !t.isVerb);
+    const verbTopics = grid.filter((t) => t.isVerb);
+    body =
+      grid.length === 0 ? (
+        <div className="card center">
+          <p className="muted">No topics available.</p>
+        </div>
+      ) : (
+        <>
+          {vocabulary.length > 0 && (
+            <section className="stack" aria-labelledby="vocabulary-topics">
+              <h2 id="vocabulary-topics" className="vocab-section-title">
+                Vocabulary
+              </h2>
+              <div className="topic-grid">
+                {vocabulary.map((t) => (
+                  <TopicTile key={t.id} topic={t} />
+                ))}
+              </div>
+            </section>
+          )}
+          {verbTopics.length > 0 && (
+            <section className="stack" aria-labelledby="verb-topics">
+              <h2 id="verb-topics" className="vocab-section-title">
+                Verbs
+              </h2>
+              <div className="topic-grid">
+                {verbTopics.map((t) => (
+                  <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      );
+  }
+
+  return (
+    <section className="stack vocab-page">
+      <ExplanationPopup pageId="topics" title="Practise by topic">
+        <p>Pick a topic to practise its words one by one: read the Lebanese, reveal the English, and mark whether you knew it.</p>
+        <p>Verb topics take you through every conjugation of a verb, in the past, present and future, with each pronoun.</p>
+      </ExplanationPopup>
+      <header className="vocab-title">
+        <h1>Topics</h1>
+        <p>Choose a topic or a verb to practise.</p>
+      </header>
+      {body}
+    </section>
+  );
+}
+
+function TopicTile({ topic, verb }: { topic: TopicCard; verb?: VerbView }) {
+  const navigate = useNavigate();
+  const percent = topicPercent(topic.progress);
+  const title = topic.isVerb ? topic.name.slice(VERB_TOPIC_PREFIX.length).trim() : topic.name;
+  const details = (
+    <>
+      <div className="topic-tile-head">
+        <h3>{title}</h3>
+        {topic.isPremium && <span className="vocab-badge premium">PREMIUM</span>}
+      </div>
+      {verb && (
+        <p className="topic-verb">
+          {verb.infinitive} · <Arabic>{verb.arabic}</Arabic>
+        </p>
+      )}
+    </>
+  );
+
+  if (!topic.isTrialAccessible) {
+    const showToast = () =>
+      toast.info('Premium Feature', {
+        description: `Subscribe to unlock this ${topic.isVerb ? 'verb' : 'topic'}.`,
+        duration: 3000,
+        action: { label: 'Subscribe Now', onClick: () => navigate({ to: '/subscription' }) },
+      });
+    return (
+      <div className="topic-tile locked" onClick={showToast}>
+        {details}
+        <button type="button" className="link-button topic-locked-text" onClick={(e) => (e.stopPropagation(), showToast())}>
+          <span aria-hidden="true">🔒</span> Subscribe to unlock this {topic.isVerb ? 'verb' : 'topic'}
+        </button>
+        <Link to="/subscription" className="button button-wide" onClick={(e) => e.stopPropagation()}>
+          Get Premium Access
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <Link to="/topics/$topic" params={{ topic: topic.name }} className="topic-tile">
+      {details}
+      <ProgressBar value={percent} label={`${title} progress`} />
+      <p className="topic-progress muted">
+        <span>{percent}% complete</span>
+        <span>
+          {topic.progress.wordsLearned} of {topic.progress.totalWords} words
+        </span>
+      </p>
+    </Link>
+  );
+}

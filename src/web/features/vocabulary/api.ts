@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { useAtom } from 'jotai';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
+import { ApiError } from '../../lib/api';
+import type { User } from '../auth/hooks';
+import { toast } from '../../ui/toast';
+import { nextStreak, reconcileStreak, STREAK_READ_RETRIES, type StreakCounts } from './rules';
+import { localStreakAtom } from './state';
+import { flushPending, isSyncFailure, save } from './sync';
+
+export type Word = WordView;
+export type { AnswerResult, BatchView, TopicCard, VerbView };
+
+export const WORDS_KEY = ['/api/words'] as const;
+export const BATCH_KEY = ['/api/words/batch'] as const;
+export const FLAGGED_KEY = ['/api/words/flagged'] as const;
+export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
+export const VERBS_KEY = ['/api/verbs'] as const;
+export const STREAK_KEY = ['/api/streak?page=unified'] as const;
+export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
+
+/** Toasts of the vocabulary screens stay 1.5–3 s (L §9). */
+export const SHORT_TOAST_MS = 2500;
+
+const ZERO: StreakCounts = { currentStreak: 0, bestStreak: 0 };
+
+function failureToast(error: unknown, syncDescription: string) {
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
+  // 401 and 402 are handled once for the whole app (lib/api.ts).
+  else if (status !== 401 && status !== 402)
+    toast.error('Error', { description: 'Failed to update practice status. Please try again.', duration: 3000 });
+}
+
+/** Puts a word's new flag state into every cached list that holds it. */
+function patchWordFlag(queryClient: QueryClient, wordId: number, isFlagged: boolean) {
+  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/words') }, (list) =>
+    Array.isArray(list) ? list.map((w) => (w.id === wordId && w.isFlagged !== isFlagged ? { ...w, isFlagged } : w)) : list,
+  );
+}
+
+/** What changes after an answer was saved: stats, the practice list and the topic progress are read again. */
+function refreshAfterAnswer(queryClient: QueryClient) {
+  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+  queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
+  queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+}
+
+/**
+ * The card streak and the answer call (L §4 "Streak", §7). The streak changes on screen at once; a
+ * signed-in learner's answer is then saved (one call, which also records the streak and the batch) and
+ * the server's counts reconcile the shown ones. Signed out, or when the save fails, the local
+ * computation stands; signed out, it lives in local storage.
+ */
+export function usePractice(user: User | null | undefined) {
+  const queryClient = useQueryClient();
+  const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
+  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user, retry: STREAK_READ_RETRIES });
+  const streak = user ? (serverStreak.data ?? ZERO) : localStreak;
+  const streakRef = useRef(streak);
+  streakRef.current = streak;
+  const lastAnswer = useRef(0);
+
+  useEffect(() => {
+    if (!user) return;
+    const retry = () => void flushPending(user.id);
+    retry();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [user?.id]);
+
+  const setStreak = (s: StreakCounts) => {
+    streakRef.current = s;
+    if (user) queryClient.setQueryData(STREAK_KEY, s);
+    else setLocalStreak(s);
+  };
+
+  /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
+  async function answer(word: Word, correct: boolean, opts: { inFlaggedSection?: boolean } = {}): Promise<AnswerResult | null> {
+    const shown = nextStreak(streakRef.current, correct);
+    setStreak(shown);
+    if (!user) return null;
+    const id = ++lastAnswer.current;
+    try {
+      const result = await save<AnswerResult>(user.id, `/api/words/${word.id}/progress`, {
+        correct,
+        page: 'unified',
+        ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
+      });
+      // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.
+      if (id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));
+      queryClient.setQueryData(BATCH_KEY, result.batch);
+      patchWordFlag(queryClient, word.id, result.isFlagged);
+      if (result.unlockedBatch) {
+        toast.success(`Batch ${result.unlockedBatch} unlocked!`, { description: 'New words have been added to All Words.', duration: 3000 });
+        queryClient.invalidateQueries({ queryKey: WORDS_KEY, exact: true });
+      }
+      refreshAfterAnswer(queryClient);
+      return result;
+    } catch (error) {
+      failureToast(error, 'Your progress will sync when connection is restored');
+      return null;
+    }
+  }
+
+  /** Flags or unflags a word by hand ('Added to practice' / 'Removed from practice'). */
+  async function setFlag(word: Word, isFlagged: boolean): Promise<void> {
+    if (!user) {
+      toast.error('Login required', { description: 'You need to log in to flag words for practice.', duration: 3000 });
+      return;
+    }
+    patchWordFlag(queryClient, word.id, isFlagged);
+    try {
+      await save(user.id, `/api/words/${word.id}/flag`, { isFlagged });
+      toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
+      queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
+    } catch (error) {
+      // A flag that waits to sync stays as the learner set it; one the server refused goes back.
+      if (!isSyncFailure(error)) patchWordFlag(queryClient, word.id, !isFlagged);
+      failureToast(error, "We've saved your flag locally, but it may not sync to the server yet.");
+    }
+  }
+
+  return { streak, answer, setFlag };
+}

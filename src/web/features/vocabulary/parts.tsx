@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import type { StreakCounts } from './rules';
+import { useListen } from './speech';
+
+export function StreakDisplay({ streak }: { streak: StreakCounts }) {
+  return (
+    <div className="vocab-streak" aria-label="Streak">
+      <span className="vocab-streak-item">
+        <span aria-hidden="true">🔥</span> Streak: <strong className="streak-current">{streak.currentStreak}</strong>
+      </span>
+      <span className="vocab-streak-item">
+        <span aria-hidden="true">🏆</span> Best: <strong className="streak-best">{streak.bestStreak}</strong>
+      </span>
+    </div>
+  );
+}
+
+/** The practice-list toggle: pressed when the word is flagged. */
+export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`flag-toggle${flagged ? ' on' : ''}`}
+      aria-pressed={flagged}
+      onClick={onToggle}
+      title={flagged ? 'Remove from practice' : 'Add to practice'}
+    >
+      <span aria-hidden="true">{flagged ? '🚩' : '⚐'}</span> {flagged ? 'Flagged' : 'Flag for practice'}
+    </button>
+  );
+}
+
+export function ListenButton({ text }: { text: string }) {
+  const { listen, playing } = useListen();
+  return (
+    <button type="button" className="button button-secondary listen" onClick={() => listen(text)} disabled={playing} aria-label={`Listen to ${text}`}>
+      <span aria-hidden="true">🔊</span> {playing ? 'Playing...' : 'Listen'}
+    </button>
+  );
+}
+
+/** Under 768 px the card ticks and fades more slowly (L §9). */
+export function useIsMobile() {
+  const query = '(max-width: 767px)';
+  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const change = () => setMobile(list.matches);
+    list.addEventListener('change', change);
+    return () => list.removeEventListener('change', change);
+  }, []);
+  return mobile;
+}
+
+/** True when a key press belongs to a field or a focused control rather than to the card shortcuts. */
+export function isTypingTarget(target: EventTarget | null) {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * The card shortcuts (Space reveals, 1 and 2 answer), ignored while typing or while a dialog is open.
+ * Space on a focused button or link keeps its own meaning.
+ */
+export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void }) {
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
+      if (e.key === ' ' && handlers.reveal) {
+        const tag = (e.target as HTMLElement | null)?.tagName;
+        if (tag === 'BUTTON' || tag === 'A') return;
+        e.preventDefault();
+        handlers.reveal();
+      } else if (e.key === '1' && handlers.right) handlers.right();
+      else if (e.key === '2' && handlers.wrong) handlers.wrong();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+}

@@ -1,0 +1,87 @@
+import { ApiError, post } from '../../lib/api';
+import { progressRetryDelayMs } from './rules';
+
+/**
+ * Saves that failed after their retries wait here (local storage) and are sent again, in order, when
+ * the connection comes back: that is the promise of the 'Sync Error' toasts (L §8).
+ */
+interface PendingSave {
+  userId: number;
+  path: string;
+  body: unknown;
+}
+
+const KEY = 'pendingSync';
+const SAVE_PATH = /^\/api\/words\/\d+\/(progress|flag)$/;
+
+function readPending(): PendingSave[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (p): p is PendingSave => !!p && typeof p === 'object' && Number.isSafeInteger(p.userId) && typeof p.path === 'string' && SAVE_PATH.test(p.path),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function writePending(list: PendingSave[]) {
+  if (list.length === 0) localStorage.removeItem(KEY);
+  else localStorage.setItem(KEY, JSON.stringify(list));
+}
+
+/** Network failures and server errors are worth sending again; a 4xx would only be refused again. */
+export const isSyncFailure = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A POST with the progress retry rule: 2 more tries, 500 ms then 1 s (L §7, §9). */
+function postWithRetries<T>(path: string, body: unknown): Promise<T> {
+  let attempt = 0;
+  return post<T>(path, body, { sleep: () => wait(progressRetryDelayMs(attempt++)) });
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends the learner's waiting saves in order; stops at the first that still cannot get through. */
+export function flushPending(userId: number): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      for (;;) {
+        const next = readPending().find((p) => p.userId === userId);
+        if (!next) return;
+        try {
+          await post(next.path, next.body);
+        } catch (error) {
+          if (isSyncFailure(error)) return;
+        }
+        const list = readPending();
+        const sent = list.findIndex((p) => p.userId === userId);
+        if (sent >= 0) list.splice(sent, 1);
+        writePending(list);
+      }
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+/**
+ * Saves an answer or a flag for a signed-in learner. Earlier saves still waiting go first, so the
+ * server sees the answers in the order they were given; a save that cannot get through joins them.
+ */
+export async function save<T>(userId: number, path: string, body: unknown): Promise<T> {
+  if (readPending().some((p) => p.userId === userId)) await flushPending(userId);
+  if (readPending().some((p) => p.userId === userId)) {
+    writePending([...readPending(), { userId, path, body }]);
+    throw new ApiError(0, 'Network Error', 'Your progress will sync when connection is restored', undefined);
+  }
+  try {
+    return await postWithRetries<T>(path, body);
+  } catch (error) {
+    if (isSyncFailure(error)) writePending([...readPending(), { userId, path, body }]);
+    throw error;
+  }
+}
