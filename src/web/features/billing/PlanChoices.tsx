@@ -32,18 +32,19 @@ export function PlanChoices({ plans, status, onChoose, pendingPlanId }: Props) {
               <h3>{plan.name}</h3>
               {isCurrent ? <span className="plan-tag current-tag">Current plan</span> : plan.isPopular && <span className="plan-tag">Most popular</span>}
             </div>
-            <p className="plan-price">
-              <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">/ {per(plan.interval)}</span>
-            </p>
+            <div className="plan-price">
+              <p>
+                <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">/ {per(plan.interval)}</span>
+              </p>
+              {saving && <span className="savings-badge">Save {saving.percent}%</span>}
+            </div>
             {saving ? (
-              <div className="savings">
-                <span className="savings-badge">Save {saving.percent}%</span>
-                <span className="savings-text">
-                  {formatDollars(saving.savedCents)} a year less than paying monthly — {formatDollars(saving.monthlyEquivalentCents)} a month
-                </span>
-              </div>
+              <p className="plan-terms">
+                <span className="savings-text">{formatDollars(saving.savedCents)} a year less than paying monthly</span>
+                <span className="muted">{formatDollars(saving.monthlyEquivalentCents)} a month, billed once a year</span>
+              </p>
             ) : (
-              <p className="savings-text muted">Billed every month, cancel any time</p>
+              <p className="plan-terms muted">Billed every month, cancel any time</p>
             )}
             <p className="plan-description">{plan.description}</p>
             <ul className="plan-features">

@@ -134,7 +134,10 @@ export function useNow(running: boolean) {
  */
 export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
   const offset = clockOffset(status.serverTime, receivedAt);
-  const running = !!status.expiresAt;
+  // A renewing subscription does not run out at its period end (the payment provider renews it, and the
+  // server's expiry job reports it if not): only a trial or a cancelled subscription counts down.
+  const renewing = status.isActive && !status.cancelAtPeriodEnd;
+  const running = !!status.expiresAt && !renewing;
   const now = useNow(running);
   const parts = countdownParts(msUntil(status.expiresAt, now, offset));
   const expired = running ? parts.expired : !status.isActive && !status.isInTrial;
