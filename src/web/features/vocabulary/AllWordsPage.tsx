@@ -62,7 +62,7 @@ function BatchHeader({ batch, streak }: { batch: BatchView; streak: StreakCounts
         <strong className="unlocked-count">{batch.unlockedWords}</strong> words unlocked · <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
       </p>
       {status.allUnlocked ? (
-        <p className="notice vocab-congrats">🎉 Congratulations! You have unlocked all {status.totalBatches} batches.</p>
+        <p className="notice vocab-congrats">Congratulations! You have unlocked all {status.totalBatches} batches.</p>
       ) : (
         <p className="next-batch">
           Reach a streak of <strong>{status.nextBatchStreak}</strong> to unlock batch {status.nextBatch}:{' '}

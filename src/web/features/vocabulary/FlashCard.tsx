@@ -54,7 +54,10 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const tick = cardTickMs(mobile);
   useEffect(() => {
     if (!word || revealed || fading) return;
-    const timer = setInterval(() => setElapsed((e) => Math.min(CARD_COUNTDOWN_MS, e + tick)), tick);
+    // The countdown waits while a dialog (the first-visit explanation) covers the card.
+    const timer = setInterval(() => {
+      if (!document.querySelector('.dialog-backdrop')) setElapsed((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
+    }, tick);
     return () => clearInterval(timer);
   }, [word?.id, revealed, fading, tick]);
 

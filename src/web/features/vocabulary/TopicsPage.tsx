@@ -5,6 +5,7 @@ import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
+import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
 
 /** /topics (L §2 "Topics"): vocabulary topics and verbs, with progress, and premium topics locked without a trial. */
@@ -114,7 +115,7 @@ function TopicTile({ topic, verb }: { topic: TopicCard; verb?: VerbView }) {
       <div className="topic-tile locked" onClick={showToast}>
         {details}
         <button type="button" className="link-button topic-locked-text" onClick={(e) => (e.stopPropagation(), showToast())}>
-          <span aria-hidden="true">🔒</span> Subscribe to unlock this {topic.isVerb ? 'verb' : 'topic'}
+          <LockIcon /> Subscribe to unlock this {topic.isVerb ? 'verb' : 'topic'}
         </button>
         <Link to="/subscription" className="button button-wide" onClick={(e) => e.stopPropagation()}>
           Get Premium Access

@@ -6,10 +6,10 @@ export function StreakDisplay({ streak }: { streak: StreakCounts }) {
   return (
     <div className="vocab-streak" aria-label="Streak">
       <span className="vocab-streak-item">
-        <span aria-hidden="true">🔥</span> Streak: <strong className="streak-current">{streak.currentStreak}</strong>
+        Streak: <strong className="streak-current">{streak.currentStreak}</strong>
       </span>
       <span className="vocab-streak-item">
-        <span aria-hidden="true">🏆</span> Best: <strong className="streak-best">{streak.bestStreak}</strong>
+        Best: <strong className="streak-best">{streak.bestStreak}</strong>
       </span>
     </div>
   );
@@ -25,8 +25,26 @@ export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: 
       onClick={onToggle}
       title={flagged ? 'Remove from practice' : 'Add to practice'}
     >
-      <span aria-hidden="true">{flagged ? '🚩' : '⚐'}</span> {flagged ? 'Flagged' : 'Flag for practice'}
+      <span aria-hidden="true">{flagged ? '⚑' : '⚐'}</span> {flagged ? 'Flagged' : 'Flag for practice'}
     </button>
+  );
+}
+
+function SpeakerIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+    </svg>
+  );
+}
+
+export function LockIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <rect x="4" y="11" width="16" height="10" rx="2" fill="currentColor" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
   );
 }
 
@@ -34,7 +52,7 @@ export function ListenButton({ text }: { text: string }) {
   const { listen, playing } = useListen();
   return (
     <button type="button" className="button button-secondary listen" onClick={() => listen(text)} disabled={playing} aria-label={`Listen to ${text}`}>
-      <span aria-hidden="true">🔊</span> {playing ? 'Playing...' : 'Listen'}
+      <SpeakerIcon /> {playing ? 'Playing...' : 'Listen'}
     </button>
   );
 }

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BATCH_THRESHOLDS } from '../../src/web/features/vocabulary/rules';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** The same signed-in learner in a second window, e.g. at phone width. */
+async function sameLearnerAt(context: BrowserContext, width: number) {
+  const narrow = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 800 }, storageState: await context.storageState() });
+  return { context: narrow, page: await narrow.newPage() };
+}
+
+/** One card answered from the keyboard: Space reveals, 1 is 'I know it'. */
+async function answerCardFromKeyboard(page: Page) {
+  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'I know it' }).waitFor();
+  await page.keyboard.press('1');
+}
+
+describe('vocabulary practice in the browser', () => {
+  test('an anonymous visitor practises the landing deck with the streak kept in local storage and no flag', async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/landing');
+    const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
+    await deck.waitFor();
+    expect(await deck.getByRole('button', { name: /Flag/ }).count()).toBe(0);
+    await answerCardFromKeyboard(page);
+    await deck.locator('.streak-current', { hasText: /^1$/ }).waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('streak'), localStorage.getItem('bestStreak')])).toEqual(['1', '1']);
+    await page.reload();
+    await page.locator('.streak-best', { hasText: /^1$/ }).waitFor();
+    await context.close();
+  });
+
+  test('a learner answers cards until batch 2 unlocks, flags a word and clears it from the flagged list', async () => {
+    const { page, context } = await app.newPage();
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('heading', { name: 'All Words' }).waitFor();
+    await page.getByText('Batch 1 of 6').waitFor();
+    await page.getByText('Words are never removed once unlocked.').waitFor();
+    await page.getByText('New word!').waitFor();
+
+    const needed = BATCH_THRESHOLDS[1];
+    for (let i = 1; i <= needed; i++) {
+      await answerCardFromKeyboard(page);
+      await page.locator('.streak-current', { hasText: new RegExp(`^${i}$`) }).waitFor();
+    }
+    await toast(page, 'Batch 2 unlocked!').waitFor();
+    await page.getByText('Batch 2 of 6').waitFor();
+    const batch = await (await page.request.get('/api/words/batch')).json();
+    expect(batch.maxUnlockedBatch).toBe(2);
+    expect(batch.bestStreak).toBe(needed);
+    await screenshot(page, 'vocabulary-words-1280');
+
+    // Flag the word on the card, then take it off the list with three correct answers there.
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    const english = (await page.locator('.flash-card-english').textContent())!;
+    await page.getByRole('button', { name: 'Flag for practice' }).click();
+    await toast(page, 'Added to practice').waitFor();
+    await page.getByRole('button', { name: 'Flagged', pressed: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Flagged Words' }).click();
+    await page.getByRole('heading', { name: 'Flagged Words' }).waitFor();
+    await page.getByText('Word 1 of 1').waitFor();
+    await screenshot(page, 'vocabulary-flagged-1280');
+    const narrow = await sameLearnerAt(context, 375);
+    // The copied profile has seen the explanation already.
+    await narrow.page.goto('/words');
+    await narrow.page.getByRole('button', { name: 'Reveal Now' }).click();
+    await narrow.page.getByRole('button', { name: 'I know it' }).waitFor();
+    await screenshot(narrow.page, 'vocabulary-words-375');
+    await narrow.page.goto('/flagged');
+    await narrow.page.getByText('Word 1 of 1').waitFor();
+    await screenshot(narrow.page, 'vocabulary-flagged-375');
+    await narrow.context.close();
+
+    const feedback = [
+      '2 more correct answers to remove this word from your practice list.',
+      '1 more correct answer to remove this word from your practice list.',
+      'This word has been removed from your practice list.',
+    ];
+    for (const [round, text] of feedback.entries()) {
+      if (round > 0) await page.getByRole('button', { name: 'Practice Again' }).click();
+      await page.getByRole('button', { name: 'Reveal Translation' }).click();
+      expect(await page.locator('.flash-card-english').textContent()).toBe(english);
+      await page.getByRole('button', { name: 'I got it right' }).click();
+      await toast(page, text).waitFor();
+      if (round < 2) {
+        await page.getByRole('heading', { name: 'Practice complete!' }).waitFor();
+        await page.getByText('You got 1 out of 1 words correct.').waitFor();
+      }
+    }
+    await page.getByRole('heading', { name: 'No flagged words' }).waitFor();
+    expect(await (await page.request.get('/api/words/flagged')).json()).toEqual([]);
+    await context.close();
+  });
+
+  test('a learner practises a verb topic: conjugations in arabizi, progress on the topic card', async () => {
+    const { page, context } = await app.newPage();
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('link', { name: 'Topics' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('heading', { name: 'Verbs' }).waitFor();
+    await screenshot(page, 'vocabulary-topics-1280');
+
+    await page.getByRole('link', { name: /^to eat/ }).click();
+    await page.waitForURL(/\/topics\/Verb%3A(%20| )to(%20| )eat$/);
+    await page.getByRole('heading', { name: 'Practice "to eat" Conjugations' }).waitFor();
+    await page.getByText('Word 1 of 24').waitFor();
+    const conjugations = await (await page.request.get('/api/words/by-topic/Verb%3A%20to%20eat')).json();
+    const shown = await page.locator('.flash-card-lebanese').textContent();
+    expect(conjugations.map((w: { arabizi: string }) => w.arabizi)).toContain(shown);
+    await screenshot(page, 'vocabulary-topic-1280');
+
+    await page.keyboard.press('Space');
+    await page.locator('.flash-card-english').waitFor();
+    await page.keyboard.press('1');
+    await page.getByText('Word 2 of 24').waitFor();
+    await page.getByText('4% complete').waitFor();
+
+    const narrow = await sameLearnerAt(context, 375);
+    await narrow.page.goto('/topics');
+    await narrow.page.getByRole('heading', { name: 'Verbs' }).waitFor();
+    await narrow.page.getByRole('link', { name: /^to eat.*1 of 24 words/ }).waitFor();
+    await screenshot(narrow.page, 'vocabulary-topics-375');
+    await narrow.page.goto('/topics/Verb%3A%20to%20eat');
+    await narrow.page.getByText('Word 1 of 24').waitFor();
+    await screenshot(narrow.page, 'vocabulary-topic-375');
+    await narrow.context.close();
+    await context.close();
+  });
+
+  test('after the trial a premium topic is locked on the grid and its address leads to the paywall', async () => {
+    const { page, context } = await app.newPage();
+    const user = await registerInBrowser(page);
+    const db = new Database(join(app.dir, 'app.db'));
+    db.run('update users set trial_end_date = ? where email = ?', [Date.now() - 24 * 3600_000, user.email.toLowerCase()]);
+    db.close();
+
+    await page.goto('/topics');
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    const emotions = page.locator('.topic-tile.locked').filter({ hasText: 'Emotions' });
+    await emotions.getByText('PREMIUM', { exact: true }).waitFor();
+    await emotions.getByText('Subscribe to unlock this topic').waitFor();
+    expect(await emotions.getByRole('link', { name: 'Get Premium Access' }).getAttribute('href')).toBe('/subscription');
+    await emotions.locator('h3').click();
+    const premium = toast(page, 'Premium Feature');
+    await premium.waitFor();
+    await premium.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    await screenshot(page, 'vocabulary-topics-locked-1280');
+    // Free topics stay open.
+    await page.getByRole('link', { name: /^Family/ }).waitFor();
+
+    await page.goto('/topics/Emotions');
+    await page.waitForURL('**/paywall');
+    await context.close();
+  });
+});
