@@ -58,6 +58,7 @@ export function PaywallPage() {
         )}
       </section>
 
+      <h2 className="visually-hidden">Choose a plan</h2>
       {plans.isPending ? (
         <Spinner label="Loading plans..." />
       ) : plans.isError ? (

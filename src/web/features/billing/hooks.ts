@@ -156,16 +156,21 @@ export function useExpiryRedirect(expired: boolean) {
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
   const sawRunning = useRef(false);
+  // One refetch and one toast per expiry, also when the effect runs again (React's StrictMode).
+  const announced = useRef(false);
 
   useEffect(() => {
     if (!expired) {
       sawRunning.current = true;
+      announced.current = false;
       return;
     }
-    refreshSubscription(queryClient);
     const staying = SUBSCRIBE_PATHS.includes(pathRef.current);
-    if (staying && !sawRunning.current) return;
-    toast.error(TRIAL_ENDED_TITLE, { description: TRIAL_ENDED_TEXT, duration: TRIAL_ENDED_MS });
+    if (!announced.current) {
+      announced.current = true;
+      refreshSubscription(queryClient);
+      if (!staying || sawRunning.current) toast.error(TRIAL_ENDED_TITLE, { description: TRIAL_ENDED_TEXT, duration: TRIAL_ENDED_MS });
+    }
     if (staying) return;
     const timer = setTimeout(() => {
       if (!SUBSCRIBE_PATHS.includes(pathRef.current)) void navigate({ to: '/paywall' });
