@@ -52,7 +52,7 @@ export function flushPending(userId: number): Promise<void> {
         const next = readPending().find((p) => p.userId === userId);
         if (!next) return;
         try {
-          await post(next.path, next.body);
+          await postWithRetries(next.path, next.body);
         } catch (error) {
           if (isSyncFailure(error)) return;
         }
