@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setDefaultTimeout } from 'bun:test';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 // A browser test waits on a real server and Chromium; bun's default of 5 s is too short, and a timeout
 // kills the processes the whole file shares.
@@ -21,28 +21,37 @@ async function freePort(): Promise<number> {
 
 export interface ServerOptions {
   env?: Record<string, string>;
+  /** A Chromium another app of the same file already runs, to share instead of launching a second one. */
+  browser?: Browser;
 }
 
 /**
  * The real server (`bun src/server.ts`) on a free port with its own temporary database, the built client
  * and content/ imported, plus a Chromium driven by playwright-core.
  */
+let visitors = 1;
+
 export async function startApp(opts: ServerOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = Bun.spawn([process.execPath, 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: baseUrl, LOG_LEVEL: 'warn', ...opts.env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: baseUrl, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...opts.env },
     stdout: 'inherit',
     stderr: 'inherit',
   });
   await waitForHealth(baseUrl, server);
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser =
+    opts.browser ??
+    (await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }));
+
+  // A shared browser outlives this app: the pages opened here are closed with it.
+  const contexts = new Set<BrowserContext>();
 
   return {
     baseUrl,
@@ -51,7 +60,11 @@ export async function startApp(opts: ServerOptions = {}) {
     browser,
     /** A fresh browser profile (cookies and local storage of its own) at the given width. */
     async newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      // Each profile is a different visitor behind Fly's proxy, so the per-address limits (five sign-ups a
+      // minute) apply to each as they would in production, not to the whole test file at once.
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, extraHTTPHeaders: { 'Fly-Client-IP': `10.0.${visitors >> 8}.${visitors++ & 255}` } });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
       return { context, page };
@@ -60,8 +73,15 @@ export async function startApp(opts: ServerOptions = {}) {
     async mail(): Promise<Array<{ to: string; subject: string; text: string }>> {
       return (await fetch(`${baseUrl}/api/dev/mail`)).json();
     },
+    /** The link to `path` in the newest mail to `to` (a reset or verification link), or undefined. */
+    async linkInMail(to: string, path: string): Promise<string | undefined> {
+      const mail = (await this.mail()).find((m) => m.to === to);
+      const escaped = `${baseUrl}${path}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return mail?.text.match(new RegExp(`${escaped}\\S*`))?.[0];
+    },
     async stop() {
-      await browser.close().catch(() => {});
+      if (opts.browser) await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
+      else await browser.close().catch(() => {});
       server.kill('SIGTERM');
       await server.exited;
       rmSync(dir, { recursive: true, force: true });

@@ -38,7 +38,7 @@ describe('the web shell', () => {
     const links = await nav.locator('.nav-links a').allTextContents();
     expect(links).toEqual(['All Words', 'Which Word', 'Letters', 'Sentences', 'Topics', 'Flagged Words', 'Stats']);
     expect(await nav.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
-    expect(await nav.getByText('Settings').isVisible()).toBe(true);
+    expect(await nav.getByText('Settings', { exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     const footer = page.locator('footer');
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);

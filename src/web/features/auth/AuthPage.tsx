@@ -1,13 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
 import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { USER_KEY, useUser, type User } from './hooks';
+import { Tabs } from './Tabs';
 
 const LoginForm = v.object({ email: Email, password: v.pipe(v.string(), v.minLength(1, 'Password is required')) });
 const RegisterForm = v.object({ email: Email, username: RegistrationUsername, password: ClientPassword, name: Name });
@@ -32,45 +34,62 @@ export function registerFailureMessage(error: unknown): string {
   return 'Failed to create account. Please try again.';
 }
 
-const GOOGLE_ERRORS: Record<string, string> = {
-  google_unconfigured: 'Google sign-in is not configured',
-  google: 'Google sign-in failed. Please try again.',
+/** Toasts for the `error` a redirect to /auth carries (Google sign-in, the e-mail verification link). */
+const ARRIVAL_ERRORS: Record<string, { title: string; description?: string }> = {
+  google_unconfigured: { title: 'Google sign-in is not configured' },
+  google: { title: 'Google sign-in failed', description: 'We could not sign you in with Google. Please try again.' },
+  verification: { title: 'Verification failed', description: 'The verification link is invalid or has expired. Log in to get a new one.' },
 };
+
+const TABS = [
+  { value: 'login', label: 'Login' },
+  { value: 'register', label: 'Register' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
 
 export function AuthPage() {
   const { data: user, isPending } = useUser();
   const search = useSearch({ from: '/auth' });
-  const [tab, setTab] = useState<'login' | 'register'>(search.tab === 'register' ? 'register' : 'login');
+  const navigate = useNavigate();
+  const tab: Tab = search.tab === 'register' ? 'register' : 'login';
+  const shown = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const message = search.error ? GOOGLE_ERRORS[search.error] : undefined;
-    if (message) toast.error(message);
-  }, [search.error]);
+    const arrival = search.error ? ARRIVAL_ERRORS[search.error] : undefined;
+    if (!arrival || shown.current === search.error) return;
+    shown.current = search.error;
+    toast.error(arrival.title, { description: arrival.description });
+    // Once shown, the error leaves the address so a reload does not repeat it.
+    navigate({ to: '/auth', search: { ...search, error: undefined }, replace: true });
+  }, [search, navigate]);
 
   if (isPending) return <Spinner />;
-  if (user) return <Navigate to={safeRedirect(search.redirect)} replace />;
+  if (user) return <GoTo href={safeRedirect(search.redirect)} />;
 
   return (
     <section className="auth">
       <div className="auth-intro">
         <h1>
-          Kalimat <span className="arabic" lang="ar" dir="rtl">كلمات</span>
+          Kalimat <Arabic>كلمات</Arabic>
         </h1>
         <p>Learn Lebanese Arabic the way it is spoken in Beirut: words, verbs, sentences and lessons in English, arabizi and Arabic script.</p>
         <p className="muted">Every new account starts with a free 7-day trial of everything.</p>
       </div>
       <div className="card auth-card">
-        <div className="tabs" role="tablist" aria-label="Sign in or create an account">
-          <button type="button" role="tab" aria-selected={tab === 'login'} className="tab" onClick={() => setTab('login')}>
-            Login
-          </button>
-          <button type="button" role="tab" aria-selected={tab === 'register'} className="tab" onClick={() => setTab('register')}>
-            Register
-          </button>
+        <Tabs
+          id="auth"
+          label="Log in or create an account"
+          tabs={TABS}
+          selected={tab}
+          onSelect={(next) => navigate({ to: '/auth', search: { ...search, tab: next === 'register' ? 'register' : undefined }, replace: true })}
+        >
+          {tab === 'login' ? <LoginTab /> : <RegisterTab />}
+        </Tabs>
+        <div className="divider" role="separator">
+          <span>or</span>
         </div>
-        {tab === 'login' ? <LoginTab redirect={search.redirect} /> : <RegisterTab redirect={search.redirect} />}
-        <div className="divider">or</div>
         <a className="button button-google" href="/auth/google">
+          <GoogleMark />
           Continue with Google
         </a>
       </div>
@@ -78,26 +97,44 @@ export function AuthPage() {
   );
 }
 
-/** Only same-site paths are followed after signing in. */
-function safeRedirect(redirect?: string) {
+/** Google's "G", drawn inline so the page needs no image from elsewhere. */
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">
+      <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
+      <path fill="#FBBC05" d="M10.53 28.59c-.48-1.45-.76-2.99-.76-4.59s.27-3.14.76-4.59l-7.98-6.19C.92 16.46 0 20.12 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
+      <path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+    </svg>
+  );
+}
+
+/** Replaces the address with a same-site href, query included (the `Navigate` component takes only a route). */
+function GoTo({ href }: { href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate({ href, replace: true });
+  }, [href, navigate]);
+  return <Spinner />;
+}
+
+/** Only same-site paths are followed after logging in. */
+export function safeRedirect(redirect?: string) {
   return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/auth') ? redirect : '/words';
 }
 
-function useSignedIn(redirect?: string) {
+/** Caching the user is enough: the page then re-renders signed in and goes on (see GoTo). */
+function useSignedIn() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return (user: User) => {
-    queryClient.setQueryData(USER_KEY, user);
-    navigate({ to: safeRedirect(redirect) });
-  };
+  return (user: User) => queryClient.setQueryData(USER_KEY, user);
 }
 
-function LoginTab({ redirect }: { redirect?: string }) {
+function LoginTab() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
-  const signedIn = useSignedIn(redirect);
+  const signedIn = useSignedIn();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -109,6 +146,7 @@ function LoginTab({ redirect }: { redirect?: string }) {
       signedIn(await post<User>('/api/login', checked.data));
     } catch (error) {
       setPassword('');
+      document.getElementById('field-password')?.focus();
       toast.error('Login failed', { description: loginFailureMessage(error) });
     } finally {
       setPending(false);
@@ -137,11 +175,11 @@ function LoginTab({ redirect }: { redirect?: string }) {
   );
 }
 
-function RegisterTab({ redirect }: { redirect?: string }) {
+function RegisterTab() {
   const [values, setValues] = useState({ email: '', username: '', password: '', name: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
-  const signedIn = useSignedIn(redirect);
+  const signedIn = useSignedIn();
   const change = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
 
   async function submit(event: FormEvent) {
@@ -155,9 +193,12 @@ function RegisterTab({ redirect }: { redirect?: string }) {
       toast.success('Registration successful', { description: 'Your account has been created successfully!' });
       signedIn('user' in result ? result.user : result);
     } catch (error) {
-      const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'password', 'name']) : undefined;
-      if (fieldError) setErrors(fieldError);
-      toast.error('Registration Failed', { description: registerFailureMessage(error) });
+      const message = registerFailureMessage(error);
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'Validation Error') setErrors(serverFieldError(error, ['email', 'username', 'password', 'name']) ?? {});
+      else if (code === 'Email Error') setErrors({ email: message });
+      else if (code === 'Username Error') setErrors({ username: message });
+      toast.error('Registration Failed', { description: message });
     } finally {
       setPending(false);
     }

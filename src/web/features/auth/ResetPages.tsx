@@ -1,9 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { ApiError, post } from '../../lib/api';
-import { Field, checkForm, type FieldErrors } from '../../ui/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, get, post } from '../../lib/api';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
+import { forgetLearner } from './hooks';
 
 const RequestForm = v.object({
   email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
@@ -25,9 +29,10 @@ export function RequestResetPage() {
     try {
       await post('/api/request-password-reset', checked.data);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
+      // Whether the address has an account never shows; only a request that was not taken in is reported.
+      if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
         setPending(false);
-        return toast.error('Too Many Requests', { description: error.message });
+        return toast.error(error.status === 429 ? 'Too Many Requests' : 'Network Error', { description: error.message });
       }
     }
     setPending(false);
@@ -51,7 +56,7 @@ export function RequestResetPage() {
       ) : (
         <form onSubmit={submit} noValidate className="form">
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-          <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <Field label="Email" name="email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
           <button type="submit" className="button button-wide" disabled={pending}>
             {pending ? 'Sending...' : 'Send reset link'}
           </button>
@@ -79,20 +84,42 @@ function invalidLink() {
   toast.error('Invalid reset link', { description: 'The password reset link is invalid or has expired.' });
 }
 
-/** /reset-password?token=…: a new password and its confirmation; an invalid link toasts and leaves. */
+/**
+ * /reset-password?token=…: the link is checked as the page opens (GET /api/reset-password answers 204
+ * for a usable token); an invalid or expired one toasts and leaves for /auth.
+ */
 export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/reset-password' });
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
+  const check = useQuery({
+    queryKey: ['/api/reset-password', token],
+    // A usable token answers 204 with no body; a query must resolve to something other than undefined.
+    queryFn: async ({ signal }) => {
+      await get(`/api/reset-password?token=${encodeURIComponent(token ?? '')}`, { signal });
+      return true;
+    },
+    enabled: !!token,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const linkIsBad = !token || (check.error instanceof ApiError && check.error.status === 400);
 
   useEffect(() => {
-    if (!token) {
-      invalidLink();
-      navigate({ to: '/auth', replace: true });
-    }
-  }, [token, navigate]);
+    if (!linkIsBad) return;
+    invalidLink();
+    navigate({ to: '/auth', replace: true });
+  }, [linkIsBad, navigate]);
+
+  function leave() {
+    // The reset signed out every session, this browser's too.
+    forgetLearner(queryClient);
+    navigate({ to: '/auth' });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -103,29 +130,39 @@ export function ResetPasswordPage() {
     try {
       await post('/api/reset-password', { token, password: checked.data.password });
       toast.success('Password reset successful', { description: 'You can now log in with your new password.' });
-      navigate({ to: '/auth' });
+      leave();
     } catch (error) {
       setPending(false);
-      if (error instanceof ApiError && error.code === 'Validation Error' && /password/i.test(error.serverMessage ?? '')) {
-        return setErrors({ password: error.serverMessage! });
-      }
-      if (error instanceof ApiError && error.status < 500 && error.status !== 429 && error.status !== 0) {
+      if (!(error instanceof ApiError)) return toast.error('Password reset failed');
+      if (error.code === 'Validation Error') return setErrors(serverFieldError(error, ['password']) ?? { password: error.message });
+      if (error.code === 'Invalid Token') {
         invalidLink();
         return navigate({ to: '/auth' });
       }
-      toast.error('Password reset failed', { description: error instanceof ApiError ? error.message : undefined });
+      toast.error('Password reset failed', { description: error.message });
     }
+  }
+
+  if (linkIsBad || check.isPending) return <Spinner />;
+  if (check.isError) {
+    return (
+      <section className="card narrow">
+        <ErrorDisplay error={check.error} variant="card" onRetry={() => check.refetch()} />
+      </section>
+    );
   }
 
   return (
     <section className="card narrow">
       <h1>Choose a new password</h1>
       <form onSubmit={submit} noValidate className="form">
+        <p>Use at least 8 characters, including a number.</p>
         <Field
           label="New password"
           name="password"
           type="password"
           autoComplete="new-password"
+          autoFocus
           value={values.password}
           onChange={(e) => setValues({ ...values, password: e.target.value })}
           error={errors.password}
@@ -139,9 +176,12 @@ export function ResetPasswordPage() {
           onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
           error={errors.confirmPassword}
         />
-        <button type="submit" className="button button-wide" disabled={pending || !token}>
+        <button type="submit" className="button button-wide" disabled={pending}>
           {pending ? 'Saving...' : 'Reset password'}
         </button>
+        <Link to="/auth" className="small-link">
+          Back to login
+        </Link>
       </form>
     </section>
   );

@@ -9,30 +9,37 @@ import { toast } from '../../ui/toast';
 import { SubscriptionPanel } from '../billing/SubscriptionPanel';
 import { HelpText } from './HelpText';
 import { SupportForm } from './SupportForm';
-import { USER_KEY, useUser, type User } from './hooks';
+import { USER_KEY, forgetLearner, useUser, type User } from './hooks';
+import { Tabs } from './Tabs';
 
-const TABS = ['Profile', 'Subscription', 'Support', 'Help'] as const;
-type Tab = (typeof TABS)[number];
+const TABS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'subscription', label: 'Subscription' },
+  { value: 'support', label: 'Support' },
+  { value: 'help', label: 'Help' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
 
+/** /settings: four tabs, the open one kept in the address (?tab=) so it can be linked and reloaded. */
 export function SettingsPage() {
   const search = useSearch({ from: '/_protected/settings' });
-  const [tab, setTab] = useState<Tab>(TABS.find((t) => t.toLowerCase() === search.tab) ?? 'Profile');
+  const navigate = useNavigate();
+  const tab: Tab = TABS.find((t) => t.value === search.tab)?.value ?? 'profile';
   return (
-    <section className="card">
+    <section className="card settings">
       <h1>Account Settings</h1>
-      <div className="tabs" role="tablist">
-        {TABS.map((t) => (
-          <button key={t} type="button" role="tab" className="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {t}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="tab-panel">
-        {tab === 'Profile' && <ProfileTab />}
-        {tab === 'Subscription' && <SubscriptionPanel />}
-        {tab === 'Support' && <SupportForm />}
-        {tab === 'Help' && <HelpText />}
-      </div>
+      <Tabs
+        id="settings"
+        label="Account Settings"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(next) => navigate({ to: '/settings', search: { tab: next === 'profile' ? undefined : next }, replace: true })}
+      >
+        {tab === 'profile' && <ProfileTab />}
+        {tab === 'subscription' && <SubscriptionPanel />}
+        {tab === 'support' && <SupportForm />}
+        {tab === 'help' && <HelpText />}
+      </Tabs>
     </section>
   );
 }
@@ -46,12 +53,17 @@ const ProfileForm = v.object({
   ),
 });
 
+const NewPassword = v.pipe(v.string(), v.minLength(6, 'New password must be at least 6 characters'));
 const PasswordForm = v.pipe(
-  v.object({
-    currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')),
-    newPassword: v.pipe(v.string(), v.minLength(6, 'New password must be at least 6 characters')),
-    confirmNewPassword: v.string(),
-  }),
+  v.object({ currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')), newPassword: NewPassword, confirmNewPassword: v.string() }),
+  v.forward(
+    v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, "Passwords don't match"),
+    ['confirmNewPassword'],
+  ),
+);
+/** An account made with Google has no password yet: it sets one without a current one. */
+const FirstPasswordForm = v.pipe(
+  v.object({ newPassword: NewPassword, confirmNewPassword: v.string() }),
   v.forward(
     v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, "Passwords don't match"),
     ['confirmNewPassword'],
@@ -64,7 +76,7 @@ function ProfileTab() {
   return (
     <div className="stack">
       <UsernameForm user={user} />
-      <PasswordChange />
+      <PasswordChange user={user} />
       <DeleteAccount />
     </div>
   );
@@ -85,20 +97,22 @@ function UsernameForm({ user }: { user: User }) {
     try {
       const updated = await put<User>('/api/user/profile', checked.data);
       queryClient.setQueryData(USER_KEY, updated);
+      setUsername(updated.username);
       toast.success('Profile Updated', { description: 'Your username has been saved.' });
     } catch (error) {
-      const taken = error instanceof ApiError && error.code === 'Username Error';
-      const message = taken ? 'This username is already taken. Please choose another one.' : 'Failed to update profile. Please try again.';
-      setErrors(taken ? { username: message } : (serverFieldError(error, ['username']) ?? {}));
-      toast.error('Update failed', { description: message });
+      const code = error instanceof ApiError ? error.code : undefined;
+      const fieldError =
+        code === 'Username Error' ? { username: 'This username is already taken. Please choose another one.' } : code === 'Validation Error' ? serverFieldError(error, ['username']) : undefined;
+      setErrors(fieldError ?? {});
+      toast.error('Update failed', { description: fieldError?.username ?? 'Failed to update profile. Please try again.' });
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <h2>Profile</h2>
+    <form onSubmit={submit} noValidate className="form settings-section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
       <p className="muted">
         Signed in as <strong>{user.email}</strong>
       </p>
@@ -110,37 +124,59 @@ function UsernameForm({ user }: { user: User }) {
   );
 }
 
-function PasswordChange() {
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
+
+function PasswordChange({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const first = !user.hasPassword;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(PasswordForm, values);
+    const checked = first ? checkForm(FirstPasswordForm, values) : checkForm(PasswordForm, values);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setPending(true);
     try {
       await post('/api/user/change-password', checked.data);
-      toast.success('Password Updated', { description: 'Your password has been changed. Other devices have been signed out.' });
-      setValues({ currentPassword: '', newPassword: '', confirmNewPassword: '' });
+      toast.success('Password Updated', {
+        description: first ? 'You can now also log in with your e-mail address and this password.' : 'Your password has been changed. Other devices have been logged out.',
+      });
+      setValues(EMPTY_PASSWORDS);
+      // hasPassword changes, and this browser now holds the fresh session the server sent.
+      queryClient.invalidateQueries({ queryKey: USER_KEY });
     } catch (error) {
-      const fieldError = serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword']);
-      if (fieldError) setErrors(fieldError);
-      else if (error instanceof ApiError && /current password/i.test(error.serverMessage ?? '')) setErrors({ currentPassword: error.serverMessage! });
-      else if (error instanceof ApiError && /password/i.test(error.serverMessage ?? '')) setErrors({ newPassword: error.serverMessage! });
-      toast.error('Failed to change password', { description: error instanceof ApiError && error.serverMessage ? error.message : undefined });
+      const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword']) : undefined;
+      setErrors(fieldError ?? {});
+      const serverSaid = error instanceof ApiError && error.serverMessage ? error.message : undefined;
+      toast.error('Failed to change password', { description: serverSaid });
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <h2>Change password</h2>
-      <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
+    <form onSubmit={submit} noValidate className="form settings-section" aria-labelledby="password-heading">
+      <h2 id="password-heading">{first ? 'Set a password' : 'Change password'}</h2>
+      {first ? (
+        <p className="muted">You log in with Google. Set a password to log in with your e-mail address too. Use at least 8 characters, including a number.</p>
+      ) : (
+        <p className="muted">Use at least 8 characters, including a number. Your other devices will be logged out.</p>
+      )}
+      {!first && (
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+        />
+      )}
       <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
       <Field
         label="Confirm new password"
@@ -152,7 +188,7 @@ function PasswordChange() {
         error={errors.confirmNewPassword}
       />
       <button type="submit" className="button" disabled={pending}>
-        {pending ? 'Saving...' : 'Change password'}
+        {pending ? 'Saving...' : first ? 'Set password' : 'Change password'}
       </button>
     </form>
   );
@@ -169,9 +205,9 @@ function DeleteAccount() {
     try {
       await del('/api/user/delete');
       toast.success('Account Deleted', { description: 'Your account will be removed in 30 days. Log in before then to restore it.' });
-      queryClient.clear();
-      queryClient.setQueryData(USER_KEY, null);
-      navigate({ to: '/landing' });
+      // Leave the protected page first: without a user it would send the browser to /auth instead.
+      await navigate({ to: '/landing' });
+      forgetLearner(queryClient);
     } catch {
       toast.error('Delete failed', { description: 'Failed to delete account. Please try again.' });
       setPending(false);
@@ -180,8 +216,8 @@ function DeleteAccount() {
   }
 
   return (
-    <div className="danger-zone">
-      <h2>Delete account</h2>
+    <section className="danger-zone settings-section" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
       <p>Your account and progress are kept for 30 days, then deleted for good. Logging in before then restores everything.</p>
       <button type="button" className="button button-danger" onClick={() => setAsking(true)}>
         Delete account
@@ -191,6 +227,6 @@ function DeleteAccount() {
           <p>You will be logged out and any subscription will be cancelled. You can restore the account by logging in within 30 days.</p>
         </ConfirmDialog>
       )}
-    </div>
+    </section>
   );
 }

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Email } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
-import { Field, checkForm, type FieldErrors } from '../../ui/form';
+import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { useUser } from './hooks';
 
 const TicketForm = v.object({
   email: Email,
-  username: v.pipe(v.string(), v.trim(), v.minLength(1, 'Username is required')),
+  username: v.pipe(v.string(), v.trim(), v.minLength(3, 'Username must be at least 3 characters'), v.maxLength(50, 'Username must not exceed 50 characters')),
   issue: v.pipe(
     v.string(),
     v.trim(),
@@ -37,6 +37,8 @@ export function SupportForm({ context }: { context?: string }) {
       setSent(true);
       setValues({ ...values, issue: '' });
     } catch (error) {
+      const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'issue']) : undefined;
+      setErrors(fieldError ?? {});
       toast.error('Support ticket failed', {
         description: error instanceof ApiError && error.serverMessage ? error.message : 'Failed to submit support ticket. Please try again.',
       });
@@ -47,8 +49,8 @@ export function SupportForm({ context }: { context?: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="form">
-      {sent && <p className="notice">Thank you! Your ticket has been received. You can send another one below.</p>}
-      <Field label="Email" name="email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
+      {sent && <p className="notice" role="status">Thank you! Your ticket has been received. You can send another one below.</p>}
+      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
       <Field label="Username" name="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} error={errors.username} />
       <div className="field">
         <label htmlFor="field-issue">Issue</label>
@@ -60,9 +62,14 @@ export function SupportForm({ context }: { context?: string }) {
           value={values.issue}
           onChange={(e) => setValues({ ...values, issue: e.target.value })}
           aria-invalid={errors.issue ? true : undefined}
+          aria-describedby={errors.issue ? 'field-issue-hint field-issue-error' : 'field-issue-hint'}
         />
-        <p className="field-hint">{values.issue.trim().length} / 1000</p>
-        {errors.issue && <p className="field-error">{errors.issue}</p>}
+        <p className="field-hint" id="field-issue-hint">{values.issue.trim().length} / 1000</p>
+        {errors.issue && (
+          <p className="field-error" id="field-issue-error">
+            {errors.issue}
+          </p>
+        )}
       </div>
       <button type="submit" className="button" disabled={pending}>
         {pending ? 'Submitting...' : 'Submit ticket'}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../modules/auth/service';
 import { get, post } from '../../lib/api';
 
@@ -16,14 +16,20 @@ export function useUser() {
   });
 }
 
+/**
+ * Signed out: the cached user becomes null and the learner's other data leaves the cache. The user's
+ * entry is set, not removed, so the navigation and the route guard watching it see the change at once.
+ */
+export function forgetLearner(queryClient: QueryClient) {
+  queryClient.setQueryData(USER_KEY, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
+}
+
 /** Logout clears the cached user and every learner's data in the cache. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => post('/api/logout'),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(USER_KEY, null);
-    },
+    onSuccess: () => forgetLearner(queryClient),
   });
 }
