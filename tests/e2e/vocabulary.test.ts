@@ -30,12 +30,14 @@ async function answerCardFromKeyboard(page: Page) {
 }
 
 describe('vocabulary practice in the browser', () => {
-  test('an anonymous visitor practises the landing deck with the streak kept in local storage and no flag', async () => {
+  test('an anonymous visitor practises the landing deck with the streak kept in local storage; flagging needs a login', async () => {
     const { page, context } = await app.newPage();
     await page.goto('/landing');
     const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
     await deck.waitFor();
-    expect(await deck.getByRole('button', { name: /Flag/ }).count()).toBe(0);
+    await deck.getByRole('button', { name: 'Flag for practice' }).click();
+    await toast(page, 'Login required').getByText('You need to log in to flag words for practice.').waitFor();
+    expect(await deck.getByRole('button', { name: 'Flag for practice', pressed: false }).count()).toBe(1);
     await answerCardFromKeyboard(page);
     await deck.locator('.streak-current', { hasText: /^1$/ }).waitFor();
     expect(await page.evaluate(() => [localStorage.getItem('streak'), localStorage.getItem('bestStreak')])).toEqual(['1', '1']);
@@ -139,6 +141,8 @@ describe('vocabulary practice in the browser', () => {
     await screenshot(narrow.page, 'vocabulary-topics-375');
     await narrow.page.goto('/topics/Verb%3A%20to%20eat');
     await narrow.page.getByText('Word 1 of 24').waitFor();
+    await narrow.page.getByRole('button', { name: 'Reveal Translation' }).click();
+    await narrow.page.getByRole('button', { name: 'I got it right' }).waitFor();
     await screenshot(narrow.page, 'vocabulary-topic-375');
     await narrow.context.close();
     await context.close();
@@ -162,6 +166,11 @@ describe('vocabulary practice in the browser', () => {
     await premium.waitFor();
     await premium.getByRole('button', { name: 'Subscribe Now' }).waitFor();
     await screenshot(page, 'vocabulary-topics-locked-1280');
+    const narrow = await sameLearnerAt(context, 375);
+    await narrow.page.goto('/topics');
+    await narrow.page.locator('.topic-tile.locked').first().waitFor();
+    await screenshot(narrow.page, 'vocabulary-topics-locked-375');
+    await narrow.context.close();
     // Free topics stay open.
     await page.getByRole('link', { name: /^Family/ }).waitFor();
 

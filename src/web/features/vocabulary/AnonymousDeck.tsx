@@ -7,7 +7,7 @@ import { validWords } from './rules';
 
 /**
  * The try-it deck on /landing (DECISIONS "Learning"): ten free words on the unified card, the streak
- * in local storage, nothing sent to the server and no flagging.
+ * in local storage and nothing sent to the server. Flagging asks the visitor to log in (L §2).
  */
 export function AnonymousDeck() {
   // Its own cache entry: a learner who signs in later must not see this deck as their All Words.
@@ -31,7 +31,7 @@ export function AnonymousDeck() {
         </div>
         <StreakDisplay streak={practice.streak} />
       </div>
-      <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} />
+      <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
       <p className="center">
         <Link to="/auth" search={{ tab: 'register' }}>
           Sign up to keep going →

@@ -11,8 +11,7 @@ import { seenWordsAtom } from './state';
 interface Props {
   words: Word[];
   onAnswer: (word: Word, correct: boolean) => void;
-  /** Flagging by hand; without it (the landing deck) the card offers no flag. */
-  onFlag?: (word: Word, isFlagged: boolean) => void;
+  onFlag: (word: Word, isFlagged: boolean) => void;
 }
 
 interface Shown {
@@ -91,7 +90,7 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
     <article className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
         {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
-        {onFlag && <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />}
+        <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />
       </div>
       <p className="flash-card-label">English</p>
       <h2 className="flash-card-english">{word.english}</h2>
