@@ -1,8 +1,9 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { rootRoute } from '../../router';
+import { StatsPage } from './StatsPage';
 
-/**
- * The stats screens: `public` routes hang off rootRoute, `protected` ones off protectedRoute
- * (both exported by ../../router, used only inside getParentRoute because of the import cycle); validateSearch
- * helpers are in ../../lib/search.
- */
-export const statsRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [] };
+// Public: an anonymous visitor is asked to log in on the page itself (L §2); the page checks the user.
+const statsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stats', component: StatsPage });
+
+/** The statistics screen (L §2). */
+export const statsRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [statsRoute], protected: [] };

@@ -1,0 +1,269 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { AchievementView, SessionAnalytics, StatsView } from '../../../modules/stats/service';
+import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { Spinner } from '../../ui/Spinner';
+import { useUser } from '../auth/hooks';
+import { VERIFY_ALERT } from '../shell/Protected';
+import { featureName, formatLearningTime } from './format';
+import { LeaderboardCard } from './Leaderboard';
+
+export const UNABLE_TO_LOAD = 'Unable to load statistics';
+export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
+const TRIAL_DAYS = 7;
+
+interface TrialStatus {
+  isTrialActive: boolean;
+  daysRemaining: number;
+}
+
+/** On 500 or 403 the statistics show zeros instead of failing (A §7). */
+export const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
+
+const ZERO_STATS: StatsView = {
+  totalAnswered: 0,
+  totalCorrect: 0,
+  totalIncorrect: 0,
+  bestStreak: 0,
+  consecutiveDays: 0,
+  lastStudyDate: null,
+  points: 0,
+  weeklyPoints: 0,
+  achievements: [],
+};
+const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, featureUsage: [] };
+
+/** /stats: anonymous visitors are asked to log in (L §2) rather than sent away. */
+export function StatsPage() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="card narrow stack stats-gate">
+        <h1>Your Learning Statistics</h1>
+        <p>{PLEASE_LOG_IN}</p>
+        <Link className="button" to="/auth" search={{ redirect: '/stats' }}>
+          Log In
+        </Link>
+      </div>
+    );
+  }
+  if (!user.isVerified) {
+    return (
+      <div className="card narrow verify-alert" role="alert">
+        <h1>Verify your e-mail</h1>
+        <p>{VERIFY_ALERT}</p>
+      </div>
+    );
+  }
+  return <Statistics />;
+}
+
+function Statistics() {
+  const statsQuery = useQuery<StatsView>({ queryKey: ['/api/stats'] });
+  const sessionQuery = useQuery<SessionAnalytics>({ queryKey: ['/api/analytics/session'] });
+  const trialQuery = useQuery<TrialStatus>({ queryKey: ['/api/user/trial-status'] });
+
+  const stats = statsQuery.data ?? (showsZeros(statsQuery.error) ? ZERO_STATS : undefined);
+  const session = sessionQuery.data ?? (showsZeros(sessionQuery.error) ? ZERO_SESSION : undefined);
+
+  return (
+    <div className="stack stats-page">
+      <header className="stats-title">
+        <h1>Your Learning Statistics</h1>
+        <p>Your progress, your time and where you stand among other learners.</p>
+      </header>
+      {statsQuery.isPending ? (
+        <div className="card">
+          <Spinner label="Loading statistics..." />
+        </div>
+      ) : !stats ? (
+        <ErrorDisplay error={statsQuery.error} title={UNABLE_TO_LOAD} onRetry={() => statsQuery.refetch()} />
+      ) : (
+        <>
+          <div className="stats-grid">
+            <TrialCard trial={trialQuery.data} failed={trialQuery.isError} />
+            <LearningTimeCard session={session} failed={!session && sessionQuery.isError} />
+            <PointsCard stats={stats} />
+          </div>
+          <ProgressCard stats={stats} />
+          <div className="stats-columns">
+            <AchievementsCard achievements={stats.achievements} />
+            <TopFeaturesCard session={session} failed={!session && sessionQuery.isError} />
+          </div>
+        </>
+      )}
+      <LeaderboardCard />
+    </div>
+  );
+}
+
+function TrialCard({ trial, failed }: { trial: TrialStatus | undefined; failed: boolean }) {
+  return (
+    <section className="card stats-tile" aria-labelledby="stats-trial">
+      <h2 id="stats-trial">Trial Status</h2>
+      {trial ? (
+        trial.isTrialActive ? (
+          <>
+            <p className="stats-figure">
+              {trial.daysRemaining} <span>{trial.daysRemaining === 1 ? 'day' : 'days'} remaining</span>
+            </p>
+            <ProgressBar value={trial.daysRemaining} max={TRIAL_DAYS} label="Trial days remaining" />
+            <p className="muted stats-note">Your free trial lasts {TRIAL_DAYS} days.</p>
+          </>
+        ) : (
+          <>
+            <p className="stats-figure">
+              <span>Trial not active</span>
+            </p>
+            <p className="muted stats-note">
+              <Link to="/subscription">See your subscription</Link>
+            </p>
+          </>
+        )
+      ) : failed ? (
+        <p className="muted">{UNABLE_TO_LOAD}</p>
+      ) : (
+        <Spinner />
+      )}
+    </section>
+  );
+}
+
+function LearningTimeCard({ session, failed }: { session: SessionAnalytics | undefined; failed: boolean }) {
+  return (
+    <section className="card stats-tile" aria-labelledby="stats-time">
+      <h2 id="stats-time">Learning Time</h2>
+      {session ? (
+        <>
+          <p className="stats-figure">{formatLearningTime(session.totalTimeSpent)}</p>
+          <p className="muted stats-note">{session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}</p>
+        </>
+      ) : failed ? (
+        <p className="muted">{UNABLE_TO_LOAD}</p>
+      ) : (
+        <Spinner />
+      )}
+    </section>
+  );
+}
+
+function PointsCard({ stats }: { stats: StatsView }) {
+  return (
+    <section className="card stats-tile" aria-labelledby="stats-points">
+      <h2 id="stats-points">Points</h2>
+      <p className="stats-figure" data-testid="stats-points">
+        {stats.points.toLocaleString('en-US')} <span>points</span>
+      </p>
+      <p className="muted stats-note">{stats.weeklyPoints.toLocaleString('en-US')} this week</p>
+    </section>
+  );
+}
+
+function ProgressCard({ stats }: { stats: StatsView }) {
+  const accuracy = stats.totalAnswered > 0 ? Math.round((stats.totalCorrect / stats.totalAnswered) * 100) : 0;
+  const figures = [
+    { label: 'Answered', value: stats.totalAnswered },
+    { label: 'Correct', value: stats.totalCorrect },
+    { label: 'Incorrect', value: stats.totalIncorrect },
+    { label: 'Best Streak', value: stats.bestStreak },
+    { label: 'Consecutive Days', value: stats.consecutiveDays },
+  ];
+  return (
+    <section className="card" aria-labelledby="stats-progress">
+      <h2 id="stats-progress">Overall Progress</h2>
+      <dl className="stats-figures">
+        {figures.map((f) => (
+          <div key={f.label} className="stats-figure-box">
+            <dt>{f.label}</dt>
+            <dd>{f.value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="stats-accuracy">
+        <div className="row stats-accuracy-label">
+          <span>Accuracy</span>
+          <strong>{accuracy}%</strong>
+        </div>
+        <ProgressBar value={accuracy} label="Accuracy" />
+      </div>
+    </section>
+  );
+}
+
+function AchievementsCard({ achievements }: { achievements: AchievementView[] }) {
+  const earned = achievements.filter((a) => a.earned).length;
+  return (
+    <section className="card" aria-labelledby="stats-achievements">
+      <div className="row stats-card-head">
+        <h2 id="stats-achievements">Achievements</h2>
+        {achievements.length > 0 && (
+          <span className="muted">
+            {earned} of {achievements.length} earned
+          </span>
+        )}
+      </div>
+      {achievements.length === 0 ? (
+        <p className="muted">No achievements to show.</p>
+      ) : (
+        <ul className="achievement-list">
+          {achievements.map((a) => (
+            <li key={a.name} className={a.earned ? 'achievement earned' : 'achievement locked'}>
+              <span className="achievement-icon" aria-hidden="true">
+                {a.earned ? <StarIcon /> : <LockIcon />}
+              </span>
+              <span className="achievement-text">
+                <strong>{a.name}</strong>
+                <span className="muted">{a.description}</span>
+              </span>
+              <span className="achievement-state">{a.earned && a.earnedAt ? `Earned ${formatDate(a.earnedAt)}` : 'Locked'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TopFeaturesCard({ session, failed }: { session: SessionAnalytics | undefined; failed: boolean }) {
+  const top = session?.featureUsage.slice(0, 3) ?? [];
+  const most = top[0]?.totalTime ?? 0;
+  return (
+    <section className="card" aria-labelledby="stats-features">
+      <h2 id="stats-features">Most Used Features</h2>
+      {!session ? (
+        failed ? <p className="muted">{UNABLE_TO_LOAD}</p> : <Spinner />
+      ) : top.length === 0 ? (
+        <p className="muted">Practise a little and your favourite features appear here.</p>
+      ) : (
+        <ol className="feature-list">
+          {top.map((f) => (
+            <li key={f.featureId}>
+              <div className="row feature-line">
+                <span>{featureName(f.featureId)}</span>
+                <span className="muted">{formatLearningTime(f.totalTime)}</span>
+              </div>
+              <ProgressBar value={f.totalTime} max={most} label={`${featureName(f.featureId)} time`} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+// Drawn, not emoji: not every system has an emoji font.
+const StarIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
+    <path d="M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z" />
+  </svg>
+);
+const LockIcon = () => (
+  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);

@@ -1,0 +1,21 @@
+/** Learning time as A §3 shows it: hours and minutes, or minutes alone under an hour. */
+export function formatLearningTime(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return hours > 0 ? `${unit(hours, 'hour')} ${unit(rest, 'minute')}` : unit(minutes, 'minute');
+}
+
+/** The names the navigation gives the learning features the server measures time for. */
+const FEATURE_NAMES: Record<string, string> = {
+  words: 'All Words',
+  topics: 'Topics',
+  flagged: 'Flagged Words',
+  'which-word': 'Which Word',
+  letters: 'Letters',
+  sentences: 'Sentences',
+  lessons: 'Lessons',
+};
+
+export const featureName = (featureId: string) => FEATURE_NAMES[featureId] ?? featureId;

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** One card answered from the keyboard: Space reveals, 1 is 'I know it'. */
+async function answerCard(page: Page) {
+  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'I know it' }).waitFor();
+  await page.keyboard.press('1');
+}
+
+const leaderboardRow = (page: Page, username: string) => page.locator('.leaderboard-table tbody tr', { hasText: username });
+
+describe('statistics and the leaderboard in the browser', () => {
+  test('an anonymous visitor is asked to log in', async () => {
+    const { page, context } = await app.newPage(375);
+    await page.goto('/stats');
+    await page.getByText('Please log in to view your statistics.').waitFor();
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await page.waitForURL('**/auth?redirect=%2Fstats');
+    await context.close();
+  });
+
+  test('a learner answers cards, sees points and rank on /stats, and a second learner overtakes them live', async () => {
+    const first = await app.newPage(1280, 900);
+    const ana = await registerInBrowser(first.page);
+    await first.page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    for (let i = 1; i <= 3; i++) {
+      await answerCard(first.page);
+      await first.page.locator('.streak-current', { hasText: new RegExp(`^${i}$`) }).waitFor();
+    }
+    // The answers are saved before the streak shows; /stats reads them from the server.
+    await first.page.getByRole('link', { name: 'Stats' }).click();
+    await first.page.getByRole('heading', { name: 'Your Learning Statistics' }).waitFor();
+    await first.page.getByTestId('stats-points').filter({ hasText: /^30 points$/ }).waitFor();
+    const answered = first.page.locator('.stats-figure-box', { hasText: 'Answered' });
+    expect(await answered.locator('dd').textContent()).toBe('3');
+    await first.page.locator('.achievement.earned', { hasText: 'First Steps' }).waitFor();
+    expect(await first.page.locator('.achievement.locked').count()).toBe(7);
+    await first.page.getByText(/\d+ days? remaining/).waitFor();
+    const mine = leaderboardRow(first.page, ana.username);
+    await mine.waitFor();
+    expect(await mine.getAttribute('aria-current')).toBe('true');
+    expect(await mine.locator('td').allTextContents()).toEqual(['1', `${ana.username}You`, '30']);
+    await first.page.getByTestId('leaderboard-you-allTime').filter({ hasText: 'Your rank: #1 with 30 points' }).waitFor();
+
+    // A second learner, on a phone, answers through the API with their own cookies.
+    const second = await app.newPage(375, 800);
+    const ben = await registerInBrowser(second.page);
+    const words: { id: number }[] = await (await second.page.request.get('/api/words')).json();
+    for (const word of words.slice(0, 5)) {
+      const res = await second.page.request.post(`/api/words/${word.id}/progress`, { data: { correct: true, page: 'unified' } });
+      expect(res.status()).toBe(200);
+    }
+
+    // The first learner's open page follows over server-sent events, without a reload.
+    await leaderboardRow(first.page, ben.username).filter({ hasText: '50' }).waitFor();
+    expect(await leaderboardRow(first.page, ben.username).locator('td').allTextContents()).toEqual(['1', ben.username, '50']);
+    await first.page.getByTestId('leaderboard-you-allTime').filter({ hasText: 'Your rank: #2 with 30 points' }).waitFor();
+    await first.page.getByRole('tab', { name: 'This Week' }).click();
+    await first.page.getByTestId('leaderboard-you-thisWeek').filter({ hasText: 'Your rank: #2 with 30 points' }).waitFor();
+    await first.page.getByRole('tab', { name: 'All Time' }).click();
+    await screenshot(first.page, 'stats-1280');
+
+    await second.page.goto('/stats');
+    await second.page.getByTestId('stats-points').filter({ hasText: /^50 points$/ }).waitFor();
+    await second.page.getByTestId('leaderboard-you-allTime').filter({ hasText: 'Your rank: #1 with 50 points' }).waitFor();
+    // The phone layout keeps to the screen's width.
+    expect(await second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(second.page, 'stats-375');
+
+    await first.context.close();
+    await second.context.close();
+  });
+});
