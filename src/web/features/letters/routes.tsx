@@ -1,8 +1,16 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { rootRoute } from '../../router';
+import { LettersPage } from './LettersPage';
+import { StudyLettersPage } from './StudyLettersPage';
+
+const lettersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/letters', component: LettersPage });
+const studyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-letters', component: StudyLettersPage });
 
 /**
- * The letters screens: `public` routes hang off rootRoute, `protected` ones off protectedRoute
- * (both exported by ../../router, used only inside getParentRoute because of the import cycle); validateSearch
- * helpers are in ../../lib/search.
+ * The letters screens. L §2 shows no guard, so they are public: a visitor practises with a streak in
+ * local storage; a signed-in learner's answers, streak and points are saved.
  */
-export const lettersRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [] };
+export const lettersRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
+  public: [lettersRoute, studyRoute],
+  protected: [],
+};

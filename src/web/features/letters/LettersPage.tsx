@@ -1,0 +1,243 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { post } from '../../lib/api';
+import { Arabic } from '../../ui/Arabic';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { GuestNotice } from '../which-word/GuestNotice';
+import { StreakDisplay, useGameStreak } from '../which-word/streak';
+import { LETTERS_KEY, type LetterAnswerResult, type LetterView } from './api';
+import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
+
+/** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
+export function LettersPage() {
+  const letters = useQuery<LetterView[]>({ queryKey: LETTERS_KEY });
+  const streak = useGameStreak('letters');
+
+  let body;
+  if (letters.isPending) {
+    body = (
+      <div className="card">
+        <Spinner label="Loading letters..." />
+      </div>
+    );
+  } else if (letters.isError) {
+    body = <ErrorDisplay error={letters.error} title="Unable to load letters" onRetry={() => letters.refetch()} />;
+  } else if (letters.data.length === 0) {
+    body = (
+      <div className="card center">
+        <p>No letters available.</p>
+      </div>
+    );
+  } else {
+    body = <Game letters={letters.data} streak={streak} />;
+  }
+
+  return (
+    <section className="stack">
+      <header className="game-header">
+        <div>
+          <h1>Letters Practice</h1>
+          <p>Arabizi writes some Arabic sounds with numbers. How well do you know them?</p>
+        </div>
+        <div className="game-header-side">
+          <StreakDisplay streak={streak.streak} />
+          <Link to="/study-letters" className="button button-secondary">
+            Study Letters
+          </Link>
+        </div>
+      </header>
+      <GuestNotice redirect="/letters" />
+      {body}
+    </section>
+  );
+}
+
+type Outcome = { correct: boolean; timedOut: boolean };
+
+function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<typeof useGameStreak> }) {
+  const queryClient = useQueryClient();
+  const [question, setQuestion] = useState<LetterQuestion>(() => nextQuestion(letters, null));
+  const [serial, setSerial] = useState(0);
+  const [countdown, setCountdown] = useState(COUNTDOWN_START);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [typed, setTyped] = useState('');
+  const pauseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const timed = question.type !== 'phonetic';
+
+  function finish(correct: boolean, timedOut = false) {
+    if (outcome) return;
+    setOutcome({ correct, timedOut });
+    streak.answer(correct);
+    if (streak.signedIn) {
+      post<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
+        .then((reply) => {
+          streak.settle(reply.streak, correct);
+          for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
+          void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
+        })
+        // The streak is already shown from the answer; a failed save is only logged (L §7).
+        .catch((error) => console.error('Saving the letter answer failed', error));
+    }
+    pauseTimer.current = setTimeout(() => {
+      setQuestion((q) => nextQuestion(letters, q.letter));
+      setSerial((n) => n + 1);
+      setCountdown(COUNTDOWN_START);
+      setOutcome(null);
+      setRevealed(false);
+      setTyped('');
+    }, RESULT_PAUSE_MS);
+  }
+
+  // The countdown drains 1 every 100 ms while a timed question waits for its answer.
+  useEffect(() => {
+    if (!timed || outcome) return;
+    const tick = setInterval(() => setCountdown((c) => Math.max(0, c - 1)), COUNTDOWN_TICK_MS);
+    return () => clearInterval(tick);
+  }, [timed, outcome, serial]);
+  useEffect(() => {
+    if (timed && countdown === 0 && !outcome) finish(false, true);
+  });
+  useEffect(() => () => clearTimeout(pauseTimer.current), []);
+
+  const { letter } = question;
+  const submitTyped = (e: FormEvent) => {
+    e.preventDefault();
+    if (typed.trim()) finish(isFillBlankCorrect(typed, letter));
+  };
+
+  return (
+    <div className="card letters-card" key={serial}>
+      {timed ? (
+        <div className="letters-countdown">
+          <ProgressBar value={countdown} max={COUNTDOWN_START} label="Time left" />
+        </div>
+      ) : (
+        <p className="muted letters-untimed">No time limit: take your time.</p>
+      )}
+      <p className="letters-type">{TYPE_LABELS[question.type]}</p>
+
+      {question.type === 'multiple-choice' && (
+        <>
+          {question.shows === 'arabic' ? (
+            <>
+              <p className="letters-prompt">Which number writes this letter?</p>
+              <p className="letters-big">
+                <Arabic>{letter.arabic}</Arabic>
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="letters-prompt">Which Arabic letter does {letter.arabizi} stand for?</p>
+              <p className="letters-big">{letter.arabizi}</p>
+            </>
+          )}
+          <div className="letters-options" role="group" aria-label="Choose an answer">
+            {question.options.map((option, i) => {
+              const state = !outcome ? '' : option.number === letter.number ? 'right' : 'dim';
+              return (
+                <button
+                  key={option.number}
+                  type="button"
+                  className={`ww-option letters-option ${state}`}
+                  aria-disabled={!!outcome}
+                  autoFocus={i === 0}
+                  onClick={() => finish(option.number === letter.number)}
+                >
+                  {question.shows === 'arabic' ? option.arabizi : <Arabic>{option.arabic}</Arabic>}
+                </button>
+              );
+            })}
+          </div>
+        </>
+      )}
+
+      {question.type === 'fill-blank' && (
+        <form className="stack letters-fill" onSubmit={submitTyped}>
+          <p className="letters-prompt">Fill in the missing number</p>
+          <p className="letters-big letters-word">{question.blanked}</p>
+          <p className="letters-hint">
+            <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
+          </p>
+          <div className="row center">
+            <label className="visually-hidden" htmlFor="letters-blank">
+              Missing number
+            </label>
+            <input
+              id="letters-blank"
+              className="letters-input"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={3}
+              autoFocus
+              value={typed}
+              readOnly={!!outcome}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+            <button type="submit" className="button" disabled={!typed.trim() || !!outcome}>
+              Check
+            </button>
+          </div>
+        </form>
+      )}
+
+      {question.type === 'phonetic' && (
+        <div className="stack letters-phonetic">
+          <p className="letters-prompt">How do you say {letter.arabizi}? Say it out loud, then reveal the answer.</p>
+          <p className="letters-big">{letter.arabizi}</p>
+          {!revealed ? (
+            <div className="row center">
+              <button type="button" className="button" autoFocus onClick={() => setRevealed(true)}>
+                Reveal Now
+              </button>
+            </div>
+          ) : (
+            <>
+              <div className="letters-reveal">
+                <p>
+                  <Arabic className="letters-reveal-arabic">{letter.arabic}</Arabic> sounds like <strong>{letter.englishLetter}</strong>
+                </p>
+                <p className="muted">{letter.meaning}</p>
+                <p>
+                  {letter.example.arabizi} · <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
+                </p>
+              </div>
+              <div className="row center wrap">
+                <button type="button" className="button letters-right" autoFocus aria-disabled={!!outcome} onClick={() => finish(true)}>
+                  <span aria-hidden="true">✓</span> I got it right
+                </button>
+                <button type="button" className="button button-secondary" aria-disabled={!!outcome} onClick={() => finish(false)}>
+                  <span aria-hidden="true">✗</span> I got it wrong
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      )}
+
+      <div className="letters-feedback" role="status">
+        {outcome && (
+          <p className={outcome.correct ? 'right' : 'wrong'}>
+            {outcome.correct ? (
+              'Correct! 🎉'
+            ) : (
+              <>
+                {outcome.timedOut ? "Time's up!" : 'Not quite!'} {letter.arabizi} is <Arabic>{letter.arabic}</Arabic> ({letter.englishLetter}).
+              </>
+            )}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const TYPE_LABELS: Record<LetterQuestion['type'], string> = {
+  'multiple-choice': 'Multiple choice',
+  'fill-blank': 'Fill in the blank',
+  phonetic: 'Say it',
+};

@@ -1,0 +1,192 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { post } from '../../lib/api';
+import { Arabic } from '../../ui/Arabic';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
+import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type WhichWordRound } from './api';
+import { GuestNotice } from './GuestNotice';
+import { StreakDisplay, useGameStreak } from './streak';
+
+/** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
+export function WhichWordGamePage({ topic }: { topic: string }) {
+  // One round per visit: a refetch would reshuffle the words under the learner.
+  const round = useQuery<WhichWordRound>({ queryKey: roundKey(topic), staleTime: Infinity, gcTime: 0 });
+  const streak = useGameStreak('which-word');
+  const title = round.data?.topic ?? topic;
+
+  let body;
+  if (round.isPending) {
+    body = (
+      <div className="card">
+        <Spinner label="Loading words..." />
+      </div>
+    );
+  } else if (round.isError) {
+    body = <ErrorDisplay error={round.error} title="Unable to load words" onRetry={() => round.refetch()} />;
+  } else if (round.data.questions.length === 0) {
+    body = (
+      <div className="card center">
+        <p>No words available for the topic {title}. Please try another topic.</p>
+        <Link to="/which-word" className="button">
+          Back to Topics
+        </Link>
+      </div>
+    );
+  } else {
+    body = <Game key={topic} questions={round.data.questions} streak={streak} />;
+  }
+
+  return (
+    <section className="stack ww-game-page">
+      <header className="game-header">
+        <Link to="/which-word" className="game-back">
+          <span aria-hidden="true">←</span> Back to Topics
+        </Link>
+        <h1>{title}</h1>
+        <StreakDisplay streak={streak.streak} />
+      </header>
+      <GuestNotice redirect={`/which-word/${encodeURIComponent(topic)}`} />
+      {body}
+    </section>
+  );
+}
+
+function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: ReturnType<typeof useGameStreak> }) {
+  const queryClient = useQueryClient();
+  const [index, setIndex] = useState(0);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const unlockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const firstOption = useRef<HTMLButtonElement>(null);
+  const movedOn = useRef(false);
+
+  const { word, options } = questions[index % questions.length];
+  const answer = word.arabizi;
+  const answered = chosen !== null;
+  const correct = chosen === answer;
+
+  useEffect(() => () => clearTimeout(unlockTimer.current), []);
+  // Keyboard flow: the Next button once it can be pressed, the first option after moving on.
+  useEffect(() => {
+    if (answered && !waiting) nextButton.current?.focus();
+  }, [answered, waiting]);
+  useEffect(() => {
+    if (movedOn.current) firstOption.current?.focus();
+  }, [index]);
+
+  function choose(option: string) {
+    if (answered) return;
+    setChosen(option);
+    const right = option === answer;
+    if (right) toast.success('Correct!', { description: `That's right! ${word.english} is ${answer} in Lebanese Arabic.`, duration: 2000 });
+    else toast.error('Not quite!', { description: `The correct answer is ${answer} for ${word.english}.`, duration: 3000 });
+    streak.answer(right);
+    // A visitor's answers are not saved (L §5), so nothing holds Next back.
+    if (!streak.signedIn) return;
+    setWaiting(true);
+    post<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
+      .then((reply) => {
+        if (reply?.streak) streak.settle(reply.streak, right);
+        void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/words/flagged'] });
+        unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);
+      })
+      .catch(() => {
+        toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+        setWaiting(false);
+      });
+  }
+
+  function next() {
+    movedOn.current = true;
+    setChosen(null);
+    setIndex((i) => (i + 1) % questions.length);
+  }
+
+  // 1–4 pick an option, as a shortcut beside Tab and Enter.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (e.altKey || e.ctrlKey || e.metaKey || (e.target as HTMLElement)?.closest?.('input, textarea, select')) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= options.length) choose(options[n - 1]);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <div className="card ww-card">
+      <p className="muted ww-count">
+        Word {(index % questions.length) + 1} of {questions.length}
+      </p>
+      <p className="ww-prompt">Which is the Lebanese Arabic for</p>
+      <p className="ww-english" lang="en">
+        {word.english}
+      </p>
+      <div className="ww-options" role="group" aria-label="Choose the Lebanese Arabic">
+        {options.map((option, i) => {
+          const state = !answered ? '' : option === answer ? 'right' : option === chosen ? 'wrong' : 'dim';
+          return (
+            <button
+              key={option}
+              ref={i === 0 ? firstOption : undefined}
+              type="button"
+              className={`ww-option ${state}`}
+              aria-disabled={answered}
+              aria-pressed={option === chosen}
+              onClick={() => choose(option)}
+            >
+              <span className="ww-key" aria-hidden="true">
+                {i + 1}
+              </span>
+              {option}
+            </button>
+          );
+        })}
+      </div>
+
+      {answered && (
+        <div className={`ww-result ${correct ? 'right' : 'wrong'}`}>
+          <p className="ww-verdict" role="status">
+            {correct ? 'Correct! 🎉' : 'Try again!'}
+          </p>
+          <dl className="ww-details">
+            <div>
+              <dt>English</dt>
+              <dd>{word.english}</dd>
+            </div>
+            <div>
+              <dt>Lebanese</dt>
+              <dd>{word.arabizi}</dd>
+            </div>
+            <div>
+              <dt>Arabic</dt>
+              <dd>
+                <Arabic>{word.arabicScript}</Arabic>
+              </dd>
+            </div>
+            {word.culturalContext && (
+              <div className="wide">
+                <dt>Cultural context</dt>
+                <dd>{word.culturalContext}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Topic</dt>
+              <dd>{word.topic}</dd>
+            </div>
+          </dl>
+          <button ref={nextButton} type="button" className="button ww-next" onClick={next} disabled={waiting}>
+            {waiting ? 'Please wait...' : 'Next Word'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

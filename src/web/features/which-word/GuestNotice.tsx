@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { useUser } from '../auth/hooks';
+
+/** The games play signed out too (L §2 lists them without a guard); a visitor is told nothing is saved. */
+export function GuestNotice({ redirect }: { redirect: string }) {
+  const { data: user, isPending } = useUser();
+  if (isPending || user) return null;
+  return (
+    <p className="notice game-guest">
+      You are playing as a guest: your streak stays in this browser and your progress is not saved.{' '}
+      <Link to="/auth" search={{ redirect }}>
+        Log in to save your progress
+      </Link>
+      .
+    </p>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../../lib/format';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { SKELETON_CARDS } from '../../../modules/which-word/rules';
+import { TOPICS_KEY, type WhichWordTopic } from './api';
+import { GuestNotice } from './GuestNotice';
+
+/** /which-word (L §2 "Which Word topics"): a card per topic with the learner's progress. */
+export function WhichWordTopicsPage() {
+  const topics = useQuery<WhichWordTopic[]>({ queryKey: TOPICS_KEY });
+
+  let body;
+  if (topics.isPending) {
+    body = (
+      <div className="ww-grid" aria-busy="true" aria-label="Loading topics">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <div key={i} className="ww-topic ww-skeleton" aria-hidden="true">
+            <span className="skeleton-line wide" />
+            <span className="skeleton-line" />
+            <span className="skeleton-bar" />
+            <span className="skeleton-line" />
+          </div>
+        ))}
+      </div>
+    );
+  } else if (topics.isError) {
+    body = <ErrorDisplay error={topics.error} title="Unable to load topics" onRetry={() => topics.refetch()} />;
+  } else if (topics.data.length === 0) {
+    body = (
+      <div className="card center">
+        <h2>No Topics Available</h2>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="ww-grid" role="list">
+        {topics.data.map((topic) => (
+          <li key={topic.name}>
+            <TopicCard topic={topic} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="stack">
+      <header className="game-title">
+        <h1>Select a Topic for Which Word Game</h1>
+        <p>See an English word and pick its Lebanese Arabic from four choices.</p>
+      </header>
+      <GuestNotice redirect="/which-word" />
+      {body}
+    </section>
+  );
+}
+
+function TopicCard({ topic }: { topic: WhichWordTopic }) {
+  const learned = Math.min(topic.wordsLearned, topic.totalWords);
+  return (
+    <Link to="/which-word/$topic" params={{ topic: topic.name }} className="ww-topic">
+      <span className="ww-topic-head">
+        <h2>{topic.name}</h2>
+        {topic.isPremium && <span className="game-badge premium">PREMIUM</span>}
+        {topic.isVerb && <span className="game-badge">VERB</span>}
+      </span>
+      <span className="ww-topic-count">
+        {learned} of {topic.totalWords} words learned
+      </span>
+      <ProgressBar value={learned} max={topic.totalWords} label={`${topic.name}: ${learned} of ${topic.totalWords} words learned`} />
+      <span className="ww-topic-date muted">{topic.lastPracticed ? `Last practiced: ${formatDate(topic.lastPracticed)}` : 'Not practiced yet'}</span>
+    </Link>
+  );
+}

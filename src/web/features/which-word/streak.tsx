@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useUser } from '../auth/hooks';
+
+/** The pages whose streak the two games keep (DECISIONS "Learning"). */
+export type GamePage = 'which-word' | 'letters';
+
+export interface StreakCounts {
+  currentStreak: number;
+  bestStreak: number;
+}
+
+const ZERO: StreakCounts = { currentStreak: 0, bestStreak: 0 };
+const storageKey = (page: GamePage) => `streak:${page}`;
+export const streakKey = (page: GamePage) => [`/api/streak?page=${page}`] as const;
+
+/** A correct answer adds one and lifts the best; a wrong one starts over (L §4 "Streak"). */
+export const nextStreak = (s: StreakCounts, correct: boolean): StreakCounts =>
+  correct ? { currentStreak: s.currentStreak + 1, bestStreak: Math.max(s.bestStreak, s.currentStreak + 1) } : { currentStreak: 0, bestStreak: s.bestStreak };
+
+/** A stored streak, re-checked on read: anything but two whole numbers of at least 0 is dropped. */
+export function parseStoredStreak(raw: string | null): StreakCounts {
+  try {
+    const value = JSON.parse(raw ?? 'null');
+    const ok = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+    if (value && ok(value.currentStreak) && ok(value.bestStreak)) return { currentStreak: value.currentStreak, bestStreak: Math.max(value.bestStreak, value.currentStreak) };
+  } catch {}
+  return ZERO;
+}
+
+/**
+ * A game's streak: a signed-in learner's comes from the server (read with 3 retries, zeros when the
+ * read fails) and each answer's reply; a visitor's lives in local storage. The count moves at once on
+ * an answer; the server's reply then settles it, a wrong answer staying at 0.
+ */
+export function useGameStreak(page: GamePage) {
+  const { data: user } = useUser();
+  const signedIn = !!user;
+  const queryClient = useQueryClient();
+  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: 3 });
+  const [local, setLocal] = useState<StreakCounts>(() => parseStoredStreak(localStorage.getItem(storageKey(page))));
+  const streak = signedIn ? (server.data ?? ZERO) : local;
+
+  return {
+    streak,
+    signedIn,
+    /** Moves the shown streak for an answer, before (or without) the server. */
+    answer(correct: boolean) {
+      const next = nextStreak(streak, correct);
+      if (signedIn) queryClient.setQueryData(streakKey(page), next);
+      else {
+        localStorage.setItem(storageKey(page), JSON.stringify(next));
+        setLocal(next);
+      }
+    },
+    /** The server's reply to an answer. */
+    settle(reply: StreakCounts, correct: boolean) {
+      queryClient.setQueryData<StreakCounts>(streakKey(page), (shown) => ({
+        currentStreak: correct ? reply.currentStreak : 0,
+        bestStreak: Math.max(shown?.bestStreak ?? 0, reply.bestStreak),
+      }));
+    },
+  };
+}
+
+/** The current and best streak, announced politely when they change. */
+export function StreakDisplay({ streak }: { streak: StreakCounts }) {
+  return (
+    <div className="game-streak" aria-live="polite">
+      <span className="game-streak-item">
+        <span aria-hidden="true">🔥</span> Streak: <strong>{streak.currentStreak}</strong>
+      </span>
+      <span className="game-streak-item">
+        <span aria-hidden="true">🏆</span> Best: <strong>{streak.bestStreak}</strong>
+      </span>
+    </div>
+  );
+}
