@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { LessonView } from '../../../modules/lessons/service';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { Spinner } from '../../ui/Spinner';
+import { DIFFICULTY_LABELS, summaryOf } from './parts';
+
+export const LESSONS_KEY = ['/api/lessons'] as const;
+
+/** The lessons to follow, in course order, each opening the lesson player. */
+export function LessonList() {
+  const lessons = useQuery<LessonView[]>({ queryKey: LESSONS_KEY });
+  const done = lessons.data?.filter((l) => l.progress.completed).length ?? 0;
+
+  return (
+    <section className="stack lessons-section" aria-labelledby="lessons-title">
+      <div className="learn-title lessons-head">
+        <h2 id="lessons-title">Lessons</h2>
+        {lessons.data && lessons.data.length > 0 && (
+          <span className="lessons-count">
+            {done} of {lessons.data.length} completed
+          </span>
+        )}
+      </div>
+      {lessons.isPending && (
+        <div className="card">
+          <Spinner label="Loading lessons..." />
+        </div>
+      )}
+      {lessons.isError && (
+        <ErrorDisplay error={lessons.error} message="Unable to load lesson content. Please try again later." onRetry={() => lessons.refetch()} />
+      )}
+      {lessons.data && lessons.data.length === 0 && <p className="card muted">No lessons available yet.</p>}
+      {lessons.data && lessons.data.length > 0 && (
+        <ol className="lesson-grid">
+          {lessons.data.map((lesson) => (
+            <li key={lesson.id}>
+              <Link to="/lesson/$id" params={{ id: String(lesson.id) }} className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}>
+                <span className="lesson-card-top">
+                  <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
+                  {lesson.progress.completed && (
+                    <span className="completed-mark">
+                      <span aria-hidden="true">✓</span> Completed
+                    </span>
+                  )}
+                </span>
+                <span className="lesson-card-name">
+                  {lesson.orderIndex}. {lesson.name}
+                </span>
+                <span className="lesson-card-description">{summaryOf(lesson.description)}</span>
+                <span className="lesson-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

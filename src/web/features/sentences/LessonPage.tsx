@@ -1,0 +1,220 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
+import type { StepComponent } from '../../../modules/lessons/schema';
+import { ApiError, post } from '../../lib/api';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/toast';
+import { LESSONS_KEY } from './LessonList';
+import { DIFFICULTY_LABELS, LessonText, ListenButton, handledGlobally } from './parts';
+
+const STEP_TITLES: Record<LessonStep['type'], string> = {
+  vocabulary: 'Vocabulary',
+  grammar: 'Grammar',
+  sentence_building: 'Build a sentence',
+  practice: 'Practice',
+  review: 'Review',
+};
+
+const refreshStats = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+
+/** /lesson/:id with the id parsed as an integer (L §2, §5); anything else is no lesson. */
+export function LessonPage({ rawId }: { rawId: string }) {
+  const id = /^\d+$/.test(rawId) ? Number.parseInt(rawId, 10) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) return <LessonNotFound />;
+  return <LessonPlayer key={id} id={id} />;
+}
+
+function LessonNotFound() {
+  return (
+    <section className="card narrow center">
+      <h1>Lesson not found</h1>
+      <p>This lesson does not exist. Pick one from the list of lessons.</p>
+      <Link to="/lessons" className="button">
+        Back to Lessons
+      </Link>
+    </section>
+  );
+}
+
+function LessonPlayer({ id }: { id: number }) {
+  const lesson = useQuery<LessonView>({ queryKey: [`/api/lessons/${id}`] });
+  const steps = useQuery<LessonStep[]>({ queryKey: [`/api/lessons/${id}/content`] });
+
+  const failure = lesson.error ?? steps.error;
+  if (failure) {
+    if (failure instanceof ApiError && failure.status === 404) return <LessonNotFound />;
+    return (
+      <ErrorDisplay
+        error={failure}
+        message="Unable to load lesson content. Please try again later."
+        onRetry={() => {
+          void lesson.refetch();
+          void steps.refetch();
+        }}
+      />
+    );
+  }
+  if (!lesson.data || !steps.data) return <Spinner label="Loading lesson..." />;
+
+  return (
+    <div className="stack lesson-page">
+      <Link to="/lessons" className="back-link">
+        ← All lessons
+      </Link>
+      <header className="card lesson-intro">
+        <div className="lesson-card-top">
+          <span className={`difficulty difficulty-${lesson.data.difficulty}`}>{DIFFICULTY_LABELS[lesson.data.difficulty]}</span>
+          {lesson.data.progress.completed && (
+            <span className="completed-mark">
+              <span aria-hidden="true">✓</span> Completed
+            </span>
+          )}
+        </div>
+        <h1>{lesson.data.name}</h1>
+        <div className="lesson-description">
+          <LessonText text={lesson.data.description} />
+        </div>
+      </header>
+      {steps.data.length === 0 ? <p className="card muted">This lesson has no steps yet.</p> : <StepPlayer lessonId={id} steps={steps.data} />}
+    </div>
+  );
+}
+
+function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[] }) {
+  const [index, setIndex] = useState(0);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const step = steps[index]!;
+  const last = index === steps.length - 1;
+  const waitingForChoice = step.type === 'practice' && choice === null;
+
+  // After Next, focus goes to the new step so keyboard and screen-reader users start at its top.
+  useEffect(() => {
+    if (!moved.current) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [index]);
+
+  function choose(option: string) {
+    if (choice !== null) return;
+    setChoice(option);
+    // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (L §7).
+    post(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
+      .then(() => refreshStats(queryClient))
+      .catch((error) => console.warn('lesson answer not saved', error));
+  }
+
+  async function next() {
+    if (waitingForChoice || completing) return;
+    if (!last) {
+      moved.current = true;
+      setIndex(index + 1);
+      setChoice(null);
+      return;
+    }
+    setCompleting(true);
+    try {
+      const result = await post<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
+      void refreshStats(queryClient);
+      void queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: [`/api/lessons/${lessonId}`] });
+      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!' });
+      await navigate({ to: '/lessons' });
+    } catch (error) {
+      // The lesson stays open so Complete can be pressed again.
+      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress' });
+      setCompleting(false);
+    }
+  }
+
+  return (
+    <section className="card step-player" aria-label="Lesson steps">
+      <div className="step-progress">
+        <span className="step-count" aria-live="polite">
+          Step {index + 1} of {steps.length}
+        </span>
+        <ProgressBar value={index + 1} max={steps.length} label="Lesson progress" />
+      </div>
+      <h2 ref={heading} tabIndex={-1} className="step-title">
+        {STEP_TITLES[step.type]}
+      </h2>
+      <StepBody step={step} choice={choice} onChoose={choose} />
+      <div className="step-actions">
+        <button type="button" className="button" onClick={next} disabled={waitingForChoice || completing} aria-busy={completing}>
+          {last ? 'Complete' : 'Next'}
+        </button>
+        {waitingForChoice && <span className="muted step-hint">Choose an answer to continue.</span>}
+      </div>
+    </section>
+  );
+}
+
+function StepBody({ step, choice, onChoose }: { step: LessonStep; choice: string | null; onChoose: (option: string) => void }) {
+  const { content } = step;
+  if (step.type === 'practice') {
+    const answered = choice !== null;
+    return (
+      <div className="practice-step">
+        <p className="practice-question">{content.question}</p>
+        <div className="practice-options" role="group" aria-label="Answers">
+          {(content.options ?? []).map((option) => {
+            const isAnswer = option === content.correctAnswer;
+            const state = !answered ? '' : isAnswer ? ' right' : option === choice ? ' wrong' : ' dim';
+            return (
+              <button key={option} type="button" className={`lesson-option${state}`} onClick={() => onChoose(option)} disabled={answered} aria-pressed={option === choice}>
+                {option}
+                {answered && isAnswer && <span className="visually-hidden"> (correct answer)</span>}
+              </button>
+            );
+          })}
+        </div>
+        {answered && (
+          <div className={`practice-explanation ${choice === content.correctAnswer ? 'is-correct' : 'is-wrong'}`} role="status">
+            <strong>{choice === content.correctAnswer ? 'Correct!' : `Not quite: the answer is ${content.correctAnswer}.`}</strong>
+            <p>{content.explanation}</p>
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      {step.type === 'sentence_building' && content.phrase && (
+        <div className="lesson-phrase">
+          <div className="phrase-line">
+            <span className="phrase-lebanese">{content.phrase.lebanese}</span>
+            <ListenButton text={content.phrase.lebanese} />
+          </div>
+          <span className="muted">{content.phrase.english}</span>
+        </div>
+      )}
+      <ComponentList components={content.components ?? []} />
+    </div>
+  );
+}
+
+function ComponentList({ components }: { components: StepComponent[] }) {
+  return (
+    <ul className="lesson-components">
+      {components.map((c, i) => (
+        <li key={i} className="lesson-component">
+          <div className="component-head">
+            <span className="component-lebanese">{c.lebanese}</span>
+            <ListenButton text={c.lebanese} audioUrl={c.audioUrl} />
+          </div>
+          <span className="component-english">{c.english}</span>
+          {c.explanation && <p className="component-explanation">{c.explanation}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,233 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SentenceAnswerResult, SentenceView } from '../../../modules/sentences/service';
+import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
+import { nextStreak } from '../../../modules/streak/rules';
+import { ApiError, get, post } from '../../lib/api';
+import { Arabic } from '../../ui/Arabic';
+import { toast } from '../../ui/toast';
+import { LessonList } from './LessonList';
+import { ListenButton, StreakDisplay, handledGlobally, type StreakCounts } from './parts';
+
+const STREAK_KEY = ['/api/streak?page=sentences'] as const;
+const ZERO_STREAK = { currentStreak: 0, bestStreak: 0 };
+
+type Context = SentenceView['contexts'][number];
+interface Question {
+  sentence: SentenceView;
+  context: Context;
+}
+interface Result {
+  isCorrect: boolean;
+  feedback: string;
+  userAnswer: string;
+}
+
+/** ' (AI-evaluated)' follows an AI verdict's feedback unless it already says so (L §7). */
+export function feedbackText(result: Pick<SentenceAnswerResult, 'feedback' | 'evaluatedBy'>) {
+  return result.evaluatedBy === 'ai' && !/\bAI\b/.test(result.feedback) ? `${result.feedback} (AI-evaluated)` : result.feedback;
+}
+
+/**
+ * /lessons, the sentence practice screen (L §2, §4): no question → a question in one of its scenarios
+ * → the result. Below it, the lessons to follow.
+ */
+export function SentencePracticePage() {
+  const queryClient = useQueryClient();
+  const topics = useQuery({ queryKey: ['/api/sentences/topics'], queryFn: () => get<string[]>('/api/sentences/topics'), retry: 2 });
+  const streak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, retry: 3 });
+  const topicList = topics.data && topics.data.length > 0 ? topics.data : topics.isError ? FALLBACK_SENTENCE_TOPICS : [];
+  const [topic, setTopic] = useState(DEFAULT_SENTENCE_TOPIC);
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [answer, setAnswer] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const answerInput = useRef<HTMLInputElement>(null);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const topicId = useId();
+  const answerId = useId();
+
+  // The chosen topic must be one of the list: otherwise the first is taken (L §4).
+  useEffect(() => {
+    if (topicList.length > 0 && !topicList.includes(topic)) setTopic(topicList[0]!);
+  }, [topicList, topic]);
+
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+    else if (question) answerInput.current?.focus();
+  }, [question, result]);
+
+  function changeTopic(next: string) {
+    setTopic(next);
+    setQuestion(null);
+    setResult(null);
+    setAnswer('');
+  }
+
+  async function fetchQuestion() {
+    setFetching(true);
+    try {
+      const exclude = question ? `?exclude=${question.sentence.id}` : '';
+      const sentence = await get<SentenceView>(`/api/sentences/random/${encodeURIComponent(topic)}${exclude}`);
+      const context = sentence.contexts[Math.floor(Math.random() * sentence.contexts.length)]!;
+      setQuestion({ sentence, context });
+      setAnswer('');
+      setResult(null);
+    } catch (error) {
+      if (!handledGlobally(error)) {
+        const status = error instanceof ApiError ? error.status : 0;
+        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim() });
+      }
+    } finally {
+      setFetching(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const userAnswer = answer.trim();
+    if (!question || !userAnswer || submitting) return;
+    setSubmitting(true);
+    try {
+      const judged = await post<SentenceAnswerResult>(
+        '/api/sentences/answer',
+        { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context },
+        { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) },
+      );
+      queryClient.setQueryData(STREAK_KEY, judged.streak);
+      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+      setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
+    } catch (error) {
+      if (handledGlobally(error)) return;
+      toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.' });
+      // The local rule of L §5 still gives the learner a verdict; the streak moves on screen only.
+      const local = scoreLocally(userAnswer, question.context.recommended_answer);
+      queryClient.setQueryData<StreakCounts>(STREAK_KEY, (s) => nextStreak(s ?? ZERO_STREAK, local.isCorrect));
+      setResult({ isCorrect: local.isCorrect, feedback: local.feedback, userAnswer });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const canSubmit = answer.trim().length > 0 && !submitting;
+
+  return (
+    <div className="stack sentences-page">
+      <header className="learn-title">
+        <h1>Practice Lebanese Sentences</h1>
+        <StreakDisplay streak={streak.data ?? ZERO_STREAK} />
+      </header>
+
+      <section className="card sentence-toolbar" aria-label="Choose a topic">
+        <div className="field sentence-topic">
+          <label htmlFor={topicId}>Topic</label>
+          <select id={topicId} value={topic} onChange={(e) => changeTopic(e.target.value)} disabled={topicList.length === 0}>
+            {topicList.length === 0 && <option value={topic}>Loading topics...</option>}
+            {topicList.map((t) => (
+              <option key={t} value={t}>
+                {topicLabel(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button" onClick={fetchQuestion} disabled={fetching || topicList.length === 0} aria-busy={fetching}>
+          {question ? 'Get New Question' : 'Start Practice'}
+        </button>
+      </section>
+
+      {!question && (
+        <section className="card intro-card" aria-labelledby="intro-title">
+          <h2 id="intro-title">Practice Makes Perfect</h2>
+          <p className="muted">Answer everyday questions the way people talk in Lebanon. Each question comes with a situation to respond to.</p>
+          <ul className="intro-tips">
+            <li>Pick a topic, then press Start Practice to get a question.</li>
+            <li>Read the situation and write your answer in arabizi: Latin letters, with 2, 3, 5, 7 and 8 for the Arabic sounds.</li>
+            <li>Don't worry about spelling variants: the key words of your answer are what counts.</li>
+            <li>Compare your answer with the recommended one, listen to it, then try again or move on.</li>
+          </ul>
+        </section>
+      )}
+
+      {question && !result && (
+        <section className="card question-card" aria-labelledby="question-title">
+          <h2 id="question-title" className="visually-hidden">
+            Question
+          </h2>
+          <div className="question-line">
+            <p className="question-arabizi">{question.sentence.question.arabizi}</p>
+            <ListenButton text={question.sentence.question.arabizi} />
+          </div>
+          <Arabic className="question-arabic">{question.sentence.question.arabic}</Arabic>
+          <div className="scenario">
+            <span className="scenario-label">Scenario</span>
+            <p>{question.context.context}</p>
+          </div>
+          <form className="form" onSubmit={submit}>
+            <div className="field">
+              <label htmlFor={answerId}>Your answer</label>
+              <input
+                id={answerId}
+                ref={answerInput}
+                value={answer}
+                onChange={(e) => setAnswer(e.target.value)}
+                maxLength={MAX_ANSWER_CHARS}
+                placeholder="Write your answer in arabizi"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </div>
+            <div>
+              <button type="submit" className="button" disabled={!canSubmit} aria-busy={submitting}>
+                Submit Answer
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
+
+      {question && result && (
+        <section className={`card result-card ${result.isCorrect ? 'is-correct' : 'is-wrong'}`} aria-labelledby="result-title">
+          <h2 id="result-title" ref={resultHeading} tabIndex={-1}>
+            {result.isCorrect ? 'Great Job!' : 'Good Try!'}
+          </h2>
+          <p className="result-feedback">{result.feedback}</p>
+          <dl className="result-details">
+            <div>
+              <dt>Question</dt>
+              <dd>
+                <span className="result-strong">{question.sentence.question.arabizi}</span>
+                <span className="muted">{question.sentence.question.english}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Your answer</dt>
+              <dd>{result.userAnswer}</dd>
+            </div>
+            <div>
+              <dt>Recommended answer</dt>
+              <dd>
+                <span className="recommended-line">
+                  <span className="result-strong">{question.context.recommended_answer}</span>
+                  <ListenButton text={question.context.recommended_answer} />
+                </span>
+                <Arabic>{question.context.arabic}</Arabic>
+                <span className="muted">{question.context.english}</span>
+              </dd>
+            </div>
+          </dl>
+          <div className="row wrap">
+            <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
+              Try Again
+            </button>
+            <button type="button" className="button" onClick={fetchQuestion} disabled={fetching}>
+              Next Question
+            </button>
+          </div>
+        </section>
+      )}
+
+      <LessonList />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../ui/toast';
+
+/** Audio loads are tried up to 3 more times (L §9 "Audio max 3 retries"). */
+const AUDIO_RETRIES = 3;
+const AUDIO_TOAST_MS = 2000;
+const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A clip from a URL (the speech call or a lesson's own audio), tried again on network errors and 5xx.
+ * Null when the server has none for this text (404: not a course text; 503: no speech engine): the
+ * browser's voice reads it then.
+ */
+async function loadClip(url: string): Promise<Blob | null> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await fetch(url, { credentials: 'same-origin' });
+    } catch {
+      // A network failure: tried again below.
+    }
+    if (response?.ok) return response.blob();
+    if (response?.status === 404 || response?.status === 503) return null;
+    if ((response && response.status < 500) || attempt >= AUDIO_RETRIES) throw new Error('audio');
+    await wait(300 * (attempt + 1));
+  }
+}
+
+function speakInBrowser(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!('speechSynthesis' in window)) return reject(new Error('speech'));
+    const utterance = new SpeechSynthesisUtterance(text);
+    // Arabic script gets an Arabic voice; arabizi is Latin letters and reads better in the default one.
+    if (ARABIC_SCRIPT.test(text)) utterance.lang = 'ar';
+    utterance.rate = 0.85;
+    utterance.onend = () => resolve();
+    utterance.onerror = () => reject(new Error('speech'));
+    window.speechSynthesis.cancel();
+    window.speechSynthesis.speak(utterance);
+  });
+}
+
+/**
+ * The Listen buttons of sentences and lessons: a lesson component's own audioUrl, else /api/tts,
+ * else the browser's speech synthesis, with the audio error toasts of L §8.
+ */
+export function useSpeech() {
+  const [speaking, setSpeaking] = useState(false);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  useEffect(() => () => audio.current?.pause(), []);
+
+  async function play(clip: Blob) {
+    const url = URL.createObjectURL(clip);
+    audio.current?.pause();
+    const element = new Audio(url);
+    audio.current = element;
+    try {
+      await element.play();
+      await new Promise<void>((resolve) => {
+        element.onended = () => resolve();
+        element.onerror = () => resolve();
+        element.onpause = () => resolve();
+      });
+    } catch {
+      toast.error('Audio Error', { description: 'Failed to play audio. Please try again.', duration: AUDIO_TOAST_MS });
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
+
+  async function speak(text: string, audioUrl?: string) {
+    if (speaking) return;
+    setSpeaking(true);
+    try {
+      let clip: Blob | null;
+      try {
+        clip = await loadClip(audioUrl ?? `/api/tts?text=${encodeURIComponent(text)}`);
+      } catch {
+        toast.error('Audio Error', { description: 'Failed to load audio. Please try again.', duration: AUDIO_TOAST_MS });
+        return;
+      }
+      if (clip) await play(clip);
+      else await speakInBrowser(text).catch(() => toast.error('Speech error', { description: 'Could not play audio for this word.', duration: AUDIO_TOAST_MS }));
+    } finally {
+      setSpeaking(false);
+    }
+  }
+
+  return { speak, speaking };
+}
