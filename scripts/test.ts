@@ -1,6 +1,6 @@
 /**
  * `npm test`: installs what the tests need (Debian's Chromium when it is missing and we run as root),
- * builds the client, then runs the service and route tests and the end-to-end tests, and ends with one
+ * builds the client, type-checks, then runs the service and route tests and the end-to-end tests, and ends with one
  * line: "N passed, N failed". Exits non-zero when anything failed.
  */
 import { existsSync } from 'node:fs';
@@ -51,10 +51,19 @@ async function runSuite(name: string, args: string[]) {
   return { passed, failed };
 }
 
+/** The type check of the whole tree, counted as one test: a type error fails the run like a failing test. */
+function typecheck() {
+  console.log('\n=== type check ===');
+  const tsc = Bun.spawnSync([process.execPath, resolve(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+  console.log(tsc.exitCode === 0 ? 'no type errors' : 'type errors above');
+  return tsc.exitCode === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}
+
 ensureSystemPackages();
 await buildClient();
 
 const suites = [
+  typecheck(),
   await runSuite('services and routes', ['./src']),
   await runSuite('end to end (Chromium)', ['./tests/e2e', '--timeout', '60000']),
 ];

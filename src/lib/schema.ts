@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, index } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt } from '../db/columns';
 
 /** The e-mail outbox: every mail is stored; without SMTP it is only printed and listed at /api/dev/mail. */

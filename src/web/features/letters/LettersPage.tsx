@@ -1,40 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { post } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { GuestNotice } from '../which-word/GuestNotice';
 import { StreakDisplay, useGameStreak } from '../which-word/streak';
-import { LETTERS_KEY, type LetterAnswerResult, type LetterView } from './api';
+import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 
 /** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
 export function LettersPage() {
-  const letters = useQuery<LetterView[]>({ queryKey: LETTERS_KEY });
   const streak = useGameStreak('letters');
-
-  let body;
-  if (letters.isPending) {
-    body = (
-      <div className="card">
-        <Spinner label="Loading letters..." />
-      </div>
-    );
-  } else if (letters.isError) {
-    body = <ErrorDisplay error={letters.error} title="Unable to load letters" onRetry={() => letters.refetch()} />;
-  } else if (letters.data.length === 0) {
-    body = (
-      <div className="card center">
-        <p>No letters available.</p>
-      </div>
-    );
-  } else {
-    body = <Game letters={letters.data} streak={streak} />;
-  }
 
   return (
     <section className="stack">
@@ -51,7 +29,7 @@ export function LettersPage() {
         </div>
       </header>
       <GuestNotice redirect="/letters" />
-      {body}
+      <WithLetters>{(letters) => <Game letters={letters} streak={streak} />}</WithLetters>
     </section>
   );
 }

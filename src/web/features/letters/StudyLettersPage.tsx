@@ -1,42 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
-import { Spinner } from '../../ui/Spinner';
-import { LETTERS_KEY, type LetterView } from './api';
+import { WithLetters, type LetterView } from './api';
 
 /** /study-letters (L §2 "Letters study"): a card per number-letter; a click turns it to its meaning, example and Arabic. */
 export function StudyLettersPage() {
-  const letters = useQuery<LetterView[]>({ queryKey: LETTERS_KEY });
-
-  let body;
-  if (letters.isPending) {
-    body = (
-      <div className="card">
-        <Spinner label="Loading letters..." />
-      </div>
-    );
-  } else if (letters.isError) {
-    body = <ErrorDisplay error={letters.error} title="Unable to load letters" onRetry={() => letters.refetch()} />;
-  } else if (letters.data.length === 0) {
-    body = (
-      <div className="card center">
-        <p>No letters available.</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="study-grid" role="list">
-        {letters.data.map((letter) => (
-          <li key={letter.number}>
-            <LetterCard letter={letter} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <section className="stack">
       <header className="game-header">
@@ -50,7 +18,17 @@ export function StudyLettersPage() {
           </Link>
         </div>
       </header>
-      {body}
+      <WithLetters>
+        {(letters) => (
+          <ul className="study-grid" role="list">
+            {letters.map((letter) => (
+              <li key={letter.number}>
+                <LetterCard letter={letter} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </WithLetters>
     </section>
   );
 }

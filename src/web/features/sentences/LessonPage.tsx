@@ -9,7 +9,8 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { LESSONS_KEY } from './LessonList';
-import { DIFFICULTY_LABELS, LessonText, ListenButton, handledGlobally } from './parts';
+import { ListenButton } from '../../ui/ListenButton';
+import { DIFFICULTY_LABELS, LessonText, handledGlobally } from './parts';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',
@@ -192,7 +193,7 @@ function StepBody({ step, choice, onChoose }: { step: LessonStep; choice: string
         <div className="lesson-phrase">
           <div className="phrase-line">
             <span className="phrase-lebanese">{content.phrase.lebanese}</span>
-            <ListenButton text={content.phrase.lebanese} />
+            <ListenButton className="listen-button" text={content.phrase.lebanese} />
           </div>
           <span className="muted">{content.phrase.english}</span>
         </div>
@@ -209,7 +210,7 @@ function ComponentList({ components }: { components: StepComponent[] }) {
         <li key={i} className="lesson-component">
           <div className="component-head">
             <span className="component-lebanese">{c.lebanese}</span>
-            <ListenButton text={c.lebanese} audioUrl={c.audioUrl} />
+            <ListenButton className="listen-button" text={c.lebanese} audioUrl={c.audioUrl} />
           </div>
           <span className="component-english">{c.english}</span>
           {c.explanation && <p className="component-explanation">{c.explanation}</p>}

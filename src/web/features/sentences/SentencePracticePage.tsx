@@ -7,7 +7,8 @@ import { ApiError, get, post } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
-import { ListenButton, StreakDisplay, handledGlobally, type StreakCounts } from './parts';
+import { ListenButton } from '../../ui/ListenButton';
+import { StreakDisplay, handledGlobally, type StreakCounts } from './parts';
 
 const STREAK_KEY = ['/api/streak?page=sentences'] as const;
 const ZERO_STREAK = { currentStreak: 0, bestStreak: 0 };
@@ -156,7 +157,7 @@ export function SentencePracticePage() {
           </h2>
           <div className="question-line">
             <p className="question-arabizi">{question.sentence.question.arabizi}</p>
-            <ListenButton text={question.sentence.question.arabizi} />
+            <ListenButton className="listen-button" text={question.sentence.question.arabizi} />
           </div>
           <Arabic className="question-arabic">{question.sentence.question.arabic}</Arabic>
           <div className="scenario">
@@ -209,7 +210,7 @@ export function SentencePracticePage() {
               <dd>
                 <span className="recommended-line">
                   <span className="result-strong">{question.context.recommended_answer}</span>
-                  <ListenButton text={question.context.recommended_answer} />
+                  <ListenButton className="listen-button" text={question.context.recommended_answer} />
                 </span>
                 <Arabic>{question.context.arabic}</Arabic>
                 <span className="muted">{question.context.english}</span>

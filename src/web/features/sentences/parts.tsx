@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { isTrialExpiry } from '../../lib/messages';
-import { useSpeech } from './speech';
 
 /** 401 and trial expiry are the API client's to handle (sign-in, paywall); a screen adds nothing. */
 export const handledGlobally = (error: unknown) =>
@@ -22,30 +21,6 @@ export function StreakDisplay({ streak }: { streak: StreakCounts }) {
         Best: <strong>{streak.bestStreak}</strong>
       </span>
     </div>
-  );
-}
-
-function SpeakerIcon() {
-  return (
-    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
-      <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
-    </svg>
-  );
-}
-
-export function ListenButton({ text, audioUrl, label }: { text: string; audioUrl?: string; label?: string }) {
-  const { speak, speaking } = useSpeech();
-  return (
-    <button
-      type="button"
-      className="listen-button"
-      onClick={() => speak(text, audioUrl)}
-      disabled={speaking}
-      aria-label={`Listen to ${label ?? text}`}
-    >
-      <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
-    </button>
   );
 }
 

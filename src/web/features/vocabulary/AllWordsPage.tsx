@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../auth/hooks';
 import { ExplanationPopup } from '../../ui/Popup';
-import { Spinner } from '../../ui/Spinner';
 import { BATCH_KEY, usePractice, WORDS_KEY, type BatchView, type Word } from './api';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from './parts';

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import type { Word } from './api';
-import { FlagToggle, ListenButton, useCardKeys } from './parts';
+import { ListenButton } from '../../ui/ListenButton';
+import { FlagToggle, useCardKeys } from './parts';
 import { practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
 

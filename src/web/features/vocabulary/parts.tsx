@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { StreakCounts } from './rules';
-import { useListen } from './speech';
 
 export function StreakDisplay({ streak }: { streak: StreakCounts }) {
   return (
@@ -30,30 +29,12 @@ export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: 
   );
 }
 
-function SpeakerIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
-      <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
-    </svg>
-  );
-}
-
 export function LockIcon() {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
       <rect x="4" y="11" width="16" height="10" rx="2" fill="currentColor" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
-  );
-}
-
-export function ListenButton({ text }: { text: string }) {
-  const { listen, playing } = useListen();
-  return (
-    <button type="button" className="button button-secondary listen" onClick={() => listen(text)} disabled={playing} aria-label={`Listen to ${text}`}>
-      <SpeakerIcon /> {playing ? 'Playing...' : 'Listen'}
-    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '../../ui/toast';
+import { toast } from '../ui/toast';
 
 /** Audio loads are tried up to 3 more times (L §9 "Audio max 3 retries"). */
 const AUDIO_RETRIES = 3;
@@ -43,7 +43,7 @@ function speakInBrowser(text: string): Promise<void> {
 }
 
 /**
- * The Listen buttons of sentences and lessons: a lesson component's own audioUrl, else /api/tts,
+ * Every Listen button (cards, sentences, lessons): a lesson component's own audioUrl, else /api/tts,
  * else the browser's speech synthesis, with the audio error toasts of L §8.
  */
 export function useSpeech() {

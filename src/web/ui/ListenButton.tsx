@@ -1,0 +1,20 @@
+import { useSpeech } from '../lib/speech';
+
+function SpeakerIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+    </svg>
+  );
+}
+
+/** Listen: speaks `text` (or plays `audioUrl`); `label` names what is heard when the text is not readable aloud as is. */
+export function ListenButton({ text, audioUrl, label, className = 'button button-secondary listen' }: { text: string; audioUrl?: string; label?: string; className?: string }) {
+  const { speak, speaking } = useSpeech();
+  return (
+    <button type="button" className={className} onClick={() => speak(text, audioUrl)} disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
+      <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
+    </button>
+  );
+}
