@@ -67,7 +67,7 @@ describe('the games', () => {
     const next = page.getByRole('button', { name: /Please wait...|Next Word/ });
     // Next waits for the save and 2 s more.
     expect(await page.getByRole('button', { name: 'Please wait...' }).isDisabled()).toBe(true);
-    await page.locator('.game-streak').getByText('Streak: 1').waitFor();
+    await page.locator('.streak').getByText('Streak: 1').waitFor();
     await page.getByRole('button', { name: 'Next Word' }).waitFor();
     await screenshot(page, 'which-word-game-1280');
     await next.click();
@@ -77,8 +77,8 @@ describe('the games', () => {
     const wrong = second.options.find((o) => o !== second.word.arabizi)!;
     await page.getByRole('button', { name: wrong, exact: true }).click();
     await page.getByText('Try again!').waitFor();
-    await page.locator('.game-streak').getByText('Streak: 0').waitFor();
-    expect(await page.locator('.game-streak').textContent()).toContain('Best: 1');
+    await page.locator('.streak').getByText('Streak: 0').waitFor();
+    expect(await page.locator('.streak').textContent()).toContain('Best: 1');
     expect(await page.locator('.ww-result').textContent()).toContain(second.word.arabizi);
 
     await page.getByRole('link', { name: 'Back to Topics' }).click();
@@ -96,11 +96,11 @@ describe('the games', () => {
     await screenshot(page, 'letters-1280');
     await answerLetterRightly(page);
     await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
-    await page.locator('.game-streak').getByText('Streak: 1').waitFor();
+    await page.locator('.streak').getByText('Streak: 1').waitFor();
     // After 1.5 s a new question comes.
     await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
     await answerLetterRightly(page);
-    await page.locator('.game-streak').getByText('Streak: 2').waitFor();
+    await page.locator('.streak').getByText('Streak: 2').waitFor();
     const progress: Array<{ timesCorrect: number }> = await (await page.request.get('/api/letters/progress')).json();
     expect(progress.reduce((sum, p) => sum + p.timesCorrect, 0)).toBe(2);
 

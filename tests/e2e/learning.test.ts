@@ -51,7 +51,7 @@ describe('sentences and lessons', () => {
     const result = page.locator('.result-card');
     expect(await result.getByText(first.context.english).isVisible()).toBe(true);
     expect(await result.getByText(/key words of the recommended answer/).isVisible()).toBe(true);
-    expect(await page.getByTestId('sentence-streak').textContent()).toBe('1');
+    expect(await page.locator('.streak-current').textContent()).toBe('1');
     await screenshot(page, 'sentences-result-1280');
 
     await page.getByRole('button', { name: 'Try Again' }).click();
@@ -64,7 +64,7 @@ describe('sentences and lessons', () => {
     await page.getByLabel('Your answer').fill('la2');
     await page.getByRole('button', { name: 'Submit Answer' }).click();
     await page.getByRole('heading', { name: 'Good Try!' }).waitFor();
-    expect(await page.getByTestId('sentence-streak').textContent()).toBe('0');
+    expect(await page.locator('.streak-current').textContent()).toBe('0');
     expect(await page.getByRole('button', { name: 'Next Question' }).isVisible()).toBe(true);
 
     // Changing the topic clears the question and the result.

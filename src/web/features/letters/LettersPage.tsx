@@ -6,7 +6,8 @@ import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { GuestNotice } from '../which-word/GuestNotice';
-import { StreakDisplay, useGameStreak } from '../which-word/streak';
+import { StreakDisplay } from '../../ui/StreakDisplay';
+import { useGameStreak } from '../which-word/streak';
 import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 

@@ -8,7 +8,9 @@ import { Arabic } from '../../ui/Arabic';
 import { toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
-import { StreakDisplay, handledGlobally, type StreakCounts } from './parts';
+import { StreakDisplay } from '../../ui/StreakDisplay';
+import { handledGlobally } from './parts';
+import type { StreakCounts } from '../../../modules/streak/rules';
 
 const STREAK_KEY = ['/api/streak?page=sentences'] as const;
 const ZERO_STREAK = { currentStreak: 0, bestStreak: 0 };

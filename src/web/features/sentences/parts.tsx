@@ -6,24 +6,6 @@ import { isTrialExpiry } from '../../lib/messages';
 export const handledGlobally = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
 
-export interface StreakCounts {
-  currentStreak: number;
-  bestStreak: number;
-}
-
-export function StreakDisplay({ streak }: { streak: StreakCounts }) {
-  return (
-    <div className="learn-streak" role="status" aria-label={`Streak ${streak.currentStreak}, best ${streak.bestStreak}`}>
-      <span>
-        Streak: <strong data-testid="sentence-streak">{streak.currentStreak}</strong>
-      </span>
-      <span>
-        Best: <strong>{streak.bestStreak}</strong>
-      </span>
-    </div>
-  );
-}
-
 /** **bold** inside a line of lesson text, the only markup lesson introductions use. */
 function withBold(line: string): ReactNode[] {
   return line.split(/\*\*(.+?)\*\*/g).map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));

@@ -3,7 +3,7 @@ import { useUser } from '../auth/hooks';
 import { ExplanationPopup } from '../../ui/Popup';
 import { BATCH_KEY, usePractice, WORDS_KEY, type BatchView, type Word } from './api';
 import { FlashCard } from './FlashCard';
-import { StreakDisplay } from './parts';
+import { StreakDisplay } from '../../ui/StreakDisplay';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
 /** /words, the home dashboard (L §2 "All Words"): the batch header and the unified flash card. */

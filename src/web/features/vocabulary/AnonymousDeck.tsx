@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { usePractice, type Word } from './api';
 import { FlashCard } from './FlashCard';
-import { StreakDisplay } from './parts';
+import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
 
 /**

@@ -1,18 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { StreakCounts } from './rules';
-
-export function StreakDisplay({ streak }: { streak: StreakCounts }) {
-  return (
-    <div className="vocab-streak" aria-label="Streak">
-      <span className="vocab-streak-item">
-        Streak: <strong className="streak-current">{streak.currentStreak}</strong>
-      </span>
-      <span className="vocab-streak-item">
-        Best: <strong className="streak-best">{streak.bestStreak}</strong>
-      </span>
-    </div>
-  );
-}
 
 /** The practice-list toggle: pressed when the word is flagged. */
 export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {

@@ -9,7 +9,8 @@ import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
 import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type WhichWordRound } from './api';
 import { GuestNotice } from './GuestNotice';
-import { StreakDisplay, useGameStreak } from './streak';
+import { StreakDisplay } from '../../ui/StreakDisplay';
+import { useGameStreak } from './streak';
 
 /** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {

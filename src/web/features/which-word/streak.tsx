@@ -1,22 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useUser } from '../auth/hooks';
+import { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
 
 /** The pages whose streak the two games keep (DECISIONS "Learning"). */
 export type GamePage = 'which-word' | 'letters';
 
-export interface StreakCounts {
-  currentStreak: number;
-  bestStreak: number;
-}
+export type { StreakCounts };
 
 const ZERO: StreakCounts = { currentStreak: 0, bestStreak: 0 };
 const storageKey = (page: GamePage) => `streak:${page}`;
 export const streakKey = (page: GamePage) => [`/api/streak?page=${page}`] as const;
-
-/** A correct answer adds one and lifts the best; a wrong one starts over (L §4 "Streak"). */
-export const nextStreak = (s: StreakCounts, correct: boolean): StreakCounts =>
-  correct ? { currentStreak: s.currentStreak + 1, bestStreak: Math.max(s.bestStreak, s.currentStreak + 1) } : { currentStreak: 0, bestStreak: s.bestStreak };
 
 /** A stored streak, re-checked on read: anything but two whole numbers of at least 0 is dropped. */
 export function parseStoredStreak(raw: string | null): StreakCounts {
@@ -63,16 +57,3 @@ export function useGameStreak(page: GamePage) {
   };
 }
 
-/** The current and best streak, announced politely when they change. */
-export function StreakDisplay({ streak }: { streak: StreakCounts }) {
-  return (
-    <div className="game-streak" aria-live="polite">
-      <span className="game-streak-item">
-        <span aria-hidden="true">🔥</span> Streak: <strong>{streak.currentStreak}</strong>
-      </span>
-      <span className="game-streak-item">
-        <span aria-hidden="true">🏆</span> Best: <strong>{streak.bestStreak}</strong>
-      </span>
-    </div>
-  );
-}
