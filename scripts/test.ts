@@ -10,6 +10,7 @@ import { buildClient } from './build';
 const root = resolve(import.meta.dir, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Chromium and espeak-ng, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'). */
 function ensureSystemPackages() {
   const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng'].filter(Boolean) as string[];
   if (missing.length === 0) return;
@@ -20,7 +21,7 @@ function ensureSystemPackages() {
   console.log(`Installing ${missing.join(', ')} from Debian's packages...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = Bun.spawnSync(['apt-get', 'update', '-qq'], { stdout: 'inherit', stderr: 'inherit', env });
-  const install = Bun.spawnSync(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation'], { stdout: 'inherit', stderr: 'inherit', env });
+  const install = Bun.spawnSync(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation', 'fonts-noto-color-emoji'], { stdout: 'inherit', stderr: 'inherit', env });
   if (update.exitCode !== 0 || install.exitCode !== 0) console.warn('Installing system packages failed; the tests that need them will fail.');
 }
 
