@@ -76,7 +76,7 @@ const landingRoute = publicRoute('/landing', LandingPage);
 
 export const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
 const settingsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/settings', component: SettingsPage, validateSearch: searchOf('tab') });
-const supportRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/support', component: SupportPage, validateSearch: searchOf('status') });
+const supportRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/support', component: SupportPage, validateSearch: searchOf('status', 'key') });
 
 const routeTree = rootRoute.addChildren([
   homeRoute,

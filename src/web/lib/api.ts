@@ -1,4 +1,4 @@
-import { displayMessage, isTrialExpiry } from './messages';
+import { displayMessage, isTrialExpiry, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
 /** A failed call: the HTTP status (0 for a network failure), the server's code and a message fit to show. */
 export class ApiError extends Error {
@@ -36,6 +36,9 @@ export function retryDelay(attempt: number) {
   return Math.min(1000 * 2 ** attempt, 8000);
 }
 
+/** One try that has not answered in this long is given up as a timeout (then retried like a network error). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
 export interface RequestOptions {
   body?: unknown;
   /** A 401 answers null instead of sending the browser to /auth (the current-user query). */
@@ -44,6 +47,7 @@ export interface RequestOptions {
   /** For tests: the fetch and the wait to use. */
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -64,12 +68,17 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
 
   let response: Response | undefined;
   for (let attempt = 0; ; attempt++) {
+    const timeout = AbortSignal.timeout(opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
     try {
-      response = await doFetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+      const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+      response = await doFetch(path, { method, headers, body, credentials: 'same-origin', signal });
       if (response.status < 500 || attempt >= RETRY_TRIES) break;
     } catch (error) {
       if (opts.signal?.aborted) throw error;
-      if (attempt >= RETRY_TRIES) throw new ApiError(0, 'Network Error', displayMessage(0), undefined);
+      if (attempt >= RETRY_TRIES) {
+        const status = timeout.aborted ? TIMEOUT_STATUS : NETWORK_STATUS;
+        throw new ApiError(status, timeout.aborted ? 'Timeout' : 'Network Error', displayMessage(status), undefined);
+      }
     }
     await sleep(retryDelay(attempt));
   }
@@ -79,7 +88,8 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
 
   const problem = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
   const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
-  const code = typeof problem.error === 'string' ? problem.error : undefined;
+  // A 402 without a code of its own is the trial running out (A §4).
+  const code = typeof problem.error === 'string' ? problem.error : response.status === 402 ? 'trial_expired' : undefined;
   const error = new ApiError(
     response.status,
     code,

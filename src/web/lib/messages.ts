@@ -16,11 +16,27 @@ export const NETWORK_MESSAGE = 'Network error. Please check your connection and 
 export const TIMEOUT_MESSAGE = 'Request timed out. Please try again later.';
 export const UNKNOWN_MESSAGE = 'An unknown error occurred. Please try again later.';
 
-/** The generic message for a status; 0 is a network failure. */
+/** Failures with no HTTP answer get statuses of their own: no connection, no answer in time, not a call at all. */
+export const NETWORK_STATUS = 0;
+export const TIMEOUT_STATUS = 408;
+export const UNKNOWN_STATUS = -1;
+
+/** The generic message for a status. */
 export function statusMessage(status: number): string {
-  if (status === 0) return NETWORK_MESSAGE;
+  if (status === NETWORK_STATUS) return NETWORK_MESSAGE;
+  if (status === TIMEOUT_STATUS) return TIMEOUT_MESSAGE;
+  if (status === UNKNOWN_STATUS) return UNKNOWN_MESSAGE;
   return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
 }
+
+/** What a screen says when the data it stands on cannot be loaded (A §8 "Load failures"). */
+export const LOAD_FAILURES = {
+  user: 'Unable to load user data. Please try refreshing the page.',
+  words: 'Unable to load vocabulary data. Please try again later.',
+  verbs: 'Unable to load verb conjugations. Please try again later.',
+  lessons: 'Unable to load lesson content. Please try again later.',
+  subscription: 'Unable to access subscription information. Please try again later.',
+} as const;
 
 const TECHNICAL = [
   /undefined/i,

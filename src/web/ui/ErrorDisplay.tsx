@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useUser } from '../features/auth/hooks';
 import { ApiError } from '../lib/api';
-import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE } from '../lib/messages';
+import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE, UNKNOWN_STATUS } from '../lib/messages';
 
 export type ErrorVariant = 'full' | 'card' | 'banner' | 'toast' | 'inline';
 
@@ -14,11 +14,13 @@ interface Props {
   variant?: ErrorVariant;
   onRetry?: () => void;
   showHelp?: boolean;
+  /** The query that failed, passed to /support by Help so the ticket can say what broke. */
+  queryKey?: readonly unknown[];
 }
 
 /** What a failure says, from an ApiError or a bare status (A §8). */
 export function describeError(error: unknown, status?: number) {
-  const code = error instanceof ApiError ? error.status : (status ?? -1);
+  const code = error instanceof ApiError ? error.status : (status ?? UNKNOWN_STATUS);
   const message = error instanceof ApiError ? error.message : status !== undefined ? statusMessage(status) : UNKNOWN_MESSAGE;
   return { status: code, title: errorTitle(code), message, severity: errorSeverity(code) };
 }
@@ -27,7 +29,7 @@ export function describeError(error: unknown, status?: number) {
  * The one error display in five variants (A §2): full page, card, banner, toast-like and inline, with
  * optional Retry and Help. Help goes to /support, or to /auth and back to /support when logged out.
  */
-export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, showHelp = false }: Props) {
+export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, showHelp = false, queryKey }: Props) {
   const described = describeError(error, status);
   const { data: user } = useUser();
   const heading = title ?? described.title;
@@ -42,7 +44,7 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
       )}
       {showHelp &&
         (user ? (
-          <Link className="button button-secondary" to="/support" search={{ status: described.status }}>
+          <Link className="button button-secondary" to="/support" search={{ status: described.status, key: queryKey?.join(' ') }}>
             Help
           </Link>
         ) : (
@@ -61,6 +63,11 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
           <button type="button" className="link-button" onClick={onRetry}>
             Retry
           </button>
+        )}
+        {showHelp && (
+          <Link className="link-button" to={user ? '/support' : '/auth'} search={user ? { status: described.status, key: queryKey?.join(' ') } : { redirect: '/support' }}>
+            Help
+          </Link>
         )}
       </p>
     );

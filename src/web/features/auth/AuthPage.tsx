@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
+import { isDisplayableMessage } from '../../lib/messages';
 import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
@@ -20,14 +21,15 @@ export function loginFailureMessage(error: unknown): string {
   if (error.code === 'Database Connection Issue') return 'We are having temporary connectivity issues. Please try again in a moment.';
   if (error.code === 'Authentication Failed') return 'Invalid email or password. Please try again.';
   if (error.serverMessage && /verified/i.test(error.serverMessage)) return 'Please verify your email before logging in.';
-  if (error.status === 429 || error.status === 0) return error.message;
+  if (isDisplayableMessage(error.serverMessage)) return error.serverMessage;
+  if (error.status === 0) return error.message;
   return 'Login failed. Please check your credentials.';
 }
 
 /** What the registration toast says for a failure. */
 export function registerFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Failed to create account. Please try again.';
-  if (error.code === 'Validation Error') return error.serverMessage ?? error.message;
+  if (error.code === 'Validation Error') return isDisplayableMessage(error.serverMessage) ? error.serverMessage : error.message;
   if (error.code === 'Email Error') return 'This email is already registered. Please try logging in instead.';
   if (error.code === 'Username Error') return 'This username is already taken. Please choose another one.';
   if (error.status === 429 || error.status === 0) return error.message;

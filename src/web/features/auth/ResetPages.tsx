@@ -26,15 +26,9 @@ export function RequestResetPage() {
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setPending(true);
-    try {
-      await post('/api/request-password-reset', checked.data);
-    } catch (error) {
-      // Whether the address has an account never shows; only a request that was not taken in is reported.
-      if (error instanceof ApiError && (error.status === 429 || error.status === 0)) {
-        setPending(false);
-        return toast.error(error.status === 429 ? 'Too Many Requests' : 'Network Error', { description: error.message });
-      }
-    }
+    // The screen ends in the same success state whatever the answer (A §2, §4): nothing tells whether
+    // the address has an account, or that a request was turned away.
+    await post('/api/request-password-reset', checked.data).catch(() => undefined);
     setPending(false);
     setSent(true);
     toast.success('Reset Email Sent', { description: 'If an account exists for that address, a reset link is on its way.' });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Email } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
+import { isDisplayableMessage } from '../../lib/messages';
 import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { useUser } from './hooks';
@@ -40,7 +41,7 @@ export function SupportForm({ context }: { context?: string }) {
       const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'issue']) : undefined;
       setErrors(fieldError ?? {});
       toast.error('Support ticket failed', {
-        description: error instanceof ApiError && error.serverMessage ? error.message : 'Failed to submit support ticket. Please try again.',
+        description: error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : 'Failed to submit support ticket. Please try again.',
       });
     } finally {
       setPending(false);

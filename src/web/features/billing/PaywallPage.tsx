@@ -4,7 +4,7 @@ import { useUser } from '../auth/hooks';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, type Plan, type SubscriptionStatus } from './hooks';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, useSubscriptionStatus, type Plan } from './hooks';
 import { PlanChoices } from './PlanChoices';
 
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
@@ -16,7 +16,7 @@ const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as 
 export function PaywallPage() {
   const { data: user, isPending: userPending } = useUser();
   const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
-  const status = useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription/status'], enabled: !!user });
+  const status = useSubscriptionStatus(!!user);
   const checkout = useCheckout({ newTab: false });
   const navigate = useNavigate();
 

@@ -1,7 +1,10 @@
 import { ErrorDisplay, describeError, type ErrorVariant } from '../../ui/ErrorDisplay';
 import { toast } from '../../ui/toast';
 
-const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 503, 418, 0];
+import { NETWORK_STATUS, TIMEOUT_STATUS, UNKNOWN_STATUS } from '../../lib/messages';
+
+const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 503, 418, NETWORK_STATUS, TIMEOUT_STATUS, UNKNOWN_STATUS];
+const LABELS: Record<number, string> = { [NETWORK_STATUS]: 'network', [TIMEOUT_STATUS]: 'timeout', [UNKNOWN_STATUS]: 'unknown' };
 const VARIANTS: ErrorVariant[] = ['full', 'card', 'banner', 'toast', 'inline'];
 
 /** Every variant of the error display for each status of the catalogue (A §2, DECISIONS). */
@@ -22,7 +25,7 @@ export function ErrorExamplesPage() {
                 toast.error(title, { description: message });
               }}
             >
-              Toast {status === 0 ? 'network' : status}
+              Toast {LABELS[status] ?? status}
             </button>
           ))}
         </div>
@@ -32,7 +35,7 @@ export function ErrorExamplesPage() {
           <h2>{variant[0].toUpperCase() + variant.slice(1)} variant</h2>
           <div className="stack">
             {STATUSES.map((status) => (
-              <ErrorDisplay key={status} status={status} variant={variant} onRetry={() => toast.info('Retrying...')} showHelp={variant !== 'inline'} />
+              <ErrorDisplay key={status} status={status} variant={variant} onRetry={() => toast.info('Retrying...')} showHelp queryKey={['/api/example']} />
             ))}
           </div>
         </div>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useLogout, type User } from '../auth/hooks';
+import { useSubscriptionStatus } from '../billing/hooks';
 import { toast } from '../../ui/toast';
 
 const LINKS = [
@@ -13,17 +13,11 @@ const LINKS = [
   { to: '/stats', label: 'Stats' },
 ] as const;
 
-interface SubscriptionStatus {
-  isActive: boolean;
-  isInTrial: boolean;
-  daysRemaining: number;
-}
-
 /** The top navigation of A §2, in the stated order; under 768 px the links wrap as pills. */
 export function Nav({ user }: { user: User }) {
   const navigate = useNavigate();
   const logout = useLogout();
-  const { data: status } = useQuery<SubscriptionStatus>({ queryKey: ['/api/subscription/status'] });
+  const { data: status } = useSubscriptionStatus();
   const premium = status?.isActive === true || user.isSubscribed;
 
   const onLogout = () =>

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { USER_KEY, useUser } from '../auth/hooks';
 import { ApiError, post } from '../../lib/api';
 import { Spinner } from '../../ui/Spinner';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { LOAD_FAILURES } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 
 export const VERIFY_ALERT =
@@ -11,10 +13,12 @@ export const VERIFY_ALERT =
 
 /** Protected routes (A §2): spinner while loading, /auth without a user, the alert when unverified. */
 export function Protected() {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, isError, error, refetch } = useUser();
   // The page the visitor asked for: the resolved location, not one a redirect is already heading to.
   const href = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href });
   if (isPending) return <Spinner />;
+  // Only a 401 means "no user"; a server or network failure is not a reason to ask for a login.
+  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
   if (!user) return <Navigate to="/auth" search={{ redirect: href.startsWith('/auth') ? undefined : href }} replace />;
   if (!user.isVerified) return <VerifyAlert />;
   return (
@@ -23,6 +27,10 @@ export function Protected() {
       <Outlet />
     </>
   );
+}
+
+export function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return <ErrorDisplay error={error} variant="full" message={LOAD_FAILURES.user} onRetry={onRetry} showHelp queryKey={USER_KEY} />;
 }
 
 function VerifyAlert() {

@@ -1,11 +1,13 @@
 import { Link, Navigate } from '@tanstack/react-router';
 import { useUser } from '../auth/hooks';
 import { Spinner } from '../../ui/Spinner';
+import { UserLoadFailed } from './Protected';
 
 /** `/`: a spinner while the user loads, then All Words for a learner and /auth otherwise. */
 export function HomeRedirect() {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, isError, error, refetch } = useUser();
   if (isPending) return <Spinner />;
+  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
   return <Navigate to={user ? '/words' : '/auth'} replace />;
 }
 

@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'bun:test';
+import { api, ApiError, setApiHooks } from './api';
+import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './messages';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const noWait = () => Promise.resolve();
+/** The ApiError a call fails with; a call that succeeds fails the test. */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('the call was expected to fail');
+    },
+    (error: ApiError) => error,
+  );
+
+/** A fetch that answers from a list, one reply a call, and counts the calls. */
+function replies(...answers: Array<Response | Error>) {
+  let calls = 0;
+  const fetchImpl = (async () => {
+    const answer = answers[Math.min(calls++, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }) as unknown as typeof fetch;
+  return { fetchImpl, calls: () => calls };
+}
+
+describe('the API client', () => {
+  test('network errors and 5xx are tried twice more, then reported with the catalogue text', async () => {
+    const down = replies(new TypeError('fetch failed'));
+    const error = await failure(api('GET', '/api/words', { fetchImpl: down.fetchImpl, sleep: noWait }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect([error.status, error.message, down.calls()]).toEqual([0, NETWORK_MESSAGE, 3]);
+
+    const recovering = replies(json(503, {}), json(200, { ok: true }));
+    expect(await api('GET', '/api/words', { fetchImpl: recovering.fetchImpl, sleep: noWait })).toEqual({ ok: true });
+    expect(recovering.calls()).toBe(2);
+  });
+
+  test('4xx answers are not tried again, and a technical server message is replaced', async () => {
+    const bad = replies(json(400, { error: 'Validation Error', message: 'undefined is not a function' }));
+    const error = await failure(api('POST', '/api/x', { fetchImpl: bad.fetchImpl, sleep: noWait }));
+    expect([error.status, error.code, error.message, bad.calls()]).toEqual([400, 'Validation Error', 'Invalid request. Please check your input and try again.', 1]);
+  });
+
+  test('a try that never answers times out, is retried, and ends as a timeout', async () => {
+    const hang = (async (_: unknown, init: RequestInit) =>
+      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+    const error = await failure(api('GET', '/api/words', { fetchImpl: hang, sleep: noWait, timeoutMs: 20 }));
+    expect([error.status, error.code, error.message]).toEqual([408, 'Timeout', TIMEOUT_MESSAGE]);
+  });
+
+  test('401 goes to the handler unless the call expects it; 402 reaches the handler as trial_expired', async () => {
+    const seen: string[] = [];
+    setApiHooks({ onUnauthorized: () => seen.push('401'), onTrialExpired: (e) => seen.push(`402 ${e.code}`) });
+    expect(await api('GET', '/api/user', { fetchImpl: replies(json(401, {})).fetchImpl, nullOn401: true })).toBeNull();
+    await api('GET', '/api/words', { fetchImpl: replies(json(401, {})).fetchImpl }).catch(() => {});
+    await api('GET', '/api/words/by-topic/Work', { fetchImpl: replies(json(402, { message: 'Pay.' })).fetchImpl }).catch(() => {});
+    expect(seen).toEqual(['401', '402 trial_expired']);
+    setApiHooks({ onUnauthorized() {}, onTrialExpired() {} });
+  });
+});
