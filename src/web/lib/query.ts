@@ -8,7 +8,7 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
-        retry: (failures, error) => failures < 1 && !isClientError(error),
+        retry: retriesUnlessClientError(1),
         retryDelay: 1000,
         refetchOnWindowFocus: false,
         queryFn: ({ queryKey, signal }) => get(String(queryKey[0]), { signal }),
@@ -18,7 +18,9 @@ export function createQueryClient() {
   });
 }
 
-/** 4xx answers are not retried: asking again gives the same answer. */
+/** A query's retry rule: `tries` more reads, none for a 4xx answer (asking again gives the same answer). */
+export const retriesUnlessClientError = (tries: number) => (failures: number, error: unknown) => failures < tries && !isClientError(error);
+
 function isClientError(error: unknown) {
   const status = (error as { status?: number })?.status;
   return typeof status === 'number' && status >= 400 && status < 500;

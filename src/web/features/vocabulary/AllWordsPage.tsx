@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../auth/hooks';
 import { ExplanationPopup } from '../../ui/Popup';
 import { BATCH_KEY, usePractice, WORDS_KEY, type BatchView, type Word } from './api';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
@@ -30,7 +32,10 @@ export function AllWordsPage() {
       <header className="card vocab-header">
         <div className="vocab-header-main">
           <h1>All Words</h1>
-          {batch.data && <BatchHeader batch={batch.data} streak={practice.streak} />}
+          {/* Without the batch call the streak alone still places the learner (batches never go back). */}
+          {(batch.data || words.data) && (
+            <BatchHeader maxUnlockedBatch={batch.data?.maxUnlockedBatch ?? 1} unlockedWords={batch.data?.unlockedWords ?? list.length} streak={practice.streak} />
+          )}
           <p className="muted vocab-note">Words are never removed once unlocked.</p>
         </div>
         <StreakDisplay streak={practice.streak} />
@@ -40,6 +45,8 @@ export function AllWordsPage() {
         <div className="card center muted" role="status">
           Loading...
         </div>
+      ) : words.isError ? (
+        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={WORDS_KEY} />
       ) : list.length === 0 ? (
         <div className="card center">
           <p className="muted">No words available.</p>
@@ -52,13 +59,13 @@ export function AllWordsPage() {
 }
 
 /** 'Batch N of 6', the streak the next batch needs and the answers still to give; at batch 6 the congratulation. */
-function BatchHeader({ batch, streak }: { batch: BatchView; streak: StreakCounts }) {
+function BatchHeader({ maxUnlockedBatch, unlockedWords, streak }: { maxUnlockedBatch: number; unlockedWords: number; streak: StreakCounts }) {
   // The streak on screen is ahead of the server's between an answer and its reply.
-  const status = batchStatus({ maxUnlockedBatch: batch.maxUnlockedBatch, bestStreak: streak.bestStreak, currentStreak: streak.currentStreak });
+  const status = batchStatus({ maxUnlockedBatch, bestStreak: streak.bestStreak, currentStreak: streak.currentStreak });
   return (
     <div className="batch-info">
       <p>
-        <strong className="unlocked-count">{batch.unlockedWords}</strong> words unlocked · <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
+        <strong className="unlocked-count">{unlockedWords}</strong> words unlocked · <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
       </p>
       {status.allUnlocked ? (
         <p className="notice vocab-congrats">Congratulations! You have unlocked all {status.totalBatches} batches.</p>

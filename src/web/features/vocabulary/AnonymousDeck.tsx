@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import { usePractice, type Word } from './api';
 import { FlashCard } from './FlashCard';
@@ -21,7 +23,14 @@ export function AnonymousDeck() {
       </div>
     );
   }
-  if (list.length === 0) return null;
+  if (words.isError) return <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} />;
+  if (list.length === 0) {
+    return (
+      <div className="card center">
+        <p className="muted">No words available.</p>
+      </div>
+    );
+  }
   return (
     <section className="card try-deck stack" aria-labelledby="try-deck-title">
       <div className="try-deck-head">

@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../auth/hooks';
 import { toast } from '../../ui/toast';
+import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { LOAD_FAILURES } from '../../lib/messages';
 import { FLAGGED_KEY, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
@@ -18,8 +20,11 @@ export function FlaggedPage() {
 
   async function answer(word: Word, correct: boolean) {
     const result = await practice.answer(word, correct, { inFlaggedSection: true });
-    // A failed save has shown its own toast.
-    if (!result || !correct) return;
+    if (!correct) return;
+    // The count could not be read back (the save failed and has said so): the learner is told to go on.
+    if (!result) return void toast.info(flaggedFeedback(null), { duration: 3000 });
+    // A word already off the list this round has nothing left to count.
+    if (!result.removedFromPracticeList && result.remainingToRemove === null) return;
     const remaining = result.removedFromPracticeList ? 0 : result.remainingToRemove;
     const text = flaggedFeedback(remaining);
     if (remaining === 0) toast.success(text, { duration: 3000 });
@@ -39,6 +44,8 @@ export function FlaggedPage() {
         <div className="card center muted" role="status">
           Loading words...
         </div>
+      ) : words.isError ? (
+        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={FLAGGED_KEY} />
       ) : list.length === 0 ? (
         <div className="card center">
           <h2>No flagged words</h2>

@@ -4,7 +4,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import type { Word } from './api';
 import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
-import { practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
+import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
 
 interface Props {
@@ -27,7 +27,8 @@ const PRONOUNS: Record<string, string> = {
 /**
  * The word-list variant (L §2, §4): the words in shuffled order, Lebanese first, 'Reveal Translation'
  * for the English, then ✓ or ✗; the next word comes 500 ms after the mark ('Next Word' skips one).
- * At the end, the 'Practice complete!' summary, and a new shuffled round of the current list.
+ * At the end, the 'Practice complete!' summary, then a new shuffled round of the current list by itself
+ * ('Practice Again' starts it at once).
  */
 export function WordListPractice({ words, onAnswer, onFlag }: Props) {
   const [order, setOrder] = useState(() => shuffle(words));
@@ -49,8 +50,11 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
     setMark(null);
   }
 
+  // The reshuffle runs from a timer: it takes the list as it is then (the practice list shrinks as words leave it).
+  const current = useRef(words);
+  current.current = words;
   function restart() {
-    setOrder(shuffle(words));
+    setOrder(shuffle(current.current));
     setIndex(0);
     setCorrect(0);
     setRevealed(false);
@@ -67,6 +71,11 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
     onAnswer(word, right);
     advance.current = setTimeout(next, WORD_LIST_ADVANCE_MS);
   };
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(restart, PRACTICE_SUMMARY_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
   useCardKeys(done ? {} : { reveal, right: () => answer(true), wrong: () => answer(false) });
 
   const percent = practicePercent(Math.min(index, order.length), order.length);
@@ -76,6 +85,7 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
       <article className="word-list-card center" aria-live="polite">
         <h2>Practice complete!</h2>
         <p className="practice-summary">{practiceSummary(correct, order.length)}</p>
+        <p className="muted">A new shuffled round starts in a moment.</p>
         <button type="button" className="button" onClick={restart} autoFocus>
           Practice Again
         </button>

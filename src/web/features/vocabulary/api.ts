@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 import type { User } from '../auth/hooks';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, STREAK_READ_RETRIES, type StreakCounts } from './rules';
+import { retriesUnlessClientError } from '../../lib/query';
 import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
@@ -56,7 +57,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
 export function usePractice(user: User | null | undefined) {
   const queryClient = useQueryClient();
   const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user, retry: STREAK_READ_RETRIES });
+  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
   const streak = user ? (serverStreak.data ?? ZERO) : localStreak;
   const streakRef = useRef(streak);
   streakRef.current = streak;

@@ -45,7 +45,8 @@ export function isTypingTarget(target: EventTarget | null) {
 
 /**
  * The card shortcuts (Space reveals, 1 and 2 answer), ignored while typing or while a dialog is open.
- * Space on a focused button or link keeps its own meaning.
+ * Space on a button or link reached from the keyboard keeps its own meaning; one that only kept the
+ * focus after a mouse click (no focus ring) does not stop Space from revealing.
  */
 export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void }) {
   useEffect(() => {
@@ -53,8 +54,8 @@ export function useCardKeys(handlers: { reveal?: () => void; right?: () => void;
       if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
       if (document.querySelector('.dialog-backdrop')) return;
       if (e.key === ' ' && handlers.reveal) {
-        const tag = (e.target as HTMLElement | null)?.tagName;
-        if (tag === 'BUTTON' || tag === 'A') return;
+        const target = e.target as HTMLElement | null;
+        if ((target?.tagName === 'BUTTON' || target?.tagName === 'A') && target.matches(':focus-visible')) return;
         e.preventDefault();
         handlers.reveal();
       } else if (e.key === '1' && handlers.right) handlers.right();

@@ -39,6 +39,8 @@ export const CARD_COUNTDOWN_MS = 15_000;
 export const cardTickMs = (mobile: boolean) => (mobile ? 200 : 100);
 export const cardFadeMs = (mobile: boolean) => (mobile ? 300 : 200);
 export const WORD_LIST_ADVANCE_MS = 500;
+/** How long the 'Practice complete!' summary stays before the reshuffled round starts (L §4 gives no time). */
+export const PRACTICE_SUMMARY_MS = 4000;
 /** Progress saves: 2 more tries, waiting 500 ms and doubling (L §7, §9). */
 export const PROGRESS_RETRIES = 2;
 export const progressRetryDelayMs = (attempt: number) => 500 * 2 ** attempt;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useUser } from '../auth/hooks';
+import { retriesUnlessClientError } from '../../lib/query';
 import { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
 
 /** The pages whose streak the two games keep (DECISIONS "Learning"). */
@@ -31,7 +32,7 @@ export function useGameStreak(page: GamePage) {
   const { data: user } = useUser();
   const signedIn = !!user;
   const queryClient = useQueryClient();
-  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: 3 });
+  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: retriesUnlessClientError(3) });
   const [local, setLocal] = useState<StreakCounts>(() => parseStoredStreak(localStorage.getItem(storageKey(page))));
   const streak = signedIn ? (server.data ?? ZERO) : local;
 
