@@ -174,6 +174,11 @@ describe('vocabulary practice in the browser', () => {
     // Free topics stay open.
     await page.getByRole('link', { name: /^Family/ }).waitFor();
 
+    // A verb keeps its present tense, and the page says where the rest is.
+    await page.goto('/topics/Verb%3A%20to%20eat');
+    await page.getByText('Word 1 of 8').waitFor();
+    await page.getByRole('note').getByText(/Past and future forms come with/).waitFor();
+
     await page.goto('/topics/Emotions');
     await page.waitForURL('**/paywall');
     await context.close();

@@ -231,6 +231,9 @@ describe('the premium guard', () => {
     // Free content stays open.
     expect((await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: { correct: true } })).status).toBe(200);
     expect((await t.request('GET', `/api/words/by-topic/${encodeURIComponent('Verb: to write')}`, { cookie })).json).toHaveLength(8);
+    // The verb's card counts the forms the learner can practise.
+    const cards = (await t.request('GET', '/api/words/topics-with-progress', { cookie })).json;
+    expect(cards.find((c: { name: string }) => c.name === 'Verb: to write').progress.totalWords).toBe(8);
     expect((await t.request('GET', '/api/words', { cookie })).json).toHaveLength(20);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
@@ -336,7 +336,10 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
     topicCards(user: User | null): TopicCard[] {
       const premium = hasPremium(user);
-      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
+      const countByTopic = (where?: SQL) =>
+        new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(where).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
+      // Without a trial or subscription a verb topic holds only its present tense, and its card counts that.
+      const totals = countByTopic(premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, 'present')));
       const verbOfTopic = new Map(
         db
           .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { useUser } from '../auth/hooks';
+import { useSubscriptionStatus } from '../billing/hooks';
 import { topicWordsKey, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
 import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';
@@ -13,6 +14,9 @@ export function TopicPracticePage({ topic }: { topic: string }) {
   // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
   const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
   const isVerb = isVerbTopic(topic);
+  // Without a trial or subscription a verb topic holds only its present tense (L §1 "limited verb practice").
+  const status = useSubscriptionStatus(isVerb);
+  const presentOnly = isVerb && !!status.data && !status.data.isActive && !status.data.isInTrial;
 
   let body;
   if (words.isPending || (words.error instanceof ApiError && words.error.status === 402)) {
@@ -79,6 +83,11 @@ export function TopicPracticePage({ topic }: { topic: string }) {
             : 'Practice the vocabulary for this topic.'}
         </p>
       </header>
+      {presentOnly && (
+        <p className="notice" role="note">
+          You are practising the present tense. Past and future forms come with <Link to="/subscription">Premium</Link>.
+        </p>
+      )}
       {body}
     </section>
   );
