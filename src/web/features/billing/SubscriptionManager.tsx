@@ -58,7 +58,7 @@ function Plans({ data }: { data: SubscriptionOverview }) {
 
 function StatusBlock({ status, receivedAt }: { status: SubscriptionStatus; receivedAt: number }) {
   const countdown = useCountdown(status, receivedAt);
-  useExpiryRedirect(countdown.expired);
+  useExpiryRedirect(countdown.expired, status.cancelAtPeriodEnd);
   const [asking, setAsking] = useState(false);
   const { cancel, pending } = useCancelSubscription();
 

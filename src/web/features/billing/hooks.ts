@@ -9,6 +9,8 @@ import { SUBSCRIPTION_KEYS } from '../shell/live';
 import {
   PAYWALL_DELAY_MS,
   SUBSCRIBE_PATHS,
+  SUBSCRIPTION_ENDED_TEXT,
+  SUBSCRIPTION_ENDED_TITLE,
   TICK_MS,
   TRIAL_ENDED_MS,
   TRIAL_ENDED_TEXT,
@@ -159,7 +161,7 @@ export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
  * to /paywall with the 'Trial Period Ended' toast, unless already on a page where they can subscribe.
  * A countdown seen running out while on those pages still says so, without leaving.
  */
-export function useExpiryRedirect(expired: boolean) {
+export function useExpiryRedirect(expired: boolean, subscriptionEnded = false) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -179,12 +181,17 @@ export function useExpiryRedirect(expired: boolean) {
     if (!announced.current) {
       announced.current = true;
       refreshSubscription(queryClient);
-      if (!staying || sawRunning.current) toast.error(TRIAL_ENDED_TITLE, { description: TRIAL_ENDED_TEXT, duration: TRIAL_ENDED_MS });
+      if (!staying || sawRunning.current) {
+        const [title, description] = subscriptionEnded
+          ? [SUBSCRIPTION_ENDED_TITLE, SUBSCRIPTION_ENDED_TEXT]
+          : [TRIAL_ENDED_TITLE, TRIAL_ENDED_TEXT];
+        toast.error(title, { description, duration: TRIAL_ENDED_MS });
+      }
     }
     if (staying) return;
     const timer = setTimeout(() => {
       if (!SUBSCRIBE_PATHS.includes(pathRef.current)) void navigate({ to: '/paywall' });
     }, PAYWALL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [expired, queryClient, navigate]);
+  }, [expired, subscriptionEnded, queryClient, navigate]);
 }

@@ -11,6 +11,9 @@ export const PAYWALL_DELAY_MS = 1000;
 
 export const TRIAL_ENDED_TITLE = 'Trial Period Ended';
 export const TRIAL_ENDED_TEXT = 'Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.';
+// A cancelled subscription reaching its end is not a trial ending (A §8 words only the trial's).
+export const SUBSCRIPTION_ENDED_TITLE = 'Subscription Ended';
+export const SUBSCRIPTION_ENDED_TEXT = 'Your subscription has ended. Subscribe again to keep full access.';
 export const TRIAL_ENDED_MS = 7000;
 
 /** Screens an expired countdown does not leave: the learner is already where they can subscribe. */
