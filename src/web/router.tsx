@@ -1,6 +1,7 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, useLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { searchOf } from './lib/search';
+import { useIsMobile } from './lib/useIsMobile';
 import { Toaster } from 'sonner';
 import { useUser } from './features/auth/hooks';
 import { AuthPage } from './features/auth/AuthPage';
@@ -32,6 +33,8 @@ function Frame() {
   const { data: user } = useUser();
   const { pathname } = useLocation();
   useLiveEvents(!!user);
+  // Toasts sit where they cover neither the navigation nor the card's buttons (at the top on phones).
+  const mobile = useIsMobile();
   const showNav = !!user && pathname !== '/auth';
   return (
     <div className="frame">
@@ -52,7 +55,7 @@ function Frame() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-center" visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
     </div>
   );
 }

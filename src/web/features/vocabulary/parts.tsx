@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 
 /** The practice-list toggle: pressed when the word is flagged. */
 export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
@@ -22,19 +22,6 @@ export function LockIcon() {
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
   );
-}
-
-/** Under 768 px the card ticks and fades more slowly (L §9). */
-export function useIsMobile() {
-  const query = '(max-width: 767px)';
-  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const change = () => setMobile(list.matches);
-    list.addEventListener('change', change);
-    return () => list.removeEventListener('change', change);
-  }, []);
-  return mobile;
 }
 
 /** True when a key press belongs to a field or a focused control rather than to the card shortcuts. */
