@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { configOrExit, CONTENT_DIR } from '../src/boot';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { formatCounts, formatIssue, runImport } from '../src/lib/content/importer';
@@ -10,7 +11,8 @@ const contentIndex = args.indexOf('--content');
 const contentDir = contentIndex >= 0 ? args[contentIndex + 1] : CONTENT_DIR;
 
 const config = configOrExit();
-const db = openDatabase(config.DATABASE_PATH);
+// A dry run against a database that does not exist yet compares with an empty one instead of creating it.
+const db = openDatabase(dryRun && !existsSync(config.DATABASE_PATH) ? ':memory:' : config.DATABASE_PATH);
 migrateDatabase(db);
 const result = runImport(db, contentDir, contentPlugins, { dryRun });
 

@@ -60,13 +60,17 @@ export type Config = Env & {
 
 export class ConfigError extends Error {}
 
+const SECRET = /SECRET|KEY|URL/;
+
 /** Parses the environment once; a bad value throws one line that names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
     const issue = result.issues[0];
     const key = v.getDotPath(issue) ?? 'environment';
-    throw new ConfigError(`Invalid environment variable ${key}: ${issue.message} (got ${JSON.stringify(issue.input)})`);
+    // Secrets and URLs (which may carry a password) are named, never echoed into the logs.
+    const shown = SECRET.test(key) ? '' : ` (got ${JSON.stringify(issue.input)})`;
+    throw new ConfigError(`Invalid environment variable ${key}: ${issue.message}${shown}`);
   }
   const parsed = result.output;
   const isProduction = parsed.NODE_ENV === 'production';

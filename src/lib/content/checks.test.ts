@@ -139,6 +139,44 @@ sentences:
     ]);
   });
 
+  test('the same key in two files, which the database would keep only once', () => {
+    const sentence = (topic: string) => `topic: ${topic}
+sentences:
+  - key: order-coffee
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    contexts:
+      - { context: At a café., recommended_answer: Baddi ahwe, arabic: بدّي قهوة, english: A coffee }
+      - { context: At home., recommended_answer: Kebbeyet may, arabic: كبّاية مي, english: A glass of water }
+`;
+    const otherVerb = verbFile('eat').replace('english: to eat', 'english: to  Eat');
+    const renamedVerb = verbFile('drink').replace('english: to drink', 'english: to eat');
+    const otherTopic = colors.replace('topic: Colors', 'topic: colors!').replace(/english: (red|white)/g, 'english: $1 again');
+    expectRejected(
+      {
+        'letters/more.yaml': letters,
+        'sentences/coffee.yaml': sentence('food_and_drink'),
+        'sentences/coffee-again.yaml': sentence('food_and_drink'),
+        'sentences/work.yaml': sentence('work'),
+        'verbs/eat.yaml': verbFile('eat'),
+        'verbs/eat-again.yaml': otherVerb,
+        'verbs/drink.yaml': renamedVerb,
+        'words/colors.yaml': colors,
+        'words/colors-again.yaml': otherTopic,
+        'lessons/01-colors.md': lesson,
+        'lessons/02-colors.md': lesson,
+      },
+      [
+        { file: 'words/colors.yaml', line: 1, field: 'topic', message: 'topic "Colors" is also used in words/colors-again.yaml (line 1)' },
+        { file: 'verbs/eat.yaml', line: 1, field: 'key', message: 'verb key "eat" is also used in verbs/eat-again.yaml (line 1)' },
+        { file: 'verbs/eat-again.yaml', line: 2, field: 'english', message: 'verb "to  Eat" is also used in verbs/drink.yaml (line 2)' },
+        { file: 'verbs/eat.yaml', line: 2, field: 'english', message: 'verb "to eat" is also used in verbs/drink.yaml (line 2)' },
+        { file: 'letters/more.yaml', line: 2, field: 'number', message: 'letter 3 is also used in letters/letters.yaml (line 2)' },
+        { file: 'sentences/coffee.yaml', line: 3, field: 'key', message: 'sentence key "order-coffee" of topic food_and_drink is also used in sentences/coffee-again.yaml (line 3)' },
+        { file: 'lessons/02-colors.md', line: 2, field: 'key', message: 'lesson key "colors-1" is also used in lessons/01-colors.md (line 2)' },
+      ],
+    );
+  });
+
   test('a verb missing one of its 24 forms', () => {
     const file = verbFile().replace(/    hiyyi: \{ arabizi: "bekol.*\n/, '');
     expectRejected({ 'verbs/eat.yaml': file }, [

@@ -82,3 +82,24 @@ export function checkNumberLetters(doc: SourceDoc, path: Path, arabiziText: stri
     else if (reverse && found && !hasDigit) warn(`the Arabic "${arabicText}" has ${found} but arabizi "${arabiziText}" has no ${digit}`);
   }
 }
+
+export interface Place {
+  file: string;
+  line: number;
+  field: string;
+}
+
+/**
+ * Reports every item whose key an earlier item, in this file or another, already uses: the database
+ * keeps one row per key, so the second would otherwise fail the write instead of naming the mistake.
+ */
+export function reportRepeats<T>(items: T[], keyOf: (item: T) => string, placeOf: (item: T) => Place, what: (item: T) => string, report: Reporter) {
+  const first = new Map<string, Place>();
+  for (const item of items) {
+    const k = keyOf(item);
+    const place = placeOf(item);
+    const other = first.get(k);
+    if (!other) first.set(k, place);
+    else report.error({ ...place, message: `${what(item)} is also used in ${other.file} (line ${other.line})` });
+  }
+}

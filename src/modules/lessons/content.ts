@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import matter from 'gray-matter';
 import type { ContentPlugin } from '../../lib/content/types';
 import { parseYaml, validateDoc } from '../../lib/content/yaml';
-import { arabizi, key, text } from '../../lib/content/rules';
+import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { topicNamesOf, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
@@ -106,14 +106,11 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
   check(items, all, report) {
     const topicNames = new Set(topicNamesOf(all));
     const verbKeys = new Set(verbKeysOf(all));
-    const keys = new Map<string, string>();
     for (const item of items) {
       if (item.topic && !topicNames.has(item.topic)) report.error({ file: item.file, line: item.lines.topic, field: 'topic', message: `no topic named "${item.topic}" in content/words or content/verbs` });
       if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
-      const other = keys.get(item.lesson.key);
-      if (other) report.error({ file: item.file, line: item.lines.key, field: 'key', message: `lesson key "${item.lesson.key}" is also used in ${other}` });
-      else keys.set(item.lesson.key, item.file);
     }
+    reportRepeats(items, (item) => item.lesson.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `lesson key "${item.lesson.key}"`, report);
   },
   apply(tx, items) {
     const topicId = (name?: string) => (name ? tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null : null);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc, fieldName } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, text } from '../../lib/content/rules';
+import { parseYaml, validateDoc } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey } from '../../lib/content/sync';
 import { letters } from './schema';
 
@@ -21,7 +21,7 @@ const LettersFile = v.strictObject({
   ),
 });
 
-export type LetterContent = typeof letters.$inferInsert & { file: string };
+export type LetterContent = typeof letters.$inferInsert & { file: string; line: number };
 
 export const lettersContent: ContentPlugin<LetterContent> = {
   kind: 'letters',
@@ -32,30 +32,26 @@ export const lettersContent: ContentPlugin<LetterContent> = {
     if (!doc) return [];
     const data = validateDoc(doc, LettersFile, report);
     if (!data) return [];
-    const seen = new Set<number>();
-    return data.letters.flatMap((letter, i) => {
-      if (seen.has(letter.number)) {
-        report.error({ file: file.path, line: doc.lineOf(['letters', i, 'number']), field: fieldName(['letters', i, 'number']), message: `duplicate letter ${letter.number}` });
-        return [];
-      }
-      seen.add(letter.number);
+    return data.letters.map((letter, i) => {
       checkNumberLetters(doc, ['letters', i, 'example', 'arabizi'], letter.example.arabizi, letter.example.arabic, report);
-      return [
-        {
-          file: file.path,
-          number: letter.number,
-          arabic: letter.arabic,
-          englishLetter: letter.english_letter,
-          meaning: letter.meaning,
-          exampleArabizi: letter.example.arabizi,
-          exampleArabic: letter.example.arabic,
-          exampleEnglish: letter.example.english,
-          sortOrder: i,
-        },
-      ];
+      return {
+        file: file.path,
+        line: doc.lineOf(['letters', i, 'number']),
+        number: letter.number,
+        arabic: letter.arabic,
+        englishLetter: letter.english_letter,
+        meaning: letter.meaning,
+        exampleArabizi: letter.example.arabizi,
+        exampleArabic: letter.example.arabic,
+        exampleEnglish: letter.example.english,
+        sortOrder: i,
+      };
     });
   },
+  check(items, _all, report) {
+    reportRepeats(items, (item) => String(item.number), (item) => ({ file: item.file, line: item.line, field: 'number' }), (item) => `letter ${item.number}`, report);
+  },
   apply(tx, items) {
-    return syncByKey(tx, letters, items.map(({ file: _file, ...row }) => row), { keyField: 'number' }).counts;
+    return syncByKey(tx, letters, items.map(({ file: _file, line: _line, ...row }) => row), { keyField: 'number' }).counts;
   },
 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc, fieldName } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, text } from '../../lib/content/rules';
+import { parseYaml, validateDoc } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { sentenceContexts, sentences } from './schema';
 
@@ -28,6 +28,7 @@ const SentencesFile = v.strictObject({
 
 export interface SentenceContent {
   file: string;
+  line: number;
   sentence: { key: string; topic: string; questionArabizi: string; questionArabic: string; questionEnglish: string; sortOrder: number };
   contexts: { position: number; context: string; recommendedAnswer: string; arabic: string; english: string }[];
 }
@@ -41,18 +42,13 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     if (!doc) return [];
     const data = validateDoc(doc, SentencesFile, report);
     if (!data) return [];
-    const seen = new Set<string>();
     return data.sentences.flatMap((s, i) => {
-      if (seen.has(s.key)) {
-        report.error({ file: file.path, line: doc.lineOf(['sentences', i, 'key']), field: fieldName(['sentences', i, 'key']), message: `duplicate sentence key "${s.key}"` });
-        return [];
-      }
-      seen.add(s.key);
       checkNumberLetters(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, s.question.arabic, report);
       s.contexts.forEach((c, j) => checkNumberLetters(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, c.arabic, report));
       return [
         {
           file: file.path,
+          line: doc.lineOf(['sentences', i, 'key']),
           sentence: {
             key: `${data.topic}/${s.key}`,
             topic: data.topic,
@@ -65,6 +61,15 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
         },
       ];
     });
+  },
+  check(items, _all, report) {
+    reportRepeats(
+      items,
+      (item) => item.sentence.key,
+      (item) => ({ file: item.file, line: item.line, field: 'key' }),
+      (item) => `sentence key "${item.sentence.key.slice(item.sentence.topic.length + 1)}" of topic ${item.sentence.topic}`,
+      report,
+    );
   },
   apply(tx, items) {
     const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });

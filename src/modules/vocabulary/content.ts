@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 import type { ContentPlugin, Reporter } from '../../lib/content/types';
 import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, optionalNote, slug, text } from '../../lib/content/rules';
+import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../lib/content/rules';
 import { addCounts, syncByKey } from '../../lib/content/sync';
 import { PRONOUNS, TENSES, topics, verbs, words } from './schema';
 
@@ -27,6 +27,7 @@ const WordsFile = v.strictObject({
 
 export interface TopicWords {
   file: string;
+  line: number;
   topic: { name: string; isPremium: boolean; sortOrder: number };
   words: { key: string; english: string; lebanese: string; arabicScript: string; batch: number; culturalContext: string | null; sortOrder: number }[];
 }
@@ -63,6 +64,7 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     return [
       {
         file: file.path,
+        line: doc.lineOf(['topic']),
         topic: { name: data.topic, isPremium: data.premium, sortOrder: data.order },
         words: data.words.map((w, i) => ({
           key: `${topicSlug}/${keyOf(w)}`,
@@ -77,12 +79,8 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     ];
   },
   check(items, _all, report) {
-    const names = new Map<string, string>();
-    for (const item of items) {
-      const other = names.get(item.topic.name.toLowerCase());
-      if (other) report.error({ file: item.file, line: 1, field: 'topic', message: `topic "${item.topic.name}" is also defined in ${other}` });
-      else names.set(item.topic.name.toLowerCase(), item.file);
-    }
+    // Word keys start with the topic's slug, so "Body Parts" and "body-parts" are one topic.
+    reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
   },
   apply(tx, items) {
     const topicSync = syncByKey(tx, topics, items.map((i) => ({ ...i.topic, isVerb: false })), { keyField: 'name', scope: { column: topics.isVerb, value: false } });
@@ -121,6 +119,7 @@ type VerbData = v.InferOutput<typeof VerbFile>;
 
 export interface VerbContent {
   file: string;
+  lines: { key: number; english: number };
   verb: { key: string; infinitive: string; arabic: string; english: string; culturalContext: string | null; sortOrder: number };
   conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: (typeof TENSES)[number]; pronoun: (typeof PRONOUNS)[number]; sortOrder: number }[];
 }
@@ -154,20 +153,16 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     return [
       {
         file: file.path,
+        lines: { key: doc.lineOf(['key']), english: doc.lineOf(['english']) },
         verb: { key: data.key, infinitive: data.infinitive, arabic: data.arabic, english: data.english, culturalContext: data.note ?? null, sortOrder: data.order },
         conjugations,
       },
     ];
   },
   check(items, _all, report) {
-    const keys = new Map<string, string>();
-    const names = new Map<string, string>();
-    for (const item of items) {
-      if (keys.has(item.verb.key)) report.error({ file: item.file, line: 1, field: 'key', message: `verb key "${item.verb.key}" is also used in ${keys.get(item.verb.key)}` });
-      else keys.set(item.verb.key, item.file);
-      if (names.has(item.verb.english)) report.error({ file: item.file, line: 1, field: 'english', message: `verb "${item.verb.english}" is also defined in ${names.get(item.verb.english)}` });
-      else names.set(item.verb.english, item.file);
-    }
+    reportRepeats(items, (item) => item.verb.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `verb key "${item.verb.key}"`, report);
+    // The English names the verb's topic ('Verb: to eat').
+    reportRepeats(items, (item) => sameness(item.verb.english), (item) => ({ file: item.file, line: item.lines.english, field: 'english' }), (item) => `verb "${item.verb.english}"`, report);
   },
   apply(tx, items) {
     const verbSync = syncByKey(tx, verbs, items.map((i) => i.verb), { keyField: 'key' });
