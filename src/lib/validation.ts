@@ -10,8 +10,12 @@ export function validate<const S extends v.GenericSchema>(schema: S, input: unkn
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = v.getDotPath(issue) ?? undefined;
+  // A missing key is reported by its object, whose message is about the body as a whole.
+  const missing = field !== undefined && issue.type === 'object' && issue.input === undefined;
   // valibot's own messages ("Invalid type: Expected string but received 3") are for developers.
-  const message = /^Invalid \w+: /.test(issue.message)
+  const message = missing
+    ? `The field ${field} is required.`
+    : /^Invalid \w+: /.test(issue.message)
     ? field
       ? `The field ${field} is missing or not valid.`
       : 'The request body must be a JSON object.'

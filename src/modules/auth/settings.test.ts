@@ -102,7 +102,7 @@ describe('POST /api/user/change-password', () => {
       [{ currentPassword: password, newPassword: 'nodigitshere', confirmNewPassword: 'nodigitshere' }, 'newPassword', SERVER_PASSWORD_MESSAGE],
       [{ currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew23' }, 'confirmNewPassword', "Passwords don't match"],
       [{ currentPassword: password, newPassword: 'brandnew22' }, 'confirmNewPassword', "Passwords don't match"],
-      [{ currentPassword: password }, 'newPassword', 'The field newPassword is missing or not valid.'],
+      [{ currentPassword: password }, 'newPassword', 'The field newPassword is required.'],
     ];
     const before = snapshot(t);
     for (const [body, field, message] of cases) {

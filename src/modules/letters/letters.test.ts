@@ -85,10 +85,10 @@ describe('letter progress', () => {
     const cases: Array<[unknown, string]> = [
       [{ letterNumber: 4, correct: true }, 'letterNumber must be one of 2, 3, 5, 7, 8.'],
       [{ letterNumber: '7', correct: true }, 'letterNumber must be one of 2, 3, 5, 7, 8.'],
-      [{ letterNumber: 7 }, 'The field correct is missing or not valid.'],
-      [{ correct: true }, 'The field letterNumber is missing or not valid.'],
+      [{ letterNumber: 7 }, 'The field correct is required.'],
+      [{ correct: true }, 'The field letterNumber is required.'],
       [{ letterNumber: 7, correct: 'yes' }, 'correct must be true or false.'],
-      [[1, 2], 'The field letterNumber is missing or not valid.'],
+      [[1, 2], 'The field letterNumber is required.'],
       ['"text"', 'The request body must be a JSON object.'],
     ];
     for (const [body, message] of cases) {

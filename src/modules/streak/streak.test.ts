@@ -74,6 +74,7 @@ describe('GET /api/streak and POST /api/streak/update', () => {
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
     expect((await update(cookie, { correct: 'true' })).json).toMatchObject({ error: 'Validation Error', message: 'correct must be true or false.' });
+    expect((await update(cookie, {})).json).toMatchObject({ error: 'Validation Error', message: 'The field correct is required.', details: { field: 'correct' } });
     const page = await t.request('GET', '/api/streak?page=nope', { cookie });
     expect(page.status).toBe(400);
     expect(page.json.message).toBe('page must be one of unified, which-word, letters, sentences.');
