@@ -6,7 +6,7 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../tests/suppo
 import { startFakeGoogle } from '../../../tests/fakes/google';
 import { DAY_MS } from '../../lib/clock';
 import { GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from './google';
-import { cookiesOf, snapshot } from './test-helpers';
+import { cookiesOf, lastMailTo, snapshot, tokenIn } from './test-helpers';
 
 const google = startFakeGoogle();
 let t: TestApp;
@@ -116,15 +116,34 @@ describe('the callback', () => {
     expect(t.db.$client.query('select count(*) as n from users').get()).toEqual({ n: 1 });
   });
 
-  test('links an existing account with the same verified e-mail; the password still works', async () => {
-    const { user, password } = await t.signUp({ email: 'google.learner@example.com', username: 'layla' });
+  test('links an account whose owner proved the address by a mailed link; its password and sessions stay', async () => {
+    const email = 'google.learner@example.com';
+    const { user } = await t.signUp({ email, username: 'layla' });
+    await t.request('POST', '/api/request-password-reset', { body: { email } });
+    const token = tokenIn((await lastMailTo(t, email))!.text, `${t.config.appUrl}/reset-password`);
+    const password = 'Proven-by-mail-1';
+    expect((await t.request('POST', '/api/reset-password', { body: { token, password } })).status).toBe(200);
+    const login = await t.request('POST', '/api/login', { body: { email, password } });
     const { location, session } = await signIn();
     expect(location).toBe('/');
     const me = await t.request('GET', '/api/user', { cookie: session });
     expect(me.json.id).toBe(user.id);
     expect(me.json.username).toBe('layla');
     expect(t.db.$client.query('select google_id from users where id = ?').get(user.id)).toEqual({ google_id: 'google-user-1' });
-    expect((await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password } })).status).toBe(200);
+    expect((await t.request('GET', '/api/user', { cookie: login.cookie })).status).toBe(200);
+    expect((await t.request('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  test('an account registered with the address but never proven is taken back: its password and sessions end', async () => {
+    // Someone registers the learner's address first, without access to the mailbox.
+    const { user, cookie, password } = await t.signUp({ email: 'google.learner@example.com', username: 'squatter' });
+    const { location, session } = await signIn();
+    expect(location).toBe('/');
+    expect((await t.request('GET', '/api/user', { cookie: session })).json.id).toBe(user.id);
+    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401);
+    expect((await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password } })).status).toBe(401);
+    // The owner, now signed in, may set a password of their own.
+    expect((await t.request('GET', '/api/user', { cookie: session })).json.hasPassword).toBe(false);
   });
 
   test('an unverified Google e-mail neither creates nor links an account', async () => {

@@ -13,6 +13,8 @@ export const users = sqliteTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
     isVerified: flag('is_verified', true),
+    /** When the owner last proved the mailbox (a mailed link followed, or Google); isVerified defaults to true without proof. */
+    emailConfirmedAt: instant('email_confirmed_at'),
     googleId: text('google_id'),
     trialStartDate: instant('trial_start_date'),
     trialEndDate: instant('trial_end_date'),

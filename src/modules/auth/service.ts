@@ -302,7 +302,7 @@ export function createAuthService(ctx: AppContext) {
         if (!claimed) throw invalidResetLink();
         tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
         // Following the mailed link proves the address, so the account counts as verified.
-        tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, claimed.userId)).run();
+        tx.update(users).set({ passwordHash, isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
         revokeUserSessions(claimed.userId, undefined, tx as never);
       });
     },
@@ -338,7 +338,7 @@ export function createAuthService(ctx: AppContext) {
           .returning({ userId: emailVerificationTokens.userId })
           .get();
         if (!claimed) return false;
-        tx.update(users).set({ isVerified: true }).where(eq(users.id, claimed.userId)).run();
+        tx.update(users).set({ isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
         return true;
       });
     },
@@ -435,14 +435,26 @@ export function createAuthService(ctx: AppContext) {
       let user = db.select().from(users).where(eq(users.googleId, profile.sub)).get() ?? userByEmail.get({ email });
       if (user && purgeIfDue(user)) user = undefined;
       if (user) {
-        const linked = db.update(users).set({ googleId: profile.sub, isVerified: true }).where(eq(users.id, user.id)).returning().get();
+        const existing = user;
+        const linked = db.transaction((tx) => {
+          // Whoever registered this address without proving the mailbox must not keep a way in once
+          // its owner arrives through Google: their password and sessions end here.
+          const unproven = !existing.googleId && !existing.emailConfirmedAt && existing.passwordHash !== null;
+          if (unproven) revokeUserSessions(existing.id, undefined, tx as never);
+          return tx
+            .update(users)
+            .set({ googleId: profile.sub, isVerified: true, emailConfirmedAt: now, ...(unproven ? { passwordHash: null } : {}) })
+            .where(eq(users.id, existing.id))
+            .returning()
+            .get();
+        });
         return restoreIfMarked(linked);
       }
       const name = googleName(profile.name, email);
       return db.transaction((tx) =>
         tx
           .insert(users)
-          .values({ email, username: freeUsername(name, email), name, passwordHash: null, googleId: profile.sub, isVerified: true, createdAt: now, ...trialFor(email, now, tx as never) })
+          .values({ email, username: freeUsername(name, email), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(email, now, tx as never) })
           .returning()
           .get(),
       );
