@@ -16,12 +16,20 @@ export interface Access {
 }
 
 /**
+ * How long a renewing subscription stays open past its period end: the renewal is charged at the end
+ * and its webhook moves the date some seconds to hours later; a failed charge ends access at once
+ * (the subscription turns past due).
+ */
+export const RENEWAL_GRACE_MS = 2 * 24 * 60 * 60 * 1000;
+
+/**
  * A user's access, computed from the stored dates at every request and never taken from a client:
- * a subscription is active until its period ends (also when cancelled at period end), a trial until
- * its end date; anything else is expired.
+ * a subscription cancelled at period end is active until that end, a renewing one for the renewal's
+ * grace after it, a trial until its end date; anything else is expired.
  */
 export function accessOf(user: UserRow, now: Date): Access {
-  const periodOpen = !user.currentPeriodEnd || user.currentPeriodEnd.getTime() > now.getTime();
+  const grace = user.cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS;
+  const periodOpen = !user.currentPeriodEnd || user.currentPeriodEnd.getTime() + grace > now.getTime();
   const subscribed = user.isSubscribed && user.subscriptionStatus === 'active' && periodOpen;
   const trialActive = !subscribed && !!user.trialEndDate && user.trialEndDate.getTime() > now.getTime();
   const status: SubscriptionStatus = subscribed ? 'active' : trialActive ? 'trial' : 'expired';

@@ -7,6 +7,7 @@ import { corePlugin } from '../../lib/core';
 import { AppError } from '../../lib/errors';
 import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
+import { RENEWAL_GRACE_MS } from './access';
 import { requirePremium } from './guard';
 import { subscriptionHistory } from './schema';
 import { startTrialExpiryJob } from './service';
@@ -187,6 +188,30 @@ describe('demo checkout', () => {
     const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
     expect((await status(login.cookie!)).json).toMatchObject({ status: 'expired', isActive: false, cancelAtPeriodEnd: false });
     t.clock.set(new Date());
+  });
+
+  test('a renewing subscription stays open while its renewal is confirmed, then the expiry job reports its end', async () => {
+    const learner = await t.signUp();
+    await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
+    const periodEnd = userRow(learner.user.id).currentPeriodEnd!;
+    const job = startTrialExpiryJob(ctx, services.billing, 60 * 60_000);
+    try {
+      t.clock.set(new Date(periodEnd.getTime() + 60_000));
+      job.check();
+      const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
+      expect((await status(login.cookie!)).json).toMatchObject({ status: 'active', isActive: true });
+      expect(await callGuarded('/api/premium-thing', login.cookie!)).toEqual({ status: 200, json: { ok: true } });
+
+      const event = await nextSubscriptionEvent(login.cookie!, async () => {
+        t.clock.set(new Date(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000));
+        job.check();
+      });
+      expect(event).toMatchObject({ status: 'expired', isActive: false });
+      expect((await callGuarded('/api/premium-thing', login.cookie!)).status).toBe(402);
+    } finally {
+      job.stop();
+      t.clock.set(new Date());
+    }
   });
 
   test('has no webhook and refuses anonymous or unknown plans', async () => {

@@ -6,7 +6,7 @@ import { ValidationError, badRequest, conflict, notFound, serviceUnavailable } f
 import { isPrimary } from '../../lib/litefs';
 import { users } from '../auth/schema';
 import type { AuthService, User } from '../auth/service';
-import { accessOf } from './access';
+import { RENEWAL_GRACE_MS, accessOf } from './access';
 import { CHOOSE_PLAN_MESSAGE, type CheckoutInput, type PlanInterval } from './model';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptionPlans } from './schema';
 import { StripeMissing, createStripeGateway, type SubscriptionState } from './stripe';
@@ -512,7 +512,8 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
         .where(
           or(
             and(gt(users.trialEndDate, from), lte(users.trialEndDate, to)),
-            and(gt(users.currentPeriodEnd, from), lte(users.currentPeriodEnd, to)),
+            // A renewing subscription ends RENEWAL_GRACE_MS after its period end; the status comparison below tells.
+            and(gt(users.currentPeriodEnd, new Date(from.getTime() - RENEWAL_GRACE_MS)), lte(users.currentPeriodEnd, to)),
           ),
         )
         .all();
