@@ -14,7 +14,7 @@ import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
  */
 export function FlaggedPage() {
   const { data: user } = useUser();
-  const practice = usePractice(user);
+  const practice = usePractice(user, { keepsStreak: false });
   const words = useQuery<Word[]>({ queryKey: FLAGGED_KEY });
   const list = validWords(Array.isArray(words.data) ? words.data : []);
 

@@ -10,7 +10,7 @@ import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules'
 /** /topics/{topic} (L §2 "Topic practice"): the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {
   const { data: user } = useUser();
-  const practice = usePractice(user);
+  const practice = usePractice(user, { keepsStreak: false });
   // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
   const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
   const isVerb = isVerbTopic(topic);

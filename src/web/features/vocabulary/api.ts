@@ -53,11 +53,14 @@ function refreshAfterAnswer(queryClient: QueryClient) {
  * signed-in learner's answer is then saved (one call, which also records the streak and the batch) and
  * the server's counts reconcile the shown ones. Signed out, or when the save fails, the local
  * computation stands; signed out, it lives in local storage.
+ *
+ * The word lists (a topic, the flagged words) show no streak, so their answers leave it, and with it the
+ * batches, alone: a miss there must not silently end the streak built on All Words.
  */
-export function usePractice(user: User | null | undefined) {
+export function usePractice(user: User | null | undefined, { keepsStreak = true } = {}) {
   const queryClient = useQueryClient();
   const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
+  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user && keepsStreak, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
   const streak = user ? (serverStreak.data ?? ZERO) : localStreak;
   const streakRef = useRef(streak);
   streakRef.current = streak;
@@ -80,17 +83,17 @@ export function usePractice(user: User | null | undefined) {
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
   async function answer(word: Word, correct: boolean, opts: { inFlaggedSection?: boolean } = {}): Promise<AnswerResult | null> {
     const shown = nextStreak(streakRef.current, correct);
-    setStreak(shown);
+    if (keepsStreak) setStreak(shown);
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
       const result = await save<AnswerResult>(user.id, `/api/words/${word.id}/progress`, {
         correct,
-        page: 'unified',
+        ...(keepsStreak ? { page: 'unified' } : {}),
         ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
       });
       // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.
-      if (id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));
+      if (keepsStreak && id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));
       queryClient.setQueryData(BATCH_KEY, result.batch);
       patchWordFlag(queryClient, word.id, result.isFlagged);
       if (result.unlockedBatch) {
