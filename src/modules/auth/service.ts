@@ -367,7 +367,10 @@ export function createAuthService(ctx: AppContext) {
           `Hello ${user.name},`,
           '',
           `Your Kalimat account and all its progress will be deleted on ${scheduledDeletionDate.toUTCString()}.`,
-          'Changed your mind? Sign in before then and your account is restored as it was.',
+          'Changed your mind? Sign in before then and your account and progress are restored.',
+          ...(accessOf(user, now).isSubscribed && !user.cancelAtPeriodEnd
+            ? ['Your subscription has been cancelled: it runs to the end of the period you paid for, and you can subscribe again from Settings.']
+            : []),
         ].join('\n'),
       });
       return scheduledDeletionDate;

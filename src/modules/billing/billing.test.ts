@@ -7,6 +7,7 @@ import { corePlugin } from '../../lib/core';
 import { AppError } from '../../lib/errors';
 import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
+import { lastMailTo } from '../auth/test-helpers';
 import { RENEWAL_GRACE_MS } from './access';
 import { requirePremium } from './guard';
 import { subscriptionHistory } from './schema';
@@ -231,6 +232,8 @@ describe('one trial per e-mail address', () => {
     const deleted = await t.request('DELETE', '/api/user/delete', { cookie: first.cookie });
     expect(deleted.status).toBe(200);
     expect(userRow(first.user.id).cancelAtPeriodEnd).toBe(true);
+    // The farewell mail says the subscription is not restored with the account.
+    expect((await lastMailTo(t, 'once@example.com'))!.text).toContain('Your subscription has been cancelled: it runs to the end of the period you paid for');
 
     t.clock.advance(31 * DAY_MS);
     try {
