@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { createTestApp } from '../../tests/support/app';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Elysia } from 'elysia';
+import { BASE, createTestApp } from '../../tests/support/app';
+import { corePlugin } from './core';
+import { serveClient } from './static';
 
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
@@ -75,11 +81,45 @@ describe('request bodies', () => {
   });
 });
 
+describe('an unexpected failure', () => {
+  test('is a 500 with the catalogue text: no stack trace, no SQL, and the request id to quote', async () => {
+    const { ctx } = t.app;
+    const failing = new Elysia().use(corePlugin(ctx)).get('/api/boom', () => {
+      ctx.db.$client.query('select * from no_such_table where secret = 1').all();
+    });
+    const res = await failing.handle(new Request(`${BASE}/api/boom`));
+    const body = await res.json();
+    expect(res.status).toBe(500);
+    expect(body).toEqual({ message: 'A server error occurred. Please try again later.', error: 'Internal Server Error', requestId: res.headers.get('x-request-id') });
+    expect(Object.keys(body)).toEqual(['message', 'error', 'requestId']);
+  });
+});
+
 describe('the web client', () => {
-  test('non-API paths get the client (or a clear 503 before it is built), never JSON 404', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'kalimat-dist-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  test('before the build, pages answer a clear 503 instead of a JSON 404', async () => {
+    const res = serveClient(dist, '/topics/Colors');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('bun run build');
+  });
+
+  test('after it, every non-API path gets index.html, and hashed files are cached for a year', async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'main-abcdef12.js'), 'console.log(1)');
+    const page = serveClient(dist, '/topics/Colors');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = serveClient(dist, '/main-abcdef12.js');
+    expect(await script.text()).toBe('console.log(1)');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('non-API paths reach the client through the app, never a JSON 404', async () => {
     const res = await t.request('GET', '/topics/Colors');
-    expect([200, 503]).toContain(res.status);
-    expect(res.headers.get('content-type')).toContain(res.status === 200 ? 'text/html' : 'text/plain');
+    expect(res.headers.get('content-type')).not.toContain('application/json');
   });
 
   test('paths cannot escape the build folder', async () => {
