@@ -27,7 +27,7 @@ describe('bun run content:stats', () => {
     expect(lines).toContain('Words: 2 topics (1 free, 1 premium), 5 words, 1 with a note (20%)');
     // Topics in their order, the premium one marked, batches 1..6, a short topic flagged with "!".
     const row = (name: string) => lines.find((l) => l.startsWith(name))!.split(/\s+/);
-    expect(row('Colors')).toEqual(['Colors', '1', '1', '0', '0', '0', '0', '2', '!', '0']);
+    expect(row('Colors')).toEqual(['Colors', '1', '1', '0', '0', '0', '0', '2', '!', '0', '!']);
     expect(row('Emotions')).toEqual(['Emotions', 'premium', '2', '0', '1', '0', '0', '0', '3', '!', '1']);
     expect(row('total')).toEqual(['total', '3', '1', '1', '0', '0', '0', '5', '1']);
     expect(lines.findIndex((l) => l.startsWith('Colors'))).toBeLessThan(lines.findIndex((l) => l.startsWith('Emotions')));
@@ -36,7 +36,8 @@ describe('bun run content:stats', () => {
     expect(gaps).toContain('lessons/01-broken.md: 1 error(s): see `bun run import --dry-run`');
     expect(gaps).toContain('words: Colors has 2 words (at least 25)');
     expect(gaps).toContain('words: no topic "Basic Phrases"');
-    expect(gaps).toContain('words: 20% have a note (at least a third)');
+    expect(gaps).toContain('words: Colors has a note on 0% of its words (at least a third)');
+    expect(gaps.filter((g) => g.startsWith('words: Emotions has a note'))).toEqual([]);
     expect(gaps).toContain('verbs: no verb "to drink"');
     expect(gaps).not.toContain('verbs: no verb "to eat"');
     expect(gaps).toContain('sentences: work has 0 sentences (at least 12)');

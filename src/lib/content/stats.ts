@@ -44,7 +44,10 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
       ...topics.map((t) => {
         const short = t.words.length < MINIMUMS.wordsPerTopic;
         if (short) gaps.push(`words: ${t.topic.name} has ${t.words.length} words (at least ${MINIMUMS.wordsPerTopic})`);
-        return [t.topic.name, t.topic.isPremium ? 'premium' : '', ...byBatch(t.words), `${t.words.length}${short ? ' !' : ''}`, t.words.filter((w) => w.culturalContext).length];
+        const topicNotes = t.words.filter((w) => w.culturalContext).length;
+        const fewNotes = topicNotes / t.words.length < MINIMUMS.noteShare;
+        if (fewNotes) gaps.push(`words: ${t.topic.name} has a note on ${percent(topicNotes, t.words.length)} of its words (at least a third)`);
+        return [t.topic.name, t.topic.isPremium ? 'premium' : '', ...byBatch(t.words), `${t.words.length}${short ? ' !' : ''}`, `${topicNotes}${fewNotes ? ' !' : ''}`];
       }),
       ['total', '', ...byBatch(allWords), allWords.length, notes],
     ], [0, 1]),
@@ -56,7 +59,6 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
     if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of DECISIONS.md`);
     else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; DECISIONS.md makes it ${expected ? 'premium' : 'free'}`);
   }
-  if (allWords.length > 0 && notes / allWords.length < MINIMUMS.noteShare) gaps.push(`words: ${percent(notes, allWords.length)} have a note (at least a third)`);
 
   // Verbs: forms per tense.
   const verbList = of<VerbContent>('verbs').slice().sort((a, b) => a.verb.sortOrder - b.verb.sortOrder);
