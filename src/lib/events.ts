@@ -22,6 +22,8 @@ export class EventHub {
   private recent: ServerEvent[] = [];
   private listeners = new Set<{ userId: number; listener: Listener }>();
 
+  constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
+
   publish(channel: string, data: unknown, userId?: number) {
     const event: ServerEvent = { id: this.nextId++, channel, data, userId };
     this.recent.push(event);
@@ -64,7 +66,7 @@ export class EventHub {
           } catch {
             cleanup();
           }
-        }, HEARTBEAT_MS);
+        }, hub.heartbeatMs);
         cleanup = () => {
           clearInterval(heartbeat);
           hub.listeners.delete(entry);
