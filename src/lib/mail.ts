@@ -29,13 +29,14 @@ export function createMailService(db: Db, log: Logger, opts: { smtpUrl?: string;
         log.info('mail (outbox only: SMTP_URL not set)', { to: mail.to, subject: mail.subject, text: mail.text });
         return;
       }
+      // Delivered or not, the body (which may hold a reset or verification link) is not kept: nothing
+      // resends it, and the learner can ask for a new link.
       try {
         await transport.sendMail({ from: opts.from, ...mail });
-        // Once delivered, the body (which may hold a reset or verification link) is not kept.
         db.update(mailOutbox).set({ sentAt: new Date(), text: '' }).where(eq(mailOutbox.id, row.id)).run();
       } catch (error) {
         log.error('mail delivery failed', { to: mail.to, subject: mail.subject, error: String(error) });
-        db.update(mailOutbox).set({ error: String(error) }).where(eq(mailOutbox.id, row.id)).run();
+        db.update(mailOutbox).set({ error: String(error), text: '' }).where(eq(mailOutbox.id, row.id)).run();
       }
     },
     outbox(limit = 50) {
