@@ -25,23 +25,37 @@ export interface ServerOptions {
   browser?: Browser;
 }
 
+/** One real server process (`bun src/server.ts`) on a free port, on the given database file. */
+export async function startServer(databasePath: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = Bun.spawn([process.execPath, 'src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, APP_URL: baseUrl, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await child.exited;
+    },
+  };
+}
+
 /**
- * The real server (`bun src/server.ts`) on a free port with its own temporary database, the built client
- * and content/ imported, plus a Chromium driven by playwright-core.
+ * The real server on a free port with its own temporary database, the built client and content/
+ * imported, plus a Chromium driven by playwright-core.
  */
 let visitors = 1;
 
 export async function startApp(opts: ServerOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = Bun.spawn([process.execPath, 'src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: baseUrl, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...opts.env },
-    stdout: 'inherit',
-    stderr: 'inherit',
-  });
-  await waitForHealth(baseUrl, server);
+  const server = await startServer(join(dir, 'app.db'), opts.env);
+  const { baseUrl, port } = server;
 
   const browser =
     opts.browser ??
@@ -82,8 +96,7 @@ export async function startApp(opts: ServerOptions = {}) {
     async stop() {
       if (opts.browser) await Promise.all([...contexts].map((context) => context.close().catch(() => {})));
       else await browser.close().catch(() => {});
-      server.kill('SIGTERM');
-      await server.exited;
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
