@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors';
 import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
 import { lastMailTo } from '../auth/test-helpers';
-import { RENEWAL_GRACE_MS } from './access';
 import { requirePremium } from './guard';
 import { subscriptionHistory } from './schema';
 import { startTrialExpiryJob } from './service';
@@ -191,24 +190,23 @@ describe('demo checkout', () => {
     t.clock.set(new Date());
   });
 
-  test('a renewing subscription stays open while its renewal is confirmed, then the expiry job reports its end', async () => {
-    const learner = await t.signUp();
-    await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
-    const periodEnd = userRow(learner.user.id).currentPeriodEnd!;
+  test('renews at its period end like a paid subscription, keeping its history row, and a cancelled one does not', async () => {
+    const renewing = await t.signUp();
+    const cancelling = await t.signUp();
+    for (const learner of [renewing, cancelling]) await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
+    await t.request('POST', '/api/subscription/cancel', { cookie: cancelling.cookie });
+    const periodEnd = userRow(renewing.user.id).currentPeriodEnd!;
     const job = startTrialExpiryJob(ctx, services.billing, 60 * 60_000);
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60_000));
       job.check();
-      const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
-      expect((await status(login.cookie!)).json).toMatchObject({ status: 'active', isActive: true });
-      expect(await callGuarded('/api/premium-thing', login.cookie!)).toEqual({ status: 200, json: { ok: true } });
-
-      const event = await nextSubscriptionEvent(login.cookie!, async () => {
-        t.clock.set(new Date(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000));
-        job.check();
-      });
-      expect(event).toMatchObject({ status: 'expired', isActive: false });
-      expect((await callGuarded('/api/premium-thing', login.cookie!)).status).toBe(402);
+      const nextEnd = new Date(periodEnd);
+      nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
+      const login = (learner: typeof renewing) => t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
+      const renewed = (await login(renewing)).cookie!;
+      expect((await status(renewed)).json).toMatchObject({ status: 'active', expiresAt: nextEnd.toISOString(), nextBillingDate: nextEnd.toISOString() });
+      expect((await t.request('GET', '/api/subscription', { cookie: renewed })).json.history).toEqual([expect.objectContaining({ status: 'active', endDate: nextEnd.toISOString() })]);
+      expect((await status((await login(cancelling)).cookie!)).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
       job.stop();
       t.clock.set(new Date());

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, lte, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
 import { DAY_MS } from '../../lib/clock';
@@ -505,6 +505,27 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
      * Users whose access changed between `from` and `to` because a trial or a paid period ran out;
      * each gets a `subscription` event (the trial-expiry job calls this every minute).
      */
+    /**
+     * Renews the demo subscriptions whose period has ended without a cancel, as Stripe renews a paying
+     * learner's: the demo has no charge that could fail, so the period simply moves on.
+     */
+    renewDemoSubscriptions(now: Date): number {
+      if (stripe) return 0;
+      const due = db
+        .select()
+        .from(users)
+        .where(and(like(users.stripeSubscriptionId, `${DEMO_PREFIX}%`), eq(users.isSubscribed, true), eq(users.cancelAtPeriodEnd, false), lte(users.currentPeriodEnd, now)))
+        .all();
+      for (const user of due) {
+        const plan = planOf(user);
+        if (!plan) continue;
+        let end = user.currentPeriodEnd!;
+        while (end.getTime() <= now.getTime()) end = addInterval(end, plan.interval);
+        applySubscription(demoState(user, { currentPeriodEnd: end }));
+      }
+      return due.length;
+    },
+
     publishExpiries(from: Date, to: Date): number {
       const ending = db
         .select()
@@ -533,8 +554,9 @@ export type BillingService = ReturnType<typeof createBillingService>;
 export const EXPIRY_CHECK_MS = 60_000;
 
 /**
- * Sends each user whose trial (or paid period) has just ended a `subscription` event, once: every
- * check covers the time since the previous one. `check()` runs one at once (tests move the clock).
+ * Renews due demo subscriptions, then sends each user whose trial (or paid period) has just ended a
+ * `subscription` event, once: every check covers the time since the previous one. `check()` runs one
+ * at once (tests move the clock).
  */
 export function startTrialExpiryJob(ctx: AppContext, billing: BillingService, intervalMs = EXPIRY_CHECK_MS) {
   let checkedUntil = ctx.clock.now();
@@ -542,6 +564,7 @@ export function startTrialExpiryJob(ctx: AppContext, billing: BillingService, in
     const now = ctx.clock.now();
     if (now.getTime() <= checkedUntil.getTime()) return 0;
     try {
+      billing.renewDemoSubscriptions(now);
       const sent = billing.publishExpiries(checkedUntil, now);
       checkedUntil = now;
       return sent;
