@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { runImport } from './importer';
-import { contentRows, contentSandbox, verbFile } from './testing';
+import { contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
 import { contentPlugins } from '../../modules/content';
 import type { ContentIssue } from './types';
 
@@ -12,14 +12,6 @@ function lineWith(text: string, needle: string) {
   if (lines.length !== 1) throw new Error(`"${needle}" is on ${lines.length} lines of the fixture`);
   return lines[0][1];
 }
-
-const letters = `letters:
-  - number: 3
-    arabic: ع
-    english_letter: "'a"
-    meaning: A deep sound from the throat.
-    example: { arabizi: 3ayle, arabic: عيلة, english: family }
-`;
 
 const colors = `topic: Colors
 premium: false

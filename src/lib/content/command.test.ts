@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { contentSandbox } from './testing';
+import { contentSandbox, lettersFile as letters } from './testing';
 
 const { fixture } = contentSandbox();
 const root = resolve(import.meta.dir, '../../..');
@@ -14,14 +14,6 @@ function runImportCommand(contentDir: string, databasePath: string, ...args: str
   });
   return { exitCode: child.exitCode, stdout: child.stdout.toString(), stderr: child.stderr.toString() };
 }
-
-const letters = `letters:
-  - number: 3
-    arabic: ع
-    english_letter: "'a"
-    meaning: A deep sound from the throat.
-    example: { arabizi: 3ayle, arabic: عيلة, english: family }
-`;
 
 describe('bun run import', () => {
   test('a broken file: each error as file:line: field: message, exit code 1, and no database created by a dry run', () => {

@@ -9,6 +9,15 @@ import { letters } from '../../modules/letters/schema';
 import { sentences } from '../../modules/sentences/schema';
 import { lessons } from '../../modules/lessons/schema';
 
+/** A valid letters file with one letter, 3. */
+export const lettersFile = `letters:
+  - number: 3
+    arabic: ع
+    english_letter: "'a"
+    meaning: A deep sound from the throat.
+    example: { arabizi: 3ayle, arabic: عيلة, english: family }
+`;
+
 /** Temporary content folders and databases for importer tests, removed after each test. */
 export function contentSandbox() {
   let dirs: string[] = [];
