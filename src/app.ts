@@ -31,7 +31,7 @@ export function createApp(opts: AppOptions) {
     clock: opts.clock ?? systemClock,
     log,
     mail: opts.mail ?? createMailService(opts.db, log, { smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
-    events: opts.events ?? new EventHub(),
+    events: opts.events ?? new EventHub(opts.db),
   };
   const services = createServices(ctx);
 

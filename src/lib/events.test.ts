@@ -1,5 +1,20 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateDatabase, openDatabase } from '../db/client';
 import { EventHub } from './events';
+
+const dir = mkdtempSync(join(tmpdir(), 'kalimat-events-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let databases = 0;
+/** A migrated database file of its own; `again` opens a second connection to it, as another process would. */
+function database() {
+  const path = join(dir, `events-${++databases}.db`);
+  const db = openDatabase(path);
+  migrateDatabase(db);
+  return { db, again: () => openDatabase(path) };
+}
 
 /** Reads a stream until `until` holds for the text so far, then stops reading. */
 async function readUntil(res: Response, until: (text: string) => boolean) {
@@ -21,10 +36,13 @@ const eventsIn = (text: string) =>
     .map((block) => Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])));
 
 describe('the event stream', () => {
-  test('a reconnecting tab gets what it missed after Last-Event-ID: its own events and everyone\'s, not another user\'s', async () => {
-    const hub = new EventHub();
+  test("a reconnecting tab gets what it missed after Last-Event-ID: its own events and everyone's, not another user's", async () => {
+    const hub = new EventHub(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
-    const seen = hub['recent'].at(-1)!.id;
+    const firstTab = new AbortController();
+    const first = await readUntil(hub.stream(1, 0, firstTab.signal), (t) => t.includes('event: subscription'));
+    firstTab.abort();
+    const seen = Number(eventsIn(first)[0].id);
     hub.publish('subscription', { status: 'active' }, 1);
     hub.publish('subscription', { status: 'expired' }, 2);
     hub.publish('leaderboard', { top: [] });
@@ -40,21 +58,46 @@ describe('the event stream', () => {
     expect(Number(eventsIn(text)[0].id)).toBe(seen + 1);
   });
 
-  test('a new tab gets no replay, then the events published while it listens', async () => {
-    const hub = new EventHub();
+  test('a new tab gets no replay, then the events published while it listens, each once', async () => {
+    const hub = new EventHub(database().db, { pollMs: 5 });
     hub.publish('subscription', { status: 'trial' }, 1);
     const abort = new AbortController();
-    const res = hub.stream(1, undefined, abort.signal);
-    const reading = readUntil(res, (t) => t.includes('event: '));
+    const reading = readUntil(hub.stream(1, undefined, abort.signal), (t) => t.includes('"last"'));
     hub.publish('subscription', { status: 'active' }, 2);
     hub.publish('subscription', { status: 'active' }, 1);
+    await Bun.sleep(30);
+    hub.publish('leaderboard', { last: true });
     const text = await reading;
     abort.abort();
-    expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active"}']);
+    expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active"}', '{"last":true}']);
+  });
+
+  test('an event published by another process reaches this one\'s tabs through the database', async () => {
+    const { db, again } = database();
+    const here = new EventHub(db, { pollMs: 5 });
+    const there = new EventHub(again());
+    const abort = new AbortController();
+    const reading = readUntil(here.stream(7, undefined, abort.signal), (t) => t.includes('event: subscription'));
+    there.publish('subscription', { status: 'active' }, 8);
+    there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
+    const text = await reading;
+    abort.abort();
+    expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active","plan":"yearly"}']);
+  });
+
+  test('an id the database never gave (an old tab after a deploy) replays nothing', async () => {
+    const hub = new EventHub(database().db);
+    hub.publish('subscription', { status: 'trial' }, 1);
+    const abort = new AbortController();
+    const reading = readUntil(hub.stream(1, Date.now(), abort.signal), (t) => t.includes('event: '));
+    hub.publish('leaderboard', { changed: true });
+    const text = await reading;
+    abort.abort();
+    expect(eventsIn(text).map((e) => e.event)).toEqual(['leaderboard']);
   });
 
   test('sends heartbeats so an idle stream is not closed, and forgets the tab when it goes', async () => {
-    const hub = new EventHub(5);
+    const hub = new EventHub(database().db, { heartbeatMs: 5 });
     const abort = new AbortController();
     const text = await readUntil(hub.stream(1, undefined, abort.signal), (t) => t.split(': heartbeat').length > 2);
     expect(hub.connections).toBe(1);

@@ -1,4 +1,4 @@
-import { sqliteTable, text, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, index, integer } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt } from '../db/columns';
 
 /** The e-mail outbox: every mail is stored; without SMTP it is only printed and listed at /api/dev/mail. */
@@ -14,4 +14,21 @@ export const mailOutbox = sqliteTable(
     error: text('error'),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The server-sent events of the last hour, in the database so that every process (every LiteFS machine,
+ * through replication) delivers what any of them published, and a reconnecting tab can catch up.
+ */
+export const serverEvents = sqliteTable(
+  'server_events',
+  {
+    id: id(),
+    channel: text('channel').notNull(),
+    /** Only this user receives it; null: everyone signed in. */
+    userId: integer('user_id'),
+    data: text('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('server_events_created_idx').on(t.createdAt)],
 );

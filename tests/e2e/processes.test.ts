@@ -48,4 +48,24 @@ describe('two server processes on one database', () => {
     expect((await call(a.baseUrl, 'GET', '/api/streak', cookie)).json).toMatchObject({ currentStreak: 60, bestStreak: 60 });
     expect(answers.map((r) => r.json.unlockedBatch).filter(Boolean).sort()).toEqual([2, 3, 4, 5]);
   });
+
+  test("a tab connected to one process hears of a subscription bought through the other", async () => {
+    const register = await fetch(`${a.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'tabs@example.com', username: 'twotabs', password: 'secret123', name: 'Two Tabs' }),
+    });
+    const cookie = register.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0];
+    const abort = new AbortController();
+    const stream = await fetch(`${b.baseUrl}/api/events`, { headers: { cookie }, signal: abort.signal });
+    const reader = stream.body!.getReader();
+    let text = '';
+    while (!text.includes(': connected')) text += new TextDecoder().decode((await reader.read()).value);
+
+    expect((await call(a.baseUrl, 'POST', '/api/subscription/demo-checkout', cookie, { planId: 'yearly' })).status).toBe(200);
+    while (!text.includes('event: subscription')) text += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    const data = text.slice(text.indexOf('event: subscription')).split('\n').find((line) => line.startsWith('data: '))!;
+    expect(JSON.parse(data.slice(6))).toMatchObject({ status: 'active', isActive: true, plan: { id: 'yearly' } });
+  });
 });

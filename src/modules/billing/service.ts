@@ -563,6 +563,11 @@ export function startTrialExpiryJob(ctx: AppContext, billing: BillingService, in
   const check = () => {
     const now = ctx.clock.now();
     if (now.getTime() <= checkedUntil.getTime()) return 0;
+    // Renewals write, and the events reach every machine through the database: the primary alone checks.
+    if (!isPrimary(ctx.config.LITEFS_DIR)) {
+      checkedUntil = now;
+      return 0;
+    }
     try {
       billing.renewDemoSubscriptions(now);
       const sent = billing.publishExpiries(checkedUntil, now);
