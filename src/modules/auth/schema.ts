@@ -35,6 +35,9 @@ export const users = sqliteTable(
     uniqueIndex('users_google_id_unique').on(t.googleId),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     index('users_deletion_idx').on(t.markedForDeletion, t.scheduledDeletionDate),
+    // The minute watcher looks up trials and paid periods ending since its last look.
+    index('users_trial_end_idx').on(t.trialEndDate),
+    index('users_period_end_idx').on(t.currentPeriodEnd),
   ],
 );
 
