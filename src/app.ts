@@ -49,9 +49,13 @@ export function createApp(opts: AppOptions) {
     .use(sessionPlugin(ctx, services.auth))
     .get(
       '/api/events',
-      ({ user, request }) => {
+      ({ user, sessionId, request }) => {
         const lastEventId = Number(request.headers.get('last-event-id'));
-        return ctx.events.stream(user.id, Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined, request.signal);
+        return ctx.events.stream(user.id, {
+          lastEventId: Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : undefined,
+          signal: request.signal,
+          stillAllowed: () => services.auth.userForSession(sessionId) !== undefined,
+        });
       },
       { signedIn: true },
     )

@@ -29,6 +29,14 @@ async function readUntil(res: Response, until: (text: string) => boolean) {
   return text;
 }
 
+/** The id of the newest event a fresh tab of `userId` is replayed from the start. */
+async function lastIdSeenBy(hub: EventHub, userId: number) {
+  const abort = new AbortController();
+  const text = await readUntil(hub.stream(userId, { lastEventId: 0, signal: abort.signal }), (t) => t.includes('event: '));
+  abort.abort();
+  return Number(eventsIn(text).at(-1)!.id);
+}
+
 const eventsIn = (text: string) =>
   text
     .split('\n\n')
@@ -39,16 +47,13 @@ describe('the event stream', () => {
   test("a reconnecting tab gets what it missed after Last-Event-ID: its own events and everyone's, not another user's", async () => {
     const hub = new EventHub(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
-    const firstTab = new AbortController();
-    const first = await readUntil(hub.stream(1, 0, firstTab.signal), (t) => t.includes('event: subscription'));
-    firstTab.abort();
-    const seen = Number(eventsIn(first)[0].id);
+    const seen = await lastIdSeenBy(hub, 1);
     hub.publish('subscription', { status: 'active' }, 1);
     hub.publish('subscription', { status: 'expired' }, 2);
     hub.publish('leaderboard', { top: [] });
 
     const abort = new AbortController();
-    const text = await readUntil(hub.stream(1, seen, abort.signal), (t) => t.includes('event: leaderboard'));
+    const text = await readUntil(hub.stream(1, { lastEventId: seen, signal: abort.signal }), (t) => t.includes('event: leaderboard'));
     abort.abort();
     expect(text).toStartWith('retry: 3000\n');
     expect(eventsIn(text).map((e) => [e.event, e.data])).toEqual([
@@ -62,7 +67,7 @@ describe('the event stream', () => {
     const hub = new EventHub(database().db, { pollMs: 5 });
     hub.publish('subscription', { status: 'trial' }, 1);
     const abort = new AbortController();
-    const reading = readUntil(hub.stream(1, undefined, abort.signal), (t) => t.includes('"last"'));
+    const reading = readUntil(hub.stream(1, { signal: abort.signal }), (t) => t.includes('"last"'));
     hub.publish('subscription', { status: 'active' }, 2);
     hub.publish('subscription', { status: 'active' }, 1);
     await Bun.sleep(30);
@@ -77,7 +82,7 @@ describe('the event stream', () => {
     const here = new EventHub(db, { pollMs: 5 });
     const there = new EventHub(again());
     const abort = new AbortController();
-    const reading = readUntil(here.stream(7, undefined, abort.signal), (t) => t.includes('event: subscription'));
+    const reading = readUntil(here.stream(7, { signal: abort.signal }), (t) => t.includes('event: subscription'));
     there.publish('subscription', { status: 'active' }, 8);
     there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
     const text = await reading;
@@ -89,17 +94,55 @@ describe('the event stream', () => {
     const hub = new EventHub(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
     const abort = new AbortController();
-    const reading = readUntil(hub.stream(1, Date.now(), abort.signal), (t) => t.includes('event: '));
+    const reading = readUntil(hub.stream(1, { lastEventId: Date.now(), signal: abort.signal }), (t) => t.includes('event: '));
     hub.publish('leaderboard', { changed: true });
     const text = await reading;
     abort.abort();
     expect(eventsIn(text).map((e) => e.event)).toEqual(['leaderboard']);
   });
 
+  test('after a long absence a tab gets the newest event of each channel, however many piled up', async () => {
+    const hub = new EventHub(database().db);
+    hub.publish('subscription', { status: 'trial' }, 1);
+    const seen = await lastIdSeenBy(hub, 1);
+    hub.publish('subscription', { status: 'active' }, 1);
+    for (let i = 0; i < 600; i++) hub.publish('leaderboard', { round: i });
+    hub.publish('subscription', { status: 'cancelled' }, 1);
+    hub.publish('subscription', { status: 'other' }, 2);
+    const abort = new AbortController();
+    const text = await readUntil(hub.stream(1, { lastEventId: seen, signal: abort.signal }), (t) => t.includes('cancelled'));
+    abort.abort();
+    expect(eventsIn(text).map((e) => e.data)).toEqual(['{"round":599}', '{"status":"cancelled"}']);
+  });
+
+  test("a tab gets this process's events in order with another process's earlier ones", async () => {
+    const { db, again } = database();
+    const here = new EventHub(db, { pollMs: 60_000 });
+    const there = new EventHub(again());
+    const abort = new AbortController();
+    const reading = readUntil(here.stream(1, { signal: abort.signal }), (t) => t.includes('"second"'));
+    there.publish('subscription', { status: 'first' }, 1);
+    here.publish('subscription', { status: 'second' }, 1);
+    const text = await reading;
+    abort.abort();
+    expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"first"}', '{"status":"second"}']);
+  });
+
+  test('a tab whose session has ended is closed at the next heartbeat', async () => {
+    const hub = new EventHub(database().db, { heartbeatMs: 5 });
+    let signedIn = true;
+    const res = hub.stream(1, { stillAllowed: () => signedIn });
+    await readUntil(res, (t) => t.includes(': heartbeat'));
+    signedIn = false;
+    const rest = await readUntil(res, () => false);
+    expect(rest).not.toContain('event: ');
+    expect(hub.connections).toBe(0);
+  });
+
   test('sends heartbeats so an idle stream is not closed, and forgets the tab when it goes', async () => {
     const hub = new EventHub(database().db, { heartbeatMs: 5 });
     const abort = new AbortController();
-    const text = await readUntil(hub.stream(1, undefined, abort.signal), (t) => t.split(': heartbeat').length > 2);
+    const text = await readUntil(hub.stream(1, { signal: abort.signal }), (t) => t.split(': heartbeat').length > 2);
     expect(hub.connections).toBe(1);
     abort.abort();
     expect(text).toContain(': heartbeat\n\n');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { serverEvents } from './schema';
 
@@ -25,16 +25,16 @@ interface Tab {
   send(event: ServerEvent): void;
 }
 
-const REPLAY_LIMIT = 500;
+const POLL_LIMIT = 500;
 const KEEP_MS = 60 * 60 * 1000;
 const PRUNE_EVERY = 100;
 export const HEARTBEAT_MS = 8_000;
 export const POLL_MS = 500;
 
+const eventOf = (row: typeof serverEvents.$inferSelect): ServerEvent => ({ id: row.id, channel: row.channel, data: JSON.parse(row.data), userId: row.userId ?? undefined });
+
 export class EventHub {
   private tabs = new Set<Tab>();
-  /** Ids this process delivered when it published them, so the poll does not send them twice. */
-  private deliveredHere = new Set<number>();
   private polledUpTo = 0;
   private poller: ReturnType<typeof setInterval> | null = null;
   private published = 0;
@@ -44,20 +44,23 @@ export class EventHub {
     private readonly opts: { heartbeatMs?: number; pollMs?: number } = {},
   ) {}
 
-  /** Records the event and delivers it to this process's tabs; other processes deliver it when they poll. */
+  /**
+   * Records the event; this process's tabs get it at once, in id order with what other processes
+   * published before it, and other processes' tabs when they poll.
+   */
   publish(channel: string, data: unknown, userId?: number) {
-    let id: number | undefined;
     try {
-      id = this.db.insert(serverEvents).values({ channel, data: JSON.stringify(data), userId: userId ?? null }).returning({ id: serverEvents.id }).get().id;
+      this.db.insert(serverEvents).values({ channel, data: JSON.stringify(data), userId: userId ?? null }).run();
       if (++this.published % PRUNE_EVERY === 0) {
         this.db.delete(serverEvents).where(lt(serverEvents.createdAt, new Date(Date.now() - KEEP_MS))).run();
       }
     } catch {
       // Publishing follows a change already made; a database that refuses the row (closing, read-only)
       // must not turn that into a failure. This process's tabs still hear of it.
+      this.deliver({ channel, data, userId });
+      return;
     }
-    if (id !== undefined && this.poller) this.deliveredHere.add(id);
-    this.deliver({ id, channel, data, userId });
+    if (this.poller) this.poll();
   }
 
   get connections() {
@@ -72,47 +75,42 @@ export class EventHub {
   }
 
   private lastId() {
-    return this.db.select({ id: serverEvents.id }).from(serverEvents).orderBy(desc(serverEvents.id)).limit(1).get()?.id ?? 0;
+    return this.db.select({ id: max(serverEvents.id) }).from(serverEvents).get()?.id ?? 0;
   }
 
   private poll() {
     let rows: (typeof serverEvents.$inferSelect)[];
     try {
-      rows = this.db.select().from(serverEvents).where(gt(serverEvents.id, this.polledUpTo)).orderBy(serverEvents.id).limit(REPLAY_LIMIT).all();
+      rows = this.db.select().from(serverEvents).where(gt(serverEvents.id, this.polledUpTo)).orderBy(serverEvents.id).limit(POLL_LIMIT).all();
     } catch {
-      // The database is closing (shutdown, a test's end): nothing more to deliver.
-      this.stopPolling();
+      // A busy or closing database: the open tabs are served at the next tick.
       return;
     }
     for (const row of rows) {
       this.polledUpTo = row.id;
-      if (this.deliveredHere.delete(row.id)) continue;
-      this.deliver({ id: row.id, channel: row.channel, data: JSON.parse(row.data), userId: row.userId ?? undefined });
+      this.deliver(eventOf(row));
     }
   }
 
-  private stopPolling() {
-    if (this.poller) clearInterval(this.poller);
-    this.poller = null;
-    this.deliveredHere.clear();
-  }
-
-  /** What a tab missed after `lastEventId`: its own events and everyone's, oldest first. */
-  private missed(userId: number, lastEventId: number) {
+  /**
+   * What a tab missed after `lastEventId`: per channel, the newest of its own events and everyone's.
+   * Every event says "this changed" (the client then reads the current state), so the newest suffices
+   * however many a long absence piled up.
+   */
+  private missed(userId: number, lastEventId: number, upTo: number) {
     // An id from before the events were kept in the database (or from another database) is not a place to resume from.
-    if (lastEventId > this.lastId()) return [];
-    return this.db
-      .select()
+    if (lastEventId > upTo) return [];
+    const newest = this.db
+      .select({ id: max(serverEvents.id) })
       .from(serverEvents)
-      .where(and(gt(serverEvents.id, lastEventId), or(isNull(serverEvents.userId), eq(serverEvents.userId, userId))))
-      .orderBy(serverEvents.id)
-      .limit(REPLAY_LIMIT)
-      .all()
-      .map((row): ServerEvent => ({ id: row.id, channel: row.channel, data: JSON.parse(row.data), userId: row.userId ?? undefined }));
+      .where(and(gt(serverEvents.id, lastEventId), lte(serverEvents.id, upTo), or(isNull(serverEvents.userId), eq(serverEvents.userId, userId))))
+      .groupBy(serverEvents.channel);
+    return this.db.select().from(serverEvents).where(inArray(serverEvents.id, newest)).orderBy(serverEvents.id).all().map(eventOf);
   }
 
   /** A text/event-stream response for one user, replaying events after lastEventId. */
-  stream(userId: number, lastEventId?: number, signal?: AbortSignal): Response {
+  stream(userId: number, opts: { lastEventId?: number; signal?: AbortSignal; stillAllowed?: () => boolean } = {}): Response {
+    const { lastEventId, signal, stillAllowed = () => true } = opts;
     const encoder = new TextEncoder();
     let cleanup = () => {};
     const hub = this;
@@ -126,29 +124,35 @@ export class EventHub {
           }
         };
         const send = (event: ServerEvent) => write(`${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.channel}\ndata: ${JSON.stringify(event.data)}\n\n`);
-        write(`retry: 3000\n: connected\n\n`);
-        if (!hub.poller) {
-          hub.polledUpTo = hub.lastId();
-          hub.poller = setInterval(() => hub.poll(), hub.opts.pollMs ?? POLL_MS);
-          hub.poller.unref?.();
-        }
-        const missed = lastEventId === undefined ? [] : hub.missed(userId, lastEventId);
-        for (const event of missed) send(event);
-        const tab: Tab = { userId, replayedUpTo: missed.at(-1)?.id ?? 0, send };
-        hub.tabs.add(tab);
-        // Bun closes connections idle for 10 s; a comment line more often keeps the stream open.
-        const heartbeat = setInterval(() => write(`: heartbeat\n\n`), hub.opts.heartbeatMs ?? HEARTBEAT_MS);
-        cleanup = () => {
-          clearInterval(heartbeat);
-          hub.tabs.delete(tab);
-          if (hub.tabs.size === 0) hub.stopPolling();
-        };
-        signal?.addEventListener('abort', () => {
+        const close = () => {
           cleanup();
           try {
             controller.close();
           } catch {}
-        });
+        };
+        write(`retry: 3000\n: connected\n\n`);
+        const upTo = hub.lastId();
+        const missed = lastEventId === undefined ? [] : hub.missed(userId, lastEventId, upTo);
+        for (const event of missed) send(event);
+        const tab: Tab = { userId, replayedUpTo: lastEventId === undefined ? 0 : upTo, send };
+        hub.tabs.add(tab);
+        if (!hub.poller) {
+          hub.polledUpTo = upTo;
+          hub.poller = setInterval(() => hub.poll(), hub.opts.pollMs ?? POLL_MS);
+          hub.poller.unref?.();
+        }
+        // Bun closes connections idle for 10 s; a comment line more often keeps the stream open. A tab whose
+        // session has ended (logout, password change, deletion) is closed then.
+        const heartbeat = setInterval(() => (stillAllowed() ? write(`: heartbeat\n\n`) : close()), hub.opts.heartbeatMs ?? HEARTBEAT_MS);
+        cleanup = () => {
+          clearInterval(heartbeat);
+          hub.tabs.delete(tab);
+          if (hub.tabs.size === 0 && hub.poller) {
+            clearInterval(hub.poller);
+            hub.poller = null;
+          }
+        };
+        signal?.addEventListener('abort', close);
       },
       cancel() {
         cleanup();

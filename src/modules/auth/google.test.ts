@@ -146,6 +146,22 @@ describe('the callback', () => {
     expect((await t.request('GET', '/api/user', { cookie: session })).json.hasPassword).toBe(false);
   });
 
+  test('a password change or login already under way when Google takes the account back does not keep the squatter in', async () => {
+    const { user, password } = await t.signUp({ email: 'google.learner@example.com', username: 'squatter' });
+    const auth = t.services.auth;
+    const sessionId = (t.db.$client.query('select id from sessions where user_id = ?').get(user.id) as { id: string }).id;
+    const squatter = auth.userForSession(sessionId)!;
+    // Both check the old password (which takes a while) while the owner's Google sign-in links the account.
+    const changing = auth.changePassword(squatter, sessionId, { currentPassword: password, newPassword: 'Squatter-again-1', confirmNewPassword: 'Squatter-again-1' });
+    const loggingIn = auth.login({ email: 'google.learner@example.com', password });
+    auth.signInWithGoogle({ sub: 'google-user-1', email: 'google.learner@example.com', name: 'Google Learner' });
+
+    await expect(changing).rejects.toMatchObject({ status: 401 });
+    await expect(loggingIn.then((stale) => auth.createSession(stale))).rejects.toMatchObject({ status: 401 });
+    expect(t.db.$client.query('select password_hash from users where id = ?').get(user.id)).toEqual({ password_hash: null });
+    expect(t.db.$client.query('select count(*) as n from sessions where user_id = ? and revoked_at is null').get(user.id)).toEqual({ n: 0 });
+  });
+
   test('an unverified Google e-mail neither creates nor links an account', async () => {
     await t.signUp({ email: 'google.learner@example.com' });
     google.setProfile({ email_verified: false });

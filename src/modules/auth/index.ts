@@ -18,7 +18,7 @@ import {
   Token,
 } from './model';
 import { googleAuth } from './google';
-import { publicUser, type AuthService } from './service';
+import { publicUser, type AuthService, type User } from './service';
 import { sessionPlugin } from './plugin';
 import { replayOnPrimary } from './replay';
 
@@ -109,19 +109,20 @@ export function authModule(ctx: AppContext, auth: AuthService) {
 
     .post(
       '/api/user/change-password',
-      async ({ body, user, request, startSession }) => {
+      async ({ body, user, sessionId, request, startSession }) => {
         const input = validate(ChangePasswordBody, body);
         const key = `change-password:${user.id}`;
         const { limit, windowMs } = LIMITS.wrongCurrentPasswords;
         limiter.check(key, limit, windowMs);
+        let changed: User;
         try {
-          await auth.changePassword(user, input);
+          changed = await auth.changePassword(user, sessionId, input);
         } catch (error) {
           if (error instanceof AppError && error.message === CURRENT_PASSWORD_INCORRECT) limiter.hit(key, windowMs);
           throw error;
         }
         // Every session was revoked; this browser gets a fresh one so it stays signed in.
-        await startSession(user, request.headers.get('user-agent'));
+        await startSession(changed, request.headers.get('user-agent'));
         return { message: 'Your password has been updated.' };
       },
       { signedIn: true },

@@ -28,7 +28,7 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
       },
       /** Starts a session and sets the cookie. */
       async startSession(user: User, userAgent?: string | null) {
-        const session = auth.createSession(user.id, userAgent);
+        const session = auth.createSession(user, userAgent);
         cookie[SESSION_COOKIE].set({
           value: await sessionJwt.sign({ sid: session.id }),
           httpOnly: true,

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
-import { AppError, ValidationError, conflict } from '../../lib/errors';
+import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, users } from './schema';
@@ -50,6 +50,7 @@ export interface GoogleProfile {
 }
 
 const usernameTaken = () => conflict('Username Error', 'This username is already taken. Please choose another one.');
+const authenticationFailed = () => new AppError(401, 'Authentication Failed', 'Invalid email or password. Please try again.');
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
@@ -200,17 +201,25 @@ export function createAuthService(ctx: AppContext) {
       const valid = user?.passwordHash
         ? await Bun.password.verify(input.password, user.passwordHash)
         : (await Bun.password.verify(input.password, await dummyHash()), false);
-      if (!user || !valid || purgeIfDue(user)) throw new AppError(401, 'Authentication Failed', 'Invalid email or password. Please try again.');
+      if (!user || !valid || purgeIfDue(user)) throw authenticationFailed();
       return restoreIfMarked(user);
     },
 
     restoreIfMarked,
 
-    createSession(userId: number, userAgent?: string | null) {
+    /**
+     * A session for `user` as the caller checked it: if the password changed meanwhile (a reset, another
+     * change, a Google link ending an unproven password), the check no longer holds and no session starts.
+     */
+    createSession(user: User, userAgent?: string | null) {
       const id = randomToken();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
-      db.insert(sessions).values({ id, userId, createdAt: now, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }).run();
+      db.transaction((tx) => {
+        const current = tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+        if (!current || current.passwordHash !== user.passwordHash) throw authenticationFailed();
+        tx.insert(sessions).values({ id, userId: user.id, createdAt: now, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }).run();
+      });
       return { id, expiresAt };
     },
 
@@ -236,7 +245,7 @@ export function createAuthService(ctx: AppContext) {
      * the new hash and revokes every session of the user; the caller starts a fresh one for the
      * browser that made the change, so only the others end.
      */
-    async changePassword(user: User, input: ChangePasswordInput) {
+    async changePassword(user: User, sessionId: string, input: ChangePasswordInput): Promise<User> {
       if (user.passwordHash) {
         if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
         if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
@@ -245,9 +254,14 @@ export function createAuthService(ctx: AppContext) {
         }
       }
       const passwordHash = await hashPassword(input.newPassword);
-      db.transaction((tx) => {
-        tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+      return db.transaction((tx) => {
+        // While the hash was computed the session may have ended or the password changed (a reset, a
+        // Google link): then this change no longer speaks for the account.
+        const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() })?.user;
+        if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
+        const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
         revokeUserSessions(user.id, undefined, tx as never);
+        return updated;
       });
     },
 
