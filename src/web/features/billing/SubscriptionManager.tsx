@@ -35,7 +35,7 @@ export function SubscriptionManager({ framed }: { framed: boolean }) {
   return (
     <div className="billing stack">
       <section className={box} aria-labelledby="subscription-status-heading">
-        <StatusBlock status={data} receivedAt={overview.dataUpdatedAt} />
+        <StatusBlock status={data} receivedAt={overview.dataUpdatedAt} hadSubscription={data.history.length > 0} />
       </section>
       <section className={box} aria-labelledby="subscription-plans-heading">
         <h2 id="subscription-plans-heading">{data.isActive ? 'Your plan' : 'Choose a plan'}</h2>
@@ -56,9 +56,10 @@ function Plans({ data }: { data: SubscriptionOverview }) {
   return <PlanChoices plans={data.plans} status={data} onChoose={checkout.start} pendingPlanId={checkout.pendingPlanId} />;
 }
 
-function StatusBlock({ status, receivedAt }: { status: SubscriptionStatus; receivedAt: number }) {
+function StatusBlock({ status, receivedAt, hadSubscription }: { status: SubscriptionStatus; receivedAt: number; hadSubscription: boolean }) {
   const countdown = useCountdown(status, receivedAt);
-  useExpiryRedirect(countdown.expired, status.cancelAtPeriodEnd);
+  // A learner with billing history lost a subscription, not a trial (cancelled, renewal failed or ended).
+  useExpiryRedirect(countdown.expired, hadSubscription);
   const [asking, setAsking] = useState(false);
   const { cancel, pending } = useCancelSubscription();
 
