@@ -221,6 +221,23 @@ describe('webhooks', () => {
     }
   });
 
+  test('a cancel set for a date ends access on that date, with no renewal grace', async () => {
+    const learner = await paidLearner();
+    await deliver(fake.event('checkout.session.completed', learner.session));
+    const cancelAt = Math.floor(t.clock.now().getTime() / 1000) + 10 * 86_400;
+    const cancelling = fake.updateSubscription(learner.subscription.id, { cancel_at: cancelAt });
+    expect((await deliver(fake.event('customer.subscription.updated', cancelling))).status).toBe(200);
+    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    expect(status.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: new Date(cancelAt * 1000).toISOString(), nextBillingDate: null });
+    try {
+      t.clock.set(new Date(cancelAt * 1000 + 60_000));
+      const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
+      expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
   test('a failed renewal payment ends premium access; paying again restores it', async () => {
     const learner = await paidLearner();
     await deliver(fake.event('checkout.session.completed', learner.session));

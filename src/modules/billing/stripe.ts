@@ -41,7 +41,11 @@ const date = (seconds: number) => new Date(seconds * 1000);
 export function stateOfStripeSubscription(subscription: Stripe.Subscription): SubscriptionState {
   const item = subscription.items.data[0];
   const ended = subscription.ended_at ?? null;
-  const periodEnd = ended ?? item?.current_period_end ?? subscription.cancel_at ?? subscription.start_date;
+  // A cancel set for a date (cancel_at, which Stripe also uses for "at period end" in newer versions) ends
+  // access then, with no renewal grace.
+  const cancelAt = subscription.cancel_at ?? null;
+  const ends = [item?.current_period_end, cancelAt].filter((n): n is number => typeof n === 'number');
+  const periodEnd = ended ?? (ends.length > 0 ? Math.min(...ends) : subscription.start_date);
   const userId = Number(subscription.metadata?.userId);
   const pm = subscription.default_payment_method;
   const card = pm && typeof pm === 'object' && pm.type === 'card' ? pm.card : null;
@@ -51,7 +55,7 @@ export function stateOfStripeSubscription(subscription: Stripe.Subscription): Su
     userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
     planId: subscription.metadata?.planId || null,
     isActive: ACCESS_STATUSES.has(subscription.status) && ended === null,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || cancelAt !== null,
     startDate: date(subscription.start_date),
     currentPeriodEnd: date(periodEnd),
     cancelledAt: subscription.canceled_at ? date(subscription.canceled_at) : null,
