@@ -62,7 +62,7 @@ describe('bun run import', () => {
     const root = fixture({ 'words/colors.yaml': colors });
     runImport(db, root, contentPlugins);
     const red = db.select().from(words).where(eq(words.english, 'red')).get()!;
-    const user = db.insert(users).values({ email: 'a@b.co', username: 'abc', name: 'A B' }).returning().get();
+    const user = db.insert(users).values({ email: 'a@b.co', username: 'abc', usernameKey: 'abc', name: 'A B' }).returning().get();
     db.insert(userProgress).values({ userId: user.id, wordId: red.id, timesCorrect: 4 }).run();
 
     writeFileSync(join(root, 'words/colors.yaml'), colors.replace('batch: 1', 'batch: 2').replace(/  - english: white[\s\S]*$/, ''));

@@ -118,6 +118,14 @@ describe('POST /api/register', () => {
     expect(snapshot(t)).toEqual(before);
   });
 
+  test('case is ignored in every script, and so is the Unicode form', async () => {
+    await register({ ...fresh(), username: 'Élise.Ωmega' });
+    for (const username of ['élise.ωmega', 'ÉLISE.ΩMEGA', 'E\u0301lise.Ωmega']) {
+      const res = await register({ ...fresh(), username });
+      expect({ username, status: res.status, error: res.json.error }).toEqual({ username, status: 409, error: 'Username Error' });
+    }
+  });
+
   test('Arabic letters are a valid username', async () => {
     const res = await register({ ...fresh(), username: 'كلمات_١٢', name: 'ليلى حداد' });
     expect(res.status).toBe(201);

@@ -23,13 +23,19 @@ export const ServerPassword = v.pipe(
   v.regex(/\d/, SERVER_PASSWORD_MESSAGE),
 );
 
-export const RegistrationUsername = v.pipe(
-  v.string('Username must be at least 3 characters'),
-  v.trim(),
-  v.minLength(3, 'Username must be at least 3 characters'),
-  v.maxLength(20, 'Username must not exceed 20 characters'),
-  v.regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores.'),
-);
+/** A username of 3 to `max` characters: letters of any script, digits, dots, dashes and underscores. */
+const username = (max: number) =>
+  v.pipe(
+    v.string('Username must be at least 3 characters'),
+    v.trim(),
+    // An accent typed as a separate mark (e + ◌́) is the same letter as é.
+    v.transform((s) => s.normalize('NFC')),
+    v.minLength(3, 'Username must be at least 3 characters'),
+    v.maxLength(max, `Username must not exceed ${max} characters`),
+    v.regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores.'),
+  );
+
+export const RegistrationUsername = username(20);
 
 export const Name = v.pipe(
   v.string('Name must be at least 2 characters'),
@@ -55,13 +61,7 @@ export const LoginBody = v.object({
 export type LoginInput = v.InferOutput<typeof LoginBody>;
 
 /** A §5 Profile: 3 to 50 characters when edited (DECISIONS "Accounts"). */
-export const ProfileUsername = v.pipe(
-  v.string('Username must be at least 3 characters'),
-  v.trim(),
-  v.minLength(3, 'Username must be at least 3 characters'),
-  v.maxLength(50, 'Username must not exceed 50 characters'),
-  v.regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores.'),
-);
+export const ProfileUsername = username(50);
 
 export const ProfileBody = v.object({ username: ProfileUsername });
 export type ProfileInput = v.InferOutput<typeof ProfileBody>;

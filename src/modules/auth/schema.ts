@@ -1,8 +1,10 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { sql } from 'drizzle-orm';
 import { id, instant, createdAt, flag } from '../../db/columns';
 
 /** The account (A §3 User). Trial and subscription fields live here as the spec lists them. */
+/** Two usernames that differ only in case (in any script) or in Unicode form are the same. */
+export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+
 export const users = sqliteTable(
   'users',
   {
@@ -10,6 +12,8 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     username: text('username').notNull(),
+    /** The username folded for uniqueness (NFKC, lower case in every script): SQLite's lower() folds ASCII only. */
+    usernameKey: text('username_key').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),
     isVerified: flag('is_verified', true),
@@ -31,7 +35,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_google_id_unique').on(t.googleId),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     index('users_deletion_idx').on(t.markedForDeletion, t.scheduledDeletionDate),

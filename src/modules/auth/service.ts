@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { accessOf } from '../billing/access';
-import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, users } from './schema';
+import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
 import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
@@ -86,7 +86,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   function assertUsernameAvailable(username: string, exceptUserId?: number) {
-    const byName = db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).get();
+    const byName = db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
     if (byName && byName.id !== exceptUserId) throw usernameTaken();
   }
 
@@ -132,7 +132,7 @@ export function createAuthService(ctx: AppContext) {
     let base = clean(name);
     if (base.length < 3) base = clean(email.split('@')[0]);
     if (base.length < 3) base = 'learner';
-    const taken = (candidate: string) => !!db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${candidate})`).get();
+    const taken = (candidate: string) => !!db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(candidate))).get();
     if (!taken(base)) return base;
     for (let n = 2; ; n++) {
       const candidate = `${base}${n}`;
@@ -175,6 +175,7 @@ export function createAuthService(ctx: AppContext) {
             .values({
               email: input.email,
               username: input.username,
+              usernameKey: usernameKey(input.username),
               name: input.name,
               passwordHash,
               isVerified: opts.isVerified,
@@ -233,7 +234,7 @@ export function createAuthService(ctx: AppContext) {
     updateProfile(userId: number, username: string): User {
       assertUsernameAvailable(username, userId);
       try {
-        return db.update(users).set({ username }).where(eq(users.id, userId)).returning().get();
+        return db.update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, userId)).returning().get();
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;
@@ -468,10 +469,11 @@ export function createAuthService(ctx: AppContext) {
         return restoreIfMarked(linked);
       }
       const name = googleName(profile.name, email);
+      const username = freeUsername(name, email);
       return db.transaction((tx) =>
         tx
           .insert(users)
-          .values({ email, username: freeUsername(name, email), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(email, now, tx as never) })
+          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(email, now, tx as never) })
           .returning()
           .get(),
       );

@@ -203,7 +203,7 @@ describe('the leaderboard', () => {
       const give = (userId: number, points: number) => fresh.db.transaction((tx) => s.award(tx, { userId, points, reason: 'card', correct: true }));
       const made = fresh.db
         .insert(users)
-        .values(Array.from({ length: 24 }, (_, i) => ({ email: `p${i}@example.com`, username: `player${String(i).padStart(2, '0')}`, name: 'P' })))
+        .values(Array.from({ length: 24 }, (_, i) => ({ email: `p${i}@example.com`, username: `player${String(i).padStart(2, '0')}`, usernameKey: `player${String(i).padStart(2, '0')}`, name: 'P' })))
         .returning({ id: users.id, username: users.username })
         .all();
       // Last week: player00 leads all time with 1000 points.
