@@ -29,12 +29,22 @@ async function readUntil(res: Response, until: (text: string) => boolean) {
   return text;
 }
 
+/**
+ * Opens a tab of `userId` on `hub`, does `meanwhile`, and reads until `until` holds for the text so far;
+ * the tab is closed after.
+ */
+async function listen(hub: EventHub, userId: number, until: (text: string) => boolean, opts: { lastEventId?: number } = {}, meanwhile: () => unknown = () => {}) {
+  const abort = new AbortController();
+  const reading = readUntil(hub.stream(userId, { ...opts, signal: abort.signal }), until);
+  await meanwhile();
+  const text = await reading;
+  abort.abort();
+  return text;
+}
+
 /** The id of the newest event a fresh tab of `userId` is replayed from the start. */
 async function lastIdSeenBy(hub: EventHub, userId: number) {
-  const abort = new AbortController();
-  const text = await readUntil(hub.stream(userId, { lastEventId: 0, signal: abort.signal }), (t) => t.includes('event: '));
-  abort.abort();
-  return Number(eventsIn(text).at(-1)!.id);
+  return Number(eventsIn(await listen(hub, userId, (t) => t.includes('event: '), { lastEventId: 0 })).at(-1)!.id);
 }
 
 const eventsIn = (text: string) =>
@@ -52,9 +62,7 @@ describe('the event stream', () => {
     hub.publish('subscription', { status: 'expired' }, 2);
     hub.publish('leaderboard', { top: [] });
 
-    const abort = new AbortController();
-    const text = await readUntil(hub.stream(1, { lastEventId: seen, signal: abort.signal }), (t) => t.includes('event: leaderboard'));
-    abort.abort();
+    const text = await listen(hub, 1, (t) => t.includes('event: leaderboard'), { lastEventId: seen });
     expect(text).toStartWith('retry: 3000\n');
     expect(eventsIn(text).map((e) => [e.event, e.data])).toEqual([
       ['subscription', '{"status":"active"}'],
@@ -66,14 +74,12 @@ describe('the event stream', () => {
   test('a new tab gets no replay, then the events published while it listens, each once', async () => {
     const hub = new EventHub(database().db, { pollMs: 5 });
     hub.publish('subscription', { status: 'trial' }, 1);
-    const abort = new AbortController();
-    const reading = readUntil(hub.stream(1, { signal: abort.signal }), (t) => t.includes('"last"'));
-    hub.publish('subscription', { status: 'active' }, 2);
-    hub.publish('subscription', { status: 'active' }, 1);
-    await Bun.sleep(30);
-    hub.publish('leaderboard', { last: true });
-    const text = await reading;
-    abort.abort();
+    const text = await listen(hub, 1, (t) => t.includes('"last"'), {}, async () => {
+      hub.publish('subscription', { status: 'active' }, 2);
+      hub.publish('subscription', { status: 'active' }, 1);
+      await Bun.sleep(30);
+      hub.publish('leaderboard', { last: true });
+    });
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active"}', '{"last":true}']);
   });
 
@@ -81,23 +87,17 @@ describe('the event stream', () => {
     const { db, again } = database();
     const here = new EventHub(db, { pollMs: 5 });
     const there = new EventHub(again());
-    const abort = new AbortController();
-    const reading = readUntil(here.stream(7, { signal: abort.signal }), (t) => t.includes('event: subscription'));
-    there.publish('subscription', { status: 'active' }, 8);
-    there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
-    const text = await reading;
-    abort.abort();
+    const text = await listen(here, 7, (t) => t.includes('event: subscription'), {}, () => {
+      there.publish('subscription', { status: 'active' }, 8);
+      there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
+    });
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active","plan":"yearly"}']);
   });
 
   test('an id the database never gave (an old tab after a deploy) replays nothing', async () => {
     const hub = new EventHub(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
-    const abort = new AbortController();
-    const reading = readUntil(hub.stream(1, { lastEventId: Date.now(), signal: abort.signal }), (t) => t.includes('event: '));
-    hub.publish('leaderboard', { changed: true });
-    const text = await reading;
-    abort.abort();
+    const text = await listen(hub, 1, (t) => t.includes('event: '), { lastEventId: Date.now() }, () => hub.publish('leaderboard', { changed: true }));
     expect(eventsIn(text).map((e) => e.event)).toEqual(['leaderboard']);
   });
 
@@ -109,9 +109,7 @@ describe('the event stream', () => {
     for (let i = 0; i < 600; i++) hub.publish('leaderboard', { round: i });
     hub.publish('subscription', { status: 'cancelled' }, 1);
     hub.publish('subscription', { status: 'other' }, 2);
-    const abort = new AbortController();
-    const text = await readUntil(hub.stream(1, { lastEventId: seen, signal: abort.signal }), (t) => t.includes('cancelled'));
-    abort.abort();
+    const text = await listen(hub, 1, (t) => t.includes('cancelled'), { lastEventId: seen });
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"round":599}', '{"status":"cancelled"}']);
   });
 
@@ -119,12 +117,10 @@ describe('the event stream', () => {
     const { db, again } = database();
     const here = new EventHub(db, { pollMs: 60_000 });
     const there = new EventHub(again());
-    const abort = new AbortController();
-    const reading = readUntil(here.stream(1, { signal: abort.signal }), (t) => t.includes('"second"'));
-    there.publish('subscription', { status: 'first' }, 1);
-    here.publish('subscription', { status: 'second' }, 1);
-    const text = await reading;
-    abort.abort();
+    const text = await listen(here, 1, (t) => t.includes('"second"'), {}, () => {
+      there.publish('subscription', { status: 'first' }, 1);
+      here.publish('subscription', { status: 'second' }, 1);
+    });
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"first"}', '{"status":"second"}']);
   });
 

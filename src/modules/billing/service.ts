@@ -502,10 +502,6 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
     },
 
     /**
-     * Users whose access changed between `from` and `to` because a trial or a paid period ran out;
-     * each gets a `subscription` event (the trial-expiry job calls this every minute).
-     */
-    /**
      * Renews the demo subscriptions whose period has ended without a cancel, as Stripe renews a paying
      * learner's: the demo has no charge that could fail, so the period simply moves on.
      */
@@ -526,6 +522,10 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
       return due.length;
     },
 
+    /**
+     * Users whose access changed between `from` and `to` because a trial or a paid period ran out;
+     * each gets a `subscription` event (the trial-expiry job calls this every minute).
+     */
     publishExpiries(from: Date, to: Date): number {
       const ending = db
         .select()

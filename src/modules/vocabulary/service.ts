@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
@@ -225,7 +225,8 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
 
   /** Free tier (DECISIONS): free topics, and of a verb only the present tense. */
-  const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === 'present');
+  const FREE_TENSE: Tense = 'present';
+  const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === FREE_TENSE);
 
   function view(w: WordRow, flaggedIds: Set<number>, premium: boolean): WordView {
     return {
@@ -336,10 +337,9 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
     topicCards(user: User | null): TopicCard[] {
       const premium = hasPremium(user);
-      const countByTopic = (where?: SQL) =>
-        new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(where).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
       // Without a trial or subscription a verb topic holds only its present tense, and its card counts that.
-      const totals = countByTopic(premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, 'present')));
+      const open = premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, FREE_TENSE));
+      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(open).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
       const verbOfTopic = new Map(
         db
           .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import type { InputHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import { ApiError } from '../lib/api';
 
 export type FieldErrors = Record<string, string>;
 
 /** Checks a form against a valibot schema: the parsed values, or the first message per field. */
-export function checkForm<S extends v.GenericSchema>(schema: S, values: unknown): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+function checkForm<S extends v.GenericSchema>(schema: S, values: unknown): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, data: result.output };
   const errors: FieldErrors = {};
@@ -14,6 +14,34 @@ export function checkForm<S extends v.GenericSchema>(schema: S, values: unknown)
     errors[field] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * A form's values and field errors. `field(name)` gives a <Field> its name, value, onChange and error;
+ * `check(schema)` validates the values, shows or clears the errors, and gives the parsed data if valid.
+ */
+export function useFormFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (name: keyof T, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    set,
+    field: (name: keyof T & string) => ({
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
+    }),
+    check<S extends v.GenericSchema>(schema: S): v.InferOutput<S> | undefined {
+      const checked = checkForm(schema, values);
+      setErrors(checked.ok ? {} : checked.errors);
+      return checked.ok ? checked.data : undefined;
+    },
+  };
 }
 
 /**

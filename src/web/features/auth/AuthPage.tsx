@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
-import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -132,22 +132,19 @@ function useSignedIn() {
 }
 
 function LoginTab() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ email: '', password: '' });
   const [pending, setPending] = useState(false);
   const signedIn = useSignedIn();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(LoginForm, { email, password });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(LoginForm);
+    if (!data) return;
     setPending(true);
     try {
-      signedIn(await post<User>('/api/login', checked.data));
+      signedIn(await post<User>('/api/login', data));
     } catch (error) {
-      setPassword('');
+      form.set('password', '');
       document.getElementById('field-password')?.focus();
       toast.error('Login failed', { description: loginFailureMessage(error) });
     } finally {
@@ -157,16 +154,8 @@ function LoginTab() {
 
   return (
     <form onSubmit={submit} noValidate className="form">
-      <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <button type="submit" className="button button-wide" disabled={pending}>
         {pending ? 'Logging in...' : 'Login'}
       </button>
@@ -178,28 +167,25 @@ function LoginTab() {
 }
 
 function RegisterTab() {
-  const [values, setValues] = useState({ email: '', username: '', password: '', name: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ email: '', username: '', password: '', name: '' });
   const [pending, setPending] = useState(false);
   const signedIn = useSignedIn();
-  const change = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(RegisterForm, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(RegisterForm);
+    if (!data) return;
     setPending(true);
     try {
-      const result = await post<User | { user: User }>('/api/register', checked.data);
+      const result = await post<User | { user: User }>('/api/register', data);
       toast.success('Registration successful', { description: 'Your account has been created successfully!' });
       signedIn('user' in result ? result.user : result);
     } catch (error) {
       const message = registerFailureMessage(error);
       const code = error instanceof ApiError ? error.code : undefined;
-      if (code === 'Validation Error') setErrors(serverFieldError(error, ['email', 'username', 'password', 'name']) ?? {});
-      else if (code === 'Email Error') setErrors({ email: message });
-      else if (code === 'Username Error') setErrors({ username: message });
+      if (code === 'Validation Error') form.setErrors(serverFieldError(error, ['email', 'username', 'password', 'name']) ?? {});
+      else if (code === 'Email Error') form.setErrors({ email: message });
+      else if (code === 'Username Error') form.setErrors({ username: message });
       toast.error('Registration Failed', { description: message });
     } finally {
       setPending(false);
@@ -208,18 +194,10 @@ function RegisterTab() {
 
   return (
     <form onSubmit={submit} noValidate className="form">
-      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={change('email')} error={errors.email} />
-      <Field label="Username" name="username" autoComplete="username" value={values.username} onChange={change('username')} error={errors.username} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={change('password')}
-        error={errors.password}
-      />
-      <Field label="Name" name="name" autoComplete="name" value={values.name} onChange={change('name')} error={errors.name} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Username" autoComplete="username" {...form.field('username')} />
+      <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <Field label="Name" autoComplete="name" {...form.field('name')} />
       <button type="submit" className="button button-wide" disabled={pending}>
         {pending ? 'Creating account...' : 'Create account'}
       </button>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, get, post } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
-import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { forgetLearner } from './hooks';
@@ -15,20 +15,18 @@ const RequestForm = v.object({
 
 /** /request-reset: always ends in the success state, whether or not the address has an account. */
 export function RequestResetPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ email: '' });
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(RequestForm, { email });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(RequestForm);
+    if (!data) return;
     setPending(true);
     // The screen ends in the same success state whatever the answer (A §2, §4): nothing tells whether
     // the address has an account, or that a request was turned away.
-    await post('/api/request-password-reset', checked.data).catch(() => undefined);
+    await post('/api/request-password-reset', data).catch(() => undefined);
     setPending(false);
     setSent(true);
     toast.success('Reset Email Sent', { description: 'If an account exists for that address, a reset link is on its way.' });
@@ -40,7 +38,7 @@ export function RequestResetPage() {
       {sent ? (
         <div className="stack">
           <p>
-            Check your inbox. If an account exists for <strong>{email.trim()}</strong>, we have sent a link to choose a new password. The
+            Check your inbox. If an account exists for <strong>{form.values.email.trim()}</strong>, we have sent a link to choose a new password. The
             link works once and expires in one hour.
           </p>
           <Link to="/auth" className="button">
@@ -50,7 +48,7 @@ export function RequestResetPage() {
       ) : (
         <form onSubmit={submit} noValidate className="form">
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-          <Field label="Email" name="email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <Field label="Email" type="email" autoComplete="email" autoFocus {...form.field('email')} />
           <button type="submit" className="button button-wide" disabled={pending}>
             {pending ? 'Sending...' : 'Send reset link'}
           </button>
@@ -86,8 +84,7 @@ export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/reset-password' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ password: '', confirmPassword: '' });
   const [pending, setPending] = useState(false);
   const check = useQuery({
     queryKey: ['/api/reset-password', token],
@@ -117,18 +114,17 @@ export function ResetPasswordPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(ResetForm, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(ResetForm);
+    if (!data) return;
     setPending(true);
     try {
-      await post('/api/reset-password', { token, password: checked.data.password });
+      await post('/api/reset-password', { token, password: data.password });
       toast.success('Password reset successful', { description: 'You can now log in with your new password.' });
       leave();
     } catch (error) {
       setPending(false);
       if (!(error instanceof ApiError)) return toast.error('Password reset failed');
-      if (error.code === 'Validation Error') return setErrors(serverFieldError(error, ['password']) ?? { password: error.message });
+      if (error.code === 'Validation Error') return form.setErrors(serverFieldError(error, ['password']) ?? { password: error.message });
       if (error.code === 'Invalid Token') {
         invalidLink();
         return navigate({ to: '/auth' });
@@ -151,25 +147,8 @@ export function ResetPasswordPage() {
       <h1>Choose a new password</h1>
       <form onSubmit={submit} noValidate className="form">
         <p>Use at least 8 characters, including a number.</p>
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          value={values.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
-          error={errors.password}
-        />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
-          error={errors.confirmPassword}
-        />
+        <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
+        <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <button type="submit" className="button button-wide" disabled={pending}>
           {pending ? 'Saving...' : 'Reset password'}
         </button>

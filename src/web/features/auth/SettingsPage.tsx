@@ -4,7 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, del, post, put } from '../../lib/api';
 import { ConfirmDialog } from '../../ui/Confirm';
-import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { SubscriptionPanel } from '../billing/SubscriptionPanel';
 import { HelpText } from './HelpText';
@@ -84,26 +84,24 @@ function ProfileTab() {
 
 function UsernameForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState(user.username);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ username: user.username });
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(ProfileForm, { username });
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(ProfileForm);
+    if (!data) return;
     setPending(true);
     try {
-      const updated = await put<User>('/api/user/profile', checked.data);
+      const updated = await put<User>('/api/user/profile', data);
       queryClient.setQueryData(USER_KEY, updated);
-      setUsername(updated.username);
+      form.set('username', updated.username);
       toast.success('Profile Updated', { description: 'Your username has been saved.' });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       const fieldError =
         code === 'Username Error' ? { username: 'This username is already taken. Please choose another one.' } : code === 'Validation Error' ? serverFieldError(error, ['username']) : undefined;
-      setErrors(fieldError ?? {});
+      form.setErrors(fieldError ?? {});
       toast.error('Update failed', { description: fieldError?.username ?? 'Failed to update profile. Please try again.' });
     } finally {
       setPending(false);
@@ -116,8 +114,8 @@ function UsernameForm({ user }: { user: User }) {
       <p className="muted">
         Signed in as <strong>{user.email}</strong>
       </p>
-      <Field label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} />
-      <button type="submit" className="button" disabled={pending || username.trim() === user.username}>
+      <Field label="Username" autoComplete="username" {...form.field('username')} />
+      <button type="submit" className="button" disabled={pending || form.values.username.trim() === user.username}>
         {pending ? 'Saving...' : 'Save username'}
       </button>
     </form>
@@ -128,29 +126,26 @@ const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPasswo
 
 function PasswordChange({ user }: { user: User }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(EMPTY_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields(EMPTY_PASSWORDS);
   const [pending, setPending] = useState(false);
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
   const first = !user.hasPassword;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = first ? checkForm(FirstPasswordForm, values) : checkForm(PasswordForm, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(first ? FirstPasswordForm : PasswordForm);
+    if (!data) return;
     setPending(true);
     try {
-      await post('/api/user/change-password', checked.data);
+      await post('/api/user/change-password', data);
       toast.success('Password Updated', {
         description: first ? 'You can now also log in with your e-mail address and this password.' : 'Your password has been changed. Other devices have been logged out.',
       });
-      setValues(EMPTY_PASSWORDS);
+      form.setValues(EMPTY_PASSWORDS);
       // hasPassword changes, and this browser now holds the fresh session the server sent.
       queryClient.invalidateQueries({ queryKey: USER_KEY });
     } catch (error) {
       const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword']) : undefined;
-      setErrors(fieldError ?? {});
+      form.setErrors(fieldError ?? {});
       const serverSaid = error instanceof ApiError && error.serverMessage ? error.message : undefined;
       toast.error('Failed to change password', { description: serverSaid });
     } finally {
@@ -167,26 +162,10 @@ function PasswordChange({ user }: { user: User }) {
         <p className="muted">Use at least 8 characters, including a number. Your other devices will be logged out.</p>
       )}
       {!first && (
-        <Field
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
-        />
+        <Field label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       )}
-      <Field label="New password" name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} />
-      <Field
-        label="Confirm new password"
-        name="confirmNewPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmNewPassword}
-        onChange={set('confirmNewPassword')}
-        error={errors.confirmNewPassword}
-      />
+      <Field label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
+      <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmNewPassword')} />
       <button type="submit" className="button" disabled={pending}>
         {pending ? 'Saving...' : first ? 'Set password' : 'Change password'}
       </button>

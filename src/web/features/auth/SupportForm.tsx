@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Email } from '../../../modules/auth/model';
 import { ApiError, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
-import { Field, checkForm, serverFieldError, type FieldErrors } from '../../ui/form';
+import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { useUser } from './hooks';
 
@@ -21,25 +21,24 @@ const TicketForm = v.object({
 /** The support ticket form (Settings → Support and /support), filled in from the account. */
 export function SupportForm({ context }: { context?: string }) {
   const { data: user } = useUser();
-  const [values, setValues] = useState({ email: user?.email ?? '', username: user?.username ?? '', issue: context ?? '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormFields({ email: user?.email ?? '', username: user?.username ?? '', issue: context ?? '' });
+  const { values, errors } = form;
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = checkForm(TicketForm, values);
-    if (!checked.ok) return setErrors(checked.errors);
-    setErrors({});
+    const data = form.check(TicketForm);
+    if (!data) return;
     setPending(true);
     try {
-      await post('/api/support/ticket', checked.data);
+      await post('/api/support/ticket', data);
       toast.success('Support Ticket Submitted', { description: "We'll get back to you by e-mail as soon as we can." });
       setSent(true);
-      setValues({ ...values, issue: '' });
+      form.set('issue', '');
     } catch (error) {
       const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'issue']) : undefined;
-      setErrors(fieldError ?? {});
+      form.setErrors(fieldError ?? {});
       toast.error('Support ticket failed', {
         description: error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : 'Failed to submit support ticket. Please try again.',
       });
@@ -51,8 +50,8 @@ export function SupportForm({ context }: { context?: string }) {
   return (
     <form onSubmit={submit} noValidate className="form">
       {sent && <p className="notice" role="status">Thank you! Your ticket has been received. You can send another one below.</p>}
-      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} />
-      <Field label="Username" name="username" value={values.username} onChange={(e) => setValues({ ...values, username: e.target.value })} error={errors.username} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Username" {...form.field('username')} />
       <div className="field">
         <label htmlFor="field-issue">Issue</label>
         <textarea
@@ -61,7 +60,7 @@ export function SupportForm({ context }: { context?: string }) {
           rows={5}
           maxLength={1000}
           value={values.issue}
-          onChange={(e) => setValues({ ...values, issue: e.target.value })}
+          onChange={(e) => form.set('issue', e.target.value)}
           aria-invalid={errors.issue ? true : undefined}
           aria-describedby={errors.issue ? 'field-issue-hint field-issue-error' : 'field-issue-hint'}
         />

@@ -101,6 +101,11 @@ function Statistics() {
   );
 }
 
+/** A tile whose own data is still on its way, or could not be read (the rest of the page stands). */
+function NotLoaded({ failed }: { failed: boolean }) {
+  return failed ? <p className="muted">{UNABLE_TO_LOAD}</p> : <Spinner />;
+}
+
 function TrialCard({ trial, failed }: { trial: TrialStatus | undefined; failed: boolean }) {
   return (
     <section className="card stats-tile" aria-labelledby="stats-trial">
@@ -124,10 +129,8 @@ function TrialCard({ trial, failed }: { trial: TrialStatus | undefined; failed: 
             </p>
           </>
         )
-      ) : failed ? (
-        <p className="muted">{UNABLE_TO_LOAD}</p>
       ) : (
-        <Spinner />
+        <NotLoaded failed={failed} />
       )}
     </section>
   );
@@ -142,10 +145,8 @@ function LearningTimeCard({ session, failed }: { session: SessionAnalytics | und
           <p className="stats-figure">{formatLearningTime(session.totalTimeSpent)}</p>
           <p className="muted stats-note">{session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}</p>
         </>
-      ) : failed ? (
-        <p className="muted">{UNABLE_TO_LOAD}</p>
       ) : (
-        <Spinner />
+        <NotLoaded failed={failed} />
       )}
     </section>
   );
@@ -235,7 +236,7 @@ function TopFeaturesCard({ session, failed }: { session: SessionAnalytics | unde
     <section className="card" aria-labelledby="stats-features">
       <h2 id="stats-features">Most Used Features</h2>
       {!session ? (
-        failed ? <p className="muted">{UNABLE_TO_LOAD}</p> : <Spinner />
+        <NotLoaded failed={failed} />
       ) : top.length === 0 ? (
         <p className="muted">Practise a little and your favourite features appear here.</p>
       ) : (
