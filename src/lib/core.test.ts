@@ -127,3 +127,31 @@ describe('the web client', () => {
     expect(res.text).not.toContain('"dependencies"');
   });
 });
+
+describe('GET /api/events', () => {
+  /** Opens the stream with `lastEventId` as sent, publishes a marker, and gives the events read up to it. */
+  async function eventsAfter(cookie: string, userId: number, lastEventId: string) {
+    const abort = new AbortController();
+    const res = await t.app.handle(new Request(`${BASE}/api/events`, { headers: { cookie, 'last-event-id': lastEventId }, signal: abort.signal }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toStartWith('text/event-stream');
+    t.app.ctx.events.publish('subscription', { marker: true }, userId);
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('marker')) text += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    return text.split('\n').filter((line) => line.startsWith('data: '));
+  }
+
+  test('needs a session', async () => {
+    expect((await t.request('GET', '/api/events')).status).toBe(401);
+  });
+
+  test('a Last-Event-ID that is not an id the server gave replays nothing and breaks nothing', async () => {
+    const { cookie, user } = await t.signUp();
+    t.app.ctx.events.publish('subscription', { before: true }, user.id);
+    for (const lastEventId of ['abc', '-3', '0', '1.5', '1e400', '9'.repeat(40), String(Number.MAX_SAFE_INTEGER)]) {
+      expect({ lastEventId, data: await eventsAfter(cookie, user.id, lastEventId) }).toEqual({ lastEventId, data: ['data: {"marker":true}'] });
+    }
+  });
+});
