@@ -36,6 +36,7 @@ export const LOAD_FAILURES = {
   verbs: 'Unable to load verb conjugations. Please try again later.',
   lessons: 'Unable to load lesson content. Please try again later.',
   subscription: 'Unable to access subscription information. Please try again later.',
+  stats: 'Unable to load statistics',
 } as const;
 
 const TECHNICAL = [

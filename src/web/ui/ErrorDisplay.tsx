@@ -35,6 +35,9 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
   const heading = title ?? described.title;
   const text = message ?? described.message;
 
+  // Help leads a learner to the ticket form with the failure filled in; a visitor logs in first.
+  const help = user ? ({ to: '/support', search: { status: described.status, key: queryKey?.join(' ') } } as const) : ({ to: '/auth', search: { redirect: '/support' } } as const);
+
   const actions = (onRetry || showHelp) && (
     <div className="error-actions">
       {onRetry && (
@@ -42,16 +45,11 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
           Retry
         </button>
       )}
-      {showHelp &&
-        (user ? (
-          <Link className="button button-secondary" to="/support" search={{ status: described.status, key: queryKey?.join(' ') }}>
-            Help
-          </Link>
-        ) : (
-          <Link className="button button-secondary" to="/auth" search={{ redirect: '/support' }}>
-            Help
-          </Link>
-        ))}
+      {showHelp && (
+        <Link className="button button-secondary" {...help}>
+          Help
+        </Link>
+      )}
     </div>
   );
 
@@ -65,7 +63,7 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
           </button>
         )}
         {showHelp && (
-          <Link className="link-button" to={user ? '/support' : '/auth'} search={user ? { status: described.status, key: queryKey?.join(' ') } : { redirect: '/support' }}>
+          <Link className="link-button" {...help}>
             Help
           </Link>
         )}

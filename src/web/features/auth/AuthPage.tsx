@@ -10,7 +10,7 @@ import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { USER_KEY, useUser, type User } from './hooks';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../ui/Tabs';
 
 const LoginForm = v.object({ email: Email, password: v.pipe(v.string(), v.minLength(1, 'Password is required')) });
 const RegisterForm = v.object({ email: Email, username: RegistrationUsername, password: ClientPassword, name: Name });

@@ -10,7 +10,7 @@ import { SubscriptionPanel } from '../billing/SubscriptionPanel';
 import { HelpText } from './HelpText';
 import { SupportForm } from './SupportForm';
 import { USER_KEY, forgetLearner, useUser, type User } from './hooks';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../ui/Tabs';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },

@@ -5,11 +5,12 @@ import { post } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
-import { GuestNotice } from '../which-word/GuestNotice';
+import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
-import { useGameStreak } from '../which-word/streak';
+import { useGameStreak } from '../../lib/streak';
 import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
+import { refreshStats } from '../../lib/query';
 
 /** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
 export function LettersPage() {
@@ -57,7 +58,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
-          void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
+          void refreshStats(queryClient);
         })
         // The streak is already shown from the answer; a failed save is only logged (L §7).
         .catch((error) => console.error('Saving the letter answer failed', error));

@@ -4,6 +4,7 @@ import type { LessonView } from '../../../modules/lessons/service';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './parts';
+import { LOAD_FAILURES } from '../../lib/messages';
 
 export const LESSONS_KEY = ['/api/lessons'] as const;
 
@@ -28,7 +29,7 @@ export function LessonList() {
         </div>
       )}
       {lessons.isError && (
-        <ErrorDisplay error={lessons.error} message="Unable to load lesson content. Please try again later." onRetry={() => lessons.refetch()} />
+        <ErrorDisplay error={lessons.error} message={LOAD_FAILURES.lessons} onRetry={() => lessons.refetch()} />
       )}
       {lessons.data && lessons.data.length === 0 && <p className="card muted">No lessons available yet.</p>}
       {lessons.data && lessons.data.length > 0 && (

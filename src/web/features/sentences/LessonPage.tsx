@@ -11,6 +11,8 @@ import { toast } from '../../ui/toast';
 import { LESSONS_KEY } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText, handledGlobally } from './parts';
+import { refreshStats } from '../../lib/query';
+import { LOAD_FAILURES } from '../../lib/messages';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',
@@ -20,8 +22,7 @@ const STEP_TITLES: Record<LessonStep['type'], string> = {
   review: 'Review',
 };
 
-const refreshStats = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+const lessonKey = (id: number) => [`/api/lessons/${id}`] as const;
 
 /** /lesson/:id with the id parsed as an integer (L §2, §5); anything else is no lesson. */
 export function LessonPage({ rawId }: { rawId: string }) {
@@ -43,7 +44,7 @@ function LessonNotFound() {
 }
 
 function LessonPlayer({ id }: { id: number }) {
-  const lesson = useQuery<LessonView>({ queryKey: [`/api/lessons/${id}`] });
+  const lesson = useQuery<LessonView>({ queryKey: lessonKey(id) });
   const steps = useQuery<LessonStep[]>({ queryKey: [`/api/lessons/${id}/content`] });
 
   const failure = lesson.error ?? steps.error;
@@ -52,7 +53,7 @@ function LessonPlayer({ id }: { id: number }) {
     return (
       <ErrorDisplay
         error={failure}
-        message="Unable to load lesson content. Please try again later."
+        message={LOAD_FAILURES.lessons}
         onRetry={() => {
           void lesson.refetch();
           void steps.refetch();
@@ -127,7 +128,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
       const result = await post<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: [`/api/lessons/${lessonId}`] });
+      void queryClient.invalidateQueries({ queryKey: lessonKey(lessonId) });
       toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!' });
       await navigate({ to: '/lessons' });
     } catch (error) {

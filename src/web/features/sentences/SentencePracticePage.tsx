@@ -10,10 +10,11 @@ import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { handledGlobally } from './parts';
+import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
+import { refreshStats } from '../../lib/query';
 
-const STREAK_KEY = ['/api/streak?page=sentences'] as const;
-const ZERO_STREAK = { currentStreak: 0, bestStreak: 0 };
+const STREAK_KEY = streakKey('sentences');
 
 type Context = SentenceView['contexts'][number];
 interface Question {
@@ -37,8 +38,8 @@ export function feedbackText(result: Pick<SentenceAnswerResult, 'feedback' | 'ev
  */
 export function SentencePracticePage() {
   const queryClient = useQueryClient();
-  const topics = useQuery({ queryKey: ['/api/sentences/topics'], queryFn: () => get<string[]>('/api/sentences/topics'), retry: 2 });
-  const streak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, retry: 3 });
+  const topics = useQuery<string[]>({ queryKey: ['/api/sentences/topics'], retry: 2 });
+  const streak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, retry: STREAK_READ_RETRIES });
   const topicList = topics.data && topics.data.length > 0 ? topics.data : topics.isError ? FALLBACK_SENTENCE_TOPICS : [];
   const [topic, setTopic] = useState(DEFAULT_SENTENCE_TOPIC);
   const [question, setQuestion] = useState<Question | null>(null);
@@ -99,7 +100,7 @@ export function SentencePracticePage() {
         { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) },
       );
       queryClient.setQueryData(STREAK_KEY, judged.streak);
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+      void refreshStats(queryClient);
       setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
     } catch (error) {
       if (handledGlobally(error)) return;

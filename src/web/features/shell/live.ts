@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { USER_KEY } from '../auth/hooks';
+import { LEADERBOARD_KEY } from '../stats/Leaderboard';
 
 /** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
-export const SUBSCRIPTION_KEYS = [USER_KEY, ['/api/subscription/status'], ['/api/subscription'], ['/api/user/trial-status']];
+export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
+export const SUBSCRIPTION_KEYS = [USER_KEY, ['/api/subscription/status'], ['/api/subscription'], TRIAL_STATUS_KEY];
 
 /**
  * One event stream per signed-in browser (GET /api/events). EventSource reconnects by itself and sends
@@ -18,7 +20,7 @@ export function useLiveEvents(signedIn: boolean) {
       for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
     };
     source.addEventListener('subscription', refreshSubscription);
-    source.addEventListener('leaderboard', () => queryClient.invalidateQueries({ queryKey: ['/api/leaderboard'] }));
+    source.addEventListener('leaderboard', () => queryClient.invalidateQueries({ queryKey: LEADERBOARD_KEY }));
     return () => source.close();
   }, [signedIn, queryClient]);
 }

@@ -4,7 +4,8 @@ import type { Leaderboard, LeaderboardBoard } from '../../../modules/stats/servi
 import { get } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
-import { Tabs } from '../auth/Tabs';
+import { LOAD_FAILURES } from '../../lib/messages';
+import { Tabs } from '../../ui/Tabs';
 
 type Period = 'allTime' | 'thisWeek';
 const PERIODS = [
@@ -16,9 +17,12 @@ const PERIODS = [
  * The leaderboard (DECISIONS "Learning"): top 20 of all time and of this week, the viewer's own place
  * highlighted. It is cached under the key the live event stream refreshes whenever anyone earns points.
  */
+/** Not the path: answers refresh everything under /api/stats, the board only when the event stream says so. */
+export const LEADERBOARD_KEY = ['/api/leaderboard'] as const;
+
 export function LeaderboardCard() {
   const [period, setPeriod] = useState<Period>('allTime');
-  const query = useQuery<Leaderboard>({ queryKey: ['/api/leaderboard'], queryFn: ({ signal }) => get('/api/stats/leaderboard', { signal }) });
+  const query = useQuery<Leaderboard>({ queryKey: LEADERBOARD_KEY, queryFn: ({ signal }) => get('/api/stats/leaderboard', { signal }) });
 
   return (
     <section className="card stats-leaderboard" aria-labelledby="stats-leaderboard">
@@ -27,7 +31,7 @@ export function LeaderboardCard() {
         {query.data ? (
           <Board board={query.data[period]} period={period} />
         ) : query.isError ? (
-          <ErrorDisplay error={query.error} title="Unable to load statistics" variant="inline" onRetry={() => query.refetch()} />
+          <ErrorDisplay error={query.error} title={LOAD_FAILURES.stats} variant="inline" onRetry={() => query.refetch()} />
         ) : (
           <Spinner label="Loading leaderboard..." />
         )}

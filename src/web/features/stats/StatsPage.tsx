@@ -1,24 +1,22 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { BillingService } from '../../../modules/billing/service';
 import type { AchievementView, SessionAnalytics, StatsView } from '../../../modules/stats/service';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
+import { LOAD_FAILURES } from '../../lib/messages';
+import { TRIAL_DAYS } from '../billing/rules';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { useUser } from '../auth/hooks';
+import { TRIAL_STATUS_KEY } from '../shell/live';
 import { VERIFY_ALERT } from '../shell/Protected';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 
-export const UNABLE_TO_LOAD = 'Unable to load statistics';
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
-const TRIAL_DAYS = 7;
-
-interface TrialStatus {
-  isTrialActive: boolean;
-  daysRemaining: number;
-}
+type TrialStatus = ReturnType<BillingService['trialStatus']>;
 
 /** On 500 or 403 the statistics show zeros instead of failing (A §7). */
 export const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
@@ -65,7 +63,7 @@ export function StatsPage() {
 function Statistics() {
   const statsQuery = useQuery<StatsView>({ queryKey: ['/api/stats'] });
   const sessionQuery = useQuery<SessionAnalytics>({ queryKey: ['/api/analytics/session'] });
-  const trialQuery = useQuery<TrialStatus>({ queryKey: ['/api/user/trial-status'] });
+  const trialQuery = useQuery<TrialStatus>({ queryKey: TRIAL_STATUS_KEY });
 
   const stats = statsQuery.data ?? (showsZeros(statsQuery.error) ? ZERO_STATS : undefined);
   const session = sessionQuery.data ?? (showsZeros(sessionQuery.error) ? ZERO_SESSION : undefined);
@@ -81,7 +79,7 @@ function Statistics() {
           <Spinner label="Loading statistics..." />
         </div>
       ) : !stats ? (
-        <ErrorDisplay error={statsQuery.error} title={UNABLE_TO_LOAD} onRetry={() => statsQuery.refetch()} />
+        <ErrorDisplay error={statsQuery.error} title={LOAD_FAILURES.stats} onRetry={() => statsQuery.refetch()} />
       ) : (
         <>
           <div className="stats-grid">
@@ -103,7 +101,7 @@ function Statistics() {
 
 /** A tile whose own data is still on its way, or could not be read (the rest of the page stands). */
 function NotLoaded({ failed }: { failed: boolean }) {
-  return failed ? <p className="muted">{UNABLE_TO_LOAD}</p> : <Spinner />;
+  return failed ? <p className="muted">{LOAD_FAILURES.stats}</p> : <Spinner />;
 }
 
 function TrialCard({ trial, failed }: { trial: TrialStatus | undefined; failed: boolean }) {

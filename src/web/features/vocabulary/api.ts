@@ -5,8 +5,9 @@ import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../
 import { ApiError } from '../../lib/api';
 import type { User } from '../auth/hooks';
 import { toast } from '../../ui/toast';
-import { nextStreak, reconcileStreak, STREAK_READ_RETRIES, type StreakCounts } from './rules';
-import { retriesUnlessClientError } from '../../lib/query';
+import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
+import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
+import { retriesUnlessClientError, refreshStats } from '../../lib/query';
 import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
@@ -18,13 +19,12 @@ export const BATCH_KEY = ['/api/words/batch'] as const;
 export const FLAGGED_KEY = ['/api/words/flagged'] as const;
 export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
 export const VERBS_KEY = ['/api/verbs'] as const;
-export const STREAK_KEY = ['/api/streak?page=unified'] as const;
+export const STREAK_KEY = streakKey('unified');
 export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
 
 /** Toasts of the vocabulary screens stay 1.5–3 s (L §9). */
 export const SHORT_TOAST_MS = 2500;
 
-const ZERO: StreakCounts = { currentStreak: 0, bestStreak: 0 };
 
 function failureToast(error: unknown, syncDescription: string) {
   const status = error instanceof ApiError ? error.status : undefined;
@@ -43,7 +43,7 @@ function patchWordFlag(queryClient: QueryClient, wordId: number, isFlagged: bool
 
 /** What changes after an answer was saved: stats, the practice list and the topic progress are read again. */
 function refreshAfterAnswer(queryClient: QueryClient) {
-  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+  void refreshStats(queryClient);
   queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
   queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
 }
@@ -61,7 +61,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
   const queryClient = useQueryClient();
   const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
   const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user && keepsStreak, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
-  const streak = user ? (serverStreak.data ?? ZERO) : localStreak;
+  const streak = user ? (serverStreak.data ?? ZERO_STREAK) : localStreak;
   const streakRef = useRef(streak);
   streakRef.current = streak;
   const lastAnswer = useRef(0);

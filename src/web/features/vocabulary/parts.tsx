@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { isTypingTarget } from '../../lib/keyboard';
 
 /** The practice-list toggle: pressed when the word is flagged. */
 export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
@@ -22,12 +23,6 @@ export function LockIcon() {
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
   );
-}
-
-/** True when a key press belongs to a field or a focused control rather than to the card shortcuts. */
-export function isTypingTarget(target: EventTarget | null) {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { reconcileStreak } from '../../../modules/streak/rules';
 import {
   batchForStreak,
   batchLabel,
@@ -15,7 +16,6 @@ import {
   practiceSummary,
   progressRetryDelayMs,
   recentMemorySize,
-  reconcileStreak,
   shownBatch,
   shownLebanese,
   shuffle,

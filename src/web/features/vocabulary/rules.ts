@@ -44,7 +44,6 @@ export const PRACTICE_SUMMARY_MS = 4000;
 /** Progress saves: 2 more tries, waiting 500 ms and doubling (L §7, §9). */
 export const PROGRESS_RETRIES = 2;
 export const progressRetryDelayMs = (attempt: number) => 500 * 2 ** attempt;
-export const STREAK_READ_RETRIES = 3;
 
 /** The countdown bar: 100 at the start, draining to 0 at 15 s. */
 export function countdownPercent(elapsedMs: number): number {
@@ -89,19 +88,6 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
     [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
-}
-
-// ---- Streak (L §4 "Streak") ----
-
-/**
- * Reconciles the streak shown at once with the server's reply: the server's counts win, except that
- * a wrong answer is forced to 0 again and the best never drops below what was already shown.
- */
-export function reconcileStreak(shown: StreakCounts, server: StreakCounts, correct: boolean): StreakCounts {
-  return {
-    currentStreak: correct ? server.currentStreak : 0,
-    bestStreak: Math.max(shown.bestStreak, server.bestStreak),
-  };
 }
 
 // ---- Batches (L §2 "All Words", §4 "Batch unlock") ----

@@ -8,9 +8,12 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
 import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type WhichWordRound } from './api';
-import { GuestNotice } from './GuestNotice';
+import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
-import { useGameStreak } from './streak';
+import { useGameStreak } from '../../lib/streak';
+import { refreshStats } from '../../lib/query';
+import { FLAGGED_KEY } from '../vocabulary/api';
+import { isTypingTarget } from '../../lib/keyboard';
 
 /** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
@@ -94,8 +97,8 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
-        void queryClient.invalidateQueries({ queryKey: ['/api/stats'] });
-        void queryClient.invalidateQueries({ queryKey: ['/api/words/flagged'] });
+        void refreshStats(queryClient);
+        void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
         unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);
       })
       .catch(() => {
@@ -113,7 +116,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
   // 1–4 pick an option, as a shortcut beside Tab and Enter.
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
-      if (e.altKey || e.ctrlKey || e.metaKey || (e.target as HTMLElement)?.closest?.('input, textarea, select')) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
       const n = Number(e.key);
       if (n >= 1 && n <= options.length) choose(options[n - 1]);
     }

@@ -5,7 +5,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SKELETON_CARDS } from '../../../modules/which-word/rules';
 import { TOPICS_KEY, type WhichWordTopic } from './api';
-import { GuestNotice } from './GuestNotice';
+import { GuestNotice } from '../../ui/GuestNotice';
 
 /** /which-word (L §2 "Which Word topics"): a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {

@@ -1,26 +1,29 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useUser } from '../auth/hooks';
-import { retriesUnlessClientError } from '../../lib/query';
-import { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
+import { useUser } from '../features/auth/hooks';
+import { retriesUnlessClientError } from './query';
+import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
+import type { StreakPage } from '../../modules/streak/schema';
 
 /** The pages whose streak the two games keep (DECISIONS "Learning"). */
 export type GamePage = 'which-word' | 'letters';
 
 export type { StreakCounts };
 
-const ZERO: StreakCounts = { currentStreak: 0, bestStreak: 0 };
+export const ZERO_STREAK: StreakCounts = { currentStreak: 0, bestStreak: 0 };
+/** The streak read: 3 more tries (L §9). */
+export const STREAK_READ_RETRIES = 3;
 const storageKey = (page: GamePage) => `streak:${page}`;
-export const streakKey = (page: GamePage) => [`/api/streak?page=${page}`] as const;
+export const streakKey = (page: StreakPage) => [`/api/streak?page=${page}`] as const;
 
 /** A stored streak, re-checked on read: anything but two whole numbers of at least 0 is dropped. */
-export function parseStoredStreak(raw: string | null): StreakCounts {
+function parseStoredStreak(raw: string | null): StreakCounts {
   try {
     const value = JSON.parse(raw ?? 'null');
     const ok = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
     if (value && ok(value.currentStreak) && ok(value.bestStreak)) return { currentStreak: value.currentStreak, bestStreak: Math.max(value.bestStreak, value.currentStreak) };
   } catch {}
-  return ZERO;
+  return ZERO_STREAK;
 }
 
 /**
@@ -32,9 +35,9 @@ export function useGameStreak(page: GamePage) {
   const { data: user } = useUser();
   const signedIn = !!user;
   const queryClient = useQueryClient();
-  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: retriesUnlessClientError(3) });
+  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
   const [local, setLocal] = useState<StreakCounts>(() => parseStoredStreak(localStorage.getItem(storageKey(page))));
-  const streak = signedIn ? (server.data ?? ZERO) : local;
+  const streak = signedIn ? (server.data ?? ZERO_STREAK) : local;
 
   return {
     streak,
@@ -50,10 +53,7 @@ export function useGameStreak(page: GamePage) {
     },
     /** The server's reply to an answer. */
     settle(reply: StreakCounts, correct: boolean) {
-      queryClient.setQueryData<StreakCounts>(streakKey(page), (shown) => ({
-        currentStreak: correct ? reply.currentStreak : 0,
-        bestStreak: Math.max(shown?.bestStreak ?? 0, reply.bestStreak),
-      }));
+      queryClient.setQueryData<StreakCounts>(streakKey(page), (shown) => reconcileStreak(shown ?? ZERO_STREAK, reply, correct));
     },
   };
 }
