@@ -23,6 +23,26 @@ describe('the web shell', () => {
     await context.close();
   });
 
+  test('when the user cannot be loaded a page says so with Retry, instead of asking to log in', async () => {
+    for (const [path, signedOut] of [
+      ['/words', 'Login'],
+      ['/stats', 'Please log in to view your statistics.'],
+    ] as const) {
+      const { page, context } = await app.newPage(375);
+      let failing = true;
+      await page.route('**/api/user', (route) =>
+        failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"boom"}' }) : route.fallback(),
+      );
+      await page.goto(path);
+      await page.getByText('Unable to load user data. Please try refreshing the page.').waitFor();
+      if (path === '/stats') await screenshot(page, 'user-load-failed-375');
+      failing = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByText(signedOut, { exact: true }).first().waitFor();
+      await context.close();
+    }
+  });
+
   test('a protected route sends an anonymous visitor to /auth', async () => {
     const { page, context } = await app.newPage();
     await page.goto('/settings');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { api, ApiError, setApiHooks } from './api';
+import { api, ApiError, handledGlobally, setApiHooks } from './api';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './messages';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -57,5 +57,18 @@ describe('the API client', () => {
     await api('GET', '/api/words/by-topic/Work', { fetchImpl: replies(json(402, { message: 'Pay.' })).fetchImpl }).catch(() => {});
     expect(seen).toEqual(['401', '402 trial_expired']);
     setApiHooks({ onUnauthorized() {}, onTrialExpired() {} });
+  });
+});
+
+describe('handledGlobally', () => {
+  test('401 and every form of trial expiry are the client’s; other failures are the screen’s', () => {
+    const error = (status: number, code?: string, message?: string) => new ApiError(status, code, message ?? 'x', message);
+    expect(handledGlobally(error(401))).toBe(true);
+    expect(handledGlobally(error(402))).toBe(true);
+    expect(handledGlobally(error(403, 'trial_expired'))).toBe(true);
+    expect(handledGlobally(error(400, 'Bad Request', 'A subscription required for this.'))).toBe(true);
+    expect(handledGlobally(error(500))).toBe(false);
+    expect(handledGlobally(error(0, 'Network Error'))).toBe(false);
+    expect(handledGlobally(new Error('plain'))).toBe(false);
   });
 });

@@ -123,6 +123,10 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/** 401 and trial expiry are handled here for the whole app (sign-in, paywall): a screen adds nothing. */
+export const handledGlobally = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
+
 export const get = <T>(path: string, opts?: RequestOptions) => api<T>('GET', path, opts);
 export const post = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('POST', path, { ...opts, body });
 export const put = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('PUT', path, { ...opts, body });

@@ -5,7 +5,11 @@ import { get, post } from '../../lib/api';
 export type User = PublicUser;
 export const USER_KEY = ['/api/user'] as const;
 
-/** The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (A §7). */
+/**
+ * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (A §7). A failed
+ * read is tried again by Retry, not by the next component that mounts: the failure screen itself reads
+ * the user, and a read restarted on its mount turned the page back into a spinner, over and over.
+ */
 export function useUser() {
   return useQuery({
     queryKey: USER_KEY,
@@ -13,6 +17,7 @@ export function useUser() {
     staleTime: 30_000,
     retry: 1,
     refetchOnMount: true,
+    retryOnMount: false,
   });
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BillingService, PlanView, SubscriptionStatusView } from '../../../modules/billing/service';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, handledGlobally, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 import { SUBSCRIPTION_KEYS } from '../shell/live';
@@ -46,8 +46,6 @@ export function refreshSubscription(queryClient: QueryClient) {
   for (const queryKey of SUBSCRIPTION_KEYS) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** 401 and 402 already have their own handling in the API client; every other failure gets a toast. */
-const handledGlobally = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 402);
 
 /** A server sentence such as 'You already have an active subscription.' beats the generic text. */
 const reason = (error: unknown, fallback: string) => (error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : fallback);

@@ -3,14 +3,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, post } from '../../lib/api';
+import { ApiError, handledGlobally, post } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { LESSONS_KEY } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
-import { DIFFICULTY_LABELS, LessonText, handledGlobally } from './parts';
+import { DIFFICULTY_LABELS, LessonText } from './parts';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 

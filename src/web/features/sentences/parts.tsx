@@ -1,10 +1,4 @@
 import { Fragment, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api';
-import { isTrialExpiry } from '../../lib/messages';
-
-/** 401 and trial expiry are the API client's to handle (sign-in, paywall); a screen adds nothing. */
-export const handledGlobally = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
 
 /** **bold** inside a line of lesson text, the only markup lesson introductions use. */
 function withBold(line: string): ReactNode[] {

@@ -8,7 +8,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 
-export const VERIFY_ALERT =
+const VERIFY_ALERT =
   'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 /** Protected routes (A §2): spinner while loading, /auth without a user, the alert when unverified. */
@@ -33,7 +33,7 @@ export function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
   return <ErrorDisplay error={error} variant="full" message={LOAD_FAILURES.user} onRetry={onRetry} showHelp queryKey={USER_KEY} />;
 }
 
-function VerifyAlert() {
+export function VerifyAlert() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
 

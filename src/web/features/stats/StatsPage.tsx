@@ -11,7 +11,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { useUser } from '../auth/hooks';
 import { TRIAL_STATUS_KEY } from '../shell/live';
-import { VERIFY_ALERT } from '../shell/Protected';
+import { UserLoadFailed, VerifyAlert } from '../shell/Protected';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 
@@ -36,8 +36,10 @@ const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, fe
 
 /** /stats: anonymous visitors are asked to log in (L §2) rather than sent away. */
 export function StatsPage() {
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, isError, error, refetch } = useUser();
   if (isPending) return <Spinner />;
+  // As on every protected page, a server or network failure is not a reason to ask for a login.
+  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
   if (!user) {
     return (
       <div className="card narrow stack stats-gate">
@@ -49,14 +51,7 @@ export function StatsPage() {
       </div>
     );
   }
-  if (!user.isVerified) {
-    return (
-      <div className="card narrow verify-alert" role="alert">
-        <h1>Verify your e-mail</h1>
-        <p>{VERIFY_ALERT}</p>
-      </div>
-    );
-  }
+  if (!user.isVerified) return <VerifyAlert />;
   return <Statistics />;
 }
 

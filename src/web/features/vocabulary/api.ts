@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import { ApiError } from '../../lib/api';
+import { handledGlobally } from '../../lib/api';
 import type { User } from '../auth/hooks';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
@@ -27,10 +27,8 @@ export const SHORT_TOAST_MS = 2500;
 
 
 function failureToast(error: unknown, syncDescription: string) {
-  const status = error instanceof ApiError ? error.status : undefined;
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
-  // 401 and 402 are handled once for the whole app (lib/api.ts).
-  else if (status !== 401 && status !== 402)
+  else if (!handledGlobally(error))
     toast.error('Error', { description: 'Failed to update practice status. Please try again.', duration: 3000 });
 }
 
