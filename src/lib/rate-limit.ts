@@ -1,12 +1,15 @@
 import { tooManyRequests } from './errors';
 import type { Clock } from './clock';
 
+type Window = { count: number; resetAt: number };
+export type Limit = { limit: number; windowMs: number };
+
 /**
- * Fixed-window counters in memory, per process. Each limit names its own window; `check` throws a 429
- * with Retry-After once a key has used its allowance.
+ * Fixed-window counters in memory, per process. Each limit names its own window; a key that has used
+ * its allowance throws a 429 with Retry-After.
  */
 export class RateLimiter {
-  private windows = new Map<string, { count: number; resetAt: number }>();
+  private windows = new Map<string, Window>();
   constructor(private clock: Clock) {}
 
   private window(key: string, windowMs: number) {
@@ -20,21 +23,34 @@ export class RateLimiter {
     return { entry, now };
   }
 
-  /** Throws 429 when the key already reached `limit` in the window. Does not count. */
-  check(key: string, limit: number, windowMs: number) {
-    const { entry, now } = this.window(key, windowMs);
-    if (entry.count >= limit) throw tooManyRequests((entry.resetAt - now) / 1000);
-  }
-
-  /** Counts one use of the key. */
-  hit(key: string, windowMs: number) {
-    this.window(key, windowMs).entry.count++;
-  }
-
-  /** Checks, then counts: for limits on every attempt rather than on failures. */
+  /** Counts one use of the key, or throws 429 when it already reached its limit in the window. */
   consume(key: string, limit: number, windowMs: number) {
-    this.check(key, limit, windowMs);
-    this.hit(key, windowMs);
+    this.reserve([[key, { limit, windowMs }]]);
+  }
+
+  /**
+   * Takes one use of every key at once, before the slow work it guards (a password hash), so requests
+   * arriving together cannot all pass a check made before any of them counted (docs/decisions/0006).
+   * All or none: when one key is full nothing is taken. The returned function gives the uses back, for
+   * outcomes that should not count (a right password).
+   */
+  reserve(keys: [string, Limit][]): () => void {
+    const windows = keys.map(([key, { windowMs }]) => this.window(key, windowMs));
+    keys.forEach(([, { limit }], i) => {
+      const { entry, now } = windows[i]!;
+      if (entry.count >= limit) throw tooManyRequests((entry.resetAt - now) / 1000);
+    });
+    for (const { entry } of windows) entry.count++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // A window that has since been replaced holds nothing of this use.
+      keys.forEach(([key], i) => {
+        const entry = windows[i]!.entry;
+        if (this.windows.get(key) === entry && entry.count > 0) entry.count--;
+      });
+    };
   }
 
   private sweep(now: number) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SERVER_PASSWORD_MESSAGE } from './model';
 import { expectError, snapshot } from './test-helpers';
@@ -292,18 +292,52 @@ describe('rate limits', () => {
   afterAll(() => app?.close());
   const ip = (address: string) => ({ 'fly-client-ip': address });
 
-  test('10 failed logins a minute per e-mail, from any address, then 429 with Retry-After', async () => {
+  test('10 failed logins a minute per e-mail from one address, then 429 with Retry-After', async () => {
     const { email, password } = await app.signUp();
     for (let i = 0; i < 10; i++) {
-      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip(`10.0.0.${i}`) });
+      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip('10.0.0.1') });
       expect(res.status).toBe(401);
     }
-    const blocked = await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.1.1') });
+    const blocked = await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.0.1') });
     expectError(blocked, 429, 'Too Many Requests');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     app.clock.advance(61_000);
-    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.1.1') })).status).toBe(200);
+    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.0.1') })).status).toBe(200);
+  });
+
+  test('whoever knows the e-mail cannot lock its owner out from another address', async () => {
+    const { email, password } = await app.signUp();
+    for (let i = 0; i < 15; i++) await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip('10.6.6.6') });
+    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.7.7.7') })).status).toBe(200);
+  });
+
+  test('100 failed logins an hour per e-mail from all addresses together', async () => {
+    const { email, password } = await app.signUp();
+    for (let i = 0; i < 100; i++) {
+      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip(`10.3.${i >> 3}.${i}`) });
+      expect(res.status).toBe(401);
+    }
+    expectError(await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.4.0.1') }), 429, 'Too Many Requests');
+    app.clock.advance(60 * 60_000 + 1000);
+    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.4.0.1') })).status).toBe(200);
+  }, 30_000);
+
+  test('100 simultaneous wrong logins for one e-mail check at most 10 passwords, and a right guess among them is refused', async () => {
+    const { email, password } = await app.signUp();
+    const verify = spyOn(Bun.password, 'verify');
+    try {
+      const attempts = Array.from({ length: 100 }, (_, i) =>
+        app.request('POST', '/api/login', { body: { email, password: i === 50 ? password : `wrong${i}pass` }, headers: ip('10.5.5.5') }),
+      );
+      const statuses = (await Promise.all(attempts)).map((res) => res.status);
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+      expect(statuses[50]).toBe(429);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   test('successful logins do not count', async () => {

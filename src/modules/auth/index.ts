@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
-import { RateLimiter } from '../../lib/rate-limit';
+import { RateLimiter, type Limit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validation';
 import {
   ChangePasswordBody,
@@ -25,9 +25,10 @@ import { replayOnPrimary } from './replay';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** DECISIONS "Accounts" rate limits, plus the calls that send mail or store what anyone types. */
+/** Rate limits of the account calls (docs/decisions/0002, 0006). */
 export const LIMITS = {
-  failedLoginsPerEmail: { limit: 10, windowMs: MINUTE },
+  failedLoginsPerEmailAndIp: { limit: 10, windowMs: MINUTE },
+  failedLoginsPerEmail: { limit: 100, windowMs: HOUR },
   failedLoginsPerIp: { limit: 30, windowMs: MINUTE },
   registrationsPerIp: { limit: 5, windowMs: MINUTE },
   resetRequestsPerEmail: { limit: 3, windowMs: HOUR },
@@ -45,7 +46,6 @@ const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_
 export function authModule(ctx: AppContext, auth: AuthService) {
   const now = () => ctx.clock.now();
   const limiter = new RateLimiter(ctx.clock);
-  type Limit = { limit: number; windowMs: number };
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
 
   /**
@@ -77,18 +77,24 @@ export function authModule(ctx: AppContext, auth: AuthService) {
     .post('/api/login', async ({ body, request, server, startSession }) => {
       const input = validate(LoginBody, body);
       const ip = ipOf(request, server);
-      // Only failures count; checked before hashing so a flood costs no Argon2 work.
-      const counters: [string, Limit][] = [[`login-email:${input.email}`, LIMITS.failedLoginsPerEmail]];
-      if (ip) counters.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
-      for (const [key, { limit, windowMs }] of counters) limiter.check(key, limit, windowMs);
+      // Every guess is counted before its hash is checked and given back when it was right, so however
+      // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
+      const guesses: [string, Limit][] = [
+        [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
+        [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
+      ];
+      if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
+      const release = limiter.reserve(guesses);
+      let user: User;
       try {
-        const user = await auth.login(input);
-        await startSession(user, request.headers.get('user-agent'));
-        return publicUser(user, now());
+        user = await auth.login(input);
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) for (const [key, { windowMs }] of counters) limiter.hit(key, windowMs);
+        if (!(error instanceof AppError && error.status === 401)) release();
         throw error;
       }
+      release();
+      await startSession(user, request.headers.get('user-agent'));
+      return publicUser(user, now());
     })
 
     .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
@@ -111,16 +117,15 @@ export function authModule(ctx: AppContext, auth: AuthService) {
       '/api/user/change-password',
       async ({ body, user, sessionId, request, startSession }) => {
         const input = validate(ChangePasswordBody, body);
-        const key = `change-password:${user.id}`;
-        const { limit, windowMs } = LIMITS.wrongCurrentPasswords;
-        limiter.check(key, limit, windowMs);
+        const release = limiter.reserve([[`change-password:${user.id}`, LIMITS.wrongCurrentPasswords]]);
         let changed: User;
         try {
           changed = await auth.changePassword(user, sessionId, input);
         } catch (error) {
-          if (error instanceof AppError && error.message === CURRENT_PASSWORD_INCORRECT) limiter.hit(key, windowMs);
+          if (!(error instanceof AppError && error.message === CURRENT_PASSWORD_INCORRECT)) release();
           throw error;
         }
+        release();
         // Every session was revoked; this browser gets a fresh one so it stays signed in.
         await startSession(changed, request.headers.get('user-agent'));
         return { message: 'Your password has been updated.' };
@@ -206,9 +211,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         const sender = user ? `user:${user.id}` : ipOf(request, server);
         // Over the limit the report is dropped quietly: a browser stuck in an error loop must not see failures.
         if (sender) {
-          const { limit, windowMs } = LIMITS.clientErrorsPerSender;
           try {
-            limiter.consume(`client-error:${sender}`, limit, windowMs);
+            consume(`client-error:${sender}`, LIMITS.clientErrorsPerSender);
           } catch {
             return;
           }

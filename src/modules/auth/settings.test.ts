@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
 import { DAY_MS } from '../../lib/clock';
 import { CLIENT_ERROR_LIMITS, SERVER_PASSWORD_MESSAGE } from './model';
@@ -138,6 +138,22 @@ describe('POST /api/user/change-password', () => {
     expect(blocked.headers.get('retry-after')).toBeTruthy();
     t.clock.advance(61_000);
     expect((await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(200);
+  });
+
+  test('50 simultaneous wrong current passwords check at most 10', async () => {
+    const { cookie, password } = await t.signUp();
+    const verify = spyOn(Bun.password, 'verify');
+    try {
+      const attempts = Array.from({ length: 50 }, (_, i) =>
+        change(cookie, { currentPassword: i === 25 ? password : `wrong${i}pass`, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' }),
+      );
+      const statuses = (await Promise.all(attempts)).map((res) => res.status);
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+      expect(statuses[25]).toBe(429);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   test('needs a session', async () => {
