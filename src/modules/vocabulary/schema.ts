@@ -31,7 +31,11 @@ export const verbs = sqliteTable(
 
 export const TENSES = ['past', 'present', 'future'] as const;
 export const PRONOUNS = ['ana', 'nehna', 'enti', 'enta', 'ento', 'huwi', 'hiyyi', 'hinni'] as const;
-export type Tense = (typeof TENSES)[number];
+/** Beyond the 24 forms of the three tenses: the command (kol!) for the three "you", and the negative present (ma bekol) for all eight. */
+export const EXTRA_FORMS = { imperative: ['enta', 'enti', 'ento'], negative: PRONOUNS } as const;
+/** What a conjugation's `tense` column holds: a tense, or the imperative or the negative. */
+export const VERB_FORMS = [...TENSES, 'imperative', 'negative'] as const;
+export type Tense = (typeof VERB_FORMS)[number];
 export type Pronoun = (typeof PRONOUNS)[number];
 
 /** L3 words: vocabulary and verb conjugations alike; `lebanese` is the arabizi form. */
@@ -48,7 +52,7 @@ export const words = sqliteTable(
     batch: integer('batch').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
     verbId: integer('verb_id').references(() => verbs.id, { onDelete: 'cascade' }),
-    tense: text('tense', { enum: TENSES }),
+    tense: text('tense', { enum: VERB_FORMS }),
     pronoun: text('pronoun', { enum: PRONOUNS }),
     isConjugation: flag('is_conjugation'),
   },
@@ -85,6 +89,8 @@ export const verbProgress = sqliteTable(
     pastCount: count('past_count'),
     presentCount: count('present_count'),
     futureCount: count('future_count'),
+    imperativeCount: count('imperative_count'),
+    negativeCount: count('negative_count'),
   },
   (t) => [uniqueIndex('verb_progress_user_verb_unique').on(t.userId, t.verbId)],
 );
