@@ -23,6 +23,8 @@ interface Tab {
   /** Events up to this id were replayed to the tab already. */
   replayedUpTo: number;
   send(event: ServerEvent): void;
+  /** Ends the stream, telling the browser to reconnect after retryMs. */
+  end(retryMs: number): void;
 }
 
 const POLL_LIMIT = 500;
@@ -61,6 +63,11 @@ export class EventHub {
       return;
     }
     if (this.poller) this.poll();
+  }
+
+  /** Ends every open stream with a `retry:` hint, so browsers reconnect (to another machine, or after a restart). */
+  closeAll(retryMs: number) {
+    for (const tab of [...this.tabs]) tab.end(retryMs);
   }
 
   get connections() {
@@ -134,7 +141,11 @@ export class EventHub {
         const upTo = hub.lastId();
         const missed = lastEventId === undefined ? [] : hub.missed(userId, lastEventId, upTo);
         for (const event of missed) send(event);
-        const tab: Tab = { userId, replayedUpTo: lastEventId === undefined ? 0 : upTo, send };
+        const end = (retryMs: number) => {
+          write(`retry: ${retryMs}\n\n`);
+          close();
+        };
+        const tab: Tab = { userId, replayedUpTo: lastEventId === undefined ? 0 : upTo, send, end };
         hub.tabs.add(tab);
         if (!hub.poller) {
           hub.polledUpTo = upTo;
