@@ -57,7 +57,7 @@ describe('request bodies', () => {
     const chunked = await t.app.handle(
       new Request('http://localhost:3000/api/login', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: BASE },
         body: new Blob([big]).stream(),
         duplex: 'half',
       } as RequestInit),
@@ -78,6 +78,45 @@ describe('request bodies', () => {
     expect(res.status).toBe(403);
     const same = await t.request('POST', '/api/login', { body: { email: 'a@b.co', password: 'x' }, headers: { origin: 'http://localhost:3000' } });
     expect(same.status).toBe(401);
+  });
+
+  test('a state-changing request that does not show it comes from this site is refused, the Stripe webhook excepted', async () => {
+    const { cookie } = await t.signUp();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await t.request(method, '/api/logout', { cookie, origin: null });
+      expect(res.status).toBe(403);
+      expect(res.json.message).toBe('Requests from another site are not allowed.');
+    }
+    for (const origin of ['null', '', 'http://localhost:3001', 'https://localhost:3000', 'http://localhost.evil.example']) {
+      expect((await t.request('POST', '/api/logout', { cookie, origin })).status).toBe(403);
+    }
+    const crossSite = await t.request('POST', '/api/logout', { cookie, origin: null, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await t.request('POST', '/api/logout', { cookie, origin: null, headers: { 'sec-fetch-site': 'same-site' } });
+    expect(sameSite.status).toBe(403);
+    // Still signed in after every refusal.
+    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200);
+
+    const webhook = await t.request('POST', '/api/subscription/webhook', { body: '{}', origin: null });
+    expect(webhook.status).not.toBe(403);
+  });
+
+  test('a browser that sends no Origin but Sec-Fetch-Site: same-origin is let through', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.request('POST', '/api/logout', { cookie, origin: null, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(res.status).toBe(204);
+    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401);
+  });
+
+  test('the app is its own site on the address it was reached at, as well as on APP_URL', async () => {
+    const res = await t.app.handle(
+      new Request('http://127.0.0.1:3000/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+        body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
+      }),
+    );
+    expect(res.status).toBe(401);
   });
 });
 

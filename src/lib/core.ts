@@ -10,6 +10,23 @@ export const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
 const requestIds = new WeakMap<Request, string>();
 export const requestIdOf = (request: Request) => requestIds.get(request) ?? 'unknown';
 
+const requestOrigins = new WeakMap<Request, string>();
+/** The origin a state-changing request proved it came from (APP_URL's or the address it was sent to). */
+export const requestOriginOf = (request: Request) => requestOrigins.get(request);
+
+/**
+ * Where a state-changing request comes from, if it is this site: its Origin when that is APP_URL's or the
+ * address the request was sent to (the app answers on 127.0.0.1 and localhost alike), or, from a browser
+ * that sent no Origin, `Sec-Fetch-Site: same-origin`. Anything else, no header included, is refused
+ * (docs/decisions/0007-cross-site-requests.md).
+ */
+function originOf(request: Request, ownOrigin: string): string | undefined {
+  const own = new URL(request.url).origin;
+  const origin = request.headers.get('origin');
+  if (origin !== null) return origin === ownOrigin || origin === own ? origin : undefined;
+  return request.headers.get('sec-fetch-site') === 'same-origin' ? own : undefined;
+}
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -46,7 +63,7 @@ function errorResponse(request: Request, error: AppError) {
 
 /**
  * What every response goes through: a request id, security headers, the body rules (64 KiB, JSON
- * only, malformed JSON is a 400), the foreign-Origin refusal, and the one error handler that turns
+ * only, malformed JSON is a 400), the refusal of state-changing requests not shown to come from this site, and the one error handler that turns
  * anything thrown into `{message, error, requestId}` without leaking stacks or SQL.
  */
 export function corePlugin(ctx: AppContext) {
@@ -62,10 +79,12 @@ export function corePlugin(ctx: AppContext) {
       Object.assign(set.headers, SECURITY_HEADERS);
 
       if (STATE_CHANGING.has(request.method)) {
-        const origin = request.headers.get('origin');
-        if (origin && origin !== ownOrigin && origin !== new URL(request.url).origin) {
+        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
+        const origin = RAW_BODY_PATHS.has(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
+        if (origin === undefined) {
           return errorResponse(request, new AppError(403, 'Forbidden', 'Requests from another site are not allowed.'));
         }
+        requestOrigins.set(request, origin);
         const length = Number(request.headers.get('content-length') ?? 0);
         if (length > MAX_BODY_BYTES) {
           return errorResponse(request, new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).'));

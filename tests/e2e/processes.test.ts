@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const call = async (base: string, method: string, path: string, cookie: string, body?: unknown) => {
-  const res = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, { method, headers: { cookie, 'content-type': 'application/json', origin: base }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 };
 
@@ -31,7 +31,7 @@ describe('two server processes on one database', () => {
   test('sixty answers sent through both at once all count, and the streak unlocks each batch once', async () => {
     const register = await fetch(`${a.baseUrl}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: a.baseUrl },
       body: JSON.stringify({ email: 'two@example.com', username: 'twoprocs', password: 'secret123', name: 'Two Processes' }),
     });
     expect(register.status).toBe(201);
@@ -52,7 +52,7 @@ describe('two server processes on one database', () => {
   test("a tab connected to one process hears of a subscription bought through the other", async () => {
     const register = await fetch(`${a.baseUrl}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: a.baseUrl },
       body: JSON.stringify({ email: 'tabs@example.com', username: 'twotabs', password: 'secret123', name: 'Two Tabs' }),
     });
     const cookie = register.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0];

@@ -33,9 +33,13 @@ export function createTestApp(opts: TestAppOptions = {}) {
   const clock = new TestClock(new Date());
   const app = createApp({ config, db, clock });
 
-  /** Sends a request; a JSON body is serialized; `cookie` is a Cookie header value. */
-  async function request(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { ...init.headers };
+  /**
+   * Sends a request; a JSON body is serialized; `cookie` is a Cookie header value. A state-changing
+   * request carries the app's Origin as a browser's would, unless `origin` says otherwise (null: none).
+   */
+  async function request(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string>; origin?: string | null } = {}) {
+    const origin = init.origin === undefined ? (method === 'GET' || method === 'HEAD' ? null : BASE) : init.origin;
+    const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
     let body: string | undefined;
     if (init.body !== undefined) {
