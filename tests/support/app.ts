@@ -35,10 +35,16 @@ export function createTestApp(opts: TestAppOptions = {}) {
 
   /**
    * Sends a request; a JSON body is serialized; `cookie` is a Cookie header value. A state-changing
-   * request carries the app's Origin as a browser's would, unless `origin` says otherwise (null: none).
+   * request carries the origin it is sent to as a browser's would, unless `origin` says otherwise (null:
+   * none). `base` sends it to another address of the app (e.g. http://127.0.0.1:3000).
    */
-  async function request(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string>; origin?: string | null } = {}) {
-    const origin = init.origin === undefined ? (method === 'GET' || method === 'HEAD' ? null : BASE) : init.origin;
+  async function request(
+    method: string,
+    path: string,
+    init: { body?: unknown; cookie?: string; headers?: Record<string, string>; origin?: string | null; base?: string } = {},
+  ) {
+    const base = init.base ?? BASE;
+    const origin = init.origin === undefined ? (method === 'GET' || method === 'HEAD' ? null : base) : init.origin;
     const headers: Record<string, string> = { ...(origin === null ? {} : { origin }), ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
     let body: string | undefined;
@@ -46,7 +52,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.handle(new Request(BASE + path, { method, headers, body }));
+    const res = await app.handle(new Request(base + path, { method, headers, body }));
     const text = await res.text();
     let json: any = undefined;
     try {

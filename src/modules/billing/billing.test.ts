@@ -171,6 +171,35 @@ describe('demo checkout', () => {
     }
   });
 
+  test('works on every address of the app (127.0.0.1 as well as APP_URL), returning there, and on no other site', async () => {
+    const learner = await t.signUp();
+    const local = 'http://127.0.0.1:3000';
+    const checkout = await t.request('POST', '/api/subscription/checkout', {
+      base: local,
+      cookie: learner.cookie,
+      body: { planId: 'monthly', successUrl: `${local}/subscription?success=true`, cancelUrl: `${local}/subscription?canceled=true` },
+    });
+    expect(checkout.status).toBe(200);
+    const demo = new URL(checkout.json.url);
+    expect(demo.origin + demo.pathname).toBe(`${local}/demo-checkout`);
+    expect(demo.searchParams.get('success_url')).toBe(`${local}/subscription?success=true`);
+    const defaults = await t.request('POST', '/api/subscription/create-checkout-session', { base: local, cookie: learner.cookie, body: { planId: 'monthly' } });
+    expect(new URL(defaults.json.url).searchParams.get('cancel_url')).toBe(`${local}/subscription?canceled=true`);
+
+    for (const foreign of ['http://127.0.0.1:4000/subscription', 'http://localhost.evil.example/subscription', 'https://127.0.0.1:3000/subscription']) {
+      const refused = await t.request('POST', '/api/subscription/checkout', { base: local, cookie: learner.cookie, body: { planId: 'monthly', successUrl: foreign } });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ message: 'The return address must be a page of this site.', details: { field: 'successUrl' } });
+    }
+    // The address the request was sent to counts only when the browser's Origin says it came from there.
+    const elsewhere = await t.request('POST', '/api/subscription/checkout', { origin: BASE, cookie: learner.cookie, body: { planId: 'monthly', successUrl: `${local}/subscription` } });
+    expect(elsewhere.status).toBe(400);
+
+    const paid = await t.request('POST', '/api/subscription/demo-checkout', { base: local, cookie: learner.cookie, body: { planId: 'monthly', successUrl: `${local}/subscription?success=true` } });
+    expect(paid.status).toBe(200);
+    expect(paid.json.url).toBe(`${local}/subscription?success=true`);
+  });
+
   test('cancel keeps access to the period end; the subscription then ends', async () => {
     const learner = await t.signUp();
     await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
+import { requestOriginOf } from '../../lib/core';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
@@ -15,11 +16,17 @@ export function billingModule(ctx: AppContext, services: Services) {
     .get('/api/subscription/status', ({ user }) => billing.status(user), { signedIn: true })
     .get('/api/user/trial-status', ({ user }) => billing.trialStatus(user), { signedIn: true })
     .get('/api/subscription', ({ user }) => billing.overview(user), { signedIn: true })
-    .post('/api/subscription/create-checkout-session', ({ user, body }) => billing.startCheckout(user, validate(CreateCheckoutSessionBody, body)), {
+    .post(
+      '/api/subscription/create-checkout-session',
+      ({ user, body, request }) => billing.startCheckout(user, validate(CreateCheckoutSessionBody, body), requestOriginOf(request)),
+      { auth: true },
+    )
+    .post('/api/subscription/checkout', ({ user, body, request }) => billing.startCheckout(user, validate(CheckoutBody, body), requestOriginOf(request)), {
       auth: true,
     })
-    .post('/api/subscription/checkout', ({ user, body }) => billing.startCheckout(user, validate(CheckoutBody, body)), { auth: true })
-    .post('/api/subscription/demo-checkout', ({ user, body }) => billing.payDemo(user, validate(DemoPayBody, body)), { auth: true })
+    .post('/api/subscription/demo-checkout', ({ user, body, request }) => billing.payDemo(user, validate(DemoPayBody, body), requestOriginOf(request)), {
+      auth: true,
+    })
     .post('/api/subscription/cancel', ({ user }) => billing.cancel(user), { auth: true })
     // Stripe signs the exact bytes: the core parser hands this path its raw text.
     .post('/api/subscription/webhook', ({ body, request }) =>

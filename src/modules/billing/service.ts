@@ -112,12 +112,13 @@ function addInterval(from: Date, interval: PlanInterval) {
   return end;
 }
 
+const SUCCESS_PATH = '/subscription?success=true';
+const CANCEL_PATH = '/subscription?canceled=true';
+
 export function createBillingService(ctx: AppContext, deps: { auth: AuthService }) {
   const { db, clock, config, events, log } = ctx;
   const stripe = createStripeGateway(config);
   const appOrigin = new URL(config.appUrl).origin;
-  const defaultSuccessUrl = `${config.appUrl}/subscription?success=true`;
-  const defaultCancelUrl = `${config.appUrl}/subscription?canceled=true`;
 
   // Replicas get the plans from the primary; only the primary writes.
   if (isPrimary(config.LITEFS_DIR)) {
@@ -148,10 +149,15 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
     return plan;
   }
 
-  /** Return addresses must lead back to this site: a checkout must not become an open redirect. */
-  function ownAddress(url: string | undefined, field: string, fallback: string) {
-    if (url === undefined) return fallback;
-    if (new URL(url).origin !== appOrigin) throw new ValidationError('The return address must be a page of this site.', field);
+  /**
+   * Return addresses must lead back to this site, at APP_URL or at the origin the request came from (the
+   * app answers on 127.0.0.1 and localhost alike, docs/decisions/0007): a checkout must not become an open
+   * redirect. Without one, the learner returns to the origin they came from.
+   */
+  function ownAddress(url: string | undefined, field: string, fallback: string, origin: string) {
+    if (url === undefined) return new URL(fallback, origin).toString();
+    const target = new URL(url).origin;
+    if (target !== origin && target !== appOrigin) throw new ValidationError('The return address must be a page of this site.', field);
     return url;
   }
 
@@ -386,10 +392,10 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
      * Starts a checkout for a plan and returns where the browser goes: Stripe Checkout, or the local
      * demo page. A subscription that is cancelling is resumed instead of paid twice.
      */
-    async startCheckout(user: User, input: CheckoutInput): Promise<{ url: string }> {
+    async startCheckout(user: User, input: CheckoutInput, origin = appOrigin): Promise<{ url: string }> {
       const plan = choosePlan(input.planId, input.interval);
-      const successUrl = ownAddress(input.successUrl, 'successUrl', defaultSuccessUrl);
-      const cancelUrl = ownAddress(input.cancelUrl, 'cancelUrl', defaultCancelUrl);
+      const successUrl = ownAddress(input.successUrl, 'successUrl', SUCCESS_PATH, origin);
+      const cancelUrl = ownAddress(input.cancelUrl, 'cancelUrl', CANCEL_PATH, origin);
       const access = accessOf(user, clock.now());
       if (access.isSubscribed && !access.cancelAtPeriodEnd) throw conflict('Conflict', 'You already have an active subscription.');
       if (access.isSubscribed) {
@@ -398,7 +404,7 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
       }
 
       if (!stripe) {
-        const demo = new URL('/demo-checkout', config.appUrl);
+        const demo = new URL('/demo-checkout', origin);
         demo.searchParams.set('plan', plan.id);
         demo.searchParams.set('success_url', successUrl);
         demo.searchParams.set('cancel_url', cancelUrl);
@@ -431,10 +437,10 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
     },
 
     /** The demo page's Pay button (no Stripe configured): activates through applySubscription. */
-    async payDemo(user: User, input: { planId: string; successUrl?: string }) {
+    async payDemo(user: User, input: { planId: string; successUrl?: string }, origin = appOrigin) {
       if (stripe) throw notFound();
       const plan = choosePlan(input.planId, undefined);
-      const url = ownAddress(input.successUrl, 'successUrl', defaultSuccessUrl);
+      const url = ownAddress(input.successUrl, 'successUrl', SUCCESS_PATH, origin);
       const access = accessOf(user, clock.now());
       if (access.isSubscribed && !access.cancelAtPeriodEnd) throw conflict('Conflict', 'You already have an active subscription.');
       const now = clock.now();
