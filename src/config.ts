@@ -45,6 +45,9 @@ const EnvSchema = v.object({
   GOOGLE_TOKEN_URL: optionalUrl,
   GOOGLE_USERINFO_URL: optionalUrl,
   LITEFS_DIR: optionalText,
+  COMMIT_DELAY_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number), v.maxValue(1000, 'must be at most 1000')),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
 });
 
@@ -76,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = parsed.NODE_ENV === 'production';
   if (isProduction && !parsed.SESSION_SECRET) {
     throw new ConfigError('Invalid environment variable SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  if (isProduction && parsed.COMMIT_DELAY_MS !== undefined) {
+    throw new ConfigError('Invalid environment variable COMMIT_DELAY_MS: a benchmark setting, refused in production');
   }
   const databasePath = parsed.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.DATABASE_PATH);
   return {

@@ -1,107 +1,191 @@
 /**
- * `bun run bench`: prints figures for the calls learners make most, on a temporary database with the
- * real content: content import time, requests per second and latency percentiles over real HTTP, and
- * memory. Figures only; tests never assert times.
+ * `bun run bench`: the app and a bare floor (scripts/bench/floor.ts) each run as their own process on
+ * copies of one database with the real content, and autocannon drives them from this process. Prints,
+ * per hot call, requests per second, p50 and p99 latency, errors and the ratio to the floor where
+ * there is one; the answer's p99 at a fixed 1,000 requests a second; the answer rate with 2,000 open
+ * event streams (500 never reading), the server's memory and how long a leaderboard change takes to
+ * reach the streams; and the answers acknowledged per second when every commit costs 10 ms, as LiteFS's
+ * FUSE layer does. Figures only; tests never assert times.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createApp } from '../../src/app';
-import { CONTENT_DIR } from '../../src/boot';
-import { loadConfig } from '../../src/config';
-import { migrateDatabase, openDatabase } from '../../src/db/client';
-import { runImport } from '../../src/lib/content/importer';
-import { contentPlugins } from '../../src/modules/content';
+import { rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { copyDatabase, prepareBenchData } from './setup';
+import { openStreams, runLoad, type LoadResult } from './load';
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const ROOT = resolve(import.meta.dir, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const STALLED = Math.round(STREAMS / 4);
 
-const dir = mkdtempSync(join(tmpdir(), 'kalimat-bench-'));
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_PATH: join(dir, 'app.db'), PORT: '0', HOST: '127.0.0.1' });
-const db = openDatabase(config.DATABASE_PATH);
-migrateDatabase(db);
-
-let started = performance.now();
-runImport(db, CONTENT_DIR, contentPlugins);
-const firstImport = performance.now() - started;
-started = performance.now();
-runImport(db, CONTENT_DIR, contentPlugins);
-const secondImport = performance.now() - started;
-
-const app = createApp({ config, db });
-app.listen({ port: 0, hostname: '127.0.0.1' });
-const base = `http://127.0.0.1:${app.server!.port}`;
-const origin = { origin: base };
-
-/** Registers through app.handle (no socket address, so the per-IP registration limit does not apply). */
-async function signUp(i: number) {
-  const res = await app.handle(new Request(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: `bench${i}@example.com`, username: `bench${i}`, password: 'secret123', name: 'Bench Learner' }),
-  }));
-  return res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0];
+async function freePort() {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
 }
 
-const cookies = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => signUp(i)));
-const words: Array<{ id: number }> = await (await fetch(`${base}/api/words`, { headers: { cookie: cookies[0] } })).json();
-
-interface Scenario {
-  name: string;
-  request: (worker: number, n: number) => Promise<Response>;
-}
-
-const scenarios: Scenario[] = [
-  { name: 'GET /healthz', request: () => fetch(`${base}/healthz`) },
-  { name: 'GET /api/user', request: (w) => fetch(`${base}/api/user`, { headers: { cookie: cookies[w] } }) },
-  { name: 'GET /api/words', request: (w) => fetch(`${base}/api/words`, { headers: { cookie: cookies[w] } }) },
-  {
-    name: 'POST /api/words/:id/progress',
-    request: (w, n) =>
-      fetch(`${base}/api/words/${words[n % words.length].id}/progress`, {
-        method: 'POST',
-        headers: { cookie: cookies[w], 'content-type': 'application/json', ...origin },
-        body: JSON.stringify({ correct: n % 3 !== 0, page: 'unified' }),
-      }),
-  },
-  { name: 'GET / (client shell)', request: () => fetch(`${base}/`) },
-];
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-console.log(`content import: first ${firstImport.toFixed(0)} ms, unchanged re-run ${secondImport.toFixed(0)} ms`);
-console.log(`${CONCURRENCY} concurrent clients, ${DURATION_MS} ms per call\n`);
-console.log('call'.padEnd(32), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-for (const scenario of scenarios) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + DURATION_MS;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        const res = await scenario.request(worker, n++);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t);
-        if (res.status >= 400) errors++;
+/** A server process on a free port, ready when its health call (or its 'ready' line) answers. */
+async function startProcess(script: string, env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = Bun.spawn([process.execPath, script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, ...env },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/words`, { headers: { cookie: env.BENCH_COOKIE ?? '' } });
+      if (res.status < 500) break;
+    } catch {}
+    await Bun.sleep(100);
+  }
+  return {
+    url,
+    port,
+    /** Resident memory of the process in MiB. */
+    rss() {
+      try {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+        return kb / 1024;
+      } catch {
+        return 0;
       }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  console.log(
-    scenario.name.padEnd(32),
-    (latencies.length / (DURATION_MS / 1000)).toFixed(0).padStart(8),
-    percentile(latencies, 50).toFixed(1).padStart(8),
-    percentile(latencies, 99).toFixed(1).padStart(8),
-    String(errors).padStart(7),
-  );
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await child.exited;
+    },
+  };
+}
+type Server = Awaited<ReturnType<typeof startProcess>>;
+
+/** The highest resident memory of a server while `work` runs. */
+async function peakRss<T>(server: Server, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = server.rss();
+  const timer = setInterval(() => (peak = Math.max(peak, server.rss())), 200);
+  try {
+    return [await work(), Math.max(peak, server.rss())];
+  } finally {
+    clearInterval(timer);
+  }
 }
 
-const memory = process.memoryUsage();
-console.log(`\nmemory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+const data = await prepareBenchData(CONNECTIONS);
+const cookieOf = (connection: number) => data.learners[connection % data.learners.length]!.cookie;
+const appEnv = { DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, BENCH_COOKIE: cookieOf(0) };
+const words = data.wordIds;
+
+const answer = (page: 'unified' | 'which-word') => (_c: number, n: number) => ({
+  method: 'POST' as const,
+  path: `/api/words/${words[n % words.length]}/progress`,
+  body: { correct: n % 3 !== 0, page },
+});
+const get = (path: string) => () => ({ method: 'GET' as const, path });
+
+const load = (server: Server, request: Parameters<typeof runLoad>[0]['request'], extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
+  runLoad({ url: server.url, connections: CONNECTIONS, seconds: SECONDS, headersFor: (c) => ({ cookie: cookieOf(c), origin: server.url }), request, ...extra });
+
+const rows: { call: string; result: LoadResult; floor?: LoadResult }[] = [];
+const floor = await startProcess('scripts/bench/floor.ts', { ...appEnv, DATABASE_PATH: copyDatabase(data, 'floor.db') });
+const floorAnswer = await load(floor, answer('unified'));
+const floorWords = await load(floor, get('/api/words'));
+await floor.stop();
+
+let app = await startProcess('src/server.ts', appEnv);
+const [appAnswer, answerRss] = await peakRss(app, () => load(app, answer('unified')));
+rows.push({ call: 'POST /api/words/:id/progress', result: appAnswer, floor: floorAnswer });
+rows.push({ call: 'GET /api/words', result: await load(app, get('/api/words')), floor: floorWords });
+rows.push({ call: 'GET /api/user', result: await load(app, get('/api/user')) });
+rows.push({ call: 'GET /api/words/topics-with-progress', result: await load(app, get('/api/words/topics-with-progress')) });
+rows.push({ call: 'GET /api/stats/leaderboard', result: await load(app, get('/api/stats/leaderboard')) });
+rows.push({ call: 'which-word answer', result: await load(app, answer('which-word')) });
+rows.push({
+  call: 'POST /api/sentences/answer (local)',
+  result: await load(app, () => ({ method: 'POST', path: '/api/sentences/answer', body: data.sentence })),
+});
+const paced = await load(app, answer('unified'), { rate: 1000 });
+
+// 2,000 open streams, a quarter of them never reading, while the answer load runs; a probe learner
+// (first on the board by far) answers every 200 ms and each reading stream notes when the board with
+// its new points arrives.
+const sent: { points: number; at: number }[] = [];
+const reached = new Map<number, number>();
+const delays: number[] = [];
+const pool = await openStreams({
+  port: app.port,
+  cookies: data.learners.map((l) => l.cookie),
+  count: STREAMS,
+  stalled: STALLED,
+  onEvent(frame, stream, at) {
+    if (!frame.includes('event: leaderboard')) return;
+    const points = Number(/"points":(\d+)/.exec(frame)?.[1] ?? NaN);
+    if (!Number.isFinite(points)) return;
+    let k = reached.get(stream) ?? 0;
+    while (k < sent.length && sent[k]!.points <= points) delays.push(Math.max(0, at - sent[k++]!.at));
+    reached.set(stream, k);
+  },
+});
+let probing = true;
+const probe = (async () => {
+  let points = data.probe.points;
+  for (let n = 0; probing; n++) {
+    const at = performance.now();
+    const res = await fetch(`${app.url}/api/words/${words[n % words.length]}/progress`, {
+      method: 'POST',
+      headers: { cookie: data.probe.cookie, origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ correct: true }),
+    });
+    await res.arrayBuffer();
+    if (res.ok) sent.push({ points: (points += 10), at });
+    await Bun.sleep(200);
+  }
+})();
+const [withStreams, streamsRss] = await peakRss(app, () => load(app, answer('unified')));
+probing = false;
+await probe;
+await Bun.sleep(1500);
+pool.close();
+const readingStreams = STREAMS - STALLED;
+const expectedDeliveries = sent.length * readingStreams;
 await app.stop();
-db.$client.close();
-rmSync(dir, { recursive: true, force: true });
+
+// Every commit of the write path waits 10 ms, as a LiteFS primary's FUSE layer makes it: 100 commits a second.
+app = await startProcess('src/server.ts', { ...appEnv, COMMIT_DELAY_MS: '10' });
+const capped = await runLoad({
+  url: app.url,
+  connections: 256,
+  seconds: SECONDS,
+  headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }),
+  request: answer('unified'),
+});
+await app.stop();
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+console.log(`\nKalimat bench: ${CONNECTIONS} connections, ${SECONDS} s a call, autocannon in its own process`);
+console.log(`${'call'.padEnd(38)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'floor'.padStart(8)}${'ratio'.padStart(7)}`);
+for (const { call, result, floor } of rows) {
+  console.log(
+    `${call.padEnd(38)}${fmt(result.rps).padStart(8)}${fmt(result.p50).padStart(8)}${fmt(result.p99).padStart(8)}${String(result.errors).padStart(8)}` +
+      (floor ? `${fmt(floor.rps).padStart(8)}${fmt(result.rps / floor.rps, 2).padStart(7)}` : ''),
+  );
+}
+console.log(`\nanswer at 1,000 req/s offered: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`);
+console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
+const sortedDelays = delays.sort((a, b) => a - b);
+const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;
+console.log(
+  `with ${pool.opened} open event streams (${STALLED} never reading): ${fmt(withStreams.rps)} answers/s (${fmt(withStreams.rps / appAnswer.rps, 2)} of ${fmt(appAnswer.rps)} without), ` +
+    `p99 ${fmt(withStreams.p99)} ms, ${withStreams.errors} errors, RSS ${fmt(streamsRss)} MiB`,
+);
+console.log(
+  `leaderboard change to stream: p99 ${Number.isFinite(p99Delay) ? `${fmt(p99Delay)} ms` : 'never arrived'}, ` +
+    `${delays.length} of ${expectedDeliveries} deliveries (${sent.length} probe answers × ${readingStreams} reading streams)`,
+);
+console.log(`answers under a 100 commits/s cap: ${fmt(capped.okPerSecond)} answers/s`);
+rmSync(data.dir, { recursive: true, force: true });
+process.exit(0);

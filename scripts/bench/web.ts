@@ -1,0 +1,184 @@
+/**
+ * `bun run bench:web`: how fast the first screen appears on a mid-range phone on a mobile network.
+ * Starts the server as its own process on a temporary database, then loads each page in a fresh
+ * Chromium profile throttled as the performance issue measured it (1.6 Mbps down, 150 ms round trip,
+ * CPU 4× slower, 412×823) and prints, per page, the median of BENCH_RUNS loads: Largest Contentful
+ * Paint, total blocking time, layout shift, JavaScript bytes and all bytes on the wire. Then a repeat
+ * visit to /words in the same profile (its caches warm). Figures only; tests never assert times.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildClient } from '../build';
+
+const ROOT = resolve(import.meta.dir, '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const THROTTLE = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 412, height: 823 };
+
+if (!existsSync(join(ROOT, 'dist/index.html'))) await buildClient();
+
+const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+const port = probe.port!;
+probe.stop(true);
+const base = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), 'kalimat-bench-web-'));
+const server = Bun.spawn([process.execPath, 'src/server.ts'], {
+  cwd: ROOT,
+  env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: base, LOG_LEVEL: 'warn' },
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+
+try {
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 200) throw new Error('the server did not become healthy');
+    await Bun.sleep(100);
+  }
+  const register = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: 'bench-web@example.com', username: 'benchweb', password: 'secret123', name: 'Bench Learner' }),
+  });
+  const session = register.headers.getSetCookie().find((c) => c.startsWith('session='));
+  if (!session) throw new Error(`registration failed: ${register.status} ${await register.text()}`);
+  const sessionValue = session.split(';')[0].slice('session='.length);
+
+  const pages = [
+    { path: '/landing', signedIn: false },
+    { path: '/auth', signedIn: false },
+    { path: '/words', signedIn: true },
+    { path: '/topics', signedIn: true },
+    { path: '/stats', signedIn: true },
+  ];
+
+  const rows: string[][] = [];
+  for (const { path, signedIn } of pages) {
+    const runs: Metrics[] = [];
+    let repeat: Metrics | undefined;
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base });
+      if (signedIn) await context.addCookies([{ name: 'session', value: sessionValue, url: base }]);
+      runs.push(await measure(context, path));
+      if (path === '/words' && run === RUNS - 1) repeat = await measure(context, path);
+      await context.close();
+    }
+    rows.push(row(`${path}${signedIn ? ' (signed in)' : ''}`, runs));
+    if (repeat) rows.push(row('/words again (warm)', [repeat]));
+  }
+
+  const header = ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (wire)', 'all (wire)', 'requests'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\nChromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, 1.6 Mbps down, 150 ms RTT, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads\n`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await server.exited;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+interface Metrics {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+  requests: number;
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function row(name: string, runs: Metrics[]): string[] {
+  const m = (key: keyof Metrics) => median(runs.map((r) => r[key]));
+  return [
+    name,
+    `${(m('fcp') / 1000).toFixed(2)} s`,
+    `${(m('lcp') / 1000).toFixed(2)} s`,
+    `${Math.round(m('tbt'))} ms`,
+    m('cls').toFixed(3),
+    `${(m('jsBytes') / 1024).toFixed(1)} KiB`,
+    `${(m('totalBytes') / 1024).toFixed(1)} KiB`,
+    String(m('requests')),
+  ];
+}
+
+/** Observers registered before any script of the page runs, so nothing early is missed. */
+function observe() {
+  const w = window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } };
+  w.__bench = { lcp: 0, cls: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__bench.cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** Loads `path` throttled in a new tab of `context` and waits until the network has been quiet for 2 s. */
+async function measure(context: BrowserContext, path: string): Promise<Metrics> {
+  const page: Page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+  const types = new Map<string, string>();
+  const inFlight = new Set<string>();
+  let jsBytes = 0;
+  let totalBytes = 0;
+  let requests = 0;
+  let lastActivity = performance.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // The live event stream stays open by design; it is not part of loading the page.
+    if (e.type === 'EventSource' || e.request.url.endsWith('/api/events')) return;
+    inFlight.add(e.requestId);
+    lastActivity = performance.now();
+  });
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!inFlight.delete(e.requestId)) return;
+    lastActivity = performance.now();
+    requests++;
+    totalBytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    inFlight.delete(e.requestId);
+    lastActivity = performance.now();
+  });
+
+  await page.goto(path, { waitUntil: 'load' });
+  while (inFlight.size > 0 || performance.now() - lastActivity < 2000) await Bun.sleep(100);
+
+  const result = await page.evaluate(() => {
+    const b = (window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } }).__bench;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    // Blocking time as Lighthouse counts it: the part of each long task after the first paint beyond 50 ms.
+    const tbt = b.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { fcp, lcp: b.lcp, cls: b.cls, tbt };
+  });
+  await cdp.detach();
+  await page.close();
+  return { ...result, jsBytes, totalBytes, requests };
+}
