@@ -1,0 +1,41 @@
+/**
+ * `bun run bench:profile`: the answer call under load with Bun's CPU profiler on the server process.
+ * Writes the profile as Markdown (functions by self and total time) to the directory it prints, for
+ * docs/decisions/0008-answer-path.md.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { prepareBenchData } from './setup';
+import { runLoad } from './load';
+
+const ROOT = resolve(import.meta.dir, '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const data = await prepareBenchData(32);
+const out = mkdtempSync(join(tmpdir(), 'kalimat-profile-'));
+const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
+const port = probe.port!;
+probe.stop(true);
+const url = `http://127.0.0.1:${port}`;
+const child = Bun.spawn([process.execPath, '--cpu-prof-md', `--cpu-prof-dir=${out}`, 'src/server.ts'], {
+  cwd: ROOT,
+  env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret },
+  stdout: 'inherit',
+  stderr: 'inherit',
+});
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${url}/healthz`)).ok) break;
+  } catch {}
+  await Bun.sleep(100);
+}
+const result = await runLoad({
+  url,
+  connections: 32,
+  seconds: SECONDS,
+  headersFor: (c) => ({ cookie: data.learners[c % data.learners.length]!.cookie, origin: url }),
+  request: (_c, n) => ({ method: 'POST', path: `/api/words/${data.wordIds[n % data.wordIds.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } }),
+});
+child.kill('SIGTERM');
+await child.exited;
+console.log(`answer: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms; profile: ${join(out, readdirSync(out)[0] ?? '(none written)')}`);
