@@ -161,7 +161,7 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
           }
           // The first completion earns the lesson's points (and, with the first lesson, Scholar); replays earn nothing.
           const pointsAwarded = justCompleted ? POINTS.lesson : 0;
-          if (justCompleted) stats.award(tx, { userId, points: pointsAwarded, reason: 'lesson' });
+          if (justCompleted) stats.award({ userId, points: pointsAwarded, reason: 'lesson' });
           return { lessonId, ...progressView(lesson, progressOf.get({ userId, lessonId })), justCompleted, pointsAwarded };
         },
         { behavior: 'immediate' },

@@ -112,7 +112,7 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
           const recorded = streak.record(userId, 'letters', input.correct);
           // progress rows exist only for the five number-letters (the body allows no other).
           const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
-          const award = stats.award(tx, { userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
+          const award = stats.award({ userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
           return {
             letterNumber: input.letterNumber,
             timesCorrect: row.timesCorrect,

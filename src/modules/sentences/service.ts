@@ -87,7 +87,7 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
           .run();
         const recorded = streak.record(userId, 'sentences', isCorrect);
         const points = isCorrect ? POINTS.sentence : 0;
-        stats.award(tx, { userId, points, reason: 'sentence', page: 'sentences', correct: isCorrect });
+        stats.award({ userId, points, reason: 'sentence', page: 'sentences', correct: isCorrect });
         return { streak: streakView(recorded), pointsAwarded: points };
       },
       { behavior: 'immediate' },
