@@ -3,8 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
+import { isPrimary } from '../../lib/litefs';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
+import { refoldUsernameKeys } from './usernames';
 import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
@@ -56,6 +58,7 @@ const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 export function createAuthService(ctx: AppContext) {
   const { db, clock, mail, config, log } = ctx;
+  if (isPrimary(config.LITEFS_DIR)) refoldUsernameKeys(db, log);
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
