@@ -153,7 +153,7 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
 
   /**
    * Return addresses must lead back to this site, at APP_URL or at the origin the request came from (the
-   * app answers on 127.0.0.1 and localhost alike, docs/decisions/0007): a checkout must not become an open
+   * app answers on 127.0.0.1 and localhost alike, docs/decisions/0011): a checkout must not become an open
    * redirect. Without one, the learner returns to the origin they came from.
    */
   function ownAddress(url: string | undefined, field: string, fallback: string, origin: string) {
