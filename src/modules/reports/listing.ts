@@ -7,6 +7,7 @@ import { contentPlugins } from '../content';
 import type { LessonContent } from '../lessons/content';
 import type { SentenceContent } from '../sentences/content';
 import type { TopicWords, VerbContent } from '../vocabulary/content';
+import { REASON_LABELS } from './rules';
 import type { ReportView } from './service';
 
 export interface Place {
@@ -41,14 +42,6 @@ export function locateContent(contentDir: string): Map<string, Place> {
   for (const lesson of (parsed.get('lessons') ?? []) as LessonContent[]) lesson.steps.forEach((_, i) => place(`${lesson.lesson.key}#${i}`, lesson.file, ['steps', i]));
   return places;
 }
-
-const REASON_LABELS: Record<ReportView['reason'], string> = {
-  wrong_spelling: 'wrong spelling',
-  wrong_meaning: 'wrong meaning',
-  not_lebanese: 'not Lebanese',
-  offensive: 'offensive',
-  other: 'other',
-};
 
 /**
  * The open reports grouped by the file that holds their item, in line order, each with its id,

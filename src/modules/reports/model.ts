@@ -1,8 +1,5 @@
 import * as v from 'valibot';
-import { REPORT_REASONS } from './schema';
-
-export const MAX_SUGGESTION_CHARS = 200;
-export const MAX_NOTE_CHARS = 1000;
+import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORT_REASONS } from './rules';
 
 const Id = (what: string) => v.pipe(v.number(`${what} must be an id.`), v.integer(`${what} must be an id.`), v.minValue(1, `${what} must be an id.`), v.maxValue(Number.MAX_SAFE_INTEGER, `${what} must be an id.`));
 

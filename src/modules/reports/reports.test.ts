@@ -7,8 +7,8 @@ import { runImport } from '../../lib/content/importer';
 import { contentPlugins } from '../content';
 import { createTestApp } from '../../../tests/support/app';
 import { formatReports, locateContent } from './listing';
-import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS } from './model';
-import { openReports, REPORTS_PER_HOUR, resolveReport } from './service';
+import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
+import { openReports, resolveReport } from './service';
 
 const ROOT = resolve(import.meta.dir, '../../..');
 
@@ -143,7 +143,7 @@ describe('listing open reports', () => {
     const id = made.json.id as number;
     const listing = formatReports(openReports(t.db), locateContent(content));
     expect(listing).toContain(`words/greetings.yaml\n`);
-    expect(listing).toContain(`  words/greetings.yaml:9  #${id}  wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`);
+    expect(listing).toContain(`  words/greetings.yaml:9  #${id}  Wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`);
     expect(listing).toContain('verbs/eat.yaml:9  ');
     expect(listing).toContain('sentences/food_and_drink.yaml:3  ');
     expect(listing).toContain('lessons/01-greetings.md:11  ');
@@ -153,7 +153,7 @@ describe('listing open reports', () => {
     writeFileSync(join(content, 'words/hello.yaml'), FILES['words/greetings.yaml'].replace('words:\n', 'words:\n  - english: hi\n    arabizi: hi\n    arabic: هاي\n    batch: 1\n'));
     expect(runImport(t.db, content, contentPlugins).ok).toBe(true);
     const moved = formatReports(openReports(t.db), locateContent(content));
-    expect(moved).toContain(`  words/hello.yaml:13  #${id}  wrong spelling`);
+    expect(moved).toContain(`  words/hello.yaml:13  #${id}  Wrong spelling`);
     expect(moved).not.toContain('words/greetings.yaml');
 
     expect(resolveReport(t.db, id, new Date())).toBe(true);
@@ -166,7 +166,7 @@ describe('listing open reports', () => {
       [{ id: 7, kind: 'word', contentKey: 'colors/mauve', shown: 'mauve (mauve)', reason: 'other', suggestion: null, note: 'a\nb', createdAt: '' }],
       new Map(),
     );
-    expect(listing).toBe('(no longer in content/)\n  colors/mauve  #7  other: mauve (mauve)\n      note: a b\n\n1 open report; close one with `bun run content:reports --resolve ID`.');
+    expect(listing).toBe('(no longer in content/)\n  colors/mauve  #7  Other: mauve (mauve)\n      note: a b\n\n1 open report; close one with `bun run content:reports --resolve ID`.');
     expect(formatReports([], new Map())).toBe('No open reports.');
   });
 
@@ -182,7 +182,7 @@ describe('listing open reports', () => {
     };
     const listed = run();
     expect(listed.code).toBe(0);
-    expect(listed.out).toContain(`sentences/food_and_drink.yaml:3  #${made.json.id}  wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`);
+    expect(listed.out).toContain(`sentences/food_and_drink.yaml:3  #${made.json.id}  Wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`);
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 0, out: `Report #${made.json.id} is resolved.\n` });
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id}.\n` });
     expect(run('--resolve', 'x')).toMatchObject({ code: 2 });

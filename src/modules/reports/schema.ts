@@ -1,10 +1,7 @@
 import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt } from '../../db/columns';
 import { users } from '../auth/schema';
-
-/** What a learner may say is wrong with an item of content. */
-export const REPORT_REASONS = ['wrong_spelling', 'wrong_meaning', 'not_lebanese', 'offensive', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import { REPORT_REASONS } from './rules';
 /** The kinds of content a report can be about. */
 export const REPORTED_KINDS = ['word', 'verb_form', 'sentence', 'lesson_step'] as const;
 export type ReportedKind = (typeof REPORTED_KINDS)[number];

@@ -6,10 +6,8 @@ import type { LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
 import type { WordKeys } from '../vocabulary/keys';
 import type { ReportedItemInput, ReportInput } from './model';
-import { contentReports, type ReportedKind, type ReportReason } from './schema';
-
-/** A learner may send this many reports an hour: enough for a careful reader, too few to flood the list. */
-export const REPORTS_PER_HOUR = 10;
+import { REPORTS_PER_HOUR, type ReportReason } from './rules';
+import { contentReports, type ReportedKind } from './schema';
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface ReportView {
