@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
+import { compressionPlugin } from './lib/compression';
 import { corePlugin } from './lib/core';
 import { notFound, serviceUnavailable } from './lib/errors';
 import { EventHub } from './lib/events';
@@ -39,9 +40,12 @@ export function createApp(opts: AppOptions) {
 
   const app = new Elysia()
     .use(corePlugin(ctx))
+    .use(compressionPlugin())
     .get('/healthz', () => {
+      // A read of a table (not `select 1`, which touches no file): a database that is unreadable, not yet
+      // replicated to this machine or never migrated fails the check, and Fly routes no one here.
       try {
-        ctx.db.get(sql`select 1`);
+        ctx.db.get(sql`select max(id) from __drizzle_migrations`);
       } catch {
         throw serviceUnavailable('The database is not reachable.');
       }
@@ -68,7 +72,7 @@ export function createApp(opts: AppOptions) {
     .get('/*', ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith('/api/')) throw notFound();
-      return serveClient(ctx.config.distDir, pathname);
+      return serveClient(ctx.config.distDir, pathname, request.headers.get('accept-encoding'));
     });
 
   return Object.assign(app, { ctx, services });

@@ -9,3 +9,4 @@ export * from '../modules/letters/schema';
 export * from '../modules/sentences/schema';
 export * from '../modules/lessons/schema';
 export * from '../modules/stats/schema';
+export * from '../modules/reports/schema';

@@ -18,7 +18,7 @@ export const requestOriginOf = (request: Request) => requestOrigins.get(request)
  * Where a state-changing request comes from, if it is this site: its Origin when that is APP_URL's or the
  * address the request was sent to (the app answers on 127.0.0.1 and localhost alike), or, from a browser
  * that sent no Origin, `Sec-Fetch-Site: same-origin`. Anything else, no header included, is refused
- * (docs/decisions/0007-cross-site-requests.md).
+ * (docs/decisions/0011-same-site-requests.md).
  */
 function originOf(request: Request, ownOrigin: string): string | undefined {
   const own = new URL(request.url).origin;

@@ -12,6 +12,9 @@ import { lettersModule } from './letters';
 import { sentencesModule } from './sentences';
 import { lessonsModule } from './lessons';
 import { statsModule } from './stats';
+import { reportsModule } from './reports';
+import { createReportsService } from './reports/service';
+import { createWordKeys } from './vocabulary/keys';
 import { createStreakService } from './streak/service';
 import { createFlaggedService } from './flagged/service';
 import { createVocabularyService } from './vocabulary/service';
@@ -35,7 +38,8 @@ export function createServices(ctx: AppContext) {
   const speech = createSpeechService(ctx, [vocabulary.arabicFor, sentences.arabicFor]);
   const whichWord = createWhichWordService({ vocabulary });
   const letters = createLettersService(ctx, { streak, stats });
-  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons };
+  const reports = createReportsService(ctx, { wordKeys: createWordKeys(ctx), sentences, lessons });
+  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons, reports };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -51,5 +55,6 @@ export function featureModules(ctx: AppContext, services: Services) {
     .use(lettersModule(ctx, services))
     .use(sentencesModule(ctx, services))
     .use(lessonsModule(ctx, services))
-    .use(statsModule(ctx, services));
+    .use(statsModule(ctx, services))
+    .use(reportsModule(ctx, services));
 }

@@ -39,9 +39,10 @@ export async function startServer(databasePath: string, env: Record<string, stri
   return {
     baseUrl,
     port,
+    /** Sends SIGTERM and resolves with the exit code once the process has drained and exited. */
     async stop() {
       child.kill('SIGTERM');
-      await child.exited;
+      return child.exited;
     },
   };
 }

@@ -112,7 +112,7 @@ describe('vocabulary practice in the browser', () => {
     await context.close();
   });
 
-  test('a learner practises a verb topic: conjugations in arabizi, progress on the topic card', async () => {
+  test('a learner practises a verb topic: conjugations in arabizi, commands and negatives among them, progress on the topic card', async () => {
     const { page, context } = await app.newPage();
     await registerInBrowser(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
@@ -124,7 +124,8 @@ describe('vocabulary practice in the browser', () => {
     await page.getByRole('link', { name: /^to eat/ }).click();
     await page.waitForURL(/\/topics\/Verb%3A(%20| )to(%20| )eat$/);
     await page.getByRole('heading', { name: 'Practice "to eat" Conjugations' }).waitFor();
-    await page.getByText('Word 1 of 24').waitFor();
+    await page.getByText('Word 1 of 35').waitFor();
+    await page.getByText(/then give it as a command and say it in the negative/).waitFor();
     const conjugations = await (await page.request.get('/api/words/by-topic/Verb%3A%20to%20eat')).json();
     const shown = await page.locator('.flash-card-lebanese').textContent();
     expect(conjugations.map((w: { arabizi: string }) => w.arabizi)).toContain(shown);
@@ -133,16 +134,35 @@ describe('vocabulary practice in the browser', () => {
     await page.keyboard.press('Space');
     await page.locator('.flash-card-english').waitFor();
     await page.keyboard.press('1');
-    await page.getByText('Word 2 of 24').waitFor();
-    await page.getByText('4% complete').waitFor();
+    await page.getByText('Word 2 of 35').waitFor();
+    await page.getByText('3% complete').waitFor();
+
+    // The shuffled round holds the three commands (kol, kele, kelo) and the eight negatives (ma bekol ...):
+    // skip to each kind and read its badge, its arabizi and, revealed, its English.
+    const seen = new Map<string, { lebanese: string; english: string }>();
+    for (let i = 2; i <= 35 && seen.size < 2; i++) {
+      await page.getByText(`Word ${i} of 35`).waitFor();
+      const badge = (await page.locator('.vocab-badge').textContent()) ?? '';
+      const kind = badge.endsWith('· command') ? 'command' : badge.endsWith('· negative present') ? 'negative' : null;
+      if (kind && !seen.has(kind)) {
+        await page.getByRole('button', { name: 'Reveal Translation' }).click();
+        seen.set(kind, { lebanese: (await page.locator('.flash-card-lebanese').textContent()) ?? '', english: (await page.locator('.flash-card-english').textContent()) ?? '' });
+        if (seen.size === 2) await screenshot(page, 'vocabulary-topic-command-1280');
+      }
+      if (i < 35) await page.getByRole('button', { name: 'Next Word' }).click();
+    }
+    expect(['kol', 'kele', 'kelo']).toContain(seen.get('command')?.lebanese ?? '');
+    expect(seen.get('command')?.english).toMatch(/^eat! \((m|f|pl)\.\)$/);
+    expect(seen.get('negative')?.lebanese).toMatch(/^ma /);
+    expect(seen.get('negative')?.english).toMatch(/don't eat|doesn't eat/);
 
     const narrow = await sameLearnerAt(context, 375);
     await narrow.page.goto('/topics');
     await narrow.page.getByRole('heading', { name: 'Verbs' }).waitFor();
-    await narrow.page.getByRole('link', { name: /^to eat.*1 of 24 words/ }).waitFor();
+    await narrow.page.getByRole('link', { name: /^to eat.*1 of 35 words/ }).waitFor();
     await screenshot(narrow.page, 'vocabulary-topics-375');
     await narrow.page.goto('/topics/Verb%3A%20to%20eat');
-    await narrow.page.getByText('Word 1 of 24').waitFor();
+    await narrow.page.getByText('Word 1 of 35').waitFor();
     await narrow.page.getByRole('button', { name: 'Reveal Translation' }).click();
     await narrow.page.getByRole('button', { name: 'I got it right' }).waitFor();
     await screenshot(narrow.page, 'vocabulary-topic-375');
@@ -179,7 +199,9 @@ describe('vocabulary practice in the browser', () => {
     // A verb keeps its present tense, and the page says where the rest is.
     await page.goto('/topics/Verb%3A%20to%20eat');
     await page.getByText('Word 1 of 8').waitFor();
-    await page.getByRole('note').getByText(/Past and future forms come with/).waitFor();
+    await page.getByRole('note').getByText(/Past and future forms, commands and negatives come with/).waitFor();
+    const free = await (await page.request.get('/api/words/by-topic/Verb%3A%20to%20eat')).json();
+    expect(free.map((w: { tense: string }) => w.tense)).toEqual(Array(8).fill('present'));
 
     await page.goto('/topics/Emotions');
     await page.waitForURL('**/paywall');

@@ -169,10 +169,10 @@ sentences:
     );
   });
 
-  test('a verb missing one of its 24 forms', () => {
+  test('a verb missing one of its 35 forms', () => {
     const file = verbFile().replace(/    hiyyi: \{ arabizi: "bekol.*\n/, '');
     expectRejected({ 'verbs/eat.yaml': file }, [
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'present:'), field: 'conjugations.present.hiyyi', message: 'the present form for hiyyi is missing: a verb needs all 24 forms' },
+      { file: 'verbs/eat.yaml', line: lineWith(file, 'present:'), field: 'conjugations.present.hiyyi', message: 'the present form for hiyyi is missing: a verb needs all 35 forms (32 without a command)' },
     ]);
   });
 
@@ -184,7 +184,7 @@ sentences:
         file: 'verbs/eat.yaml',
         line: lineWith(file, 'conjugations:'),
         field: 'conjugations.future',
-        message: 'the future tense is missing (a verb needs past, present, future, each for ana, nehna, enti, enta, ento, huwi, hiyyi, hinni)',
+        message: 'the future forms are missing (a verb needs the past, present, future and negative forms, each for ana, nehna, enti, enta, ento, huwi, hiyyi, hinni)',
       },
     ]);
   });

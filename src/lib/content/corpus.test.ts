@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { formatIssue, runImport, type ImportResult } from './importer';
-import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from './corpus';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from './corpus';
 import { contentSandbox } from './testing';
 import { contentPlugins } from '../../modules/content';
-import { PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
+import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
 import { letters } from '../../modules/letters/schema';
 import { sentenceContexts, sentences } from '../../modules/sentences/schema';
 import { lessonContent, lessons } from '../../modules/lessons/schema';
@@ -58,15 +58,17 @@ describe('the corpus in content/', () => {
     }
   });
 
-  test('has the 14 verbs, each with a note and its 24 conjugations in a free verb topic', () => {
+  test(`has the ${VERBS.length} verbs, each with a note, its 24 conjugations, the negative and (but for 3and and 2eder) the command in a free verb topic`, () => {
     const verbList = db.select().from(verbs).all();
     expect(verbList.map((vb) => vb.english).sort()).toEqual([...VERBS].sort());
     for (const verb of verbList) {
       expect({ verb: verb.english, note: !!verb.culturalContext }).toEqual({ verb: verb.english, note: true });
       const forms = db.select().from(words).where(eq(words.verbId, verb.id)).all();
-      const expected = TENSES.flatMap((t) => PRONOUNS.map((p) => `${t} ${p}`)).sort();
+      const tenses = TENSES.flatMap((t) => PRONOUNS.map((p) => `${t} ${p}`));
+      expect(tenses).toHaveLength(MINIMUMS.formsPerVerb);
+      const commands = VERBS_WITHOUT_COMMAND.includes(verb.key) ? [] : EXTRA_FORMS.imperative.map((p) => `imperative ${p}`);
+      const expected = [...tenses, ...commands, ...EXTRA_FORMS.negative.map((p) => `negative ${p}`)].sort();
       expect({ verb: verb.english, forms: forms.map((f) => `${f.tense} ${f.pronoun}`).sort() }).toEqual({ verb: verb.english, forms: expected });
-      expect(expected).toHaveLength(MINIMUMS.formsPerVerb);
       const topic = db.select().from(topics).where(eq(topics.id, forms[0].topicId)).get()!;
       expect(topic).toMatchObject({ name: `Verb: ${verb.english}`, isVerb: true, isPremium: false });
     }

@@ -31,7 +31,7 @@ describe('bun run content:stats', () => {
     expect(row('Emotions')).toEqual(['Emotions', 'premium', '2', '0', '1', '0', '0', '0', '3', '!', '1']);
     expect(row('total')).toEqual(['total', '3', '1', '1', '0', '0', '0', '5', '1']);
     expect(lines.findIndex((l) => l.startsWith('Colors'))).toBeLessThan(lines.findIndex((l) => l.startsWith('Emotions')));
-    expect(row('to eat')).toEqual(['to', 'eat', 'eat', '8', '8', '8', '24', 'yes']);
+    expect(row('to eat')).toEqual(['to', 'eat', 'eat', '8', '8', '8', '3', '8', '35', 'yes']);
 
     expect(gaps).toContain('lessons/01-broken.md: 1 error(s): see `bun run import --dry-run`');
     expect(gaps).toContain('words: Colors has 2 words (at least 25)');

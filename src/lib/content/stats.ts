@@ -1,7 +1,7 @@
 import type { ValidatedContent } from './importer';
 import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from './corpus';
 import { BATCHES, type TopicWords, type VerbContent } from '../../modules/vocabulary/content';
-import { TENSES } from '../../modules/vocabulary/schema';
+import { VERB_FORMS } from '../../modules/vocabulary/schema';
 import type { LetterContent } from '../../modules/letters/content';
 import type { SentenceContent } from '../../modules/sentences/content';
 import type { LessonContent } from '../../modules/lessons/content';
@@ -60,13 +60,13 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
     else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; DECISIONS.md makes it ${expected ? 'premium' : 'free'}`);
   }
 
-  // Verbs: forms per tense.
+  // Verbs: forms per tense, command and negative.
   const verbList = of<VerbContent>('verbs').slice().sort((a, b) => a.verb.sortOrder - b.verb.sortOrder);
   out.push('', `Verbs: ${verbList.length}, ${verbList.reduce((n, vb) => n + vb.conjugations.length, 0)} conjugations`);
   out.push(
     formatTable([
-      ['verb', 'key', ...TENSES, 'forms', 'note'],
-      ...verbList.map((vb) => [vb.verb.english, vb.verb.key, ...TENSES.map((t) => vb.conjugations.filter((c) => c.tense === t).length), vb.conjugations.length, vb.verb.culturalContext ? 'yes' : 'no !']),
+      ['verb', 'key', ...VERB_FORMS, 'forms', 'note'],
+      ...verbList.map((vb) => [vb.verb.english, vb.verb.key, ...VERB_FORMS.map((t) => vb.conjugations.filter((c) => c.tense === t).length), vb.conjugations.length, vb.verb.culturalContext ? 'yes' : 'no !']),
     ], [0, 1]),
   );
   const verbNames = new Set(verbList.map((vb) => vb.verb.english));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Db } from '../../db/client';
-import { PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
+import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words, type Tense } from '../../modules/vocabulary/schema';
 import { letters } from '../../modules/letters/schema';
 import { sentences } from '../../modules/sentences/schema';
 import { lessons } from '../../modules/lessons/schema';
@@ -54,14 +54,14 @@ export function contentRows(db: Db) {
   return [topics, words, verbs, letters, sentences, lessons].reduce((sum, table) => sum + db.select({ n: count() }).from(table).get()!.n, 0);
 }
 
-/** A valid verb file with all 24 forms, one per line, so a test can break a single form. */
+/** A valid verb file with all 35 forms (24 of the tenses, 3 commands, 8 negatives), one per line, so a test can break a single form. */
 export function verbFile(key = 'eat') {
-  const stems: Record<(typeof TENSES)[number], string> = { past: 'akal', present: 'bekol', future: 'ra7 ekol' };
-  const arabicStems: Record<(typeof TENSES)[number], string> = { past: 'أكل', present: 'باكل', future: 'رح آكل' };
+  const stems: Record<Tense, string> = { past: 'akal', present: 'bekol', future: 'ra7 ekol', imperative: 'kol', negative: 'ma bekol' };
+  const arabicStems: Record<Tense, string> = { past: 'أكل', present: 'باكل', future: 'رح آكل', imperative: 'كول', negative: 'ما باكل' };
   const lines = [`key: ${key}`, `english: to ${key}`, 'infinitive: akal', 'arabic: أكل', 'order: 1', 'note: Lebanese eat together.', 'conjugations:'];
-  for (const tense of TENSES) {
+  for (const [tense, pronouns] of [...TENSES.map((t) => [t, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)] as [Tense, readonly string[]][]) {
     lines.push(`  ${tense}:`);
-    PRONOUNS.forEach((pronoun, i) => {
+    pronouns.forEach((pronoun, i) => {
       lines.push(`    ${pronoun}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`);
     });
   }

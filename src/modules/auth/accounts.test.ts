@@ -126,6 +126,20 @@ describe('POST /api/register', () => {
     }
   });
 
+  test('case is folded, not just lowered: Straße is STRASSE, and Σοφος is σοφοσ', async () => {
+    for (const [first, second] of [
+      ['Straße', 'STRASSE'],
+      ['Σοφος', 'σοφοσ'],
+      ['ΜΑΡΙΑΣ', 'μαριας'],
+      ['groẞ_1', 'GROSS_1'],
+      ['ﬁshing', 'FISHING'],
+    ]) {
+      expect((await register({ ...fresh(), username: first })).status).toBe(201);
+      const res = await register({ ...fresh(), username: second });
+      expect({ first, second, status: res.status, error: res.json.error }).toEqual({ first, second, status: 409, error: 'Username Error' });
+    }
+  });
+
   test('Arabic letters are a valid username', async () => {
     const res = await register({ ...fresh(), username: 'كلمات_١٢', name: 'ليلى حداد' });
     expect(res.status).toBe(201);

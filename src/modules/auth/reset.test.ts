@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
-import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { BASE, createTestApp, type TestApp } from '../../../tests/support/app';
 import { corePlugin } from '../../lib/core';
 import { sessionPlugin } from './plugin';
 import { RESET_REQUEST_ANSWER } from './index';
@@ -46,6 +46,24 @@ describe('POST /api/request-password-reset', () => {
     expect(unknown.json).toEqual(known.json);
     expect([...unknown.headers.keys()].sort()).toEqual([...known.headers.keys()].sort());
     expect(snapshot(t)).toEqual(before);
+  });
+
+  test('answers before doing any work for the address, so a known address does not answer later than an unknown one', async () => {
+    const { email } = await t.signUp();
+    const before = snapshot(t);
+    const res = await t.app.handle(
+      new Request(`${BASE}/api/request-password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE },
+        body: JSON.stringify({ email }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    // Answered: no token written, no mail stored yet.
+    expect(snapshot(t)).toEqual(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(tokenRows()).toHaveLength(before.password_reset_tokens.length + 1);
+    expect((await lastMailTo(t, email))?.subject).toBe('Reset your Kalimat password');
   });
 
   test('a bad address is 400 with the spec message; other bad input too', async () => {

@@ -2,8 +2,14 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { id, instant, createdAt, flag } from '../../db/columns';
 
 /** The account (A §3 User). Trial and subscription fields live here as the spec lists them. */
-/** Two usernames that differ only in case (in any script) or in Unicode form are the same. */
-export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
+/**
+ * Two usernames that differ only in case (in any script) or in Unicode form are the same: NFKC, full
+ * case folding (Straße = STRASSE, final ς = σ), NFKC again, as Unicode's NFKC_Casefold. JavaScript has
+ * no casefold(); lower, upper, lower reaches the same key for every code point (ß → SS → ss, ẞ → ß → ss),
+ * and also reads the dotless ı as i.
+ */
+export const usernameKey = (username: string) =>
+  username.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFKC');
 
 export const users = sqliteTable(
   'users',
@@ -12,7 +18,7 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     username: text('username').notNull(),
-    /** The username folded for uniqueness (NFKC, lower case in every script): SQLite's lower() folds ASCII only. */
+    /** The username folded for uniqueness (`usernameKey`): SQLite's lower() folds ASCII only. */
     usernameKey: text('username_key').notNull(),
     name: text('name').notNull(),
     createdAt: createdAt(),

@@ -3,8 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
+import { isPrimary } from '../../lib/litefs';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
+import { refoldUsernameKeys } from './usernames';
 import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
@@ -56,6 +58,7 @@ const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 export function createAuthService(ctx: AppContext) {
   const { db, clock, mail, config, log } = ctx;
+  if (isPrimary(config.LITEFS_DIR)) refoldUsernameKeys(db, log);
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
@@ -115,6 +118,32 @@ export function createAuthService(ctx: AppContext) {
       tx.delete(users).where(eq(users.id, user.id)).run();
     });
     return true;
+  }
+
+  /** Mails a single-use reset link valid for one hour to a known address; an unknown address gets nothing. */
+  function mailResetLink(email: string) {
+    const user = userByEmail.get({ email });
+    if (!user || purgeIfDue(user)) return;
+    const token = randomToken();
+    const now = clock.now();
+    db.insert(passwordResetTokens)
+      .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + RESET_TOKEN_MS), createdAt: now })
+      .run();
+    mail
+      .send({
+        to: user.email,
+        subject: 'Reset your Kalimat password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone asked to reset the password of your Kalimat account. To choose a new password, open this link within one hour:',
+          '',
+          `${config.appUrl}/reset-password?token=${token}`,
+          '',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      })
+      .catch((error) => log.error('reset mail failed', { error: String(error) }));
   }
 
   /** A reset token that exists, is unused and unexpired. */
@@ -267,33 +296,17 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * Mails a single-use reset link valid for one hour to a known address; an unknown address gets
-     * nothing, and the caller answers the same either way.
+     * Answers at once and does the work after the answer is sent: a known address writes a token and a
+     * mail, and must not answer later than an unknown one (the caller answers the same either way).
      */
     requestPasswordReset(email: string) {
-      const user = userByEmail.get({ email });
-      if (!user || purgeIfDue(user)) return;
-      const token = randomToken();
-      const now = clock.now();
-      db.insert(passwordResetTokens)
-        .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + RESET_TOKEN_MS), createdAt: now })
-        .run();
-      // Not awaited: an SMTP round trip would make known addresses answer slower than unknown ones.
-      mail
-        .send({
-        to: user.email,
-        subject: 'Reset your Kalimat password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone asked to reset the password of your Kalimat account. To choose a new password, open this link within one hour:',
-          '',
-          `${config.appUrl}/reset-password?token=${token}`,
-          '',
-          'If it was not you, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-        })
-        .catch((error) => log.error('reset mail failed', { error: String(error) }));
+      setImmediate(() => {
+        try {
+          mailResetLink(email);
+        } catch (error) {
+          log.error('reset request failed', { error: String(error) });
+        }
+      });
     },
 
     /** Whether a reset token can still be used (the reset page checks before showing its form). */

@@ -26,3 +26,26 @@ export type CheckoutInput = v.InferOutput<typeof CheckoutBody>;
 
 /** POST /api/subscription/demo-checkout: the demo page's Pay button. */
 export const DemoPayBody = v.object({ planId: PlanId, successUrl: v.optional(Address) });
+
+const StripeId = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
+/** A reference to another Stripe object: its id, the expanded object, or nothing. */
+const StripeReference = v.nullish(v.union([StripeId, v.looseObject({ id: StripeId })]));
+
+/**
+ * A signed Stripe event as billing reads it (fields billing does not use may be anything). A signed event
+ * of another shape comes from a misconfigured sender and is refused, never half-applied.
+ */
+export const StripeEvent = v.looseObject({
+  id: StripeId,
+  type: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  data: v.looseObject({ object: v.looseObject({}) }),
+});
+
+/** The object of an event billing acts on: a checkout session, a subscription or an invoice. */
+export const SubscriptionEventObject = v.looseObject({
+  id: v.optional(StripeId),
+  mode: v.nullish(v.string()),
+  subscription: StripeReference,
+  parent: v.nullish(v.looseObject({ subscription_details: v.nullish(v.looseObject({ subscription: StripeReference })) })),
+});
+export type SubscriptionEventObject = v.InferOutput<typeof SubscriptionEventObject>;

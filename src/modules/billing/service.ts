@@ -7,7 +7,8 @@ import { isPrimary } from '../../lib/litefs';
 import { users } from '../auth/schema';
 import type { AuthService, User } from '../auth/service';
 import { RENEWAL_GRACE_MS, accessOf } from './access';
-import { CHOOSE_PLAN_MESSAGE, type CheckoutInput, type PlanInterval } from './model';
+import * as v from 'valibot';
+import { CHOOSE_PLAN_MESSAGE, StripeEvent, SubscriptionEventObject, type CheckoutInput, type PlanInterval } from './model';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptionPlans } from './schema';
 import { StripeMissing, createStripeGateway, type SubscriptionState } from './stripe';
 
@@ -39,6 +40,7 @@ export const PLANS = [
 
 const DEMO_PREFIX = 'demo_';
 const WEBHOOK_SIGNATURE_MESSAGE = 'The webhook signature is not valid.';
+const WEBHOOK_SHAPE_MESSAGE = 'The webhook event is not a valid Stripe event.';
 const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again later.';
 
 /** Stripe events billing acts on; any other type is recorded and ignored. */
@@ -151,7 +153,7 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
 
   /**
    * Return addresses must lead back to this site, at APP_URL or at the origin the request came from (the
-   * app answers on 127.0.0.1 and localhost alike, docs/decisions/0007): a checkout must not become an open
+   * app answers on 127.0.0.1 and localhost alike, docs/decisions/0011): a checkout must not become an open
    * redirect. Without one, the learner returns to the origin they came from.
    */
   function ownAddress(url: string | undefined, field: string, fallback: string, origin: string) {
@@ -309,12 +311,28 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
   }
 
   /** The event's subscription id, for the event types billing acts on. */
-  function subscriptionIdOf(type: string, object: Record<string, any>): string | null {
-    const idOf = (ref: unknown) => (typeof ref === 'string' ? ref : ref && typeof ref === 'object' && 'id' in ref ? String(ref.id) : null);
+  function subscriptionIdOf(type: string, object: SubscriptionEventObject): string | null {
+    const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
     if (type.startsWith('checkout.session.')) return object.mode === 'subscription' ? idOf(object.subscription) : null;
     if (type.startsWith('customer.subscription.')) return idOf(object.id);
     if (type.startsWith('invoice.')) return idOf(object.parent?.subscription_details?.subscription ?? object.subscription);
     return null;
+  }
+
+  /** A signed event billing can read, or a 400 that is logged (Stripe shows the answer in its dashboard). */
+  function readEvent(signed: unknown) {
+    const refuse = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
+      const eventId = signed && typeof signed === 'object' && 'id' in signed ? String(signed.id).slice(0, 100) : null;
+      log.warn('malformed stripe event', { eventId, problem: issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? 'event'}: ${i.message}`).join('; ') });
+      return badRequest(WEBHOOK_SHAPE_MESSAGE);
+    };
+    const event = v.safeParse(StripeEvent, signed);
+    if (!event.success) throw refuse(event.issues);
+    const { id, type } = event.output;
+    if (!SUBSCRIPTION_EVENTS.has(type)) return { id, type, subscriptionId: null };
+    const object = v.safeParse(SubscriptionEventObject, event.output.data.object);
+    if (!object.success) throw refuse(object.issues);
+    return { id, type, subscriptionId: subscriptionIdOf(type, object.output) };
   }
 
   // DECISIONS "Accounts": deleting an account cancels its subscription; access runs to the period end.
@@ -475,14 +493,15 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
      */
     async handleWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true; ignored?: true }> {
       if (!stripe?.webhookSecret) throw serviceUnavailable('Stripe webhooks are not configured.');
-      let event: { id: string; type: string; data: { object: unknown } };
+      let signed: unknown;
       try {
-        event = await stripe.verifyEvent(rawBody, signature ?? '', clock.now().getTime());
+        signed = await stripe.verifyEvent(rawBody, signature ?? '', clock.now().getTime());
       } catch {
         throw badRequest(WEBHOOK_SIGNATURE_MESSAGE);
       }
+      const event = readEvent(signed);
       if (isProcessed(event.id)) return { received: true, duplicate: true };
-      const subscriptionId = SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event.type, event.data.object as Record<string, any>) : null;
+      const { subscriptionId } = event;
       const record = { id: event.id, type: event.type };
       if (!subscriptionId) {
         db.insert(processedWebhookEvents).values({ ...record, processedAt: clock.now() }).onConflictDoNothing().run();

@@ -26,8 +26,8 @@ beforeEach(() => {
   published.length = 0;
 });
 
-async function deliver(event: Record<string, any>, opts: { secret?: string; tamper?: boolean } = {}) {
-  const { body, signature } = await fake.sign(event, { secret: opts.secret, timestamp: t.clock.now() });
+async function deliver(event: Record<string, any>, opts: { secret?: string; tamper?: boolean; signedAt?: Date } = {}) {
+  const { body, signature } = await fake.sign(event, { secret: opts.secret, timestamp: opts.signedAt ?? t.clock.now() });
   return t.request('POST', '/api/subscription/webhook', {
     body: opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body,
     headers: { 'stripe-signature': signature },
@@ -283,6 +283,66 @@ describe('webhooks', () => {
     expect(res.json).toEqual({ received: true, ignored: true });
     const gone = await deliver(fake.event('customer.subscription.updated', { id: 'sub_unknown', object: 'subscription' }));
     expect(gone.json).toEqual({ received: true, ignored: true });
+  });
+});
+
+describe('malformed webhooks', () => {
+  test('a signed event of the wrong shape is a 400, logged and unrecorded, never a 500', async () => {
+    const warnings: unknown[] = [];
+    const warn = t.app.ctx.log.warn;
+    t.app.ctx.log.warn = (msg, fields) => warnings.push({ msg, ...fields });
+    try {
+      const good = fake.event('customer.subscription.updated', { id: 'sub_x', object: 'subscription' });
+      const { data, ...noData } = good;
+      const { id, ...noId } = good;
+      const malformed: unknown[] = [
+        null,
+        [],
+        'text',
+        42,
+        {},
+        noData,
+        noId,
+        { ...good, id: 42 },
+        { ...good, id: '' },
+        { ...good, id: { nested: true } },
+        { ...good, type: null },
+        { ...good, data: null },
+        { ...good, data: {} },
+        { ...good, data: { object: null } },
+        { ...good, data: { object: 'sub_x' } },
+        { ...good, data: { object: { id: 7 } } },
+        fake.event('checkout.session.completed', { id: 'cs_x', mode: 'subscription', subscription: 12 }),
+        fake.event('checkout.session.completed', { id: 'cs_x', mode: 'subscription', subscription: { id: null } }),
+        fake.event('invoice.paid', { id: 'in_x', parent: { subscription_details: { subscription: [] } } }),
+      ];
+      const processed = processedCount();
+      for (const event of malformed) {
+        const res = await deliver(event as Record<string, any>);
+        expect({ event, status: res.status }).toEqual({ event, status: 400 });
+        expect(res.json).toMatchObject({ error: 'Bad Request', message: 'The webhook event is not a valid Stripe event.' });
+      }
+      expect(processedCount()).toBe(processed);
+      expect(warnings).toHaveLength(malformed.length);
+      expect(warnings[6]).toMatchObject({ msg: 'malformed stripe event', problem: expect.stringContaining('id') });
+    } finally {
+      t.app.ctx.log.warn = warn;
+    }
+  });
+
+  test('an event signed more than five minutes before or after it arrives is refused', async () => {
+    const learner = await paidLearner();
+    const event = fake.event('checkout.session.completed', learner.session);
+    const now = t.clock.now().getTime();
+    for (const offset of [-10 * 60_000, 10 * 60_000, 365 * DAY_MS]) {
+      const res = await deliver(event, { signedAt: new Date(now + offset) });
+      expect({ offset, status: res.status }).toEqual({ offset, status: 400 });
+      expect(res.json.message).toBe('The webhook signature is not valid.');
+    }
+    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    // Within the tolerance either way (clocks drift), it is applied.
+    expect((await deliver(event, { signedAt: new Date(now + 60_000) })).status).toBe(200);
+    expect(userRow(learner.user.id).isSubscribed).toBe(true);
   });
 });
 

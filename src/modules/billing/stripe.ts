@@ -30,6 +30,18 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signature header's timestamp (seconds), read as the SDK reads it: the last `t=` wins. */
+function signedAt(header: string) {
+  let timestamp = -1;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
+
 /** Stripe answered that the object does not exist: the event refers to something gone. */
 export class StripeMissing extends Error {}
 
@@ -129,9 +141,15 @@ export function createStripeGateway(config: Config) {
       return stateOfStripeSubscription(subscription);
     },
 
-    /** Verifies the signature over the raw body; `receivedAt` (ms) comes from the app's clock. */
-    verifyEvent(rawBody: string, signature: string, receivedAt: number): Promise<Stripe.Event> {
-      return stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret ?? '', undefined, undefined, receivedAt);
+    /**
+     * Verifies the signature over the raw body and that it was signed within five minutes of `receivedAt`
+     * (ms, the app's clock), before or after: the SDK refuses old signatures only, and a timestamp far
+     * ahead would let a captured event be replayed for as long. The event's shape is the caller's to check.
+     */
+    async verifyEvent(rawBody: string, signature: string, receivedAt: number): Promise<unknown> {
+      const event: unknown = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret ?? '', WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt);
+      if (signedAt(signature) - Math.floor(receivedAt / 1000) > WEBHOOK_TOLERANCE_SECONDS) throw new Error('Timestamp ahead of the tolerance zone');
+      return event;
     },
   };
 }

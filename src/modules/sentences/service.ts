@@ -147,6 +147,12 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
       return { ...answer, ...record(userId, sentenceId, judged.userAnswer, judged.isCorrect) };
     },
 
+    /** A sentence's stable content key (topic/key) and its question, for reports on content; null when it does not exist. */
+    contentItem(id: number): { key: string; question: string } | null {
+      const s = sentenceById.get({ id });
+      return s ? { key: s.key, question: s.questionArabizi } : null;
+    },
+
     /** The Arabic script of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
     arabicFor(text: string): string | null {
       const question = db

@@ -4,7 +4,7 @@ import type { ContentPlugin, Reporter } from '../../lib/content/types';
 import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../lib/content/rules';
 import { addCounts, syncByKey } from '../../lib/content/sync';
-import { PRONOUNS, TENSES, topics, verbs, words } from './schema';
+import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
 
 export const BATCHES = 6;
 export const verbTopicName = (english: string) => `Verb: ${english}`;
@@ -93,13 +93,17 @@ export const wordsContent: ContentPlugin<TopicWords> = {
 };
 
 const Form = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english');
-const Tense = v.strictObject(Object.fromEntries(PRONOUNS.map((p) => [p, Form])) as Record<(typeof PRONOUNS)[number], typeof Form>, `must list the forms for ${PRONOUNS.join(', ')}`);
+const formsFor = (pronouns: readonly Pronoun[]) =>
+  v.strictObject(Object.fromEntries(pronouns.map((p) => [p, Form])) as Record<Pronoun, typeof Form>, `must list the forms for ${pronouns.join(', ')}`);
+/** Each kind of form, with the pronouns it needs: the three tenses for all eight, then the imperative and the negative. */
+const FORM_PRONOUNS: [Tense, readonly Pronoun[]][] = [...TENSES.map((t): [Tense, readonly Pronoun[]] => [t, PRONOUNS]), ...(Object.entries(EXTRA_FORMS) as [Tense, readonly Pronoun[]][])];
+const FORMS_PER_VERB = FORM_PRONOUNS.reduce((n, [, pronouns]) => n + pronouns.length, 0);
 
-/** A verb needs all 24 forms: the message for a missing one says which. */
+/** A verb needs all its forms: the message for a missing one says which. */
 const missingForm = (path: (string | number)[]) => {
   if (path[0] !== 'conjugations') return undefined;
-  if (path.length === 2) return `the ${path[1]} tense is missing (a verb needs ${TENSES.join(', ')}, each for ${PRONOUNS.join(', ')})`;
-  if (path.length === 3) return `the ${path[1]} form for ${path[2]} is missing: a verb needs all 24 forms`;
+  if (path.length === 2) return `the ${path[1]} forms are missing (a verb needs the ${TENSES.join(', ')} and negative forms, each for ${PRONOUNS.join(', ')})`;
+  if (path.length === 3) return `the ${path[1]} form for ${path[2]} is missing: a verb needs all ${FORMS_PER_VERB} forms (${FORMS_PER_VERB - EXTRA_FORMS.imperative.length} without a command)`;
   return undefined;
 };
 
@@ -110,9 +114,13 @@ const VerbFile = v.strictObject({
   arabic: arabic(),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   note: optionalNote(),
+  // 3and (to have) is a preposition with endings and has no command, so a verb may leave out the imperative.
   conjugations: v.strictObject(
-    Object.fromEntries(TENSES.map((t) => [t, Tense])) as Record<(typeof TENSES)[number], typeof Tense>,
-    'must list the past, present and future conjugations',
+    Object.fromEntries(FORM_PRONOUNS.map(([t, pronouns]) => [t, t === 'imperative' ? v.optional(formsFor(pronouns)) : formsFor(pronouns)])) as Record<
+      Tense,
+      ReturnType<typeof formsFor>
+    >,
+    'must list the past, present, future, imperative and negative forms',
   ),
 });
 type VerbData = v.InferOutput<typeof VerbFile>;
@@ -121,7 +129,7 @@ export interface VerbContent {
   file: string;
   lines: { key: number; english: number };
   verb: { key: string; infinitive: string; arabic: string; english: string; culturalContext: string | null; sortOrder: number };
-  conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: (typeof TENSES)[number]; pronoun: (typeof PRONOUNS)[number]; sortOrder: number }[];
+  conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: Tense; pronoun: Pronoun; sortOrder: number }[];
 }
 
 export const verbsContent: ContentPlugin<VerbContent> = {
@@ -134,9 +142,10 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     const data: VerbData | null = validateDoc(doc, VerbFile, report, missingForm);
     if (!data) return [];
     const conjugations: VerbContent['conjugations'] = [];
-    TENSES.forEach((tense, t) =>
-      PRONOUNS.forEach((pronoun, p) => {
-        const form = data.conjugations[tense][pronoun];
+    FORM_PRONOUNS.forEach(([tense, pronouns], t) =>
+      pronouns.forEach((pronoun, p) => {
+        const form = data.conjugations[tense]?.[pronoun];
+        if (!form) return;
         checkNumberLetters(doc, ['conjugations', tense, pronoun, 'arabizi'], form.arabizi, form.arabic, report);
         conjugations.push({
           key: `verb:${data.key}/${tense}/${pronoun}`,

@@ -196,6 +196,8 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       pastCount: P('past'),
       presentCount: P('present'),
       futureCount: P('future'),
+      imperativeCount: P('imperative'),
+      negativeCount: P('negative'),
     })
     .onConflictDoUpdate({
       target: [verbProgress.userId, verbProgress.verbId],
@@ -205,6 +207,8 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
         pastCount: sql`${verbProgress.pastCount} + excluded.past_count`,
         presentCount: sql`${verbProgress.presentCount} + excluded.present_count`,
         futureCount: sql`${verbProgress.futureCount} + excluded.future_count`,
+        imperativeCount: sql`${verbProgress.imperativeCount} + excluded.imperative_count`,
+        negativeCount: sql`${verbProgress.negativeCount} + excluded.negative_count`,
         lastSeen: sql`excluded.last_seen`,
       },
     })
@@ -243,7 +247,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   const now = () => clock.now();
   const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
 
-  /** Free tier (DECISIONS): free topics, and of a verb only the present tense. */
+  /** Free tier (DECISIONS): free topics, and of a verb only the present tense (its imperative and negative are premium: docs/decisions/0007). */
   const FREE_TENSE: Tense = 'present';
   const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === FREE_TENSE);
 
@@ -449,7 +453,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
             counts = addProgress.get({ userId, wordId, now: at, correct: c, incorrect: 1 - c })!;
             if (word.verbId !== null) {
               const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
-              addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future') });
+              addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
             }
             const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
             touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: catalogue().topicSizes.get(word.topicId) ?? 0 });

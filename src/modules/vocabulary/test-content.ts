@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRONOUNS, TENSES } from './schema';
+import { EXTRA_FORMS, PRONOUNS, TENSES } from './schema';
 
 /**
  * A small content folder for the vocabulary tests, so they stay stable while content/ grows:
  * Colors (free, 15 words in batch 1), Family (free, 10 in batch 1 and 5 in batch 2), Animals (premium,
- * 8 in batch 1 and 2 in batch 3), Food (free, 3 in each of batches 2 to 6) and one verb, "to write".
+ * 8 in batch 1 and 2 in batch 3), Food (free, 3 in each of batches 2 to 6) and one verb, "to write",
+ * with its 24 forms, 3 imperatives and 8 negatives.
  */
 export const TEST_TOPICS = {
   Colors: { premium: false, order: 1, batches: [15] },
@@ -43,9 +44,9 @@ export function writeTestContent(): string {
     writeFileSync(join(root, 'words', `${topic.toLowerCase()}.yaml`), lines.join('\n') + '\n');
   });
   const verb = ['key: write', 'english: to write', 'infinitive: katab', 'arabic: كتب', 'order: 1', 'note: "Katab is a regular verb."', 'conjugations:'];
-  TENSES.forEach((tense, t) => {
+  [...TENSES.map((tense) => [tense, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)].forEach(([tense, pronouns], t) => {
     verb.push(`  ${tense}:`);
-    PRONOUNS.forEach((pronoun, p) =>
+    pronouns.forEach((pronoun, p) =>
       verb.push(`    ${pronoun}: { arabizi: "ktb ${tense} ${pronoun}", arabic: "${arabicOf(t + 7, p)}", english: "${pronoun} writes (${tense})" }`),
     );
   });

@@ -67,17 +67,22 @@ describe('batches', () => {
 });
 
 describe('an answer', () => {
-  test('counts progress, verb progress by tense and topic progress', async () => {
+  test('counts progress, verb progress by tense (the imperative and the negative too) and topic progress', async () => {
     const { user } = await learner();
     const present = conjugationId('present', 'ana');
     vocabulary.answer(user, present, { correct: true });
     vocabulary.answer(user, present, { correct: false });
     vocabulary.answer(user, conjugationId('past', 'huwi'), { correct: true });
+    vocabulary.answer(user, conjugationId('imperative', 'enti'), { correct: true });
+    vocabulary.answer(user, conjugationId('negative', 'hinni'), { correct: true });
+    vocabulary.answer(user, conjugationId('negative', 'ana'), { correct: false });
     expect(vocabulary.progress(user, present)).toMatchObject({ timesCorrect: 1, timesIncorrect: 1 });
-    const verb = t.db.$client.query('select times_correct, times_incorrect, past_count, present_count, future_count from verb_progress where user_id = ?').get(user.id);
-    expect(verb).toEqual({ times_correct: 2, times_incorrect: 1, past_count: 1, present_count: 1, future_count: 0 });
+    const verb = t.db.$client
+      .query('select times_correct, times_incorrect, past_count, present_count, future_count, imperative_count, negative_count from verb_progress where user_id = ?')
+      .get(user.id);
+    expect(verb).toEqual({ times_correct: 4, times_incorrect: 2, past_count: 1, present_count: 1, future_count: 0, imperative_count: 1, negative_count: 1 });
     const card = vocabulary.topicCards(user).find((c) => c.name === 'Verb: to write')!;
-    expect(card).toMatchObject({ isVerb: true, verbId: expect.any(Number), progress: { totalWords: 24, wordsLearned: 2 } });
+    expect(card).toMatchObject({ isVerb: true, verbId: expect.any(Number), progress: { totalWords: 35, wordsLearned: 4 } });
     expect(card.progress.lastPracticed).toBe(t.clock.now().toISOString());
     expect(card.culturalContext).toBe('Katab is a regular verb.');
   });
@@ -129,10 +134,14 @@ describe('access', () => {
     expect(deck.every((w) => w.topic === 'Colors' && w.batch === 1 && w.culturalContext === null && !w.isFlagged)).toBe(true);
   });
 
-  test('during the trial: premium topics, all tenses and cultural notes', async () => {
+  test('during the trial: premium topics, all tenses, the imperative, the negative and cultural notes', async () => {
     const { user } = await learner();
     expect(vocabulary.topicWords(user, 'Animals')).toHaveLength(10);
-    expect(vocabulary.topicWords(user, 'verb: TO WRITE')).toHaveLength(24);
+    const verbWords = vocabulary.topicWords(user, 'verb: TO WRITE');
+    expect(verbWords).toHaveLength(35);
+    expect(verbWords.filter((w) => w.tense === 'imperative').map((w) => w.pronoun)).toEqual(['enta', 'enti', 'ento']);
+    expect(verbWords.filter((w) => w.tense === 'negative')).toHaveLength(8);
+    expect(verbWords.find((w) => w.tense === 'imperative' && w.pronoun === 'enta')).toMatchObject({ isConjugation: true, lebanese: 'ktb imperative enta', english: 'enta writes (imperative)' });
     expect(vocabulary.deckFor(user).find((w) => w.english === testEnglish('Colors', 1))!.culturalContext).toBe('A note about Colors.');
     expect(vocabulary.answer(user, conjugationId('future', 'ana'), { correct: true }).timesCorrect).toBe(1);
   });
@@ -159,7 +168,7 @@ describe('access', () => {
     expect(vocabulary.answer(user, wordId(testEnglish('Food', 15)), { correct: true }).timesCorrect).toBe(1);
     expect(vocabulary.answer(user, conjugationId('present', 'hiyyi'), { correct: true }).timesCorrect).toBe(1);
 
-    const refused = [conjugationId('past', 'ana'), conjugationId('future', 'hinni'), wordId(testEnglish('Animals', 1))];
+    const refused = [conjugationId('past', 'ana'), conjugationId('future', 'hinni'), conjugationId('imperative', 'enta'), conjugationId('negative', 'ana'), wordId(testEnglish('Animals', 1))];
     for (const id of refused) {
       expect(() => vocabulary.answer(user, id, { correct: true })).toThrow('Your 7-day trial period has ended.');
       expect(() => vocabulary.setFlag(user, id, true)).toThrow('Your 7-day trial period has ended.');

@@ -79,13 +79,13 @@ export function TopicPracticePage({ topic }: { topic: string }) {
         <h1>{topicTitle(topic)}</h1>
         <p>
           {isVerb
-            ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they).`
+            ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they), then give it as a command and say it in the negative.`
             : 'Practice the vocabulary for this topic.'}
         </p>
       </header>
       {presentOnly && (
         <p className="notice" role="note">
-          You are practising the present tense. Past and future forms come with <Link to="/subscription">Premium</Link>.
+          You are practising the present tense. Past and future forms, commands and negatives come with <Link to="/subscription">Premium</Link>.
         </p>
       )}
       {body}

@@ -24,6 +24,9 @@ const PRONOUNS: Record<string, string> = {
   hinni: 'hinni (they)',
 };
 
+/** The badge's name for a form: a tense as it is, the imperative and the negative as a learner says them. */
+const FORM_NAMES: Record<string, string> = { imperative: 'command', negative: 'negative present' };
+
 /**
  * The word-list variant (L §2, §4): the words in shuffled order, Lebanese first, 'Reveal Translation'
  * for the English, then ✓ or ✗; the next word comes 500 ms after the mark ('Next Word' skips one).
@@ -107,7 +110,7 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
       <div className="flash-card-top">
         {word.isConjugation && word.pronoun && word.tense ? (
           <span className="vocab-badge">
-            {PRONOUNS[word.pronoun] ?? word.pronoun} · {word.tense}
+            {PRONOUNS[word.pronoun] ?? word.pronoun} · {FORM_NAMES[word.tense] ?? word.tense}
           </span>
         ) : (
           <span />

@@ -1,0 +1,34 @@
+import { configOrExit, CONTENT_DIR } from '../src/boot';
+import { migrateDatabase, openDatabase } from '../src/db/client';
+import { formatReports, locateContent } from '../src/modules/reports/listing';
+import { openReports, resolveReport } from '../src/modules/reports/service';
+
+/**
+ * `bun run content:reports [--content DIR] [--resolve ID]`: the learners' open reports on content,
+ * grouped by the file and line that hold each item now; `--resolve ID` closes one.
+ */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const contentDir = option('--content') ?? CONTENT_DIR;
+
+const config = configOrExit();
+const db = openDatabase(config.DATABASE_PATH);
+migrateDatabase(db);
+
+if (args.includes('--resolve')) {
+  const id = option('--resolve');
+  if (!id || !/^[1-9]\d{0,15}$/.test(id)) {
+    console.error('--resolve needs the id of a report (the number after # in the list).');
+    process.exit(2);
+  }
+  if (!resolveReport(db, Number(id), new Date())) {
+    console.error(`There is no open report #${id}.`);
+    process.exit(1);
+  }
+  console.log(`Report #${id} is resolved.`);
+} else {
+  console.log(formatReports(openReports(db), locateContent(contentDir)));
+}

@@ -1,0 +1,140 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { Elysia } from 'elysia';
+import { createTestApp } from '../../tests/support/app';
+import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding } from './compression';
+import { serveClient } from './static';
+
+describe('the encoding a browser accepts', () => {
+  test('Brotli first, then gzip, never one refused with q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('BR ; q=0.5')).toBe('br');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('gzip;q=0.0, br;q=0')).toBeNull();
+    expect(preferredEncoding(null)).toBeNull();
+  });
+});
+
+describe('the built client', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'kalimat-dist-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const script = 'console.log("kalimat");'.repeat(50);
+  mkdirSync(join(dist, 'fonts'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'index.html.br'), 'brotli index');
+  writeFileSync(join(dist, 'main-abcdef12.js'), script);
+  writeFileSync(join(dist, 'main-abcdef12.js.br'), 'brotli bytes');
+  writeFileSync(join(dist, 'main-abcdef12.js.gz'), 'gzip bytes');
+  writeFileSync(join(dist, 'fonts/face-abcdef12.woff2'), 'font');
+
+  test('a script goes as its Brotli copy to a browser that takes Brotli, with its own type and the year-long cache', async () => {
+    const res = serveClient(dist, '/main-abcdef12.js', 'gzip, deflate, br');
+    expect(await res.text()).toBe('brotli bytes');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('gzip to a browser without Brotli, the file itself to one that takes neither', async () => {
+    const gzip = serveClient(dist, '/main-abcdef12.js', 'gzip');
+    expect(await gzip.text()).toBe('gzip bytes');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = serveClient(dist, '/main-abcdef12.js', null);
+    expect(await plain.text()).toBe(script);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  test('the page for a deep link is compressed too and still revalidated every visit', async () => {
+    const page = serveClient(dist, '/topics/Colors', 'br');
+    expect(await page.text()).toBe('brotli index');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-encoding')).toBe('br');
+  });
+
+  test('a file the build does not compress (a font) goes as it is', async () => {
+    const font = serveClient(dist, '/fonts/face-abcdef12.woff2', 'br');
+    expect(await font.text()).toBe('font');
+    expect(font.headers.get('content-encoding')).toBeNull();
+    expect(font.headers.get('vary')).toBeNull();
+  });
+});
+
+describe('JSON answers', () => {
+  const big = { words: Array.from({ length: 100 }, (_, i) => ({ id: i, english: `word ${i}` })) };
+  const app = new Elysia()
+    .use(compressionPlugin())
+    .get('/big', ({ set, cookie }) => {
+      set.status = 201;
+      cookie.session.set({ value: 'kept', path: '/' });
+      return big;
+    })
+    .get('/small', () => ({ ok: true }))
+    .get('/file', () => new Response('x'.repeat(5000), { headers: { 'content-type': 'text/plain' } }))
+    .post('/big', () => big);
+  const get = (path: string, acceptEncoding?: string, method = 'GET') =>
+    app.handle(new Request(`http://localhost${path}`, { method, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }));
+
+  test('above 1 KiB a GET answer is compressed, keeping its status and cookies', async () => {
+    expect(JSON.stringify(big).length).toBeGreaterThan(COMPRESS_JSON_ABOVE);
+    const br = await get('/big', 'gzip, br');
+    expect(br.status).toBe(201);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('application/json');
+    expect(br.headers.getSetCookie()[0]).toStartWith('session=kept');
+    expect(JSON.parse(brotliDecompressSync(await br.arrayBuffer()).toString())).toEqual(big);
+
+    const gzip = await get('/big', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer()))))).toEqual(big);
+
+    const plain = await get('/big');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(big);
+  });
+
+  test('small answers, answers to POSTs and responses a route built itself are left as they are', async () => {
+    const small = await get('/small', 'br');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-type')).toContain('application/json');
+    expect(await small.json()).toEqual({ ok: true });
+    const posted = await get('/big', 'br', 'POST');
+    expect(posted.headers.get('content-encoding')).toBeNull();
+    expect(await posted.json()).toEqual(big);
+    const file = await get('/file', 'br');
+    expect(file.headers.get('content-encoding')).toBeNull();
+    expect(await file.text()).toHaveLength(5000);
+  });
+
+  test('the app compresses its large answers and still answers errors and pages as before', async () => {
+    const t = createTestApp({ content: false });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { email } = await t.signUp();
+        await t.request('POST', '/api/request-password-reset', { body: { email } });
+      }
+      const plain = await t.request('GET', '/api/dev/mail');
+      expect(plain.text.length).toBeGreaterThan(COMPRESS_JSON_ABOVE);
+      const res = await t.app.handle(new Request('http://localhost:3000/api/dev/mail', { headers: { 'accept-encoding': 'gzip, br' } }));
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      expect(JSON.parse(brotliDecompressSync(await res.arrayBuffer()).toString())).toEqual(plain.json);
+      const missing = await t.request('GET', '/api/no-such-thing', { headers: { 'accept-encoding': 'br' } });
+      expect(missing.status).toBe(404);
+      expect(missing.json.error).toBe('Not Found');
+      const page = await t.request('GET', '/topics/Colors', { headers: { 'accept-encoding': 'br' } });
+      expect(page.headers.get('content-type')).not.toContain('application/json');
+    } finally {
+      t.close();
+    }
+  });
+});

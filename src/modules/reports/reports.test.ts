@@ -1,0 +1,191 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { verbFile } from '../../lib/content/testing';
+import { runImport } from '../../lib/content/importer';
+import { contentPlugins } from '../content';
+import { createTestApp } from '../../../tests/support/app';
+import { formatReports, locateContent } from './listing';
+import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
+import { openReports, resolveReport } from './service';
+
+const ROOT = resolve(import.meta.dir, '../../..');
+
+/** A small content folder of each reportable kind, so the tests do not hang on the real content's state. */
+const FILES: Record<string, string> = {
+  'words/greetings.yaml': `topic: Greetings
+premium: false
+order: 1
+words:
+  - english: hello
+    arabizi: mar7aba
+    arabic: مرحبا
+    batch: 1
+  - english: good morning
+    arabizi: saba7 el 5er
+    arabic: صباح الخير
+    batch: 1
+`,
+  'verbs/eat.yaml': verbFile('eat'),
+  'sentences/food_and_drink.yaml': `topic: food_and_drink
+sentences:
+  - key: what-to-drink
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    contexts:
+      - context: At a café you want a coffee without sugar.
+        recommended_answer: "Baddi ahwe bala sekkar"
+        arabic: "بدّي قهوة بلا سكّر"
+        english: "I want a coffee without sugar"
+      - context: At a friend's you want water.
+        recommended_answer: "Kebbeyet may"
+        arabic: "كبّاية مي"
+        english: "A glass of water"
+`,
+  'lessons/01-greetings.md': `---
+key: greetings
+name: Greetings
+topic: Greetings
+order: 1
+difficulty: beginner
+steps:
+  - type: vocabulary
+    components:
+      - { lebanese: mar7aba, english: hello }
+  - type: practice
+    question: A neighbour says "saba7 el 5er". What do you answer?
+    options: [saba7 el nour, ma3 salame]
+    correctAnswer: saba7 el nour
+    explanation: Saba7 el 5er is answered with saba7 el nour.
+---
+A simple **mar7aba** opens almost every conversation.
+`,
+};
+
+const content = mkdtempSync(join(tmpdir(), 'kalimat-reports-'));
+for (const [path, text] of Object.entries(FILES)) {
+  mkdirSync(dirname(join(content, path)), { recursive: true });
+  writeFileSync(join(content, path), text);
+}
+const t = createTestApp({ content });
+afterAll(() => {
+  t.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+const idOf = (sql: string, ...params: string[]) => (t.db.$client.query(sql).get(...params) as { id: number }).id;
+const wordId = (english: string) => idOf('select id from words where english = ?', english);
+const report = (cookie: string | undefined, body: unknown) => t.request('POST', '/api/reports', { cookie, body });
+
+describe('POST /api/reports', () => {
+  test('a signed-in learner reports a word, a verb form, a sentence and a lesson step by their content keys', async () => {
+    const { cookie } = await t.signUp();
+    const word = await report(cookie, { item: { kind: 'word', id: wordId('good morning') }, reason: 'wrong_spelling', suggestion: ' saba7 il 5eir ', note: 'We write it with ei.' });
+    expect(word.status).toBe(201);
+    expect(word.json).toMatchObject({ kind: 'word', contentKey: 'greetings/good-morning', shown: 'saba7 el 5er (good morning)', reason: 'wrong_spelling', suggestion: 'saba7 il 5eir', note: 'We write it with ei.' });
+
+    const form = await report(cookie, { item: { kind: 'word', id: idOf("select id from words where key = 'verb:eat/past/ana'") }, reason: 'wrong_meaning' });
+    expect(form.json).toMatchObject({ kind: 'verb_form', contentKey: 'verb:eat/past/ana', suggestion: null, note: null });
+
+    const sentence = await report(cookie, { item: { kind: 'sentence', id: idOf('select id from sentences') }, reason: 'not_lebanese', suggestion: '' });
+    expect(sentence.json).toMatchObject({ kind: 'sentence', contentKey: 'food_and_drink/what-to-drink', shown: 'Shu baddak teshrab?', suggestion: null });
+
+    const step = await report(cookie, { item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 1 }, reason: 'other', note: 'Both answers are fine.' });
+    expect(step.json).toMatchObject({ kind: 'lesson_step', contentKey: 'greetings#1', shown: 'Greetings, step 2: A neighbour says "saba7 el 5er". What do you answer?' });
+  });
+
+  test('only for signed-in learners', async () => {
+    const res = await report(undefined, { item: { kind: 'word', id: wordId('hello') }, reason: 'other' });
+    expect(res.status).toBe(401);
+  });
+
+  test('bad input is a 400 naming the problem; an unknown item a 404', async () => {
+    const { cookie } = await t.signUp();
+    const hello = { kind: 'word', id: wordId('hello') };
+    const cases: [unknown, number, string][] = [
+      [{ item: hello, reason: 'boring' }, 400, 'The reason must be one of wrong_spelling, wrong_meaning, not_lebanese, offensive, other.'],
+      [{ item: hello, reason: 'other', suggestion: 'x'.repeat(MAX_SUGGESTION_CHARS + 1) }, 400, `The suggestion must be at most ${MAX_SUGGESTION_CHARS} characters.`],
+      [{ item: hello, reason: 'other', note: 'x'.repeat(MAX_NOTE_CHARS + 1) }, 400, `The note must be at most ${MAX_NOTE_CHARS} characters.`],
+      [{ item: { kind: 'letter', id: 1 }, reason: 'other' }, 400, 'The item must be a word, a sentence or a lesson step.'],
+      [{ item: { kind: 'word', id: -1 }, reason: 'other' }, 400, 'The word must be an id.'],
+      [{ item: { kind: 'lesson_step', id: 1, step: 1.5 }, reason: 'other' }, 400, 'The step must be a number.'],
+      [{ reason: 'other' }, 400, 'The field item is required.'],
+      ['not json', 400, 'The request body is not valid JSON.'],
+      [{ item: { kind: 'word', id: 999999 }, reason: 'other' }, 404, 'This word does not exist.'],
+      [{ item: { kind: 'sentence', id: 999999 }, reason: 'other' }, 404, 'This sentence does not exist.'],
+      [{ item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 9 }, reason: 'other' }, 404, 'This lesson step does not exist.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await report(cookie, body);
+      expect({ body, status: res.status, message: res.json?.message }).toEqual({ body, status, message });
+    }
+  });
+
+  test(`a learner's reports are limited to ${REPORTS_PER_HOUR} an hour`, async () => {
+    const { cookie } = await t.signUp();
+    const other = await t.signUp();
+    const body = { item: { kind: 'word', id: wordId('hello') }, reason: 'other' };
+    for (let i = 0; i < REPORTS_PER_HOUR; i++) expect((await report(cookie, body)).status).toBe(201);
+    const refused = await report(cookie, body);
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toBe('Too many requests. Please try again later.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await report(other.cookie, body)).status).toBe(201);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await report(cookie, body)).status).toBe(201);
+  });
+});
+
+describe('listing open reports', () => {
+  test('grouped by the file and line of the item, following it when its file moves and after re-imports', async () => {
+    const { cookie } = await t.signUp();
+    const made = await report(cookie, { item: { kind: 'word', id: wordId('good morning') }, reason: 'wrong_spelling', suggestion: 'saba7 il 5eir' });
+    const id = made.json.id as number;
+    const listing = formatReports(openReports(t.db), locateContent(content));
+    expect(listing).toContain(`words/greetings.yaml\n`);
+    expect(listing).toContain(`  words/greetings.yaml:9  #${id}  Wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`);
+    expect(listing).toContain('verbs/eat.yaml:9  ');
+    expect(listing).toContain('sentences/food_and_drink.yaml:3  ');
+    expect(listing).toContain('lessons/01-greetings.md:11  ');
+
+    // The topic's file is renamed and a word is added above: the report follows, the import keeps it.
+    renameSync(join(content, 'words/greetings.yaml'), join(content, 'words/hello.yaml'));
+    writeFileSync(join(content, 'words/hello.yaml'), FILES['words/greetings.yaml'].replace('words:\n', 'words:\n  - english: hi\n    arabizi: hi\n    arabic: هاي\n    batch: 1\n'));
+    expect(runImport(t.db, content, contentPlugins).ok).toBe(true);
+    const moved = formatReports(openReports(t.db), locateContent(content));
+    expect(moved).toContain(`  words/hello.yaml:13  #${id}  Wrong spelling`);
+    expect(moved).not.toContain('words/greetings.yaml');
+
+    expect(resolveReport(t.db, id, new Date())).toBe(true);
+    expect(resolveReport(t.db, id, new Date())).toBe(false);
+    expect(formatReports(openReports(t.db), locateContent(content))).not.toContain(`#${id} `);
+  });
+
+  test('an item gone from content is listed by its key', () => {
+    const listing = formatReports(
+      [{ id: 7, kind: 'word', contentKey: 'colors/mauve', shown: 'mauve (mauve)', reason: 'other', suggestion: null, note: 'a\nb', createdAt: '' }],
+      new Map(),
+    );
+    expect(listing).toBe('(no longer in content/)\n  colors/mauve  #7  Other: mauve (mauve)\n      note: a b\n\n1 open report; close one with `bun run content:reports --resolve ID`.');
+    expect(formatReports([], new Map())).toBe('No open reports.');
+  });
+
+  test('bun run content:reports lists them and --resolve closes one', async () => {
+    const { cookie } = await t.signUp();
+    const made = await report(cookie, { item: { kind: 'sentence', id: idOf('select id from sentences') }, reason: 'wrong_meaning', suggestion: 'Baddi ahwe sada' });
+    const run = (...args: string[]) => {
+      const child = Bun.spawnSync([process.execPath, 'scripts/content-reports.ts', '--content', content, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_PATH: t.config.DATABASE_PATH },
+      });
+      return { code: child.exitCode, out: child.stdout.toString(), err: child.stderr.toString() };
+    };
+    const listed = run();
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`sentences/food_and_drink.yaml:3  #${made.json.id}  Wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`);
+    expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 0, out: `Report #${made.json.id} is resolved.\n` });
+    expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id}.\n` });
+    expect(run('--resolve', 'x')).toMatchObject({ code: 2 });
+    expect(run().out).not.toContain(`#${made.json.id} `);
+  });
+});

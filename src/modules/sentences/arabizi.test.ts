@@ -1,0 +1,133 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { createTestApp } from '../../../tests/support/app';
+import { CONTENT_DIR } from '../../boot';
+import { validateContent } from '../../lib/content/importer';
+import { sentencesContent, type SentenceContent } from './content';
+import { scoreLocally } from './rules';
+
+/** Every recommended answer of the sentence corpus, with the sentence it answers. */
+const corpus = (validateContent(CONTENT_DIR, [sentencesContent]).parsed.get('sentences') as SentenceContent[]).flatMap((s) =>
+  s.contexts.map((c) => ({ sentence: s.sentence.key, answer: c.recommendedAnswer })),
+);
+
+/**
+ * The spelling habits of docs/decisions/0009, each as a rewrite a learner's keyboard might make; a
+ * habit with choices takes the one `pick` names. A habit that finds nothing to rewrite changes nothing.
+ */
+const HABITS: Record<string, (text: string, pick: number) => string> = {
+  ain: (t) => t.replace(/3/g, 'a'),
+  ha: (t) => t.replace(/7/g, 'h'),
+  glottal: (t, pick) => t.replace(/2/g, pick % 2 ? "'" : ''),
+  kha: (t) => (/5/.test(t) ? t.replace(/5/g, 'kh') : t.replace(/kh/g, '5')),
+  ghain: (t) => (/8/.test(t) ? t.replace(/8/g, 'gh') : t.replace(/gh/g, '8')),
+  shin: (t) => (/sh/.test(t) ? t.replace(/sh/g, 'ch') : t.replace(/ch/g, 'sh')),
+  vowelE: (t, pick) => (pick % 2 ? t.replace(/e/g, 'i') : t.replace(/i/g, 'e')),
+  vowelU: (t, pick) => t.replace(/ou|o|u/g, ['o', 'u', 'ou'][pick % 3]),
+  doubled: (t, pick) => (pick % 2 ? t.replace(/([b-df-hj-np-tv-z])\1/g, '$1') : t.replace(/([aeiou])([bdfklmnrst])(?=[aeiou])/g, '$1$2$2')),
+  article: (t, pick) => t.replace(/\b(?:el|il) (?=\w)|\bl-/g, ['l-', 'el-', 'il ', 'el '][pick % 4]),
+};
+
+const variant = fc.record({
+  index: fc.nat(corpus.length - 1),
+  habits: fc.subarray(Object.keys(HABITS), { minLength: 1, maxLength: 3 }),
+  pick: fc.nat(11),
+});
+
+describe('sentence scoring across spellings (docs/decisions/0009)', () => {
+  test('the corpus holds sentences to test', () => {
+    expect(corpus.length).toBeGreaterThan(100);
+  });
+
+  test('an answer spelt with up to three other habits scores correct at least 9 times in 10', () => {
+    const outcomes = fc.sample(variant, { numRuns: 3000, seed: 14 }).map(({ index, habits, pick }) => {
+      const recommended = corpus[index].answer;
+      const written = habits.reduce((text, habit) => HABITS[habit](text, pick), recommended.toLowerCase());
+      return { recommended, written, correct: scoreLocally(written, recommended).isCorrect };
+    });
+    const missed = outcomes.filter((o) => !o.correct);
+    expect(missed.length / outcomes.length).toBeLessThanOrEqual(0.1);
+    // Every sentence of the corpus, with every habit at once in each of its forms.
+    for (const { answer } of corpus) {
+      for (let pick = 0; pick < 12; pick++) {
+        const written = Object.values(HABITS).reduce((text, habit) => habit(text, pick), answer.toLowerCase());
+        expect({ answer, written, correct: scoreLocally(written, answer).isCorrect }).toMatchObject({ correct: true });
+      }
+    }
+  });
+
+  test('"ahwe" scores as "2ahwe"', () => {
+    expect(scoreLocally('ahwe', '2ahwe kbire')).toEqual(scoreLocally('2ahwe', '2ahwe kbire'));
+    expect(scoreLocally('baddi ahwe', 'Baddi 2ahwe').isCorrect).toBe(true);
+  });
+
+  test("another question's answer, in any of these spellings, is still refused", () => {
+    const spellings = fc.sample(fc.record({ habits: fc.subarray(Object.keys(HABITS), { maxLength: 3 }), pick: fc.nat(11) }), { numRuns: corpus.length, seed: 7 });
+    let pairs = 0;
+    let accepted = 0;
+    corpus.forEach((target) =>
+      corpus.forEach((other, k) => {
+        if (other.sentence === target.sentence) return;
+        const { habits, pick } = spellings[k];
+        const written = habits.reduce((text, habit) => HABITS[habit](text, pick), other.answer.toLowerCase());
+        pairs++;
+        if (scoreLocally(written, target.answer).isCorrect) accepted++;
+      }),
+    );
+    // A handful of answers to other questions share most of their key words ("bel beit" ...) and pass.
+    expect(pairs).toBeGreaterThan(10_000);
+    expect(accepted / pairs).toBeLessThan(0.001);
+  });
+
+  test('words that are not in the recommended answer are refused', () => {
+    fc.assert(
+      fc.property(fc.nat(corpus.length - 1), fc.array(fc.stringMatching(/^[a-z2357]{2,9}$/), { minLength: 1, maxLength: 8 }), (index, words) => {
+        return !scoreLocally(words.join(' '), corpus[index].answer).isCorrect;
+      }),
+      { numRuns: 3000, seed: 14 },
+    );
+  });
+});
+
+describe('POST /api/sentences/answer in arabizi', () => {
+  const content = mkdtempSync(join(tmpdir(), 'kalimat-arabizi-'));
+  mkdirSync(join(content, 'sentences'));
+  writeFileSync(
+    join(content, 'sentences', 'food_and_drink.yaml'),
+    `topic: food_and_drink
+sentences:
+  - key: what-to-drink
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    contexts:
+      - context: At a café you want a coffee without sugar.
+        recommended_answer: "Baddi ahwe bala sekkar"
+        arabic: "بدّي قهوة بلا سكّر"
+        english: "I want a coffee without sugar"
+      - context: At a friend's you want water.
+        recommended_answer: "Kebbeyet may"
+        arabic: "كبّاية مي"
+        english: "A glass of water"
+`,
+  );
+  const t = createTestApp({ content });
+  afterAll(() => {
+    t.close();
+    rmSync(content, { recursive: true, force: true });
+  });
+
+  test('an answer in another spelling is correct, another answer is not', async () => {
+    const { cookie } = await t.signUp();
+    const sentenceId = (t.db.$client.query('select id from sentences').get() as { id: number }).id;
+    const send = (answer: string) =>
+      t.request('POST', '/api/sentences/answer', { cookie, body: { sentenceId, answer, context: 'At a café you want a coffee without sugar.' } });
+    const spelt = await send('Badi 2ahwe bala sikar');
+    expect(spelt.status).toBe(200);
+    expect(spelt.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local', userAnswer: 'Badi 2ahwe bala sikar', recommendedAnswer: 'Baddi ahwe bala sekkar' });
+    expect(spelt.json.feedback).toBe('You used 4 of the 4 key words of the recommended answer. Well said!');
+    const other = await send('baddi shay');
+    expect(other.json).toMatchObject({ isCorrect: false, evaluatedBy: 'local' });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Arabizi spelling habits folded into one comparable key, for the server's sentence scoring and the
+ * browser's typed answers alike (docs/decisions/0009-arabizi-answers.md). Pure, with no imports, so
+ * the client bundle takes it without any server code.
+ *
+ * Learners write one Lebanese word many ways: 3 or a for ع, 7 or h for ح, 2, ' or nothing for the
+ * glottal stop, 5 or kh for خ, 8 or gh for غ, sh or ch for ش, e or i, ou, o or u, doubled consonants or
+ * not, el or l- for the article. The key keeps one of each: a, h, nothing, 5, 8, sh, i, u, single
+ * letters, and the article as l joined to its word ("el 5er" and "l-5er" → "l5ir"). The diphthong
+ * (khair, kheir, 5er) is folded to i too, as content/spelling.yaml lists it.
+ */
+
+/** Every apostrophe-like mark a keyboard offers for the glottal stop. */
+const APOSTROPHES = /[’‘`´ʼʾ']/g;
+/** Anything but letters, digits and spaces separates words (punctuation, the article's hyphen). */
+const SEPARATORS = /[^\p{L}\p{N}\s]/gu;
+const ARTICLES = new Set(['il', 'l']);
+
+export function arabiziKey(text: string): string {
+  const letters = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(APOSTROPHES, '')
+    .replace(SEPARATORS, ' ')
+    .replace(/2/g, '')
+    .replace(/3/g, 'a')
+    .replace(/7/g, 'h')
+    .replace(/kh/g, '5')
+    .replace(/gh/g, '8')
+    .replace(/ch/g, 'sh')
+    .replace(/ou|o/g, 'u')
+    .replace(/e/g, 'i');
+  // After the e → i fold, the diphthong written ai, ei or e is one vowel: khair, kheir, 5er.
+  const words = collapse(collapse(letters).replace(/ai/g, 'i')).split(/\s+/).filter(Boolean);
+  // The article stands alone ("el 5er") or hangs on its word ("l-5er"): either way it joins the word.
+  const joined: string[] = [];
+  let article = '';
+  for (const word of words) {
+    if (ARTICLES.has(word)) article = 'l';
+    else {
+      joined.push(article + word);
+      article = '';
+    }
+  }
+  if (article) joined.push(article);
+  return collapse(joined.join(' '));
+}
+
+/** A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee. */
+function collapse(text: string): string {
+  return text.replace(/(\p{L}|\p{N})\1+/gu, '$1');
+}
+
+/** Where a typed answer differs from the expected form, letter by letter, for marking on screen. */
+export interface LetterDiff {
+  /** The expected form cut into runs that the typed answer has (`same`) or lacks or misspells. */
+  expected: { text: string; same: boolean }[];
+  /** The typed answer cut the same way: `same` runs match the expected form. */
+  typed: { text: string; same: boolean }[];
+  /** Letters to add, remove or change to turn one into the other (Levenshtein distance). */
+  distance: number;
+}
+
+/**
+ * Compares two spellings letter by letter (case aside) by edit distance, so the card can mark the
+ * letters that differ and tell a one-letter near miss from a wrong word.
+ */
+export function letterDiff(typed: string, expected: string): LetterDiff {
+  const a = [...typed];
+  const b = [...expected];
+  const lower = (s: string) => s.toLowerCase();
+  // cost[i][j]: edits between a[i..] and b[j..].
+  const cost = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length; i >= 0; i--) {
+    for (let j = b.length; j >= 0; j--) {
+      if (i === a.length) cost[i][j] = b.length - j;
+      else if (j === b.length) cost[i][j] = a.length - i;
+      else if (lower(a[i]) === lower(b[j])) cost[i][j] = cost[i + 1][j + 1];
+      else cost[i][j] = 1 + Math.min(cost[i + 1][j + 1], cost[i + 1][j], cost[i][j + 1]);
+    }
+  }
+  const typedMarks: boolean[] = [];
+  const expectedMarks: boolean[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && lower(a[i]) === lower(b[j]) && cost[i][j] === cost[i + 1][j + 1]) {
+      typedMarks.push(true);
+      expectedMarks.push(true);
+      i++;
+      j++;
+    } else if (i < a.length && j < b.length && cost[i][j] === 1 + cost[i + 1][j + 1]) {
+      typedMarks.push(false);
+      expectedMarks.push(false);
+      i++;
+      j++;
+    } else if (i < a.length && (j === b.length || cost[i][j] === 1 + cost[i + 1][j])) {
+      typedMarks.push(false);
+      i++;
+    } else {
+      expectedMarks.push(false);
+      j++;
+    }
+  }
+  return { expected: runs(b, expectedMarks), typed: runs(a, typedMarks), distance: cost[0][0] };
+}
+
+function runs(letters: string[], same: boolean[]) {
+  const out: { text: string; same: boolean }[] = [];
+  letters.forEach((letter, k) => {
+    const last = out.at(-1);
+    if (last && last.same === same[k]) last.text += letter;
+    else out.push({ text: letter, same: same[k] });
+  });
+  return out;
+}
+
+/** How a typed Lebanese answer compares with the expected form. */
+export type TypedVerdict = 'right' | 'almost' | 'wrong';
+
+/**
+ * Right when both spellings give the same key; almost when one letter of the key is off (a slip of
+ * the finger, counted as Still learning); wrong otherwise.
+ */
+export function judgeTyped(typed: string, expected: string): TypedVerdict {
+  const a = arabiziKey(typed);
+  const b = arabiziKey(expected);
+  if (a === '') return 'wrong';
+  if (a === b) return 'right';
+  return letterDiff(a, b).distance === 1 ? 'almost' : 'wrong';
+}
