@@ -57,7 +57,7 @@ const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_
 const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 export function createAuthService(ctx: AppContext) {
-  const { db, clock, mail, config, log } = ctx;
+  const { db, clock, mail, config, log, events } = ctx;
   if (isPrimary(config.LITEFS_DIR)) refoldUsernameKeys(db, log);
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
@@ -93,13 +93,14 @@ export function createAuthService(ctx: AppContext) {
     if (byName && byName.id !== exceptUserId) throw usernameTaken();
   }
 
-  /** Revokes every session of the user, or every one but `keepSessionId`. */
+  /** Revokes every session of the user, or every one but `keepSessionId`; their open event streams close. */
   function revokeUserSessions(userId: number, keepSessionId?: string, tx = db) {
     const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
     tx.update(sessions)
       .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
       .run();
+    events.sessionsChanged(userId);
   }
 
   function restoreIfMarked(user: User): User {
@@ -254,7 +255,13 @@ export function createAuthService(ctx: AppContext) {
     },
 
     revokeSession(sessionId: string) {
-      db.update(sessions).set({ revokedAt: clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).run();
+      const revoked = db
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId })
+        .get();
+      if (revoked) events.sessionsChanged(revoked.userId);
     },
 
     revokeUserSessions,

@@ -146,7 +146,7 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
     /** A practice answer, a completion, or both, in one transaction; the first completion earns the points. */
     record(userId: number, lessonId: number, input: LessonProgressInput): LessonProgressResult {
       return db.transaction(
-        (tx) => {
+        () => {
           const lesson = find(lessonId);
           const now = clock.now();
           const total = lesson.practiceSteps;

@@ -105,7 +105,7 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
     /** One answer (a timeout is a wrong one): the letter's counts and the 'letters' streak together. */
     answer(userId: number, input: LetterAnswer): LetterAnswerResult {
       return db.transaction(
-        (tx) => {
+        () => {
           if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
           const c = input.correct ? 1 : 0;
           const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: clock.now() })!;

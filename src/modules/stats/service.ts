@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, max, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { DAY_MS } from '../../lib/clock';
 import { users } from '../auth/schema';
@@ -246,9 +246,6 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     const since = weekStart(at).getTime();
     return { allTime: ranked(allTimeTop.all()), thisWeek: { since: new Date(since).toISOString(), entries: ranked(weeklyTop.all({ since })) } };
   }
-
-  // Achievements never go away, so one known to be earned is not offered to the database again.
-  const earnedKnown = new Set<string>();
   /** The run of study days as it stands today: it ends once a whole day passed without study. */
   function currentRun(row: { lastStudyDate: string | null; consecutiveDays: number; timeZone: string | null }, at: Date) {
     if (!row.lastStudyDate) return 0;
@@ -298,13 +295,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       if (row.totalCorrect >= 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');
       if (input.numberLettersMastered) reached.push('Number Letters');
-      const earned = reached.filter((achievement) => {
-        const key = `${userId}:${achievement}`;
-        if (earnedKnown.has(key)) return false;
-        const granted = grant.get({ userId, achievement, at }) !== undefined;
-        earnedKnown.add(key);
-        return granted;
-      });
+      const earned = reached.filter((achievement) => grant.get({ userId, achievement, at }) !== undefined);
 
       // The boards go out at most a few times a second, carrying the newest standings (docs/decisions/0008).
       if (points > 0) events.publishLatest('leaderboard', () => boards(clock.now()));

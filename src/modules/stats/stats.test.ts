@@ -14,7 +14,7 @@ const THURSDAY = new Date('2026-01-15T12:00:00Z');
 beforeEach(() => t.clock.set(THURSDAY));
 
 const { stats } = t.services;
-const award = (input: AwardInput) => t.db.transaction((tx) => stats.award(input));
+const award = (input: AwardInput) => stats.award(input);
 const answer = (cookie: string, wordId: number, body: unknown) => t.request('POST', `/api/words/${wordId}/progress`, { cookie, body });
 
 let wordIds: number[] = [];
@@ -85,7 +85,7 @@ describe('points and totals from answers', () => {
   test('an answer whose transaction rolls back leaves no points behind', async () => {
     const { user } = await learner();
     expect(() =>
-      t.db.transaction((tx) => {
+      t.db.transaction(() => {
         stats.award({ userId: user.id, points: 10, reason: 'card', correct: true });
         throw new Error('the answer failed');
       }),
@@ -200,7 +200,7 @@ describe('the leaderboard', () => {
     try {
       fresh.clock.set(THURSDAY);
       const s = fresh.services.stats;
-      const give = (userId: number, points: number) => fresh.db.transaction((tx) => s.award({ userId, points, reason: 'card', correct: true }));
+      const give = (userId: number, points: number) => fresh.db.transaction(() => s.award({ userId, points, reason: 'card', correct: true }));
       const made = fresh.db
         .insert(users)
         .values(Array.from({ length: 24 }, (_, i) => ({ email: `p${i}@example.com`, username: `player${String(i).padStart(2, '0')}`, usernameKey: `player${String(i).padStart(2, '0')}`, name: 'P' })))
