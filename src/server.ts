@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { configOrExit, prepareDatabase } from './boot';
 import { startPurgeJob } from './modules/auth/purge';
 import { startTrialExpiryJob } from './modules/billing/service';
+import { startBackupJob } from './lib/backup';
 import { shutdown } from './lib/shutdown';
 
 /** How soon browsers whose event stream a draining server ends reconnect (to another machine, or to this one restarted). */
@@ -19,7 +20,7 @@ const DRAIN_TIMEOUT_MS = 7000;
 export function startServer(config: Config, db: Db) {
   const app = createApp({ config, db });
   app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
-  const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing)];
+  const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing), startBackupJob(app.ctx)];
   app.ctx.log.info('Kalimat is listening', { url: `http://localhost:${app.server?.port}`, database: config.DATABASE_PATH });
 
   let draining = false;
