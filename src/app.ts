@@ -8,6 +8,7 @@ import { compressionPlugin } from './lib/compression';
 import { corePlugin } from './lib/core';
 import { notFound, serviceUnavailable } from './lib/errors';
 import { EventHub } from './lib/events';
+import { replicaPlugin } from './lib/litefs';
 import { createLogger, type Logger } from './lib/log';
 import { createMailService, type MailService } from './lib/mail';
 import { serveClient } from './lib/static';
@@ -40,6 +41,7 @@ export function createApp(opts: AppOptions) {
 
   const app = new Elysia()
     .use(corePlugin(ctx))
+    .use(replicaPlugin(ctx.config.LITEFS_DIR))
     .use(compressionPlugin())
     .get('/healthz', () => {
       // A read of a table (not `select 1`, which touches no file): a database that is unreadable, not yet

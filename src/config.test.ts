@@ -31,6 +31,15 @@ describe('configuration', () => {
     expect(smtp).not.toContain('pa55word');
   });
 
+  test('backups are off without BACKUP_BUCKET, and a bucket needs its access key and secret', () => {
+    expect(loadConfig({ DATABASE_PATH: ':memory:' }).BACKUP_BUCKET).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b' })).toThrow('Invalid environment variable AWS_ACCESS_KEY_ID: required with BACKUP_BUCKET');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'k' })).toThrow('Invalid environment variable AWS_SECRET_ACCESS_KEY: required with BACKUP_BUCKET');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', AWS_ENDPOINT_URL_S3: 'fly storage' })).toThrow('Invalid environment variable AWS_ENDPOINT_URL_S3: must be a URL');
+    const config = loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'k', AWS_SECRET_ACCESS_KEY: 's' });
+    expect(config.AWS_REGION).toBe('auto');
+  });
+
   test('PORT and DATABASE_PATH are honoured', () => {
     const config = loadConfig({ PORT: '4100', DATABASE_PATH: '/tmp/kalimat-x/app.db', SESSION_SECRET: 'x'.repeat(32) });
     expect(config.PORT).toBe(4100);

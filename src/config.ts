@@ -45,6 +45,11 @@ const EnvSchema = v.object({
   GOOGLE_TOKEN_URL: optionalUrl,
   GOOGLE_USERINFO_URL: optionalUrl,
   LITEFS_DIR: optionalText,
+  BACKUP_BUCKET: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_REGION: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), 'auto'),
   COMMIT_DELAY_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number), v.maxValue(1000, 'must be at most 1000')),
   ),
@@ -79,6 +84,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = parsed.NODE_ENV === 'production';
   if (isProduction && !parsed.SESSION_SECRET) {
     throw new ConfigError('Invalid environment variable SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  for (const key of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) {
+    if (parsed.BACKUP_BUCKET && !parsed[key]) throw new ConfigError(`Invalid environment variable ${key}: required with BACKUP_BUCKET`);
   }
   if (isProduction && parsed.COMMIT_DELAY_MS !== undefined) {
     throw new ConfigError('Invalid environment variable COMMIT_DELAY_MS: a benchmark setting, refused in production');

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { configOrExit, prepareDatabase } from './boot';
 import { startPurgeJob } from './modules/auth/purge';
 import { startTrialExpiryJob } from './modules/billing/service';
+import { startBackupJob } from './lib/backup';
 import { onShutdown, shutdown } from './lib/shutdown';
 
 /** How soon browsers whose event stream a draining server ends reconnect (to another machine, or to this one restarted). */
@@ -21,7 +22,7 @@ export function startServer(config: Config, db: Db) {
   app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
   // Answers already queued when SIGTERM comes are committed before the database closes.
   onShutdown(() => app.ctx.writes.drain());
-  const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing)];
+  const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing), startBackupJob(app.ctx)];
   app.ctx.log.info('Kalimat is listening', { url: `http://localhost:${app.server?.port}`, database: config.DATABASE_PATH });
 
   let draining = false;

@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from './plugin';
-import { replayOnPrimary } from './replay';
+import { replayOnPrimary } from '../../lib/litefs';
 import type { AuthService } from './service';
 
 /** Google's endpoints; each can be overridden (GOOGLE_*_URL) so tests run against a fake provider. */
@@ -79,8 +79,8 @@ export function googleAuth(ctx: AppContext, auth: AuthService) {
       set.headers.location = url.toString();
     })
     .get(GOOGLE_CALLBACK_PATH, async ({ cookie, query, set, request, startSession }) => {
-      const replay = replayOnPrimary(ctx);
-      if (replay) return replay;
+      const replay = replayOnPrimary(ctx.config.LITEFS_DIR);
+      if (replay) throw replay;
       set.status = 302;
       if (!client) {
         set.headers.location = GOOGLE_UNCONFIGURED;

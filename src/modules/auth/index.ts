@@ -20,7 +20,7 @@ import {
 import { googleAuth } from './google';
 import { publicUser, type AuthService, type User } from './service';
 import { sessionPlugin } from './plugin';
-import { replayOnPrimary } from './replay';
+import { replayOnPrimary } from '../../lib/litefs';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -185,8 +185,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
     })
 
     .get('/api/verify-email', ({ query, set }) => {
-      const replay = replayOnPrimary(ctx);
-      if (replay) return replay;
+      const replay = replayOnPrimary(ctx.config.LITEFS_DIR);
+      if (replay) throw replay;
       const token = v.safeParse(Token, query.token);
       set.status = 302;
       set.headers.location = token.success && auth.verifyEmail(token.output) ? '/words?verified=true' : '/auth?error=verification';
