@@ -83,6 +83,12 @@ export interface LeaderboardBoard {
   viewer: { rank: number | null; username: string; points: number };
 }
 
+/** The leaderboard event's data: both boards' top entries, without any viewer's own place. */
+export interface Standings {
+  allTime: LeaderboardEntry[];
+  thisWeek: { since: string; entries: LeaderboardEntry[] };
+}
+
 export interface Leaderboard {
   allTime: LeaderboardBoard;
   thisWeek: LeaderboardBoard & { since: string };
@@ -242,7 +248,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
   const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
 
   /** The two boards' top entries as everyone sees them. */
-  function boards(at: Date) {
+  function boards(at: Date): Standings {
     const since = weekStart(at).getTime();
     return { allTime: ranked(allTimeTop.all()), thisWeek: { since: new Date(since).toISOString(), entries: ranked(weeklyTop.all({ since })) } };
   }

@@ -313,7 +313,16 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     };
   }
 
+  /** Records an answer on a page's streak; the card streak's best unlocks batches. */
+  function recordStreak(userId: number, page: StreakPage, correct: boolean): Streak {
+    const recorded = streak.record(userId, page, correct);
+    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: now().getTime() });
+    return recorded;
+  }
+
   return {
+    recordStreak,
+
     /**
      * All Words: the vocabulary of the unlocked batches; after the trial the first 20 free words; for an
      * anonymous visitor the 10-word deck of free words.
@@ -466,10 +475,8 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
           let recorded: Streak | null = null;
           let batchBefore: number | null = null;
           if (input.page && input.correct !== undefined) {
-            // Only the card streak's best unlocks batches.
             if (input.page === 'unified') batchBefore = batchOf(user).batch;
-            recorded = streak.record(userId, input.page, input.correct);
-            if (input.page === 'unified') unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: at.getTime() });
+            recorded = recordStreak(userId, input.page, input.correct);
           }
           const batch = batchOf(user);
           if (input.correct !== undefined) {
