@@ -230,6 +230,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
   /** What the content holds, counted once per content (not per answer): deck sizes by batch, topic sizes. */
   const catalogue = contentMemo(db.$client, () => ({
+    words: new Map<number, WordRow>(),
     deckSizes: new Map<string, number>(),
     topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
   }));
@@ -271,8 +272,13 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   }
 
   function findWord(id: number): WordRow {
-    const word = wordById.get({ id });
-    if (!word) throw notFound('This word does not exist.');
+    const known = catalogue().words;
+    let word = known.get(id);
+    if (!word) {
+      word = wordById.get({ id });
+      if (!word) throw notFound('This word does not exist.');
+      known.set(id, word);
+    }
     return word;
   }
 
