@@ -15,7 +15,7 @@ interface Props {
 
 const PRONOUNS: Record<string, string> = {
   ana: 'ana (I)',
-  nehna: 'nehna (we)',
+  nehna: 'ne7na (we)',
   enta: 'enta (you, m.)',
   enti: 'enti (you, f.)',
   ento: 'ento (you, pl.)',
