@@ -13,6 +13,9 @@ import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText } from './parts';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
+import { isTypingTarget } from '../../lib/keyboard';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',
@@ -24,9 +27,9 @@ const STEP_TITLES: Record<LessonStep['type'], string> = {
 
 const lessonKey = (id: number) => [`/api/lessons/${id}`] as const;
 
-/** /lesson/:id with the id parsed as an integer (L §2, §5); anything else is no lesson. */
+/** /lesson/:id with the id parsed as an integer, as parseInt reads it (L §2, §5: /lesson/2abc is lesson 2); no number is no lesson. */
 export function LessonPage({ rawId }: { rawId: string }) {
-  const id = /^\d+$/.test(rawId) ? Number.parseInt(rawId, 10) : NaN;
+  const id = Number.parseInt(rawId, 10);
   if (!Number.isSafeInteger(id) || id < 1) return <LessonNotFound />;
   return <LessonPlayer key={id} id={id} />;
 }
@@ -115,6 +118,18 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
       .catch((error) => console.warn('lesson answer not saved', error));
   }
 
+  // 1–4 pick an answer of a practice step, as in the games.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (step.type !== 'practice' || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
+      const option = /^[1-4]$/.test(e.key) ? step.content.options?.[Number(e.key) - 1] : undefined;
+      if (option !== undefined) choose(option);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
   async function next() {
     if (waitingForChoice || completing) return;
     if (!last) {
@@ -155,6 +170,10 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
           {last ? 'Complete' : 'Next'}
         </button>
         {waitingForChoice && <span className="muted step-hint">Choose an answer to continue.</span>}
+      </div>
+      <div className="card-footer">
+        <ReportButton item={{ kind: 'lesson_step', id: lessonId, step: step.orderIndex }} shown={`Step ${index + 1}: ${STEP_TITLES[step.type]}`} />
+        <KeyboardHelp shortcuts={LESSON_KEYS} />
       </div>
     </section>
   );
@@ -220,3 +239,9 @@ function ComponentList({ components }: { components: StepComponent[] }) {
     </ul>
   );
 }
+
+const LESSON_KEYS = [
+  { keys: ['1', '2', '3', '4'], action: 'Choose that answer (practice steps)' },
+  { keys: ['Tab'], action: 'Move to the answers and to Next' },
+  { keys: ['Enter'], action: 'Press the button in focus (Next, Complete)' },
+];

@@ -12,6 +12,8 @@ import { StreakDisplay } from '../../ui/StreakDisplay';
 import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 const STREAK_KEY = streakKey('sentences');
 
@@ -186,6 +188,10 @@ export function SentencePracticePage() {
               </button>
             </div>
           </form>
+          <div className="card-footer">
+            <ReportButton item={{ kind: 'sentence', id: question.sentence.id }} shown={question.sentence.question.arabizi} />
+            <KeyboardHelp shortcuts={SENTENCE_KEYS} />
+          </div>
         </section>
       )}
 
@@ -227,6 +233,10 @@ export function SentencePracticePage() {
               Next Question
             </button>
           </div>
+          <div className="card-footer">
+            <ReportButton item={{ kind: 'sentence', id: question.sentence.id }} shown={question.sentence.question.arabizi} />
+            <KeyboardHelp shortcuts={SENTENCE_KEYS} />
+          </div>
         </section>
       )}
 
@@ -234,3 +244,8 @@ export function SentencePracticePage() {
     </div>
   );
 }
+
+const SENTENCE_KEYS = [
+  { keys: ['Enter'], action: 'Submit your answer (in the answer field)' },
+  { keys: ['Tab'], action: 'Move to Try Again and Next Question' },
+];

@@ -14,6 +14,8 @@ import { useGameStreak } from '../../lib/streak';
 import { refreshStats } from '../../lib/query';
 import { FLAGGED_KEY } from '../vocabulary/api';
 import { isTypingTarget } from '../../lib/keyboard';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 /** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
@@ -117,6 +119,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
       const n = Number(e.key);
       if (n >= 1 && n <= options.length) choose(options[n - 1]);
     }
@@ -191,6 +194,16 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
           </button>
         </div>
       )}
+      <div className="card-footer">
+        {answered && streak.signedIn && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${word.arabizi} (${word.english})`} />}
+        <KeyboardHelp shortcuts={WHICH_WORD_KEYS} />
+      </div>
     </div>
   );
 }
+
+const WHICH_WORD_KEYS = [
+  { keys: ['1', '2', '3', '4'], action: 'Choose that option' },
+  { keys: ['Enter'], action: 'Next word, once you have answered' },
+  { keys: ['Tab'], action: 'Move between the options' },
+];
