@@ -74,7 +74,7 @@ describe('the corpus in content/', () => {
     }
   });
 
-  test(`has the five sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
+  test(`has the ${SENTENCE_TOPICS.length} sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
     const rows = db.select({ topic: sentences.topic, n: count() }).from(sentences).groupBy(sentences.topic).all();
     expect(rows.map((r) => r.topic).sort()).toEqual([...SENTENCE_TOPICS].sort());
     for (const row of rows) expect({ topic: row.topic, enough: row.n >= MINIMUMS.sentencesPerTopic }).toEqual({ topic: row.topic, enough: true });

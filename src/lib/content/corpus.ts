@@ -11,8 +11,8 @@ export const VERBS = [
 ];
 /** Verbs with no command (docs/decisions/0007): 3and (to have) is a preposition, 2eder (can) a modal. */
 export const VERBS_WITHOUT_COMMAND = ['have', 'can'];
-/** The sentence topics of L §7. */
-export const SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping'];
+/** The sentence topics of L §7, and the five of issue 13. */
+export const SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping', 'transport', 'phone_calls', 'health', 'visiting', 'home_and_neighbours'];
 export const LETTER_NUMBERS = [2, 3, 5, 7, 8];
 
 export const MINIMUMS = {
