@@ -23,8 +23,8 @@ interface Tab {
   /** Events up to this id were replayed to the tab already. */
   replayedUpTo: number;
   send(event: ServerEvent): void;
-  /** Ends the stream, telling the browser to reconnect after retryMs. */
-  end(retryMs: number): void;
+  /** Ends the stream, telling the browser to reconnect after retryMs and to resume after lastId. */
+  end(retryMs: number, lastId: number): void;
 }
 
 const POLL_LIMIT = 500;
@@ -65,9 +65,14 @@ export class EventHub {
     if (this.poller) this.poll();
   }
 
-  /** Ends every open stream with a `retry:` hint, so browsers reconnect (to another machine, or after a restart). */
+  /**
+   * Ends every open stream with a `retry:` hint, so browsers reconnect (to another machine, or after a
+   * restart), and the id of the last event delivered, which the browser sends back on reconnecting: what is
+   * published meanwhile is replayed then, also to a tab that has had no event yet.
+   */
   closeAll(retryMs: number) {
-    for (const tab of [...this.tabs]) tab.end(retryMs);
+    if (this.tabs.size > 0) this.poll();
+    for (const tab of [...this.tabs]) tab.end(retryMs, this.polledUpTo);
   }
 
   get connections() {
@@ -141,8 +146,8 @@ export class EventHub {
         const upTo = hub.lastId();
         const missed = lastEventId === undefined ? [] : hub.missed(userId, lastEventId, upTo);
         for (const event of missed) send(event);
-        const end = (retryMs: number) => {
-          write(`retry: ${retryMs}\n\n`);
+        const end = (retryMs: number, lastId: number) => {
+          write(`id: ${lastId}\nretry: ${retryMs}\n\n`);
           close();
         };
         const tab: Tab = { userId, replayedUpTo: lastEventId === undefined ? 0 : upTo, send, end };
