@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { post } from '../../lib/api';
+import { postProgress } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
@@ -56,7 +56,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     setOutcome({ correct, timedOut });
     streak.answer(correct);
     if (streak.signedIn) {
-      post<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
+      postProgress<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });

@@ -3,11 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, handledGlobally, post } from '../../lib/api';
+import { ApiError, handledGlobally, postProgress } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
-import { toast } from '../../ui/toast';
+import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LESSONS_KEY } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText } from './parts';
@@ -113,7 +113,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (choice !== null) return;
     setChoice(option);
     // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (L §7).
-    post(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
+    postProgress(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
       .catch((error) => console.warn('lesson answer not saved', error));
   }
@@ -140,15 +140,15 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     }
     setCompleting(true);
     try {
-      const result = await post<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
+      const result = await postProgress<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
       void queryClient.invalidateQueries({ queryKey: lessonKey(lessonId) });
-      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!' });
+      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
       await navigate({ to: '/lessons' });
     } catch (error) {
       // The lesson stays open so Complete can be pressed again.
-      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress' });
+      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: LEARNING_TOAST_MS });
       setCompleting(false);
     }
   }

@@ -5,7 +5,7 @@ import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MA
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, get, handledGlobally, post } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
-import { toast } from '../../ui/toast';
+import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
@@ -82,7 +82,7 @@ export function SentencePracticePage() {
     } catch (error) {
       if (!handledGlobally(error)) {
         const status = error instanceof ApiError ? error.status : 0;
-        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim() });
+        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim(), duration: LEARNING_TOAST_MS });
       }
     } finally {
       setFetching(false);
@@ -105,7 +105,7 @@ export function SentencePracticePage() {
       setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
     } catch (error) {
       if (handledGlobally(error)) return;
-      toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.' });
+      toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
       // The local rule of L §5 still gives the learner a verdict; the streak moves on screen only.
       const local = scoreLocally(userAnswer, question.context.recommended_answer);
       queryClient.setQueryData<StreakCounts>(STREAK_KEY, (s) => nextStreak(s ?? ZERO_STREAK, local.isCorrect));

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { post } from '../../lib/api';
+import { postProgress } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
@@ -95,7 +95,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     // A visitor's answers are not saved (L §5), so nothing holds Next back.
     if (!streak.signedIn) return;
     setWaiting(true);
-    post<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
+    postProgress<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
