@@ -78,6 +78,17 @@ export function wordPhonemes(word: string): string {
   return [...phonemes.slice(0, at), "'", ...phonemes.slice(at)].join('');
 }
 
+/** The article and the words it is joined to (bel, wel, 3al, lal): unstressed, and its l said as a sun letter. */
+const ARTICLES = new Set(['el', 'l', 'bel', 'wel', '3al', 'lal']);
+/** The consonants the article's l turns into ("sun letters"): el sa3a is es-sa3a, el shete esh-shete. */
+const SUN_LETTERS = new Set(['t', 'T', 'd', 'D', 'r', 'z', 's', 'S', 'n', 'l', 'Z', 't[', 'd[', 's[', 'z[']);
+
+function articlePhonemes(article: string, next: string | undefined): string {
+  const before = wordPhonemes(article).replace("'", '').replace(/l$/, '');
+  const first = next?.replace("'", '').match(/^(t\[|d\[|s\[|z\[|[a-zA-Z?])/)?.[0];
+  return before + (first && SUN_LETTERS.has(first) ? first : 'l');
+}
+
 /**
  * A whole arabizi text as espeak-ng input: each run of words in [[...]], a comma or a full stop as a
  * short pause, and a number standing alone left outside the brackets for the voice to read.
@@ -89,17 +100,20 @@ export function espeakInput(arabizi: string): string {
     if (run.length) parts.push(`[[${run.join(' ')}]]`);
     run = [];
   };
-  for (const token of arabizi.match(/[A-Za-z0-9]+|[.,;:!?]/g) ?? []) {
+  const tokens = arabizi.match(/[A-Za-z0-9]+|[.,;:!?]/g) ?? [];
+  tokens.forEach((token, i) => {
     if (/^[0-9]+$/.test(token)) {
       flush();
       parts.push(token);
     } else if (/^[.,;:!?]$/.test(token)) {
       if (run.length) run.push('_:');
+    } else if (ARTICLES.has(token.toLowerCase()) && i + 1 < tokens.length && /^[A-Za-z2-8]/.test(tokens[i + 1])) {
+      run.push(articlePhonemes(token.toLowerCase(), wordPhonemes(tokens[i + 1])));
     } else {
       const phonemes = wordPhonemes(token);
       if (phonemes) run.push(phonemes);
     }
-  }
+  });
   if (run.at(-1) === '_:') run.pop();
   flush();
   return parts.join(' ');

@@ -168,7 +168,9 @@ describe('the Lebanese voice of espeak-ng', () => {
     expect(wordPhonemes('3ayle')).toBe("'Aajle");
     expect(wordPhonemes('8ali')).toBe("'gHali");
     expect(espeakInput('Baddi ahwe, law sama7t!')).toBe("[['baddi '?ahwe _: 'law sa'maHt]]");
-    expect(espeakInput('el sa3a 3')).toBe("[['?el 'saAa]] 3");
+    // The article is unstressed, and its l becomes a sun letter: es-sa3a, 3ash-shmel, but el 5er.
+    expect(espeakInput('el sa3a 3')).toBe("[[?es 'saAa]] 3");
+    expect(espeakInput('3al shmel, saba7 el 5er')).toBe("[[AaS 'Smel _: 'sabaH ?el 'Xer]]");
   });
 
   /** What espeak-ng's Arabic voice would say for `input`, as phonemes (-x). */
