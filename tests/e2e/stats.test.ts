@@ -83,7 +83,7 @@ describe('statistics and the leaderboard in the browser', () => {
     const ben = await registerInBrowser(second.page);
     const words: { id: number }[] = await (await second.page.request.get('/api/words')).json();
     for (const word of words.slice(0, 5)) {
-      const res = await second.page.request.post(`/api/words/${word.id}/progress`, { data: { correct: true, page: 'unified' } });
+      const res = await second.page.request.post(`/api/words/${word.id}/progress`, { data: { correct: true, page: 'unified' }, headers: { origin: app.baseUrl } });
       expect(res.status()).toBe(200);
     }
 
