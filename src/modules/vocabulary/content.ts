@@ -124,7 +124,7 @@ const VerbFile = v.strictObject({
   arabic: arabic(),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   note: optionalNote(),
-  // 3and (to have) is a preposition with endings and has no command, so a verb may leave out the imperative.
+  // 3and (to have), a preposition, and 2eder (can), a modal, have no command, so a verb may leave out the imperative (docs/decisions/0007).
   conjugations: v.strictObject(
     Object.fromEntries(FORM_PRONOUNS.map(([t, pronouns]) => [t, t === 'imperative' ? v.optional(formsFor(pronouns)) : formsFor(pronouns)])) as Record<
       Tense,
