@@ -96,4 +96,16 @@ describe('the corpus in content/', () => {
   test('has the five number-letters', () => {
     expect(db.select().from(letters).all().map((l) => l.number).sort()).toEqual(LETTER_NUMBERS);
   });
+
+  test('keeps the topics that sound alike apart: no word in both Food and Food and Drink, or in both Clothing and Fashion', () => {
+    const wordsOf = (name: string) => {
+      const topic = db.select().from(topics).where(eq(topics.name, name)).get()!;
+      return db.select().from(words).where(eq(words.topicId, topic.id)).all();
+    };
+    for (const [a, b] of [['Food', 'Food and Drink'], ['Clothing', 'Fashion']]) {
+      const first = wordsOf(a);
+      const shared = wordsOf(b).filter((w) => first.some((v) => v.lebanese.toLowerCase() === w.lebanese.toLowerCase() || v.english.toLowerCase() === w.english.toLowerCase()));
+      expect({ topics: [a, b], shared: shared.map((w) => w.english) }).toEqual({ topics: [a, b], shared: [] });
+    }
+  });
 });
