@@ -125,6 +125,13 @@ describe('the number-letter rules', () => {
     ]);
   });
 
+  test('an apostrophe inside an arabizi word is an error', () => {
+    const file = topic([{ english: 'hour', arabizi: "sa'a", arabic: 'ساعة' }]);
+    expect(check({ 'words/greetings.yaml': file }).errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
+      `words[0].arabizi: "sa'a": write 2 for a glottal stop or ق and 3 for ع, not an apostrophe`,
+    ]);
+  });
+
   test('a 2 for a hamza that starts a word is an error; a 2 for ق is right', () => {
     const file = topic([
       { english: 'hand', arabizi: '2id', arabic: 'إيد' },

@@ -209,6 +209,13 @@ export function spellingIssues(table: SpellingTable, vocabulary: Vocabulary, t: 
   const arabicWords = t.arabic?.split(/\s+/).map((w) => w.replace(/[^\u0621-\u064A]/g, '')).filter(Boolean);
   const alignedArabic = (i: number) => (arabicWords && arabicWords.length === tokens.length ? arabicWords[i] : undefined);
 
+  // An apostrophe inside an arabizi word stands for a sound the number-letters write (sa'a for sa3a).
+  if (!prose) {
+    for (const m of t.text.matchAll(/[A-Za-z0-9]+(?:['’`][A-Za-z0-9]+)+/g)) {
+      at(`"${m[0]}": write 2 for a glottal stop or ق and 3 for ع, not an apostrophe`);
+    }
+  }
+
   for (let i = 0; i < tokens.length; i++) {
     // The longest variant starting here, its words joined by spaces only.
     let matched: { entry: SpellingEntry; length: number } | undefined;
