@@ -2,15 +2,16 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * A modal dialog: labelled by its title, Escape or a click beside it closes it, and the focus goes
- * back where it was when it closes. The screen's own shortcuts stand still while a `.dialog-backdrop`
- * is on the page. Put `autoFocus` on the control that should take the focus first.
+ * back where it was when it closes (unless `returnFocus` is false: a dialog the page opened by itself
+ * has no control to go back to). The screen's own shortcuts stand still while a `.dialog-backdrop` is
+ * on the page. Put `autoFocus` on the control that should take the focus first.
  */
-export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog'; className?: string }) {
+export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog'; className?: string; returnFocus?: boolean }) {
   const titleId = useId();
   const close = useRef(props.onClose);
   close.current = props.onClose;
   // Read while rendering, before an autoFocus inside the dialog moves the focus.
-  const [before] = useState(() => document.activeElement as HTMLElement | null);
+  const [before] = useState(() => (props.returnFocus === false ? null : (document.activeElement as HTMLElement | null)));
   useEffect(() => () => before?.focus?.(), [before]);
   return (
     <div

@@ -12,7 +12,7 @@ export function ExplanationPopup({ pageId, title, children }: { pageId: string; 
     setOpen(false);
   };
   return (
-    <Dialog title={title} onClose={close}>
+    <Dialog title={title} onClose={close} returnFocus={false}>
       <div className="dialog-text">{children}</div>
       <button type="button" className="button" onClick={close} autoFocus>
         Got it

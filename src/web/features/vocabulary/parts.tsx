@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isTypingTarget } from '../../lib/keyboard';
 import { letterDiff, type TypedVerdict } from '../../../shared/arabizi';
 
@@ -44,8 +44,15 @@ if (typeof window !== 'undefined') {
  * focus after a mouse click (the Flag button, Listen) does not stop Space from revealing.
  */
 export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void; next?: () => void }) {
+  // The handlers of the card as last drawn, in place as soon as it is on screen: an effect would leave
+  // a key pressed just after a reveal to the handlers of the card before it.
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
+      const handlers = latest.current;
       if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
       if (document.querySelector('.dialog-backdrop')) return;
       if (e.key === ' ' && handlers.reveal) {
@@ -62,7 +69,7 @@ export function useCardKeys(handlers: { reveal?: () => void; right?: () => void;
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
 }
 
 const VERDICTS: Record<TypedVerdict, string> = { right: 'Right!', almost: 'Almost! One letter is off.', wrong: 'Not quite.' };
