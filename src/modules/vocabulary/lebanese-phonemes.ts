@@ -3,7 +3,8 @@
  * what the arabizi spells: ahwe, not the Modern Standard qahwa its Arabic script would give.
  *
  * The spelling conventions of docs/content-format.md say how: 2 is a glottal stop, 3 ع, 5 خ, 7 ح,
- * 8 غ; e and o are the short Lebanese vowels and i and ou the long ones; ei is the long e of beit; a
+ * 8 غ; e and o are the short Lebanese vowels and i and ou the long ones (an i before two consonants is
+ * short: inshallah); ei is the long e of beit; a
  * doubled letter is a doubled consonant; j is the Lebanese ج of "measure". A word never starts with a
  * vowel in Arabic: an initial vowel starts with its glottal stop (ana, ahwe). The stress follows the
  * Levantine rule: the last syllable when it is long and closed (mabsOUT), else the one before it when
@@ -30,7 +31,8 @@ const SPELLINGS: [string, string][] = [
   ['8', 'gH'],
   ['a', 'a'],
   ['e', 'e'],
-  ['i', 'i:'],
+  // A single i is long (ktir, kifak) unless two consonants follow it (inshallah, iznak): resolved below.
+  ['i', 'I'],
   ['o', 'o'],
   ['u', 'u'],
   ['y', 'j'],
@@ -39,7 +41,7 @@ const SPELLINGS: [string, string][] = [
   ['x', 'ks'],
 ];
 const CONSONANTS = new Set('bdfghklmnpqrstvwz'.split(''));
-const isVowel = (phoneme: string) => /^[aeiou]/.test(phoneme);
+const isVowel = (phoneme: string) => /^[aeiouI]/.test(phoneme);
 const isLong = (phoneme: string) => phoneme.endsWith(':');
 
 /** One arabizi word as phonemes, with the stress mark espeak-ng reads (') before its stressed syllable. */
@@ -57,6 +59,12 @@ export function wordPhonemes(word: string): string {
     }
   }
   if (phonemes.length === 0) return '';
+  phonemes.forEach((p, i) => {
+    if (p !== 'I') return;
+    const next = phonemes.slice(i + 1);
+    const consonants = next.findIndex(isVowel) === -1 ? next.length : next.findIndex(isVowel);
+    phonemes[i] = consonants >= 2 ? 'i' : 'i:';
+  });
   if (isVowel(phonemes[0])) phonemes.unshift('?');
   // A long i at the end of a word is said short (7abibi, ahle).
   const last = phonemes.length - 1;

@@ -155,7 +155,7 @@ describe('speech when OpenAI sends its headers and then stalls the body', () => 
 });
 
 describe('the Lebanese voice of espeak-ng', () => {
-  test('arabizi becomes phonemes: 2 a glottal stop, ou and i long, ei the long e, the Levantine stress', () => {
+  test('arabizi becomes phonemes: 2 a glottal stop, ou and i long (i short before two consonants), ei the long e, the Levantine stress', () => {
     expect(wordPhonemes('ahwe')).toBe("'?ahwe");
     expect(wordPhonemes('2albe')).toBe("'?albe");
     expect(wordPhonemes('shou')).toBe("'Su:");
@@ -164,6 +164,7 @@ describe('the Lebanese voice of espeak-ng', () => {
     expect(wordPhonemes('7abibi')).toBe("Ha'bi:bi");
     expect(wordPhonemes('mabsout')).toBe("mab'su:t");
     expect(wordPhonemes('beit')).toBe("'be:t");
+    expect(wordPhonemes('inshallah')).toBe("?in'Sallah");
     expect(wordPhonemes('5er')).toBe("'Xer");
     expect(wordPhonemes('3ayle')).toBe("'Aajle");
     expect(wordPhonemes('8ali')).toBe("'gHali");
