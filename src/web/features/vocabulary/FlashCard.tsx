@@ -162,7 +162,7 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
             <>
               <TypedResult typed={typed} expected={lebanese} verdict={verdict} />
               <div className="answer-buttons">
-                <button type="button" className="button" onClick={() => answer(verdict === 'right')} disabled={fading} autoFocus>
+                <button type="button" className="button" onClick={() => answer(verdict === 'right')} disabled={fading} autoFocus data-card-next>
                   Next word
                 </button>
                 <p className="muted typed-counted">Counted as {verdict === 'right' ? 'I know it' : 'Still learning'}</p>

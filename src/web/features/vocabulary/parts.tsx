@@ -61,7 +61,10 @@ export function useCardKeys(handlers: { reveal?: () => void; right?: () => void;
         e.preventDefault();
         handlers.reveal();
       } else if (e.key === 'Enter' && handlers.next) {
-        // Instead of the focused button's own Enter, so the answer is not given twice.
+        // Another control in focus (Flag, Listen, Report) keeps its Enter; the card's own Next button
+        // is pressed here instead of by the browser, so the answer is not given twice.
+        const control = (e.target as HTMLElement | null)?.closest?.('button, a');
+        if (control && !control.hasAttribute('data-card-next')) return;
         e.preventDefault();
         handlers.next();
       } else if (e.key === '1' && handlers.right) handlers.right();
