@@ -38,18 +38,22 @@ const SUBJECT = /^(i|we|you|he|she|they) \S+$/;
 const englishWords = (s: string) => words(s.replace(/won['’]t/gi, 'will not').replace(/n['’]t\b/gi, ' not'));
 const containsPhrase = (text: string, phrase: string) => ` ${words(text).join(' ')} `.includes(` ${words(phrase).join(' ')} `);
 
+/** A verb's forms that name who does it ("I paid", "you pay"), as the subject and verb a translation would hold. */
+function subjectForms(verb: VerbForms) {
+  return verb.forms.flatMap((form) => {
+    const phrase = plainEnglish(form.english);
+    return SUBJECT.test(phrase) ? [{ form, subject: phrase.split(' ')[0], action: phrase.split(' ')[1] }] : [];
+  });
+}
+
 /**
  * The forms a translation asks for: "I paid" asks for the ana past; "you pay" and "do you pay" for the
  * present of enta, enti and ento; "did you pay" for their past, since English puts the tense on "did".
  * A subject and verb after "will", "can", "to" and the like say nothing of the Lebanese form.
  */
-function formsMeant(verb: VerbForms, english: string): Form[] {
-  const sentence = englishWords(english);
+function formsMeant(verb: VerbForms, withSubject: ReturnType<typeof subjectForms>, sentence: string[]): Form[] {
   const meant: Form[] = [];
-  for (const form of verb.forms) {
-    const phrase = plainEnglish(form.english);
-    if (!SUBJECT.test(phrase)) continue;
-    const [subject, action] = phrase.split(' ');
+  for (const { form, subject, action } of withSubject) {
     for (let i = 1; i < sentence.length; i++) {
       if (sentence[i - 1] !== subject || sentence[i] !== action) continue;
       const before = sentence.slice(0, i - 1).filter((w) => w !== 'not');
@@ -88,6 +92,9 @@ export function checkVerbForms(verbs: VerbForms[], known: Set<string>, texts: Te
     }
   }
   for (const w of shared) formWords.delete(w);
+  const subjects = verbs.map((verb) => [verb, subjectForms(verb)] as const);
+  const bySkeleton = new Map<string, string[]>();
+  for (const form of formWords.keys()) bySkeleton.set(skeleton(form), [...(bySkeleton.get(skeleton(form)) ?? []), form]);
   const withEnding = (token: string) => ENDINGS.some((ending) => token.endsWith(ending) && (known.has(token.slice(0, -ending.length)) || formWords.has(token.slice(0, -ending.length))));
 
   for (const t of texts) {
@@ -97,8 +104,8 @@ export function checkVerbForms(verbs: VerbForms[], known: Set<string>, texts: Te
     for (const token of new Set(words(t.text))) {
       if (known.has(token) || formWords.has(token) || token.length < 3 || /^[0-9]+$/.test(token) || withEnding(token)) continue;
       let nearest: { form: string; english: string; verb: VerbForms; d: number } | undefined;
-      for (const [form, { verb, english }] of formWords) {
-        if (skeleton(form) !== skeleton(token)) continue;
+      for (const form of bySkeleton.get(skeleton(token)) ?? []) {
+        const { verb, english } = formWords.get(form)!;
         const d = distance(token, form);
         if (d <= (form.length <= 5 ? 1 : 2) && (!nearest || d < nearest.d)) nearest = { form, english, verb, d };
       }
@@ -106,8 +113,9 @@ export function checkVerbForms(verbs: VerbForms[], known: Set<string>, texts: Te
     }
 
     if (!t.english) continue;
-    for (const verb of verbs) {
-      const meant = formsMeant(verb, t.english);
+    const sentence = englishWords(t.english);
+    for (const [verb, withSubject] of subjects) {
+      const meant = formsMeant(verb, withSubject, sentence);
       if (meant.length === 0 || meant.some((f) => containsPhrase(t.text, f.arabizi))) continue;
       const used = verb.forms.filter((f) => containsPhrase(t.text, f.arabizi));
       // The longest form written (ra7 ekol rather than ekol) says best what the text chose.
