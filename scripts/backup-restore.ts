@@ -27,7 +27,8 @@ const bucket = backupBucket(config) ?? fail('Backups are not configured: set BAC
 const primary = primaryHost(config.LITEFS_DIR);
 if (primary) fail(`This machine is a LiteFS replica; run the restore on the primary (${primary}).`);
 
-const backups = await listBackups(bucket);
+const reach = <T>(step: Promise<T>) => step.catch((error) => fail(`The bucket ${config.BACKUP_BUCKET} did not answer (${error}); nothing was restored.`));
+const backups = await reach(listBackups(bucket));
 const chosen = backups.filter((backup) => backup.takenAt <= at).at(-1);
 if (!chosen) fail(backups.length === 0 ? `No backups in ${config.BACKUP_BUCKET}.` : `No backup taken at or before ${at.toISOString()}; the oldest is from ${backups[0]!.takenAt.toISOString()}.`);
 console.log(`Restoring ${chosen.key}, taken at ${chosen.takenAt.toISOString()}.`);
@@ -35,7 +36,7 @@ console.log(`Restoring ${chosen.key}, taken at ${chosen.takenAt.toISOString()}.`
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-restore-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const file = join(dir, 'app.db');
-await Bun.write(file, bucket.file(chosen.key));
+await reach(Bun.write(file, bucket.file(chosen.key)));
 let integrity: string;
 try {
   integrity = integrityOf(file);

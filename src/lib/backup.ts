@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite';
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Config } from '../config';
 import type { AppContext } from './context';
 import { isPrimary } from './litefs';
@@ -183,6 +183,7 @@ export function replaceStoppedDatabase(databasePath: string, source: string, now
     renameSync(databasePath, kept);
   }
   for (const stale of ['-wal', '-shm', '-journal']) rmSync(`${databasePath}${stale}`, { force: true });
+  mkdirSync(dirname(databasePath), { recursive: true });
   copyFileSync(source, `${databasePath}.restoring`);
   renameSync(`${databasePath}.restoring`, databasePath);
   return kept;

@@ -29,8 +29,8 @@ interface Tab {
   write(bytes: Uint8Array): void;
   /** Closes the tab at once if its session has ended. */
   recheck(): void;
-  /** Ends the stream, telling the browser to reconnect after retryMs. */
-  end(retryMs: number): void;
+  /** Ends the stream, telling the browser to reconnect after retryMs and to resume after lastId. */
+  end(retryMs: number, lastId: number): void;
 }
 
 const POLL_LIMIT = 500;
@@ -116,9 +116,14 @@ export class EventHub {
     queueMicrotask(() => this.publish(SESSIONS_CHANGED, null, userId));
   }
 
-  /** Ends every open stream with a `retry:` hint, so browsers reconnect (to another machine, or after a restart). */
+  /**
+   * Ends every open stream with a `retry:` hint, so browsers reconnect (to another machine, or after a
+   * restart), and the id of the last event delivered, which the browser sends back on reconnecting: what is
+   * published meanwhile is replayed then, also to a tab that has had no event yet.
+   */
   closeAll(retryMs: number) {
-    for (const tab of [...this.tabs]) tab.end(retryMs);
+    this.poll();
+    for (const tab of [...this.tabs]) tab.end(retryMs, this.polledUpTo);
   }
 
   get connections() {
@@ -205,8 +210,8 @@ export class EventHub {
         const recheck = () => {
           if (!stillAllowed()) close();
         };
-        const end = (retryMs: number) => {
-          text(`retry: ${retryMs}\n\n`);
+        const end = (retryMs: number, lastId: number) => {
+          text(`id: ${lastId}\nretry: ${retryMs}\n\n`);
           close();
         };
         const tab: Tab = { userId, replayedUpTo: lastEventId === undefined ? 0 : upTo, write, recheck, end };

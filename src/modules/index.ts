@@ -35,7 +35,7 @@ export function createServices(ctx: AppContext) {
   const vocabulary = createVocabularyService(ctx, { streak, flagged, stats });
   const sentences = createSentencesService(ctx, { streak, stats });
   const lessons = createLessonsService(ctx, { stats });
-  const speech = createSpeechService(ctx, [vocabulary.arabicFor, sentences.arabicFor]);
+  const speech = createSpeechService(ctx, [vocabulary.speakableFor, sentences.speakableFor]);
   const whichWord = createWhichWordService({ vocabulary });
   const letters = createLettersService(ctx, { streak, stats });
   const reports = createReportsService(ctx, { wordKeys: createWordKeys(ctx), sentences, lessons });

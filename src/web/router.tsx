@@ -1,16 +1,9 @@
-import { Outlet, createRootRouteWithContext, createRoute, createRouter, useLocation } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, useLocation, type RouteComponent } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { searchOf } from './lib/search';
 import { useIsMobile } from './lib/useIsMobile';
 import { Toaster } from 'sonner';
 import { useUser } from './features/auth/hooks';
-import { AuthPage } from './features/auth/AuthPage';
-import { LandingPage } from './features/auth/LandingPage';
-import { RequestResetPage, ResetPasswordPage } from './features/auth/ResetPages';
-import { SettingsPage } from './features/auth/SettingsPage';
-import { SupportPage } from './features/auth/SupportPage';
-import { ErrorExamplesPage } from './features/errors/ErrorExamplesPage';
-import { PrivacyPolicyPage, TermsOfServicePage } from './features/legal/LegalPage';
 import { Footer } from './features/shell/Footer';
 import { useLiveEvents } from './features/shell/live';
 import { Nav } from './features/shell/Nav';
@@ -66,20 +59,44 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorFallback,
 });
 
-const publicRoute = (path: string, component: () => React.ReactNode) => createRoute({ getParentRoute: () => rootRoute, path, component });
+const publicRoute = (path: string, component: RouteComponent) => createRoute({ getParentRoute: () => rootRoute, path, component });
 
+/*
+ * Every screen is its own chunk, fetched when its route is entered or a link to it is hovered
+ * (defaultPreload: 'intent'), so /landing and /auth download only what they show.
+ */
 const homeRoute = publicRoute('/', HomeRedirect);
-const authRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: AuthPage, validateSearch: searchOf('redirect', 'error', 'tab') });
-const requestResetRoute = publicRoute('/request-reset', RequestResetPage);
-const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/reset-password', component: ResetPasswordPage, validateSearch: searchOf('token') });
-const privacyRoute = publicRoute('/privacy-policy', PrivacyPolicyPage);
-const termsRoute = publicRoute('/terms-of-service', TermsOfServicePage);
-const errorExamplesRoute = publicRoute('/error-examples', ErrorExamplesPage);
-const landingRoute = publicRoute('/landing', LandingPage);
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth',
+  component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage'),
+  validateSearch: searchOf('redirect', 'error', 'tab'),
+});
+const requestResetRoute = publicRoute('/request-reset', lazyRouteComponent(() => import('./features/auth/ResetPages'), 'RequestResetPage'));
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  component: lazyRouteComponent(() => import('./features/auth/ResetPages'), 'ResetPasswordPage'),
+  validateSearch: searchOf('token'),
+});
+const privacyRoute = publicRoute('/privacy-policy', lazyRouteComponent(() => import('./features/legal/LegalPage'), 'PrivacyPolicyPage'));
+const termsRoute = publicRoute('/terms-of-service', lazyRouteComponent(() => import('./features/legal/LegalPage'), 'TermsOfServicePage'));
+const errorExamplesRoute = publicRoute('/error-examples', lazyRouteComponent(() => import('./features/errors/ErrorExamplesPage'), 'ErrorExamplesPage'));
+const landingRoute = publicRoute('/landing', lazyRouteComponent(() => import('./features/auth/LandingPage'), 'LandingPage'));
 
 export const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
-const settingsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/settings', component: SettingsPage, validateSearch: searchOf('tab') });
-const supportRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/support', component: SupportPage, validateSearch: searchOf('status', 'key') });
+const settingsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./features/auth/SettingsPage'), 'SettingsPage'),
+  validateSearch: searchOf('tab'),
+});
+const supportRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/support',
+  component: lazyRouteComponent(() => import('./features/auth/SupportPage'), 'SupportPage'),
+  validateSearch: searchOf('status', 'key'),
+});
 
 const routeTree = rootRoute.addChildren([
   homeRoute,

@@ -146,11 +146,15 @@ describe('trial and subscription screens', () => {
     const page = await context.newPage();
     await page.goto('/subscription');
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
-    await page.getByRole('button', { name: 'Subscribe to the Yearly plan' }).click();
-    await page.waitForURL(/\/demo-checkout\?plan=yearly/);
-    await page.getByRole('button', { name: 'Pay $50.00' }).click();
-    await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '');
-    await page.getByText('Success!').waitFor();
+    // Checkout opens in a new tab (A §7), the demo's too; this page stays where it is.
+    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Subscribe to the Yearly plan' }).click()]);
+    await checkout.waitForURL(/\/demo-checkout\?plan=yearly/);
+    expect(new URL(page.url()).pathname).toBe('/subscription');
+    expect(await checkout.evaluate(() => window.opener)).toBeNull();
+    await checkout.getByRole('button', { name: 'Pay $50.00' }).click();
+    await checkout.waitForURL((url) => url.pathname === '/subscription' && url.search === '');
+    await checkout.getByText('Success!').waitFor();
+    // The page that started the checkout turns Active live.
     await page.locator('.status-badge', { hasText: 'Active' }).waitFor();
     expect(await page.getByText('Yearly plan', { exact: false }).first().isVisible()).toBe(true);
 

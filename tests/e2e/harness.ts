@@ -25,9 +25,9 @@ export interface ServerOptions {
   browser?: Browser;
 }
 
-/** One real server process (`bun src/server.ts`) on a free port, on the given database file. */
+/** One real server process (`bun src/server.ts`) on a free port (or env.PORT's), on the given database file. */
 export async function startServer(databasePath: string, env: Record<string, string> = {}) {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = Bun.spawn([process.execPath, 'src/server.ts'], {
     cwd: ROOT,
@@ -78,6 +78,8 @@ export async function startApp(opts: ServerOptions = {}) {
     port,
     dir,
     browser,
+    /** The server process alone, to stop (SIGTERM) or restart it while the browser stays. */
+    server,
     /** A fresh browser profile (cookies and local storage of its own) at the given width. */
     async newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
       // Each profile is a different visitor behind Fly's proxy, so the per-address limits (five sign-ups a

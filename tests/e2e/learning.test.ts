@@ -12,6 +12,7 @@ afterAll(async () => {
 
 interface Sentence {
   id: number;
+  topic: string;
   question: { arabizi: string };
   contexts: { context: string; recommended_answer: string; english: string }[];
 }
@@ -71,6 +72,16 @@ describe('sentences and lessons', () => {
     await page.getByLabel('Topic', { exact: true }).selectOption('work');
     await page.getByRole('heading', { name: 'Practice Makes Perfect' }).waitFor();
     expect(await page.getByRole('button', { name: 'Start Practice' }).isVisible()).toBe(true);
+
+    // The topics added with issue 13 are offered, and one of them serves its own questions.
+    const topics = await page.getByLabel('Topic', { exact: true }).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(topics).toEqual(expect.arrayContaining(['transport', 'phone_calls', 'health', 'visiting', 'home_and_neighbours']));
+    await page.getByLabel('Topic', { exact: true }).selectOption('phone_calls');
+    const call = await fetchQuestion(page, 'Start Practice');
+    expect(call.sentence.topic).toBe('phone_calls');
+    await page.getByLabel('Your answer').fill(call.context.recommended_answer);
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    await page.getByRole('heading', { name: 'Great Job!' }).waitFor();
     await context.close();
   });
 

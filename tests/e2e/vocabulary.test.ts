@@ -140,9 +140,12 @@ describe('vocabulary practice in the browser', () => {
     // The shuffled round holds the three commands (kol, kele, kelo) and the eight negatives (ma bekol ...):
     // skip to each kind and read its badge, its arabizi and, revealed, its English.
     const seen = new Map<string, { lebanese: string; english: string }>();
-    for (let i = 2; i <= 35 && seen.size < 2; i++) {
+    // The badge names the pronoun as the arabizi spells it: ne7na (we), not nehna.
+    const pronouns = new Set<string>();
+    for (let i = 2; i <= 35 && (seen.size < 2 || !pronouns.has('ne7na (we)')); i++) {
       await page.getByText(`Word ${i} of 35`).waitFor();
       const badge = (await page.locator('.vocab-badge').textContent()) ?? '';
+      pronouns.add(badge.split(' · ')[0]);
       const kind = badge.endsWith('· command') ? 'command' : badge.endsWith('· negative present') ? 'negative' : null;
       if (kind && !seen.has(kind)) {
         await page.getByRole('button', { name: 'Reveal Translation' }).click();
@@ -155,6 +158,8 @@ describe('vocabulary practice in the browser', () => {
     expect(seen.get('command')?.english).toMatch(/^eat! \((m|f|pl)\.\)$/);
     expect(seen.get('negative')?.lebanese).toMatch(/^ma /);
     expect(seen.get('negative')?.english).toMatch(/don't eat|doesn't eat/);
+    expect([...pronouns]).toContain('ne7na (we)');
+    expect([...pronouns].filter((p) => p.startsWith('nehna'))).toEqual([]);
 
     const narrow = await sameLearnerAt(context, 375);
     await narrow.page.goto('/topics');

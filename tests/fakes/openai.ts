@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small MP3-like clip,
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
- * `failWith`), and every request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
+ * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`), and every
+ * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
 export interface FakeOpenAIRequest {
@@ -13,6 +14,9 @@ export interface FakeOpenAIRequest {
 export function startFakeOpenAI() {
   const requests: FakeOpenAIRequest[] = [];
   let failure: number | null = null;
+  let stalling = false;
+  /** Bodies left open by a stall, ended when the fake closes. */
+  const stalled = new Set<ReadableStreamDefaultController>();
   let chatContent = JSON.stringify({ isCorrect: true, feedback: 'Very natural Lebanese: well done.' });
 
   const server = Bun.serve({
@@ -24,6 +28,16 @@ export function startFakeOpenAI() {
       requests.push({ path, authorization: req.headers.get('authorization'), body });
       if (failure !== null) {
         return Response.json({ error: { message: 'fake failure', type: 'server_error' } }, { status: failure });
+      }
+      if (req.method === 'POST' && path === '/v1/audio/speech' && stalling) {
+        // The headers and the first bytes go out at once; the rest of the clip never comes.
+        const body = new ReadableStream({
+          start(controller) {
+            stalled.add(controller);
+            controller.enqueue(new TextEncoder().encode('ID3'));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/audio/speech') {
         // An ID3 header, then the text, so a test can tell which text was spoken.
@@ -50,11 +64,17 @@ export function startFakeOpenAI() {
     failWith(status: number | null) {
       failure = status;
     },
+    /** Whether later speech requests get their headers and then a body that never ends. */
+    stallSpeech(on: boolean) {
+      stalling = on;
+    },
     /** The assistant message content of every later chat completion. */
     chatReply(content: string) {
       chatContent = content;
     },
     close() {
+      for (const controller of stalled) controller.error(new Error('fake closed'));
+      stalled.clear();
       server.stop(true);
     },
   };

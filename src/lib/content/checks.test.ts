@@ -238,9 +238,9 @@ describe('the import warns, without failing, where arabizi and Arabic disagree o
     ['3', 'ma3 salame', 'مأ سلامة', 'arabizi "ma3 salame" has a 3 but the Arabic "مأ سلامة" has no ع'],
     ['7', 'marhaba', 'مرحبا', 'the Arabic "مرحبا" has ح but arabizi "marhaba" has no 7'],
     ['7', 'mar7aba', 'مرهبا', 'arabizi "mar7aba" has a 7 but the Arabic "مرهبا" has no ح'],
-    ['5', 'khebez', 'خبز', 'the Arabic "خبز" has خ but arabizi "khebez" has no 5'],
+    ['5', 'hebez', 'خبز', 'the Arabic "خبز" has خ but arabizi "hebez" has no 5'],
     ['5', '5ebez', 'كبز', 'arabizi "5ebez" has a 5 but the Arabic "كبز" has no خ'],
-    ['8', 'ghali', 'غالي', 'the Arabic "غالي" has غ but arabizi "ghali" has no 8'],
+    ['8', 'ali', 'غالي', 'the Arabic "غالي" has غ but arabizi "ali" has no 8'],
     ['8', '8ali', 'كالي', 'arabizi "8ali" has an 8 but the Arabic "كالي" has no غ'],
     ['2', '2albe', 'كلبي', 'arabizi "2albe" has a 2 but the Arabic "كلبي" has no hamza (ء أ إ آ ؤ ئ) or ق'],
   ])('a %s: %s / %s', (_digit, arabizi, arabic, message) => {
@@ -248,7 +248,8 @@ describe('the import warns, without failing, where arabizi and Arabic disagree o
   });
 
   test('2 agrees with ق and with every hamza', () => {
-    const pairs = [['2albe', 'قلبي'], ['so2al', 'سؤال'], ['se2e', 'سائق'], ['2esm', 'إسم'], ['2akal', 'أكل'], ['2e5er', 'آخر'], ['sama2', 'سماء']];
+    // A hamza that starts a word is written as its vowel (docs/content-format.md): spelling.test.ts.
+    const pairs = [['2albe', 'قلبي'], ['so2al', 'سؤال'], ['se2e', 'سائق'], ['ra2is', 'رئيس'], ['mas2ale', 'مسألة'], ['sama2', 'سماء']];
     for (const [arabizi, arabic] of pairs) expect(warningsFor(arabizi, arabic)).toEqual([]);
   });
 

@@ -39,7 +39,7 @@ describe('the corpus in content/', () => {
     }
   });
 
-  test(`has the 11 free and 7 premium topics, each with at least ${MINIMUMS.wordsPerTopic} words spread over batches 1 to 6`, () => {
+  test(`has the ${FREE_TOPICS.length} free and ${PREMIUM_TOPICS.length} premium topics, each with at least ${MINIMUMS.wordsPerTopic} words spread over batches 1 to 6`, () => {
     const wordTopics = db.select().from(topics).where(eq(topics.isVerb, false)).all();
     expect(wordTopics.filter((t) => !t.isPremium).map((t) => t.name).sort()).toEqual([...FREE_TOPICS].sort());
     expect(wordTopics.filter((t) => t.isPremium).map((t) => t.name).sort()).toEqual([...PREMIUM_TOPICS].sort());
@@ -74,7 +74,7 @@ describe('the corpus in content/', () => {
     }
   });
 
-  test(`has the five sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
+  test(`has the ${SENTENCE_TOPICS.length} sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
     const rows = db.select({ topic: sentences.topic, n: count() }).from(sentences).groupBy(sentences.topic).all();
     expect(rows.map((r) => r.topic).sort()).toEqual([...SENTENCE_TOPICS].sort());
     for (const row of rows) expect({ topic: row.topic, enough: row.n >= MINIMUMS.sentencesPerTopic }).toEqual({ topic: row.topic, enough: true });
@@ -95,5 +95,17 @@ describe('the corpus in content/', () => {
 
   test('has the five number-letters', () => {
     expect(db.select().from(letters).all().map((l) => l.number).sort()).toEqual(LETTER_NUMBERS);
+  });
+
+  test('keeps the topics that sound alike apart: no word in both Food and Food and Drink, or in both Clothing and Fashion', () => {
+    const wordsOf = (name: string) => {
+      const topic = db.select().from(topics).where(eq(topics.name, name)).get()!;
+      return db.select().from(words).where(eq(words.topicId, topic.id)).all();
+    };
+    for (const [a, b] of [['Food', 'Food and Drink'], ['Clothing', 'Fashion']]) {
+      const first = wordsOf(a);
+      const shared = wordsOf(b).filter((w) => first.some((v) => v.lebanese.toLowerCase() === w.lebanese.toLowerCase() || v.english.toLowerCase() === w.english.toLowerCase()));
+      expect({ topics: [a, b], shared: shared.map((w) => w.english) }).toEqual({ topics: [a, b], shared: [] });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { extname, join, relative } from 'node:path';
 import type { Db, Tx } from '../../db/client';
 import type { ContentFile, ContentIssue, ContentPlugin, Counts, ParsedContent } from './types';
 import { contentChanged } from './memo';
+import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
 
 export interface ImportResult {
   ok: boolean;
@@ -36,7 +37,8 @@ export interface ValidatedContent {
 }
 
 /**
- * The validation pass alone: reads and checks every file of every kind, writing nothing. The import
+ * The validation pass alone: reads and checks every file of every kind (and every text against the
+ * spelling table, content/spelling.yaml), writing nothing. The import
  * runs it first; `bun run content:stats` counts what it parsed.
  */
 export function validateContent(contentDir: string, plugins: ContentPlugin[]): ValidatedContent {
@@ -45,6 +47,8 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   const report = { error: (i: ContentIssue) => errors.push(i), warn: (i: ContentIssue) => warnings.push(i) };
   const parsed: ParsedContent = new Map();
   const fileCounts = new Map<string, number>();
+  const spelling = loadSpelling(contentDir, report);
+  parsed.set(SPELLING_KIND, [spelling]);
 
   for (const plugin of plugins) {
     const files = filesUnder(contentDir, plugin.folder, plugin.extensions);
@@ -52,6 +56,8 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
     parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
   }
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
+  const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
+  checkSpelling(spelling, vocabularyOf(texts, spelling), texts, report);
   return { errors, warnings, parsed, fileCounts };
 }
 

@@ -18,6 +18,7 @@ describe('bun run content:stats', () => {
       'words/emotions.yaml': emotions,
       'words/colors.yaml': colors,
       'verbs/eat.yaml': verbFile(),
+      'spelling.yaml': 'words:\n  - canonical: 5er\n    variants: [5eir, kheir]\n  - canonical: corniche\n    variants: []\n',
       'lessons/01-broken.md': '---\nkey: broken\nname: Broken\norder: 1\ndifficulty: beginner\nsteps:\n  - type: quiz\n---\nIntro.\n',
     });
     const { text, gaps } = contentStats(validateContent(root, contentPlugins));
@@ -25,6 +26,7 @@ describe('bun run content:stats', () => {
 
     expect(lines[0]).toBe('Files: words 2, verbs 1, letters 0, sentences 0, lessons 1; 1 error(s), 0 warning(s)');
     expect(lines).toContain('Words: 2 topics (1 free, 1 premium), 5 words, 1 with a note (20%)');
+    expect(lines).toContain('Spelling table: 2 words, 2 variants');
     // Topics in their order, the premium one marked, batches 1..6, a short topic flagged with "!".
     const row = (name: string) => lines.find((l) => l.startsWith(name))!.split(/\s+/);
     expect(row('Colors')).toEqual(['Colors', '1', '1', '0', '0', '0', '0', '2', '!', '0', '!']);

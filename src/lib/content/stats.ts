@@ -5,6 +5,7 @@ import { VERB_FORMS } from '../../modules/vocabulary/schema';
 import type { LetterContent } from '../../modules/letters/content';
 import type { SentenceContent } from '../../modules/sentences/content';
 import type { LessonContent } from '../../modules/lessons/content';
+import { spellingOf } from './spelling';
 import { STEP_TYPES } from '../../modules/lessons/schema';
 
 /** Lays out rows as columns: the first column (and any listed in `left`) to the left, numbers to the right. */
@@ -110,6 +111,10 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   const numbers = of<LetterContent>('letters').map((l) => l.number);
   out.push('', `Letters: ${numbers.length} (${numbers.join(', ') || 'none'})`);
   for (const n of LETTER_NUMBERS) if (!numbers.includes(n)) gaps.push(`letters: no letter ${n}`);
+
+  // The spelling table (content/spelling.yaml).
+  const spelling = spellingOf(content.parsed);
+  out.push('', `Spelling table: ${spelling.entries.length} words, ${spelling.byVariant.size} variants`);
 
   // Files with errors come first: the import refuses them all.
   const broken = new Map<string, number>();

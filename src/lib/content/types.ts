@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import type { TextField } from './spelling';
 
 export interface ContentFile {
   /** Path relative to the content root, as errors name it (e.g. `words/colors.yaml`). */
@@ -38,5 +39,7 @@ export interface ContentPlugin<T = unknown> {
   extensions: string[];
   parse(file: ContentFile, report: Reporter): T[];
   check?(items: T[], all: ParsedContent, report: Reporter): void;
+  /** The item's arabizi, prose and English texts with their places, for the spelling check. */
+  texts?(item: T): TextField[];
   apply(tx: Tx, items: T[]): Counts;
 }

@@ -2,10 +2,12 @@ import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import matter from 'gray-matter';
 import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc } from '../../lib/content/yaml';
+import { parseYaml, validateDoc, type SourceDoc } from '../../lib/content/yaml';
 import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
-import { topicNamesOf, verbKeysOf } from '../vocabulary/content';
+import { textAt, type TextField } from '../../lib/content/spelling';
+import { checkVerbForms } from '../../lib/content/verb-forms';
+import { knownArabiziOf, topicNamesOf, verbFormsOf, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
 import { topics, verbs } from '../vocabulary/schema';
 
@@ -66,6 +68,31 @@ export interface LessonContent {
   verb?: string;
   lesson: { key: string; name: string; description: string; orderIndex: number; difficulty: (typeof DIFFICULTIES)[number] };
   steps: { orderIndex: number; type: StepType; content: StepContent }[];
+  texts: TextField[];
+}
+
+type ComponentData = v.InferOutput<typeof Component>;
+
+/** A step's texts: its arabizi (with the English it pairs with), its English and its prose. */
+function stepTexts(doc: SourceDoc, step: v.InferOutput<typeof Step>, i: number): TextField[] {
+  const at = (path: (string | number)[], text: string, kind: TextField['kind'], english?: string) => textAt(doc, ['steps', i, ...path], text, kind, english ? { english } : {});
+  const components = (list: ComponentData[]) =>
+    list.flatMap((c, j) => [
+      at(['components', j, 'lebanese'], c.lebanese, 'arabizi', c.english),
+      at(['components', j, 'english'], c.english, 'english'),
+      ...(c.explanation ? [at(['components', j, 'explanation'], c.explanation, 'prose')] : []),
+    ]);
+  if (step.type === 'practice') {
+    return [
+      at(['question'], step.question, 'prose'),
+      ...step.options.map((option, j) => at(['options', j], option, 'prose')),
+      at(['explanation'], step.explanation, 'prose'),
+    ];
+  }
+  if (step.type === 'sentence_building') {
+    return [at(['phrase', 'lebanese'], step.phrase.lebanese, 'arabizi', step.phrase.english), at(['phrase', 'english'], step.phrase.english, 'english'), ...components(step.components)];
+  }
+  return components(step.components);
 }
 
 export const lessonsContent: ContentPlugin<LessonContent> = {
@@ -85,6 +112,8 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
     const data = validateDoc(doc, FrontMatter, report);
     if (!data) return [];
     const description = parsed.content.trim();
+    // The introduction's lines follow the front matter and its closing --- line.
+    const bodyStart = file.text.split('\n').length - parsed.content.split('\n').length + 1;
     if (!description) {
       report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: 'the lesson needs an introduction below the front matter' });
       return [];
@@ -100,6 +129,11 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
           const { type, ...content } = step;
           return { orderIndex: i, type, content: content as StepContent };
         }),
+        texts: [
+          textAt(doc, ['name'], data.name, 'english'),
+          ...data.steps.flatMap((step, i) => stepTexts(doc, step, i)),
+          ...parsed.content.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+        ],
       },
     ];
   },
@@ -110,8 +144,10 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
       if (item.topic && !topicNames.has(item.topic)) report.error({ file: item.file, line: item.lines.topic, field: 'topic', message: `no topic named "${item.topic}" in content/words or content/verbs` });
       if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
     }
+    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
     reportRepeats(items, (item) => item.lesson.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `lesson key "${item.lesson.key}"`, report);
   },
+  texts: (item) => item.texts,
   apply(tx, items) {
     const topicId = (name?: string) => (name ? tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null : null);
     const verbId = (k?: string) => (k ? tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, k)).get()?.id ?? null : null);

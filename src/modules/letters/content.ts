@@ -3,6 +3,7 @@ import type { ContentPlugin } from '../../lib/content/types';
 import { parseYaml, validateDoc } from '../../lib/content/yaml';
 import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey } from '../../lib/content/sync';
+import { textAt, type TextField } from '../../lib/content/spelling';
 import { letters } from './schema';
 
 /** The arabizi number-letters (L §2 Letters study). */
@@ -21,7 +22,7 @@ const LettersFile = v.strictObject({
   ),
 });
 
-export type LetterContent = typeof letters.$inferInsert & { file: string; line: number };
+export type LetterContent = typeof letters.$inferInsert & { file: string; line: number; texts: TextField[] };
 
 export const lettersContent: ContentPlugin<LetterContent> = {
   kind: 'letters',
@@ -45,13 +46,19 @@ export const lettersContent: ContentPlugin<LetterContent> = {
         exampleArabic: letter.example.arabic,
         exampleEnglish: letter.example.english,
         sortOrder: i,
+        texts: [
+          textAt(doc, ['letters', i, 'meaning'], letter.meaning, 'prose'),
+          textAt(doc, ['letters', i, 'example', 'arabizi'], letter.example.arabizi, 'arabizi', { arabic: letter.example.arabic, english: letter.example.english }),
+          textAt(doc, ['letters', i, 'example', 'english'], letter.example.english, 'english'),
+        ],
       };
     });
   },
   check(items, _all, report) {
     reportRepeats(items, (item) => String(item.number), (item) => ({ file: item.file, line: item.line, field: 'number' }), (item) => `letter ${item.number}`, report);
   },
+  texts: (item) => item.texts,
   apply(tx, items) {
-    return syncByKey(tx, letters, items.map(({ file: _file, line: _line, ...row }) => row), { keyField: 'number' }).counts;
+    return syncByKey(tx, letters, items.map(({ file: _file, line: _line, texts: _texts, ...row }) => row), { keyField: 'number' }).counts;
   },
 };

@@ -3,6 +3,9 @@ import type { ContentPlugin } from '../../lib/content/types';
 import { parseYaml, validateDoc } from '../../lib/content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
+import { textAt, type TextField } from '../../lib/content/spelling';
+import { checkVerbForms } from '../../lib/content/verb-forms';
+import { knownArabiziOf, verbFormsOf } from '../vocabulary/content';
 import { sentenceContexts, sentences } from './schema';
 
 const SentencesFile = v.strictObject({
@@ -31,6 +34,7 @@ export interface SentenceContent {
   line: number;
   sentence: { key: string; topic: string; questionArabizi: string; questionArabic: string; questionEnglish: string; sortOrder: number };
   contexts: { position: number; context: string; recommendedAnswer: string; arabic: string; english: string }[];
+  texts: TextField[];
 }
 
 export const sentencesContent: ContentPlugin<SentenceContent> = {
@@ -58,11 +62,21 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
             sortOrder: i,
           },
           contexts: s.contexts.map((c, j) => ({ position: j, context: c.context, recommendedAnswer: c.recommended_answer, arabic: c.arabic, english: c.english })),
+          texts: [
+            textAt(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, 'arabizi', { arabic: s.question.arabic, english: s.question.english }),
+            textAt(doc, ['sentences', i, 'question', 'english'], s.question.english, 'english'),
+            ...s.contexts.flatMap((c, j) => [
+              textAt(doc, ['sentences', i, 'contexts', j, 'context'], c.context, 'prose'),
+              textAt(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, 'arabizi', { arabic: c.arabic, english: c.english }),
+              textAt(doc, ['sentences', i, 'contexts', j, 'english'], c.english, 'english'),
+            ]),
+          ],
         },
       ];
     });
   },
-  check(items, _all, report) {
+  check(items, all, report) {
+    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
     reportRepeats(
       items,
       (item) => item.sentence.key,
@@ -71,6 +85,7 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
       report,
     );
   },
+  texts: (item) => item.texts,
   apply(tx, items) {
     const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });
     for (const item of items) {

@@ -235,6 +235,6 @@ describe('speech for sentences', () => {
     expect(question.text).toBe('ID3شو بدّك تشرب؟');
     const recommended = await ai.request('GET', `/api/tts?text=${encodeURIComponent('Baddi ahwe bala sekkar, law sama7t')}`);
     expect(recommended.text).toBe('ID3بدّي قهوة بلا سكّر، لو سمحت');
-    expect(ai.services.sentences.arabicFor('Shu baddak teshrab')).toBeNull();
+    expect(ai.services.sentences.speakableFor('Shu baddak teshrab')).toBeNull();
   });
 });

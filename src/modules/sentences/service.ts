@@ -153,22 +153,22 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
       return s ? { key: s.key, question: s.questionArabizi } : null;
     },
 
-    /** The Arabic script of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
-    arabicFor(text: string): string | null {
+    /** The Arabic script and arabizi of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
+    speakableFor(text: string): { arabic: string; arabizi: string } | null {
       const question = db
-        .select({ arabic: sentences.questionArabic })
+        .select({ arabic: sentences.questionArabic, arabizi: sentences.questionArabizi })
         .from(sentences)
         .where(sql`${sentences.questionArabizi} = ${text} collate nocase or ${sentences.questionArabic} = ${text}`)
         .limit(1)
         .get();
-      if (question) return question.arabic;
+      if (question) return question;
       const answer = db
-        .select({ arabic: sentenceContexts.arabic })
+        .select({ arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer })
         .from(sentenceContexts)
         .where(sql`${sentenceContexts.recommendedAnswer} = ${text} collate nocase or ${sentenceContexts.arabic} = ${text}`)
         .limit(1)
         .get();
-      return answer?.arabic ?? null;
+      return answer ?? null;
     },
   };
 }

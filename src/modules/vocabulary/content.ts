@@ -4,6 +4,8 @@ import type { ContentPlugin, Reporter } from '../../lib/content/types';
 import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../lib/content/rules';
 import { addCounts, syncByKey } from '../../lib/content/sync';
+import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
+import type { VerbForms } from '../../lib/content/verb-forms';
 import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
 
 export const BATCHES = 6;
@@ -30,6 +32,7 @@ export interface TopicWords {
   line: number;
   topic: { name: string; isPremium: boolean; sortOrder: number };
   words: { key: string; english: string; lebanese: string; arabicScript: string; batch: number; culturalContext: string | null; sortOrder: number }[];
+  texts: TextField[];
 }
 
 /** Case and spacing do not make two words different. */
@@ -61,6 +64,11 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
     data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
     const topicSlug = slug(data.topic);
+    const texts = data.words.flatMap((w, i) => [
+      textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english }),
+      textAt(doc, ['words', i, 'english'], w.english, 'english'),
+      ...(w.note ? [textAt(doc, ['words', i, 'note'], w.note, 'prose')] : []),
+    ]);
     return [
       {
         file: file.path,
@@ -75,9 +83,11 @@ export const wordsContent: ContentPlugin<TopicWords> = {
           culturalContext: w.note ?? null,
           sortOrder: data.order * 1000 + i,
         })),
+        texts,
       },
     ];
   },
+  texts: (item) => item.texts,
   check(items, _all, report) {
     // Word keys start with the topic's slug, so "Body Parts" and "body-parts" are one topic.
     reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
@@ -114,7 +124,7 @@ const VerbFile = v.strictObject({
   arabic: arabic(),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   note: optionalNote(),
-  // 3and (to have) is a preposition with endings and has no command, so a verb may leave out the imperative.
+  // 3and (to have), a preposition, and 2eder (can), a modal, have no command, so a verb may leave out the imperative (docs/decisions/0007).
   conjugations: v.strictObject(
     Object.fromEntries(FORM_PRONOUNS.map(([t, pronouns]) => [t, t === 'imperative' ? v.optional(formsFor(pronouns)) : formsFor(pronouns)])) as Record<
       Tense,
@@ -130,6 +140,7 @@ export interface VerbContent {
   lines: { key: number; english: number };
   verb: { key: string; infinitive: string; arabic: string; english: string; culturalContext: string | null; sortOrder: number };
   conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: Tense; pronoun: Pronoun; sortOrder: number }[];
+  texts: TextField[];
 }
 
 export const verbsContent: ContentPlugin<VerbContent> = {
@@ -142,10 +153,17 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     const data: VerbData | null = validateDoc(doc, VerbFile, report, missingForm);
     if (!data) return [];
     const conjugations: VerbContent['conjugations'] = [];
+    const texts = [
+      textAt(doc, ['infinitive'], data.infinitive, 'arabizi', { arabic: data.arabic, english: data.english }),
+      textAt(doc, ['english'], data.english, 'english'),
+      ...(data.note ? [textAt(doc, ['note'], data.note, 'prose')] : []),
+    ];
     FORM_PRONOUNS.forEach(([tense, pronouns], t) =>
       pronouns.forEach((pronoun, p) => {
         const form = data.conjugations[tense]?.[pronoun];
         if (!form) return;
+        const path = ['conjugations', tense, pronoun];
+        texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english }), textAt(doc, [...path, 'english'], form.english, 'english'));
         checkNumberLetters(doc, ['conjugations', tense, pronoun, 'arabizi'], form.arabizi, form.arabic, report);
         conjugations.push({
           key: `verb:${data.key}/${tense}/${pronoun}`,
@@ -165,9 +183,11 @@ export const verbsContent: ContentPlugin<VerbContent> = {
         lines: { key: doc.lineOf(['key']), english: doc.lineOf(['english']) },
         verb: { key: data.key, infinitive: data.infinitive, arabic: data.arabic, english: data.english, culturalContext: data.note ?? null, sortOrder: data.order },
         conjugations,
+        texts,
       },
     ];
   },
+  texts: (item) => item.texts,
   check(items, _all, report) {
     reportRepeats(items, (item) => item.verb.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `verb key "${item.verb.key}"`, report);
     // The English names the verb's topic ('Verb: to eat').
@@ -203,3 +223,21 @@ export const topicNamesOf = (all: Map<string, unknown[]>) => [
   ...((all.get('verbs') ?? []) as VerbContent[]).map((vb) => verbTopicName(vb.verb.english)),
 ];
 export const verbKeysOf = (all: Map<string, unknown[]>) => ((all.get('verbs') ?? []) as VerbContent[]).map((vb) => vb.verb.key);
+
+/** Every verb's forms (and its infinitive), for the check of the verb forms sentences and lessons use. */
+export const verbFormsOf = (all: Map<string, unknown[]>): VerbForms[] =>
+  ((all.get('verbs') ?? []) as VerbContent[]).map((vb) => ({
+    english: vb.verb.english,
+    forms: [{ arabizi: vb.verb.infinitive, english: vb.verb.english }, ...vb.conjugations.map((c) => ({ arabizi: c.lebanese, english: c.english, tense: c.tense, pronoun: c.pronoun }))],
+  }));
+
+/** The arabizi words of every word, verb form and spelling-table entry: words that are never a misspelt verb form. */
+export function knownArabiziOf(all: Map<string, unknown[]>) {
+  const table = spellingOf(all);
+  const spellings = [
+    ...((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.map((w) => w.lebanese)),
+    ...((all.get('verbs') ?? []) as VerbContent[]).flatMap((vb) => [vb.verb.infinitive, ...vb.conjugations.map((c) => c.lebanese)]),
+    ...table.entries.flatMap((e) => [e.canonical, ...e.variants]),
+  ];
+  return new Set(spellings.flatMap((s) => s.toLowerCase().match(/[a-z0-9]+/g) ?? []));
+}

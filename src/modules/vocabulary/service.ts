@@ -11,6 +11,7 @@ import { streakView, type Streak, type StreakService } from '../streak/service';
 import { POINTS, type StatsService } from '../stats/service';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
+import type { Speakable } from './speech';
 
 /** A word as the client sees it (L §3 words; `arabizi` repeats `lebanese` for the client views that read it). */
 export interface WordView {
@@ -511,22 +512,22 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       return { wordId, isFlagged };
     },
 
-    /** The Arabic script of a word or verb whose arabizi or Arabic is exactly `text`, for speech. */
-    arabicFor(text: string): string | null {
+    /** The Arabic script and arabizi of a word or verb whose arabizi or Arabic is exactly `text`, for speech. */
+    speakableFor(text: string): Speakable | null {
       const word = db
-        .select({ arabic: words.arabicScript })
+        .select({ arabic: words.arabicScript, arabizi: words.lebanese })
         .from(words)
         .where(sql`${words.lebanese} = ${text} collate nocase or ${words.arabicScript} = ${text}`)
         .limit(1)
         .get();
-      if (word) return word.arabic;
+      if (word) return word;
       const verb = db
-        .select({ arabic: verbs.arabic })
+        .select({ arabic: verbs.arabic, arabizi: verbs.infinitive })
         .from(verbs)
         .where(sql`${verbs.infinitive} = ${text} collate nocase or ${verbs.arabic} = ${text}`)
         .limit(1)
         .get();
-      return verb?.arabic ?? null;
+      return verb ?? null;
     },
   };
 }

@@ -5,32 +5,41 @@ import OpenAI from 'openai';
 import type { AppContext } from '../../lib/context';
 import { notFound, serviceUnavailable } from '../../lib/errors';
 import { speechCache } from './schema';
+import { espeakInput } from './lebanese-phonemes';
 
 const ESPEAK_TIMEOUT_MS = 10_000;
-const OPENAI_TIMEOUT_MS = 20_000;
+/** One deadline for a whole OpenAI call, the audio's last byte included (its SDK's timeout ends at the headers). */
+const OPENAI_DEADLINE_MS = 20_000;
 
 export interface Clip {
   audio: Uint8Array;
   contentType: string;
 }
 
-/** Finds the Arabic script to speak for a content text (arabizi or Arabic), or null when the text is not content. */
-export type SpeakableLookup = (text: string) => string | null;
+/** A content text to speak: its Arabic script and its arabizi, which says how Lebanese pronounce it. */
+export interface Speakable {
+  arabic: string;
+  arabizi: string;
+}
+
+/** Finds what to speak for a content text (arabizi or Arabic), or null when the text is not content. */
+export type SpeakableLookup = (text: string) => Speakable | null;
 
 interface Provider {
   /** Cache key part: a clip made by another voice or model is a different clip. */
   id: string;
-  synthesize(arabic: string): Promise<Clip>;
+  synthesize(text: Speakable): Promise<Clip>;
 }
 
 /**
- * `/api/tts` (DECISIONS "Local defaults", "Learning"): speaks only content text, synthesizes each
- * text once and keeps the clip; OpenAI when configured, espeak-ng when installed, else 503.
+ * `/api/tts` (DECISIONS "Local defaults", "Learning"): speaks only content text, in Lebanese,
+ * synthesizes each text once and keeps the clip; OpenAI when configured, espeak-ng when installed
+ * (and when OpenAI fails or runs past its deadline), else 503.
  */
-export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[]) {
+export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[], opts: { openAiDeadlineMs?: number } = {}) {
   const { db, config, log } = ctx;
   const providers: Provider[] = [];
-  if (config.OPENAI_API_KEY) providers.push(openAiProvider(ctx));
+  if (config.OPENAI_API_KEY) providers.push(openAiProvider(ctx, opts.openAiDeadlineMs ?? OPENAI_DEADLINE_MS));
   const espeak = espeakBinary(config.ESPEAK_PATH);
   if (espeak) providers.push(espeakProvider(espeak));
   // Two requests for the same new text share one synthesis.
@@ -44,11 +53,11 @@ export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[])
       .limit(1)
       .get();
 
-  async function synthesize(provider: Provider, arabic: string, hash: string): Promise<Clip> {
-    const clip = await provider.synthesize(arabic);
+  async function synthesize(provider: Provider, text: Speakable, hash: string): Promise<Clip> {
+    const clip = await provider.synthesize(text);
     try {
       db.insert(speechCache)
-        .values({ textHash: hash, text: arabic, provider: provider.id, contentType: clip.contentType, audio: Buffer.from(clip.audio) })
+        .values({ textHash: hash, text: text.arabic, provider: provider.id, contentType: clip.contentType, audio: Buffer.from(clip.audio) })
         .onConflictDoNothing()
         .run();
     } catch (error) {
@@ -60,16 +69,18 @@ export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[])
 
   return {
     async speak(text: string): Promise<Clip> {
-      const arabic = lookups.reduce<string | null>((found, lookup) => found ?? lookup(text), null);
-      if (!arabic) throw notFound('There is no audio for this text: only words and sentences of the course can be spoken.');
-      const hash = createHash('sha256').update(arabic).digest('hex');
+      const speakable = lookups.reduce<Speakable | null>((found, lookup) => found ?? lookup(text), null);
+      if (!speakable) throw notFound('There is no audio for this text: only words and sentences of the course can be spoken.');
+      // A clip says both: the same Arabic spelled as another Lebanese word is another clip.
+      const hash = createHash('sha256').update(`${speakable.arabic}\n${speakable.arabizi}`).digest('hex');
       for (const provider of providers) {
         const hit = cached(hash, provider.id);
         if (hit) return { audio: hit.audio, contentType: hit.contentType };
         const key = `${provider.id}\n${hash}`;
         let pending = inFlight.get(key);
         if (!pending) {
-          pending = synthesize(provider, arabic, hash).finally(() => inFlight.delete(key));
+          // Settled either way (the deadline included), the entry goes, so a later request starts afresh.
+          pending = synthesize(provider, speakable, hash).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         try {
@@ -92,22 +103,56 @@ export function createSpeechService(ctx: AppContext, lookups: SpeakableLookup[])
 
 export type SpeechService = ReturnType<typeof createSpeechService>;
 
-function openAiProvider({ config }: AppContext): Provider {
-  const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: OPENAI_TIMEOUT_MS });
+/** What the OpenAI voice is told: Lebanese, not Modern Standard, read as the arabizi spells it. */
+export function lebaneseInstructions(arabizi: string) {
+  return [
+    'Speak as a native speaker from Beirut, in Lebanese Arabic with a natural Lebanese accent, not Modern Standard Arabic.',
+    `Pronounce the text exactly as this Lebanese arabizi spelling reads: "${arabizi}".`,
+    'In arabizi, 2 is a glottal stop (Lebanese say ق as one, or drop it), 3 is ع, 5 is خ, 7 is ح and 8 is غ;',
+    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit.',
+    'Speak slowly and clearly, for a learner.',
+  ].join(' ');
+}
+
+function openAiProvider({ config }: AppContext, deadlineMs: number): Provider {
+  const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: deadlineMs });
   return {
-    id: `openai:${config.OPENAI_TTS_MODEL}:${config.OPENAI_TTS_VOICE}`,
-    async synthesize(arabic) {
-      const response = await client.audio.speech.create({
-        model: config.OPENAI_TTS_MODEL,
-        voice: config.OPENAI_TTS_VOICE,
-        input: arabic,
-        response_format: 'mp3',
-      });
-      const audio = new Uint8Array(await response.arrayBuffer());
-      if (audio.byteLength === 0) throw new Error('OpenAI returned empty audio');
-      return { audio, contentType: 'audio/mpeg' };
-    },
+    id: `openai:${config.OPENAI_TTS_MODEL}:${config.OPENAI_TTS_VOICE}:lebanese`,
+    synthesize: ({ arabic, arabizi }) =>
+      withDeadline(deadlineMs, 'OpenAI speech', async (signal) => {
+        const response = await client.audio.speech.create(
+          { model: config.OPENAI_TTS_MODEL, voice: config.OPENAI_TTS_VOICE, input: arabic, instructions: lebaneseInstructions(arabizi), response_format: 'mp3' },
+          { signal },
+        );
+        const audio = new Uint8Array(await response.arrayBuffer());
+        if (audio.byteLength === 0) throw new Error('OpenAI returned empty audio');
+        return { audio, contentType: 'audio/mpeg' } as Clip;
+      }),
   };
+}
+
+/**
+ * Runs `work` with a signal that aborts at the deadline, and gives up at the deadline whatever the
+ * work does: a body that stalls after its headers cannot hold a request (or those waiting on it).
+ */
+async function withDeadline<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`${what} took longer than ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  const running = work(controller.signal);
+  // Once the deadline has answered, the aborted work's own failure is of no interest.
+  running.catch(() => {});
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The espeak-ng binary: a path as given, or a name found on PATH; null when it is not installed. */
@@ -116,12 +161,16 @@ function espeakBinary(path: string): string | null {
   return Bun.which(path);
 }
 
+/**
+ * espeak-ng's Arabic voice reads Arabic script as Modern Standard (قهوة is "qahwa"), so it is given
+ * the arabizi as phonemes instead (lebanese-phonemes.ts) and says "ahwe", as Lebanese do.
+ */
 function espeakProvider(binary: string): Provider {
   return {
-    id: 'espeak-ng:ar',
-    async synthesize(arabic) {
+    id: 'espeak-ng:ar:lebanese',
+    async synthesize({ arabizi }) {
       // The text goes through stdin, never as an argument, so nothing in it can read as an option.
-      const proc = Bun.spawn([binary, '-v', 'ar', '--stdin', '--stdout'], { stdin: new TextEncoder().encode(arabic), stdout: 'pipe', stderr: 'pipe' });
+      const proc = Bun.spawn([binary, '-v', 'ar', '--stdin', '--stdout'], { stdin: new TextEncoder().encode(espeakInput(arabizi)), stdout: 'pipe', stderr: 'pipe' });
       const timer = setTimeout(() => proc.kill(), ESPEAK_TIMEOUT_MS);
       try {
         const [audio, code] = await Promise.all([new Response(proc.stdout).arrayBuffer(), proc.exited]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { api, ApiError, handledGlobally, setApiHooks } from './api';
+import { api, ApiError, handledGlobally, postProgress, setApiHooks } from './api';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './messages';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,6 +25,16 @@ function replies(...answers: Array<Response | Error>) {
 }
 
 describe('the API client', () => {
+  test('extra tries wait 1 s, then 2 s; a progress save waits 500 ms, then 1 s', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    await failure(api('GET', '/api/words', { fetchImpl: replies(json(503, {})).fetchImpl, sleep }));
+    expect(waits).toEqual([1000, 2000]);
+    waits.length = 0;
+    expect(await postProgress('/api/words/1/progress', { correct: true }, { fetchImpl: replies(json(500, {}), json(502, {}), json(200, { ok: true })).fetchImpl, sleep })).toEqual({ ok: true });
+    expect(waits).toEqual([500, 1000]);
+  });
+
   test('network errors and 5xx are tried twice more, then reported with the catalogue text', async () => {
     const down = replies(new TypeError('fetch failed'));
     const error = await failure(api('GET', '/api/words', { fetchImpl: down.fetchImpl, sleep: noWait }));

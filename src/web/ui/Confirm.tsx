@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
-/** A modal question with a destructive confirm button, e.g. before deleting an account. */
+/** A modal question with a destructive confirm button, e.g. before deleting an account; Escape cancels. */
 export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
@@ -10,19 +11,16 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   return (
-    <div className="dialog-backdrop" onClick={props.onCancel}>
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" onClick={(e) => e.stopPropagation()}>
-        <h2 id="confirm-title">{props.title}</h2>
-        <div className="dialog-text">{props.children}</div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={props.onCancel} autoFocus>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" onClick={props.onConfirm} disabled={props.pending}>
-            {props.confirmLabel}
-          </button>
-        </div>
+    <Dialog title={props.title} onClose={props.onCancel} role="alertdialog">
+      <div className="dialog-text">{props.children}</div>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={props.onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" onClick={props.onConfirm} disabled={props.pending}>
+          {props.confirmLabel}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

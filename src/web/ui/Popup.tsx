@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
 const key = (pageId: string) => `popup-seen:${pageId}`;
 
-/** A one-time explanation per page, remembered in local storage once 'Got it' is pressed (L §2). */
+/** A one-time explanation per page, remembered in local storage once 'Got it' (or Escape) closes it (L §2). */
 export function ExplanationPopup({ pageId, title, children }: { pageId: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(() => localStorage.getItem(key(pageId)) === null);
   if (!open) return null;
@@ -11,14 +12,11 @@ export function ExplanationPopup({ pageId, title, children }: { pageId: string; 
     setOpen(false);
   };
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={`popup-${pageId}`}>
-        <h2 id={`popup-${pageId}`}>{title}</h2>
-        <div className="dialog-text">{children}</div>
-        <button type="button" className="button" onClick={close} autoFocus>
-          Got it
-        </button>
-      </div>
-    </div>
+    <Dialog title={title} onClose={close} returnFocus={false}>
+      <div className="dialog-text">{children}</div>
+      <button type="button" className="button" onClick={close} autoFocus>
+        Got it
+      </button>
+    </Dialog>
   );
 }

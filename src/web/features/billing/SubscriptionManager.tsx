@@ -18,7 +18,7 @@ import {
   type SubscriptionOverview,
   type SubscriptionStatus,
 } from './hooks';
-import { TRIAL_DAYS } from './rules';
+import { TRIAL_DAYS, endedStatus } from './rules';
 
 /**
  * Status, plans and billing history: the /subscription screen and the Settings Subscription tab
@@ -56,8 +56,10 @@ function Plans({ data }: { data: SubscriptionOverview }) {
   return <PlanChoices plans={data.plans} status={data} onChoose={checkout.start} pendingPlanId={checkout.pendingPlanId} />;
 }
 
-function StatusBlock({ status, receivedAt, hadSubscription }: { status: SubscriptionStatus; receivedAt: number; hadSubscription: boolean }) {
-  const countdown = useCountdown(status, receivedAt);
+function StatusBlock({ status: lastRead, receivedAt, hadSubscription }: { status: SubscriptionStatus; receivedAt: number; hadSubscription: boolean }) {
+  const countdown = useCountdown(lastRead, receivedAt);
+  // The page follows the clock: at the end of the countdown the trial is over here too, before any read.
+  const status = countdown.running && countdown.expired ? endedStatus(lastRead) : lastRead;
   // A learner with billing history lost a subscription, not a trial (cancelled, renewal failed or ended).
   useExpiryRedirect(countdown.expired, hadSubscription);
   const [asking, setAsking] = useState(false);

@@ -58,7 +58,7 @@ export function checkoutFailed(error: unknown) {
 /**
  * Asks the server for a checkout address and opens it. The paywall uses create-checkout-session, where
  * "the browser goes there"; the subscription page uses checkout with its return addresses and opens
- * Stripe in a new tab (A §7).
+ * the checkout, Stripe's or the demo's, in a new tab (A §7).
  */
 export function useCheckout({ newTab }: { newTab: boolean }) {
   const navigate = useNavigate();
@@ -81,16 +81,18 @@ export function useCheckout({ newTab }: { newTab: boolean }) {
         return;
       }
       const path = sameOriginPath(answer.url, origin);
-      // The demo checkout (and the success page of a resumed subscription) is a page of this app: the
-      // router opens it in this tab, keeping the cache and the event stream, with no pop-up to block.
-      if (path) {
-        await navigate({ href: path });
+      const checkoutPage = path === null || path.startsWith('/demo-checkout');
+      // Checkout, Stripe's or the demo's, opens in a new tab that keeps this page open: it turns Premium
+      // live when the payment lands. A blocked pop-up falls back to this tab.
+      const tab = newTab && checkoutPage ? window.open(answer.url, '_blank') : null;
+      if (tab) {
+        // Not 'noopener' in open(), which always answers null and would hide a blocked pop-up.
+        tab.opener = null;
         return;
       }
-      // Stripe Checkout: a new tab keeps the app open, and the app turns Premium live when the webhook
-      // lands; a blocked pop-up falls back to going there in this tab.
-      const tab = newTab ? window.open(answer.url, '_blank') : null;
-      if (tab) tab.opener = null;
+      // This tab: a page of this app (the demo checkout from the paywall, the success page of a resumed
+      // subscription) through the router, keeping the cache and the event stream.
+      if (path) await navigate({ href: path });
       else window.location.assign(answer.url);
     } catch (error) {
       checkoutFailed(error);

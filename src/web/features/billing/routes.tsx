@@ -1,9 +1,10 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { protectedRoute, rootRoute } from '../../router';
 import { searchOf } from '../../lib/search';
-import { DemoCheckoutPage } from './DemoCheckoutPage';
-import { PaywallPage } from './PaywallPage';
-import { SubscriptionPage } from './SubscriptionPage';
+
+const PaywallPage = lazyRouteComponent(() => import('./PaywallPage'), 'PaywallPage');
+const SubscriptionPage = lazyRouteComponent(() => import('./SubscriptionPage'), 'SubscriptionPage');
+const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 'DemoCheckoutPage');
 
 const checkoutFlags = searchOf('success', 'canceled');
 

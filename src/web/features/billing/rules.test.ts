@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { clockOffset, countdownParts, msUntil, sameOriginPath, yearlySavings } from './rules';
+import { clockOffset, countdownParts, endedStatus, msUntil, sameOriginPath, yearlySavings } from './rules';
 
 const monthly = { priceCents: 699, interval: 'month' };
 const yearly = { priceCents: 5000, interval: 'year' };
@@ -21,13 +21,46 @@ describe('yearly savings', () => {
 
 describe('the countdown', () => {
   test('splits the time left into days, hours, minutes and seconds', () => {
-    const ms = ((6 * 24 + 23) * 3600 + 59 * 60 + 58) * 1000 + 400;
+    const ms = ((6 * 24 + 23) * 3600 + 59 * 60 + 58) * 1000;
     expect(countdownParts(ms)).toEqual({ days: 6, hours: 23, minutes: 59, seconds: 58, expired: false });
   });
 
-  test('reads expired when nothing is left, never negative', () => {
-    expect(countdownParts(999)).toMatchObject({ seconds: 0, expired: true });
+  test('reads expired once nothing is left, not in the last second before the end; never negative', () => {
+    expect(countdownParts(999)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1, expired: false });
+    expect(countdownParts(1)).toMatchObject({ seconds: 1, expired: false });
+    expect(countdownParts(0)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, expired: true });
     expect(countdownParts(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, expired: true });
+  });
+
+  test('a status whose countdown ran out reads as the server reads it from then on: no premium, no days left', () => {
+    const trial = {
+      status: 'trial',
+      label: 'Trial',
+      isActive: false,
+      isInTrial: true,
+      isTrialActive: true,
+      hasPremium: true,
+      daysRemaining: 1,
+      trialDaysRemaining: 1,
+      plan: null,
+      currentPlan: null,
+      expiresAt: '2025-03-01T12:00:00.000Z' as string | null,
+      nextBillingDate: null,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+      trialEndDate: '2025-03-01T12:00:00.000Z',
+    };
+    expect(endedStatus(trial)).toEqual({
+      ...trial,
+      status: 'expired',
+      label: 'Inactive',
+      isInTrial: false,
+      isTrialActive: false,
+      hasPremium: false,
+      daysRemaining: 0,
+      trialDaysRemaining: 0,
+      expiresAt: null,
+    });
   });
 
   test("runs on the server's clock: a browser an hour fast still sees the full time", () => {

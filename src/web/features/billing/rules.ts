@@ -56,15 +56,61 @@ export interface CountdownParts {
   expired: boolean;
 }
 
-/** Milliseconds left split into days, hours, minutes and seconds; nothing left reads as expired. */
+/**
+ * Milliseconds left split into days, hours, minutes and seconds, a started second counting as one: it
+ * reads expired only once nothing is left, never in the last second before the end.
+ */
 export function countdownParts(msLeft: number): CountdownParts {
-  const total = Math.max(0, Math.floor(msLeft / 1000));
+  const total = Math.max(0, Math.ceil(msLeft / 1000));
   return {
     days: Math.floor(total / 86_400),
     hours: Math.floor((total % 86_400) / 3600),
     minutes: Math.floor((total % 3600) / 60),
     seconds: total % 60,
     expired: total === 0,
+  };
+}
+
+/** What a status says about premium access and its end, in the server's words (A §3 "client shape"). */
+interface AccessStatus {
+  status: string;
+  label: string;
+  isActive: boolean;
+  isInTrial: boolean;
+  isTrialActive: boolean;
+  hasPremium: boolean;
+  daysRemaining: number;
+  trialDaysRemaining: number;
+  plan: unknown;
+  currentPlan: unknown;
+  expiresAt: string | null;
+  nextBillingDate: string | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+}
+
+/**
+ * A status whose countdown (a trial, or a cancelled subscription) has run out, as the server answers it
+ * from then on: the page follows the clock at once instead of showing the trial open beside 'Expired'
+ * until the next read.
+ */
+export function endedStatus<S extends AccessStatus>(status: S): S {
+  return {
+    ...status,
+    status: 'expired',
+    label: 'Inactive',
+    isActive: false,
+    isInTrial: false,
+    isTrialActive: false,
+    hasPremium: false,
+    daysRemaining: 0,
+    trialDaysRemaining: 0,
+    plan: null,
+    currentPlan: null,
+    expiresAt: null,
+    nextBillingDate: null,
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: null,
   };
 }
 

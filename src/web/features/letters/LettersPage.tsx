@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { post } from '../../lib/api';
+import { postProgress } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
@@ -11,6 +11,8 @@ import { useGameStreak } from '../../lib/streak';
 import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 import { refreshStats } from '../../lib/query';
+import { isTypingTarget } from '../../lib/keyboard';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
 
 /** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
 export function LettersPage() {
@@ -54,7 +56,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     setOutcome({ correct, timedOut });
     streak.answer(correct);
     if (streak.signedIn) {
-      post<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
+      postProgress<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
@@ -76,7 +78,10 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
   // The countdown drains 1 every 100 ms while a timed question waits for its answer.
   useEffect(() => {
     if (!timed || outcome) return;
-    const tick = setInterval(() => setCountdown((c) => Math.max(0, c - 1)), COUNTDOWN_TICK_MS);
+    // The countdown waits while a popup (the keyboard help) covers the question.
+    const tick = setInterval(() => {
+      if (!document.querySelector('.dialog-backdrop')) setCountdown((c) => Math.max(0, c - 1));
+    }, COUNTDOWN_TICK_MS);
     return () => clearInterval(tick);
   }, [timed, outcome, serial]);
   useEffect(() => {
@@ -85,6 +90,17 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
   useEffect(() => () => clearTimeout(pauseTimer.current), []);
 
   const { letter } = question;
+  // 1–4 pick an option of a multiple-choice question, as in Which Word.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (question.type !== 'multiple-choice' || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
+      const option = question.options[Number(e.key) - 1];
+      if (option && /^[1-4]$/.test(e.key)) finish(option.number === letter.number);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
   const submitTyped = (e: FormEvent) => {
     e.preventDefault();
     if (typed.trim()) finish(isFillBlankCorrect(typed, letter));
@@ -127,7 +143,11 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
                   aria-disabled={!!outcome}
                   autoFocus={i === 0}
                   onClick={() => finish(option.number === letter.number)}
+                  aria-keyshortcuts={String(i + 1)}
                 >
+                  <span className="ww-key" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   {question.shows === 'arabic' ? option.arabizi : <Arabic>{option.arabic}</Arabic>}
                 </button>
               );
@@ -212,9 +232,18 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
           </p>
         )}
       </div>
+      <div className="card-footer">
+        <KeyboardHelp shortcuts={LETTERS_KEYS} />
+      </div>
     </div>
   );
 }
+
+const LETTERS_KEYS = [
+  { keys: ['1', '2', '3', '4'], action: 'Choose that option (multiple choice)' },
+  { keys: ['Enter'], action: 'Check the number you typed (fill in the blank)' },
+  { keys: ['Tab'], action: 'Move between the options and buttons' },
+];
 
 const TYPE_LABELS: Record<LetterQuestion['type'], string> = {
   'multiple-choice': 'Multiple choice',

@@ -1,7 +1,8 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../router';
-import { LettersPage } from './LettersPage';
-import { StudyLettersPage } from './StudyLettersPage';
+
+const LettersPage = lazyRouteComponent(() => import('./LettersPage'), 'LettersPage');
+const StudyLettersPage = lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage');
 
 const lettersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/letters', component: LettersPage });
 const studyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-letters', component: StudyLettersPage });

@@ -3,16 +3,19 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, handledGlobally, post } from '../../lib/api';
+import { ApiError, handledGlobally, postProgress } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
-import { toast } from '../../ui/toast';
+import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LESSONS_KEY } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText } from './parts';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
+import { isTypingTarget } from '../../lib/keyboard';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',
@@ -24,9 +27,9 @@ const STEP_TITLES: Record<LessonStep['type'], string> = {
 
 const lessonKey = (id: number) => [`/api/lessons/${id}`] as const;
 
-/** /lesson/:id with the id parsed as an integer (L §2, §5); anything else is no lesson. */
+/** /lesson/:id with the id parsed as an integer, as parseInt reads it (L §2, §5: /lesson/2abc is lesson 2); no number is no lesson. */
 export function LessonPage({ rawId }: { rawId: string }) {
-  const id = /^\d+$/.test(rawId) ? Number.parseInt(rawId, 10) : NaN;
+  const id = Number.parseInt(rawId, 10);
   if (!Number.isSafeInteger(id) || id < 1) return <LessonNotFound />;
   return <LessonPlayer key={id} id={id} />;
 }
@@ -110,10 +113,22 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (choice !== null) return;
     setChoice(option);
     // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (L §7).
-    post(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
+    postProgress(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
       .catch((error) => console.warn('lesson answer not saved', error));
   }
+
+  // 1–4 pick an answer of a practice step, as in the games.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (step.type !== 'practice' || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
+      const option = /^[1-4]$/.test(e.key) ? step.content.options?.[Number(e.key) - 1] : undefined;
+      if (option !== undefined) choose(option);
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   async function next() {
     if (waitingForChoice || completing) return;
@@ -125,15 +140,15 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     }
     setCompleting(true);
     try {
-      const result = await post<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
+      const result = await postProgress<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
       void queryClient.invalidateQueries({ queryKey: lessonKey(lessonId) });
-      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!' });
+      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
       await navigate({ to: '/lessons' });
     } catch (error) {
       // The lesson stays open so Complete can be pressed again.
-      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress' });
+      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: LEARNING_TOAST_MS });
       setCompleting(false);
     }
   }
@@ -155,6 +170,10 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
           {last ? 'Complete' : 'Next'}
         </button>
         {waitingForChoice && <span className="muted step-hint">Choose an answer to continue.</span>}
+      </div>
+      <div className="card-footer">
+        <ReportButton item={{ kind: 'lesson_step', id: lessonId, step: step.orderIndex }} shown={`Step ${index + 1}: ${STEP_TITLES[step.type]}`} />
+        <KeyboardHelp shortcuts={LESSON_KEYS} />
       </div>
     </section>
   );
@@ -220,3 +239,9 @@ function ComponentList({ components }: { components: StepComponent[] }) {
     </ul>
   );
 }
+
+const LESSON_KEYS = [
+  { keys: ['1', '2', '3', '4'], action: 'Choose that answer (practice steps)' },
+  { keys: ['Tab'], action: 'Move to the answers and to Next' },
+  { keys: ['Enter'], action: 'Press the button in focus (Next, Complete)' },
+];

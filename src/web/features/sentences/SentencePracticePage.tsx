@@ -5,13 +5,15 @@ import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MA
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, get, handledGlobally, post } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
-import { toast } from '../../ui/toast';
+import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 const STREAK_KEY = streakKey('sentences');
 
@@ -80,7 +82,7 @@ export function SentencePracticePage() {
     } catch (error) {
       if (!handledGlobally(error)) {
         const status = error instanceof ApiError ? error.status : 0;
-        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim() });
+        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim(), duration: LEARNING_TOAST_MS });
       }
     } finally {
       setFetching(false);
@@ -103,7 +105,7 @@ export function SentencePracticePage() {
       setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
     } catch (error) {
       if (handledGlobally(error)) return;
-      toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.' });
+      toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
       // The local rule of L §5 still gives the learner a verdict; the streak moves on screen only.
       const local = scoreLocally(userAnswer, question.context.recommended_answer);
       queryClient.setQueryData<StreakCounts>(STREAK_KEY, (s) => nextStreak(s ?? ZERO_STREAK, local.isCorrect));
@@ -186,6 +188,10 @@ export function SentencePracticePage() {
               </button>
             </div>
           </form>
+          <div className="card-footer">
+            <ReportButton item={{ kind: 'sentence', id: question.sentence.id }} shown={question.sentence.question.arabizi} />
+            <KeyboardHelp shortcuts={SENTENCE_KEYS} />
+          </div>
         </section>
       )}
 
@@ -227,6 +233,10 @@ export function SentencePracticePage() {
               Next Question
             </button>
           </div>
+          <div className="card-footer">
+            <ReportButton item={{ kind: 'sentence', id: question.sentence.id }} shown={question.sentence.question.arabizi} />
+            <KeyboardHelp shortcuts={SENTENCE_KEYS} />
+          </div>
         </section>
       )}
 
@@ -234,3 +244,8 @@ export function SentencePracticePage() {
     </div>
   );
 }
+
+const SENTENCE_KEYS = [
+  { keys: ['Enter'], action: 'Submit your answer (in the answer field)' },
+  { keys: ['Tab'], action: 'Move to Try Again and Next Question' },
+];

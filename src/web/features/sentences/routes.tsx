@@ -1,16 +1,21 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { protectedRoute } from '../../router';
-import { LessonPage } from './LessonPage';
-import { SentencePracticePage } from './SentencePracticePage';
-
-const practiceRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/lessons', component: SentencePracticePage });
+const practiceRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/lessons',
+  component: lazyRouteComponent(() => import('./SentencePracticePage'), 'SentencePracticePage'),
+});
 const lessonRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/lesson/$id',
-  component: function LessonRoute() {
-    const { id } = lessonRoute.useParams();
-    return <LessonPage rawId={id} />;
-  },
+  component: lazyRouteComponent(() =>
+    import('./LessonPage').then(({ LessonPage }) => ({
+      default: function LessonRoute() {
+        const { id } = lessonRoute.useParams();
+        return <LessonPage rawId={id} />;
+      },
+    })),
+  ),
 });
 
 /** Sentence practice and the lesson player (L §2), both behind sign-in. */

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLogout, type User } from '../auth/hooks';
 import { useSubscriptionStatus } from '../billing/hooks';
+import { useActivityTracking } from '../stats/activity';
 import { toast } from '../../ui/toast';
 
 const LINKS = [
@@ -15,6 +16,8 @@ const LINKS = [
 
 /** The top navigation of A §2, in the stated order; under 768 px the links wrap as pills. */
 export function Nav({ user }: { user: User }) {
+  // Every signed-in page shows the navigation: its learning time is measured from here.
+  useActivityTracking();
   const navigate = useNavigate();
   const logout = useLogout();
   const { data: status } = useSubscriptionStatus();

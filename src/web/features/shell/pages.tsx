@@ -1,4 +1,6 @@
-import { Link, Navigate } from '@tanstack/react-router';
+import { Link, Navigate, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { reportClientError } from '../../lib/client-errors';
 import { useUser } from '../auth/hooks';
 import { Spinner } from '../../ui/Spinner';
 import { UserLoadFailed } from './Protected';
@@ -23,8 +25,12 @@ export function NotFoundPage() {
   );
 }
 
-/** The global fallback for a screen that crashed (A §2). */
-export function ErrorFallback() {
+/**
+ * The global fallback for a screen that crashed (A §2). A crash caught here never reaches the window's
+ * error handler, so the screen reports it to the client-error call itself (A §7), once per error.
+ */
+export function ErrorFallback({ error }: ErrorComponentProps) {
+  useEffect(() => reportClientError(error), [error]);
   return (
     <section className="card narrow center" role="alert">
       <h1>Something went wrong</h1>

@@ -1,40 +1,70 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { post } from '../../lib/api';
 
 /** How often a visible tab reports; the server credits the time between reports (up to a minute). */
 export const ACTIVITY_BEAT_MS = 15_000;
 
-/** One id per browser tab, kept across reloads of that tab. */
-function tabSessionId(): string {
-  const key = 'kalimat.activity-session';
-  let id = sessionStorage.getItem(key);
+const SESSION_KEY = 'kalimat.activity-session';
+
+/**
+ * One id per visible stretch of a browser tab, kept across reloads. The server credits the time between
+ * two beats of one session, so a tab coming back into view starts a new one: hidden time is not learning.
+ */
+function tabSessionId(fresh = false): string {
+  let id = fresh ? null : sessionStorage.getItem(SESSION_KEY);
   if (!id) {
     id = crypto.randomUUID();
-    sessionStorage.setItem(key, id);
+    sessionStorage.setItem(SESSION_KEY, id);
   }
   return id;
 }
 
 /**
  * Learning time and the learner's time zone (A §3 session analytics; DECISIONS: study days count in the
- * browser's zone): while a signed-in tab is visible it reports the page it shows every 15 seconds.
+ * browser's zone). While a signed-in tab is visible it reports the page it shows every 15 seconds; the
+ * server credits the time since the previous report to that page's feature. So the time up to leaving a
+ * page, or hiding the tab, is reported for the page it was spent on. A report refreshes the learning
+ * time an open /stats shows. Mounted once, by the navigation that every signed-in page shows.
  */
-export function useActivityTracking(signedIn: boolean) {
+export function useActivityTracking() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  // The page the time since the last report was spent on.
+  const shown = useRef(pathname);
+  const report = useRef<(page: string) => void>(() => {});
+
   useEffect(() => {
-    if (!signedIn) return;
-    const sessionId = tabSessionId();
+    let sessionId = tabSessionId();
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const beat = () => {
-      if (document.visibilityState !== 'visible') return;
+    report.current = (page) => {
       // Analytics never interrupt the learner: a failed report is simply the next one's job.
-      post('/api/analytics/activity', { sessionId, page: location.pathname, timeZone }, { nullOn401: true }).catch(() => {});
+      post('/api/analytics/activity', { sessionId, page, timeZone }, { nullOn401: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['/api/analytics/session'] }))
+        .catch(() => {});
+    };
+    const beat = () => {
+      if (document.visibilityState === 'visible') report.current(shown.current);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') return report.current(shown.current);
+      sessionId = tabSessionId(true);
+      report.current(shown.current);
     };
     beat();
     const timer = setInterval(beat, ACTIVITY_BEAT_MS);
-    document.addEventListener('visibilitychange', beat);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       clearInterval(timer);
-      document.removeEventListener('visibilitychange', beat);
+      document.removeEventListener('visibilitychange', onVisibility);
+      report.current = () => {};
     };
-  }, [signedIn]);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    if (document.visibilityState === 'visible') report.current(shown.current);
+    shown.current = pathname;
+  }, [pathname]);
 }

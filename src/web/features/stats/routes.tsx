@@ -1,6 +1,7 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../router';
-import { StatsPage } from './StatsPage';
+
+const StatsPage = lazyRouteComponent(() => import('./StatsPage'), 'StatsPage');
 
 // Public: an anonymous visitor is asked to log in on the page itself (L §2); the page checks the user.
 const statsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stats', component: StatsPage });

@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import type { Word } from './api';
 import { ListenButton } from '../../ui/ListenButton';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { FlagToggle, useCardKeys } from './parts';
+import { FlagToggle, TypedResult, useCardKeys } from './parts';
 import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
 import { speechText } from './speech';
-import { seenWordsAtom } from './state';
+import { seenWordsAtom, useTypedAnswers } from './state';
+import { useUser } from '../auth/hooks';
+import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
+import { ReportButton } from '../../ui/ReportButton';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
 
 interface Props {
   words: Word[];
@@ -26,6 +30,7 @@ interface Shown {
  * The unified flash card (L §4): English first under a 15-second draining countdown, then (on 'Reveal
  * Now', Space or the countdown's end) the Lebanese, the Arabic script, the cultural note and Listen;
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
+ * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).
  */
 export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const mobile = useIsMobile();
@@ -35,6 +40,11 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const [elapsed, setElapsed] = useState(0);
   const [fading, setFading] = useState(false);
   const recent = useRef<number[]>([]);
+  const { data: user } = useUser();
+  const [typing, setTyping] = useTypedAnswers(user?.id ?? null);
+  const [typed, setTyped] = useState('');
+  const [verdict, setVerdict] = useState<TypedVerdict | null>(null);
+  const typedId = useId();
 
   // The shown word comes from the current list, so a flag change or a fresh fetch is reflected.
   const word = shown ? (words.find((w) => w.id === shown.id) ?? null) : null;
@@ -45,6 +55,8 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
     setShown(next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null);
     setRevealed(false);
     setElapsed(0);
+    setTyped('');
+    setVerdict(null);
   }
 
   // The first word, and a new one when the list no longer holds the shown word.
@@ -67,8 +79,18 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
     setRevealed(true);
     setSeen((list) => markSeen(list, word.id));
   };
+  /** Reveals the answer, judging what the learner typed when there is something to judge. */
+  const revealTyped = () => {
+    if (!word || revealed || fading) return;
+    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word)));
+    reveal();
+  };
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed.trim()) revealTyped();
+  };
   useEffect(() => {
-    if (elapsed >= CARD_COUNTDOWN_MS) reveal();
+    if (elapsed >= CARD_COUNTDOWN_MS) revealTyped();
   }, [elapsed]);
 
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -84,7 +106,8 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
     }, cardFadeMs(mobile));
   };
 
-  useCardKeys({ reveal, right: () => answer(true), wrong: () => answer(false) });
+  // A judged answer counts as the verdict says: only its Next button goes on.
+  useCardKeys(verdict ? { next: () => answer(verdict === 'right') } : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) });
 
   if (!word) return null;
   const lebanese = shownLebanese(word);
@@ -92,7 +115,12 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
     <article className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
         {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
-        <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />
+        <div className="flash-card-options">
+          <label className="typed-toggle">
+            <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} /> Type my answer
+          </label>
+          <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />
+        </div>
       </div>
       <p className="flash-card-label">English</p>
       <h2 className="flash-card-english">{word.english}</h2>
@@ -102,12 +130,21 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
           <div className="card-countdown">
             <ProgressBar value={countdownPercent(elapsed)} label="Time left before the answer is shown" />
           </div>
-          <button type="button" className="button button-wide" onClick={reveal} aria-keyshortcuts="Space">
+          {typing && (
+            <form className="typed-form" onSubmit={check}>
+              <label htmlFor={typedId}>Type it in Lebanese</label>
+              <div className="typed-row">
+                <input id={typedId} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+                <button type="submit" className="button" disabled={!typed.trim()}>
+                  Check
+                </button>
+              </div>
+            </form>
+          )}
+          <button type="button" className={`button button-wide${typing ? ' button-secondary' : ''}`} onClick={revealTyped} aria-keyshortcuts="Space">
             Reveal Now
           </button>
-          <p className="key-hint muted">
-            Press <kbd>Space</kbd> to reveal
-          </p>
+          <p className="key-hint muted">{typing ? <>Press <kbd>Enter</kbd> to check</> : <>Press <kbd>Space</kbd> to reveal</>}</p>
         </>
       ) : (
         <>
@@ -121,16 +158,39 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
               <strong>Cultural note:</strong> {word.culturalContext}
             </p>
           )}
-          <div className="answer-buttons">
-            <button type="button" className="button answer-right" onClick={() => answer(true)} disabled={fading} aria-keyshortcuts="1">
-              I know it <kbd aria-hidden="true">1</kbd>
-            </button>
-            <button type="button" className="button button-secondary answer-wrong" onClick={() => answer(false)} disabled={fading} aria-keyshortcuts="2">
-              Still learning <kbd aria-hidden="true">2</kbd>
-            </button>
-          </div>
+          {verdict ? (
+            <>
+              <TypedResult typed={typed} expected={lebanese} verdict={verdict} />
+              <div className="answer-buttons">
+                <button type="button" className="button" onClick={() => answer(verdict === 'right')} disabled={fading} autoFocus data-card-next>
+                  Next word
+                </button>
+                <p className="muted typed-counted">Counted as {verdict === 'right' ? 'I know it' : 'Still learning'}</p>
+              </div>
+            </>
+          ) : (
+            <div className="answer-buttons">
+              <button type="button" className="button answer-right" onClick={() => answer(true)} disabled={fading} aria-keyshortcuts="1">
+                I know it <kbd aria-hidden="true">1</kbd>
+              </button>
+              <button type="button" className="button button-secondary answer-wrong" onClick={() => answer(false)} disabled={fading} aria-keyshortcuts="2">
+                Still learning <kbd aria-hidden="true">2</kbd>
+              </button>
+            </div>
+          )}
         </>
       )}
+      <div className="card-footer">
+        {user && revealed && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${lebanese} (${word.english})`} />}
+        <KeyboardHelp shortcuts={FLASH_CARD_KEYS} />
+      </div>
     </article>
   );
 }
+
+const FLASH_CARD_KEYS = [
+  { keys: ['Space'], action: 'Reveal the answer' },
+  { keys: ['Enter'], action: 'Check the answer you typed (with Type my answer on), then go on' },
+  { keys: ['1'], action: 'I know it' },
+  { keys: ['2'], action: 'Still learning' },
+];

@@ -6,6 +6,9 @@ import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
 import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
+import { useUser } from '../auth/hooks';
+import { ReportButton } from '../../ui/ReportButton';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
 
 interface Props {
   words: Word[];
@@ -15,7 +18,7 @@ interface Props {
 
 const PRONOUNS: Record<string, string> = {
   ana: 'ana (I)',
-  nehna: 'nehna (we)',
+  nehna: 'ne7na (we)',
   enta: 'enta (you, m.)',
   enti: 'enti (you, f.)',
   ento: 'ento (you, pl.)',
@@ -34,6 +37,7 @@ const FORM_NAMES: Record<string, string> = { imperative: 'command', negative: 'n
  * ('Practice Again' starts it at once).
  */
 export function WordListPractice({ words, onAnswer, onFlag }: Props) {
+  const { data: user } = useUser();
   const [order, setOrder] = useState(() => shuffle(words));
   const [index, setIndex] = useState(0);
   const [revealed, setRevealed] = useState(false);
@@ -170,6 +174,16 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
       <p className="key-hint muted">
         <kbd>Space</kbd> reveals · <kbd>1</kbd> right · <kbd>2</kbd> wrong
       </p>
+      <div className="card-footer">
+        {user && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${shownLebanese(word)} (${word.english})`} />}
+        <KeyboardHelp shortcuts={WORD_LIST_KEYS} />
+      </div>
     </article>
   );
 }
+
+const WORD_LIST_KEYS = [
+  { keys: ['Space'], action: 'Reveal the translation' },
+  { keys: ['1'], action: 'I got it right' },
+  { keys: ['2'], action: 'I got it wrong' },
+];

@@ -14,7 +14,6 @@ import {
   pickNextWord,
   practicePercent,
   practiceSummary,
-  progressRetryDelayMs,
   recentMemorySize,
   shownBatch,
   shownLebanese,
@@ -191,10 +190,9 @@ describe('local storage and timings', () => {
     expect(parseStoredCount(null)).toBe(0);
   });
 
-  test('the countdown drains from 100 to 0 over 15 s; retries wait 500 ms doubling', () => {
+  test('the countdown drains from 100 to 0 over 15 s', () => {
     expect(countdownPercent(0)).toBe(100);
     expect(countdownPercent(7_500)).toBe(50);
     expect(countdownPercent(20_000)).toBe(0);
-    expect([0, 1].map(progressRetryDelayMs)).toEqual([500, 1000]);
   });
 });

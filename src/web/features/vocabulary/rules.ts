@@ -41,9 +41,6 @@ export const cardFadeMs = (mobile: boolean) => (mobile ? 300 : 200);
 export const WORD_LIST_ADVANCE_MS = 500;
 /** How long the 'Practice complete!' summary stays before the reshuffled round starts (L §4 gives no time). */
 export const PRACTICE_SUMMARY_MS = 4000;
-/** Progress saves: 2 more tries, waiting 500 ms and doubling (L §7, §9). */
-export const PROGRESS_RETRIES = 2;
-export const progressRetryDelayMs = (attempt: number) => 500 * 2 ** attempt;
 
 /** The countdown bar: 100 at the start, draining to 0 at 15 s. */
 export function countdownPercent(elapsedMs: number): number {

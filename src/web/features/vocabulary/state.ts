@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { atomWithStorage } from 'jotai/utils';
 import { parseSeenWords, parseStoredCount, type StreakCounts } from './rules';
 
@@ -41,3 +42,18 @@ export const localStreakAtom = atomWithStorage<StreakCounts>(
   },
   { getOnInit: true },
 );
+
+/**
+ * The flash card's typed-answer option, off until the learner turns it on, remembered per learner in
+ * this browser: typing suits a keyboard more than a phone (docs/decisions/0009).
+ */
+export function useTypedAnswers(userId: number | null): [boolean, (on: boolean) => void] {
+  const key = `typedAnswers:${userId ?? 'visitor'}`;
+  const [on, setOn] = useState(() => localStorage.getItem(key) === 'true');
+  useEffect(() => setOn(localStorage.getItem(key) === 'true'), [key]);
+  const set = (next: boolean) => {
+    localStorage.setItem(key, String(next));
+    setOn(next);
+  };
+  return [on, set];
+}

@@ -1,5 +1,4 @@
-import { ApiError, post } from '../../lib/api';
-import { progressRetryDelayMs } from './rules';
+import { ApiError, postProgress } from '../../lib/api';
 
 /**
  * Saves that failed after their retries wait here (local storage) and are sent again, in order, when
@@ -34,14 +33,6 @@ function writePending(list: PendingSave[]) {
 /** Network failures and server errors are worth sending again; a 4xx would only be refused again. */
 export const isSyncFailure = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A POST with the progress retry rule: 2 more tries, 500 ms then 1 s (L §7, §9). */
-function postWithRetries<T>(path: string, body: unknown): Promise<T> {
-  let attempt = 0;
-  return post<T>(path, body, { sleep: () => wait(progressRetryDelayMs(attempt++)) });
-}
-
 let flushing: Promise<void> | null = null;
 
 /** Sends the learner's waiting saves in order; stops at the first that still cannot get through. */
@@ -52,7 +43,7 @@ export function flushPending(userId: number): Promise<void> {
         const next = readPending().find((p) => p.userId === userId);
         if (!next) return;
         try {
-          await postWithRetries(next.path, next.body);
+          await postProgress(next.path, next.body);
         } catch (error) {
           if (isSyncFailure(error)) return;
         }
@@ -79,7 +70,7 @@ export async function save<T>(userId: number, path: string, body: unknown): Prom
     throw new ApiError(0, 'Network Error', 'Your progress will sync when connection is restored', undefined);
   }
   try {
-    return await postWithRetries<T>(path, body);
+    return await postProgress<T>(path, body);
   } catch (error) {
     if (isSyncFailure(error)) writePending([...readPending(), { userId, path, body }]);
     throw error;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { post } from '../../lib/api';
+import { postProgress } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
@@ -14,6 +14,8 @@ import { useGameStreak } from '../../lib/streak';
 import { refreshStats } from '../../lib/query';
 import { FLAGGED_KEY } from '../vocabulary/api';
 import { isTypingTarget } from '../../lib/keyboard';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { ReportButton } from '../../ui/ReportButton';
 
 /** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
@@ -93,7 +95,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     // A visitor's answers are not saved (L §5), so nothing holds Next back.
     if (!streak.signedIn) return;
     setWaiting(true);
-    post<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
+    postProgress<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
@@ -117,6 +119,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
       const n = Number(e.key);
       if (n >= 1 && n <= options.length) choose(options[n - 1]);
     }
@@ -191,6 +194,16 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
           </button>
         </div>
       )}
+      <div className="card-footer">
+        {answered && streak.signedIn && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${word.arabizi} (${word.english})`} />}
+        <KeyboardHelp shortcuts={WHICH_WORD_KEYS} />
+      </div>
     </div>
   );
 }
+
+const WHICH_WORD_KEYS = [
+  { keys: ['1', '2', '3', '4'], action: 'Choose that option' },
+  { keys: ['Enter'], action: 'Next word, once you have answered' },
+  { keys: ['Tab'], action: 'Move between the options' },
+];

@@ -1,16 +1,17 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../router';
-import { WhichWordGamePage } from './GamePage';
-import { WhichWordTopicsPage } from './TopicsPage';
-
-const topicsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/which-word', component: WhichWordTopicsPage });
+const topicsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/which-word', component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage') });
 const gameRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/which-word/$topic',
-  component: function WhichWordGameRoute() {
-    const { topic } = gameRoute.useParams();
-    return <WhichWordGamePage topic={topic} />;
-  },
+  component: lazyRouteComponent(() =>
+    import('./GamePage').then(({ WhichWordGamePage }) => ({
+      default: function WhichWordGameRoute() {
+        const { topic } = gameRoute.useParams();
+        return <WhichWordGamePage topic={topic} />;
+      },
+    })),
+  ),
 });
 
 /**

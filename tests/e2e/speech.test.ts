@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { espeakInput } from '../../src/modules/vocabulary/lebanese-phonemes';
+import { startApp, type E2EApp } from './harness';
+
+const espeakInstalled = Bun.which('espeak-ng') !== null;
+
+let app: E2EApp;
+beforeAll(async () => {
+  if (espeakInstalled) app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** espeak-ng's clip for `input` without its WAV header, whose sizes the server corrects. */
+const samples = (wav: Uint8Array) => Buffer.from(wav.subarray(44)).toString('base64');
+
+describe('the Lebanese voice in the browser', () => {
+  test.skipIf(!espeakInstalled)("Listen on a card asks for the card's arabizi and plays it in the Lebanese voice, not the Standard reading of its Arabic", async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/landing');
+    const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
+    await deck.waitFor();
+    const arabizi = ((await deck.locator('.flash-card-lebanese').textContent()) ?? '').trim();
+    expect(arabizi).not.toBe('');
+
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), deck.getByRole('button', { name: /^Listen to/ }).click()]);
+    expect(new URL(response.url()).searchParams.get('text')).toBe(arabizi);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('audio/wav');
+
+    // The clip the card played (Chromium keeps no body for media it hands to an audio element; the
+    // server's cache gives the same clip again).
+    const played = new Uint8Array(await (await page.request.get(response.url())).body());
+    const lebanese = Bun.spawnSync(['espeak-ng', '-v', 'ar', '--stdin', '--stdout'], { stdin: new TextEncoder().encode(espeakInput(arabizi)) }).stdout;
+    const standard = Bun.spawnSync(['espeak-ng', '-v', 'ar', '--stdin', '--stdout'], { stdin: new TextEncoder().encode((await deck.locator('.flash-card-arabic').textContent()) ?? '') }).stdout;
+    expect(samples(played)).toBe(samples(lebanese));
+    expect(samples(played)).not.toBe(samples(standard));
+    await context.close();
+  });
+});
