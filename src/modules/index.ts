@@ -15,6 +15,8 @@ import { statsModule } from './stats';
 import { reportsModule } from './reports';
 import { createReportsService } from './reports/service';
 import { createWordKeys } from './vocabulary/keys';
+import { spellingModule } from './spelling';
+import { createSpellingService } from './spelling/service';
 import { createStreakService } from './streak/service';
 import { createFlaggedService } from './flagged/service';
 import { createVocabularyService } from './vocabulary/service';
@@ -33,13 +35,14 @@ export function createServices(ctx: AppContext) {
   const flagged = createFlaggedService(ctx);
   const stats = createStatsService(ctx, { streak });
   const vocabulary = createVocabularyService(ctx, { streak, flagged, stats });
-  const sentences = createSentencesService(ctx, { streak, stats });
+  const spelling = createSpellingService();
+  const sentences = createSentencesService(ctx, { streak, stats, spelling });
   const lessons = createLessonsService(ctx, { stats });
   const speech = createSpeechService(ctx, [vocabulary.speakableFor, sentences.speakableFor]);
   const whichWord = createWhichWordService({ vocabulary });
   const letters = createLettersService(ctx, { streak, stats });
   const reports = createReportsService(ctx, { wordKeys: createWordKeys(ctx), sentences, lessons });
-  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons, reports };
+  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons, reports, spelling };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -56,5 +59,6 @@ export function featureModules(ctx: AppContext, services: Services) {
     .use(sentencesModule(ctx, services))
     .use(lessonsModule(ctx, services))
     .use(statsModule(ctx, services))
-    .use(reportsModule(ctx, services));
+    .use(reportsModule(ctx, services))
+    .use(spellingModule(services));
 }

@@ -16,7 +16,99 @@ const APOSTROPHES = /[’‘`´ʼʾ']/g;
 const SEPARATORS = /[^\p{L}\p{N}\s]/gu;
 const ARTICLES = new Set(['il', 'l']);
 
-export function arabiziKey(text: string): string {
+/**
+ * Spellings the habits above do not explain (mnshouf for menshouf, kifek for kifak), from the content's
+ * spelling table: built once by `spellingLexicon` and passed to `arabiziKey`.
+ */
+export interface SpellingLexicon {
+  /** The habit key of a variant → the key of its canonical form. */
+  keys: Record<string, string>;
+  /** A variant whose habit key is also another word's (kifek and kifik are both kifik), by its exact spelling. */
+  exact: Record<string, string>;
+  /** The most words a variant key has. */
+  longest: number;
+}
+
+export const EMPTY_LEXICON: SpellingLexicon = { keys: {}, exact: {}, longest: 0 };
+
+/**
+ * The lexicon of a spelling table (`words: [{ canonical, variants }]`). A variant is matched by its
+ * habit key when that key belongs to no canonical form and no other variant; one the habits would
+ * confuse with another word is matched only as written.
+ */
+export function spellingLexicon(entries: { canonical: string; variants: string[] }[]): SpellingLexicon {
+  const canonicalKeys = new Set(entries.map((e) => habitKey(e.canonical)));
+  const claims = new Map<string, Set<string>>();
+  for (const e of entries) {
+    const target = habitKey(e.canonical);
+    for (const v of e.variants) {
+      const key = habitKey(v);
+      if (key !== target) claims.set(key, (claims.get(key) ?? new Set()).add(target));
+    }
+  }
+  const lexicon: SpellingLexicon = { keys: {}, exact: {}, longest: 0 };
+  for (const e of entries) {
+    const target = habitKey(e.canonical);
+    for (const v of e.variants) {
+      const key = habitKey(v);
+      if (key === target || key === '') continue;
+      if (!canonicalKeys.has(key) && claims.get(key)!.size === 1) {
+        lexicon.keys[key] = target;
+        lexicon.longest = Math.max(lexicon.longest, key.split(' ').length);
+      } else if (key !== normalWords(v)) lexicon.exact[normalWords(v)] = target;
+    }
+  }
+  return lexicon;
+}
+
+export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
+  const exact = normalWords(text)
+    .split(' ')
+    .map((w) => lexicon.exact[w] ?? w)
+    .join(' ');
+  let key = habitKey(exact);
+  // Until nothing changes: a canonical form put in may complete a longer variant with its neighbours.
+  for (let pass = 0; pass < 4 && lexicon.longest > 0; pass++) {
+    const next = habitKey(replaceVariants(key, lexicon));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+/** Lower case and NFKC, words split at anything but letters, digits and apostrophes. */
+function normalWords(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}\s’‘`´ʼʾ']/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .join(' ');
+}
+
+/** The longest variant keys first, word by word. */
+function replaceVariants(key: string, lexicon: SpellingLexicon): string {
+  const words = key.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    let n = Math.min(lexicon.longest, words.length - i);
+    for (; n > 0; n--) {
+      const canonical = lexicon.keys[words.slice(i, i + n).join(' ')];
+      if (canonical !== undefined) {
+        out.push(canonical);
+        break;
+      }
+    }
+    if (n === 0) out.push(words[i]);
+    i += Math.max(n, 1);
+  }
+  return out.join(' ');
+}
+
+/** The spelling habits alone. */
+function habitKey(text: string): string {
   const letters = text
     .normalize('NFKC')
     .toLowerCase()
@@ -123,9 +215,9 @@ export type TypedVerdict = 'right' | 'almost' | 'wrong';
  * Right when both spellings give the same key; almost when one letter of the key is off (a slip of
  * the finger, counted as Still learning); wrong otherwise.
  */
-export function judgeTyped(typed: string, expected: string): TypedVerdict {
-  const a = arabiziKey(typed);
-  const b = arabiziKey(expected);
+export function judgeTyped(typed: string, expected: string, lexicon?: SpellingLexicon): TypedVerdict {
+  const a = arabiziKey(typed, lexicon);
+  const b = arabiziKey(expected, lexicon);
   if (a === '') return 'wrong';
   if (a === b) return 'right';
   return letterDiff(a, b).distance === 1 ? 'almost' : 'wrong';

@@ -176,15 +176,23 @@ sentences:
     ]);
   });
 
+  test('a verb form under nehna: the pronoun is written ne7na, like all arabizi', () => {
+    const file = verbFile().replace('    ne7na: { arabizi: "akala"', '    nehna: { arabizi: "akala"');
+    expectRejected({ 'verbs/eat.yaml': file }, [
+      { file: 'verbs/eat.yaml', line: lineWith(file, 'past:'), field: 'conjugations.past.ne7na', message: 'the past form for ne7na is missing: a verb needs all 35 forms (32 without a command)' },
+      { file: 'verbs/eat.yaml', line: lineWith(file, 'nehna:'), field: 'conjugations.past.nehna', message: 'is not a field here (misspelt? see docs/content-format.md)' },
+    ]);
+  });
+
   test('a verb missing a whole tense, or half a form', () => {
     const file = verbFile().replace(/  future:\n(    .*\n)+/, '').replace('arabic: "أكلا", ', '');
     expectRejected({ 'verbs/eat.yaml': file }, [
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'nehna: { arabizi: "akala"'), field: 'conjugations.past.nehna.arabic', message: 'is missing' },
+      { file: 'verbs/eat.yaml', line: lineWith(file, 'ne7na: { arabizi: "akala"'), field: 'conjugations.past.ne7na.arabic', message: 'is missing' },
       {
         file: 'verbs/eat.yaml',
         line: lineWith(file, 'conjugations:'),
         field: 'conjugations.future',
-        message: 'the future forms are missing (a verb needs the past, present, future and negative forms, each for ana, nehna, enti, enta, ento, huwi, hiyyi, hinni)',
+        message: 'the future forms are missing (a verb needs the past, present, future and negative forms, each for ana, ne7na, enti, enta, ento, huwi, hiyyi, hinni)',
       },
     ]);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Db } from '../../db/client';
-import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words, type Tense } from '../../modules/vocabulary/schema';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../../modules/vocabulary/schema';
 import { letters } from '../../modules/letters/schema';
 import { sentences } from '../../modules/sentences/schema';
 import { lessons } from '../../modules/lessons/schema';
@@ -59,10 +59,10 @@ export function verbFile(key = 'eat') {
   const stems: Record<Tense, string> = { past: 'akal', present: 'bekol', future: 'ra7 ekol', imperative: 'kol', negative: 'ma bekol' };
   const arabicStems: Record<Tense, string> = { past: 'أكل', present: 'باكل', future: 'رح آكل', imperative: 'كول', negative: 'ما باكل' };
   const lines = [`key: ${key}`, `english: to ${key}`, 'infinitive: akal', 'arabic: أكل', 'order: 1', 'note: Lebanese eat together.', 'conjugations:'];
-  for (const [tense, pronouns] of [...TENSES.map((t) => [t, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)] as [Tense, readonly string[]][]) {
+  for (const [tense, pronouns] of [...TENSES.map((t) => [t, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)] as [Tense, readonly Pronoun[]][]) {
     lines.push(`  ${tense}:`);
     pronouns.forEach((pronoun, i) => {
-      lines.push(`    ${pronoun}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`);
+      lines.push(`    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`);
     });
   }
   return `${lines.join('\n')}\n`;

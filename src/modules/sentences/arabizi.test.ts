@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { createTestApp } from '../../../tests/support/app';
+import { loadSpelling } from '../../lib/content/spelling';
+import { arabiziKey, spellingLexicon } from '../../shared/arabizi';
 import { CONTENT_DIR } from '../../boot';
 import { validateContent } from '../../lib/content/importer';
 import { sentencesContent, type SentenceContent } from './content';
@@ -13,6 +15,18 @@ import { scoreLocally } from './rules';
 const corpus = (validateContent(CONTENT_DIR, [sentencesContent]).parsed.get('sentences') as SentenceContent[]).flatMap((s) =>
   s.contexts.map((c) => ({ sentence: s.sentence.key, answer: c.recommendedAnswer })),
 );
+
+/** The content's spelling table, and a word of it the habits alone do not connect to one of its variants. */
+const table = loadSpelling(CONTENT_DIR).entries;
+const lexicon = spellingLexicon(table);
+const irregular = table.flatMap((e) =>
+  e.variants
+    .filter((v) => {
+      const [k, kv] = [arabiziKey(e.canonical), arabiziKey(v)];
+      return /^[a-z0-9]{5,}$/i.test(e.canonical) && !kv.startsWith(k) && !k.startsWith(kv) && arabiziKey(v, lexicon) === arabiziKey(e.canonical, lexicon);
+    })
+    .map((variant) => ({ canonical: e.canonical, variant })),
+)[0];
 
 /**
  * The spelling habits of docs/decisions/0009, each as a rewrite a learner's keyboard might make; a
@@ -46,7 +60,7 @@ describe('sentence scoring across spellings (docs/decisions/0009)', () => {
     const outcomes = fc.sample(variant, { numRuns: 3000, seed: 14 }).map(({ index, habits, pick }) => {
       const recommended = corpus[index].answer;
       const written = habits.reduce((text, habit) => HABITS[habit](text, pick), recommended.toLowerCase());
-      return { recommended, written, correct: scoreLocally(written, recommended).isCorrect };
+      return { recommended, written, correct: scoreLocally(written, recommended, lexicon).isCorrect };
     });
     const missed = outcomes.filter((o) => !o.correct);
     expect(missed.length / outcomes.length).toBeLessThanOrEqual(0.1);
@@ -54,10 +68,10 @@ describe('sentence scoring across spellings (docs/decisions/0009)', () => {
     for (const { answer } of corpus) {
       for (let pick = 0; pick < 12; pick++) {
         const written = Object.values(HABITS).reduce((text, habit) => habit(text, pick), answer.toLowerCase());
-        expect({ answer, written, correct: scoreLocally(written, answer).isCorrect }).toMatchObject({ correct: true });
+        expect({ answer, written, correct: scoreLocally(written, answer, lexicon).isCorrect }).toMatchObject({ correct: true });
       }
     }
-  });
+  }, 60_000);
 
   test('"ahwe" scores as "2ahwe"', () => {
     expect(scoreLocally('ahwe', '2ahwe kbire')).toEqual(scoreLocally('2ahwe', '2ahwe kbire'));
@@ -74,21 +88,32 @@ describe('sentence scoring across spellings (docs/decisions/0009)', () => {
         const { habits, pick } = spellings[k];
         const written = habits.reduce((text, habit) => HABITS[habit](text, pick), other.answer.toLowerCase());
         pairs++;
-        if (scoreLocally(written, target.answer).isCorrect) accepted++;
+        if (scoreLocally(written, target.answer, lexicon).isCorrect) accepted++;
       }),
     );
     // A handful of answers to other questions share most of their key words ("bel beit" ...) and pass.
     expect(pairs).toBeGreaterThan(10_000);
     expect(accepted / pairs).toBeLessThan(0.001);
-  });
+  }, 60_000);
 
   test('words that are not in the recommended answer are refused', () => {
     fc.assert(
       fc.property(fc.nat(corpus.length - 1), fc.array(fc.stringMatching(/^[a-z2357]{2,9}$/), { minLength: 1, maxLength: 8 }), (index, words) => {
-        return !scoreLocally(words.join(' '), corpus[index].answer).isCorrect;
+        return !scoreLocally(words.join(' '), corpus[index].answer, lexicon).isCorrect;
       }),
       { numRuns: 3000, seed: 14 },
     );
+  }, 60_000);
+});
+
+describe('the spelling table in sentence scoring', () => {
+  test('a variant of the table counts as its canonical form', () => {
+    for (const e of table) {
+      for (const variant of e.variants) {
+        if (e.canonical.length <= 3) continue;
+        expect({ variant, canonical: e.canonical, correct: scoreLocally(variant, e.canonical, lexicon).isCorrect }).toEqual({ variant, canonical: e.canonical, correct: true });
+      }
+    }
   });
 });
 
@@ -110,6 +135,10 @@ sentences:
         recommended_answer: "Kebbeyet may"
         arabic: "كبّاية مي"
         english: "A glass of water"
+      - context: A word of the spelling table.
+        recommended_answer: "${irregular.canonical}"
+        arabic: "كلمة"
+        english: "A word"
 `,
   );
   const t = createTestApp({ content });
@@ -129,5 +158,20 @@ sentences:
     expect(spelt.json.feedback).toBe('You used 4 of the 4 key words of the recommended answer. Well said!');
     const other = await send('baddi shay');
     expect(other.json).toMatchObject({ isCorrect: false, evaluatedBy: 'local' });
+  });
+
+  test(`a variant from content/spelling.yaml ("${irregular.variant}" for "${irregular.canonical}") is correct`, async () => {
+    expect(scoreLocally(irregular.variant, irregular.canonical).isCorrect).toBe(false);
+    const { cookie } = await t.signUp();
+    const sentenceId = (t.db.$client.query('select id from sentences').get() as { id: number }).id;
+    const res = await t.request('POST', '/api/sentences/answer', { cookie, body: { sentenceId, answer: irregular.variant, context: 'A word of the spelling table.' } });
+    expect(res.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local' });
+  });
+
+  test('GET /api/spelling gives the lexicon of the table to the browser', async () => {
+    const res = await t.request('GET', '/api/spelling');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(JSON.parse(JSON.stringify(lexicon)));
+    expect(Object.keys(res.json.keys).length).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../../lib/context';
 import { AiVerdict } from './model';
 import { scoreLocally } from './rules';
+import type { SpellingLexicon } from '../../shared/arabizi';
 
 /** Below the client's 10 s wait (L §9), so a slow OpenAI still leaves time to answer with the local rule. */
 const OPENAI_TIMEOUT_MS = 7_000;
@@ -36,13 +37,13 @@ const INSTRUCTIONS = [
  * Judges a sentence answer (DECISIONS "Local defaults"): OpenAI when OPENAI_API_KEY is set, the local
  * rule otherwise, and the local rule whenever OpenAI fails or answers something unusable.
  */
-export function createSentenceEvaluator({ config, log }: AppContext) {
+export function createSentenceEvaluator({ config, log }: AppContext, lexicon?: SpellingLexicon) {
   const client = config.OPENAI_API_KEY
     ? new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: OPENAI_TIMEOUT_MS })
     : null;
 
   function local(item: AnswerToJudge): Verdict {
-    const score = scoreLocally(item.answer, item.recommendedAnswer);
+    const score = scoreLocally(item.answer, item.recommendedAnswer, lexicon);
     return { isCorrect: score.isCorrect, feedback: score.feedback, evaluatedBy: 'local' };
   }
 

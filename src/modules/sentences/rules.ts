@@ -2,7 +2,7 @@
  * Sentence rules shared by the server and the browser (L §5, §9). Pure: they import only the pure
  * arabizi key, so the client bundle can take them without the database layer.
  */
-import { arabiziKey } from '../../shared/arabizi';
+import { arabiziKey, type SpellingLexicon } from '../../shared/arabizi';
 
 /** Share of the recommended answer's key words an answer must contain to count as correct (L §9). */
 export const PASS_SHARE = 0.65;
@@ -35,21 +35,22 @@ export interface LocalScore {
 /**
  * The local scoring rule (L §5): keep the recommended answer's words longer than 3 characters; the
  * answer is correct when at least 65% of them appear in it (never when there are none). Words are
- * compared by their arabizi key, so "ahwe" is "2ahwe" and "kheir" is "5er" (docs/decisions/0009).
+ * compared by their arabizi key, so "ahwe" is "2ahwe" and "kheir" is "5er", and by the content's
+ * spelling table when given its lexicon (docs/decisions/0009).
  */
-export function scoreLocally(answer: string, recommended: string): LocalScore {
+export function scoreLocally(answer: string, recommended: string, lexicon?: SpellingLexicon): LocalScore {
   const keyWords = normalizeAnswer(recommended)
     .split(' ')
     .filter((w) => w.length > SHORT_WORD_CHARS);
   const said = normalizeAnswer(answer);
-  const saidKey = arabiziKey(answer);
+  const saidKey = arabiziKey(answer, lexicon);
   const saidWords = saidKey.split(' ');
   const matched = keyWords.filter((w) => {
     // "Appear in the answer" (L §5): a key word inside a longer one counts, as a learner's ending may differ.
     if (said.includes(w)) return true;
     // Spelt another way: the same arabizi key as a word of the answer (with or without the article),
     // or at the start of one when the key is long enough not to be found in unrelated words by chance.
-    const key = arabiziKey(w);
+    const key = arabiziKey(w, lexicon);
     if (key === '') return false;
     if (key.includes(' ')) return saidKey.includes(key);
     const long = key.length > SHORT_WORD_CHARS;

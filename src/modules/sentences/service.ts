@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { POINTS, type StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
+import type { SpellingService } from '../spelling/service';
 import { createSentenceEvaluator } from './evaluation';
 import type { SentenceAnswerInput } from './model';
 import { sentenceContexts, sentenceProgress, sentences } from './schema';
@@ -39,10 +40,10 @@ const KEPT_ANSWERS = 20;
  * Sentence practice (L §2, §4, §5, §7): topics, a random sentence of a topic, and answers judged by
  * OpenAI or the local rule, recorded with the sentence streak and points in one transaction.
  */
-export function createSentencesService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService }) {
+export function createSentencesService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService; spelling: SpellingService }) {
   const { db, clock } = ctx;
   const { streak, stats } = deps;
-  const evaluator = createSentenceEvaluator(ctx);
+  const evaluator = createSentenceEvaluator(ctx, deps.spelling.lexicon());
   const P = sql.placeholder;
 
   const sentenceById = db.select().from(sentences).where(eq(sentences.id, P('id'))).prepare();

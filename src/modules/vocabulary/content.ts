@@ -6,7 +6,7 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../lib/content/sync';
 import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
 import type { VerbForms } from '../../lib/content/verb-forms';
-import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
 
 export const BATCHES = 6;
 export const verbTopicName = (english: string) => `Verb: ${english}`;
@@ -103,16 +103,20 @@ export const wordsContent: ContentPlugin<TopicWords> = {
 };
 
 const Form = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english');
+const spelled = (pronouns: readonly Pronoun[]) => pronouns.map((p) => PRONOUN_SPELLINGS[p]);
 const formsFor = (pronouns: readonly Pronoun[]) =>
-  v.strictObject(Object.fromEntries(pronouns.map((p) => [p, Form])) as Record<Pronoun, typeof Form>, `must list the forms for ${pronouns.join(', ')}`);
+  v.strictObject(Object.fromEntries(spelled(pronouns).map((p) => [p, Form])) as Record<string, typeof Form>, `must list the forms for ${spelled(pronouns).join(', ')}`);
 /** Each kind of form, with the pronouns it needs: the three tenses for all eight, then the imperative and the negative. */
 const FORM_PRONOUNS: [Tense, readonly Pronoun[]][] = [...TENSES.map((t): [Tense, readonly Pronoun[]] => [t, PRONOUNS]), ...(Object.entries(EXTRA_FORMS) as [Tense, readonly Pronoun[]][])];
 const FORMS_PER_VERB = FORM_PRONOUNS.reduce((n, [, pronouns]) => n + pronouns.length, 0);
 
+/** Where a form stands in its verb file (its pronoun as the file spells it), for messages and lines. */
+export const conjugationPath = (tense: Tense, pronoun: Pronoun) => ['conjugations', tense, PRONOUN_SPELLINGS[pronoun]];
+
 /** A verb needs all its forms: the message for a missing one says which. */
 const missingForm = (path: (string | number)[]) => {
   if (path[0] !== 'conjugations') return undefined;
-  if (path.length === 2) return `the ${path[1]} forms are missing (a verb needs the ${TENSES.join(', ')} and negative forms, each for ${PRONOUNS.join(', ')})`;
+  if (path.length === 2) return `the ${path[1]} forms are missing (a verb needs the ${TENSES.join(', ')} and negative forms, each for ${spelled(PRONOUNS).join(', ')})`;
   if (path.length === 3) return `the ${path[1]} form for ${path[2]} is missing: a verb needs all ${FORMS_PER_VERB} forms (${FORMS_PER_VERB - EXTRA_FORMS.imperative.length} without a command)`;
   return undefined;
 };
@@ -160,11 +164,11 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     ];
     FORM_PRONOUNS.forEach(([tense, pronouns], t) =>
       pronouns.forEach((pronoun, p) => {
-        const form = data.conjugations[tense]?.[pronoun];
+        const form = data.conjugations[tense]?.[PRONOUN_SPELLINGS[pronoun]];
         if (!form) return;
-        const path = ['conjugations', tense, pronoun];
+        const path = conjugationPath(tense, pronoun);
         texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english }), textAt(doc, [...path, 'english'], form.english, 'english'));
-        checkNumberLetters(doc, ['conjugations', tense, pronoun, 'arabizi'], form.arabizi, form.arabic, report);
+        checkNumberLetters(doc, [...path, 'arabizi'], form.arabizi, form.arabic, report);
         conjugations.push({
           key: `verb:${data.key}/${tense}/${pronoun}`,
           english: form.english,

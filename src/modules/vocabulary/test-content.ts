@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXTRA_FORMS, PRONOUNS, TENSES } from './schema';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from './schema';
 
 /**
  * A small content folder for the vocabulary tests, so they stay stable while content/ grows:
@@ -47,7 +47,7 @@ export function writeTestContent(): string {
   [...TENSES.map((tense) => [tense, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)].forEach(([tense, pronouns], t) => {
     verb.push(`  ${tense}:`);
     pronouns.forEach((pronoun, p) =>
-      verb.push(`    ${pronoun}: { arabizi: "ktb ${tense} ${pronoun}", arabic: "${arabicOf(t + 7, p)}", english: "${pronoun} writes (${tense})" }`),
+      verb.push(`    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "ktb ${tense} ${pronoun}", arabic: "${arabicOf(t + 7, p)}", english: "${pronoun} writes (${tense})" }`),
     );
   });
   writeFileSync(join(root, 'verbs', 'write.yaml'), verb.join('\n') + '\n');

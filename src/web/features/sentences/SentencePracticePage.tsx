@@ -14,6 +14,7 @@ import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
+import { useSpellingLexicon } from '../vocabulary/spelling';
 
 const STREAK_KEY = streakKey('sentences');
 
@@ -52,6 +53,7 @@ export function SentencePracticePage() {
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const topicId = useId();
   const answerId = useId();
+  const lexicon = useSpellingLexicon();
 
   // The chosen topic must be one of the list: otherwise the first is taken (L §4).
   useEffect(() => {
@@ -107,7 +109,7 @@ export function SentencePracticePage() {
       if (handledGlobally(error)) return;
       toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
       // The local rule of L §5 still gives the learner a verdict; the streak moves on screen only.
-      const local = scoreLocally(userAnswer, question.context.recommended_answer);
+      const local = scoreLocally(userAnswer, question.context.recommended_answer, lexicon);
       queryClient.setQueryData<StreakCounts>(STREAK_KEY, (s) => nextStreak(s ?? ZERO_STREAK, local.isCorrect));
       setResult({ isCorrect: local.isCorrect, feedback: local.feedback, userAnswer });
     } finally {

@@ -13,6 +13,7 @@ import { useUser } from '../auth/hooks';
 import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { useSpellingLexicon } from './spelling';
 
 interface Props {
   words: Word[];
@@ -45,6 +46,7 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const [typed, setTyped] = useState('');
   const [verdict, setVerdict] = useState<TypedVerdict | null>(null);
   const typedId = useId();
+  const lexicon = useSpellingLexicon();
 
   // The shown word comes from the current list, so a flag change or a fresh fetch is reflected.
   const word = shown ? (words.find((w) => w.id === shown.id) ?? null) : null;
@@ -82,7 +84,7 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   /** Reveals the answer, judging what the learner typed when there is something to judge. */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word)));
+    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon));
     reveal();
   };
   const check = (event: FormEvent) => {
