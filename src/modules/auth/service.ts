@@ -62,12 +62,13 @@ export function createAuthService(ctx: AppContext) {
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
-  const sessionUser = db
-    .select({ user: users })
+  // The user of a live session, by a subquery: SQLite answers it several times faster than the join
+  // it equals, and every signed-in request asks it (docs/decisions/0008).
+  const liveSession = db
+    .select({ userId: sessions.userId })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare();
+    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))));
+  const sessionUser = db.select().from(users).where(eq(users.id, liveSession)).prepare();
 
   const hashPassword = (password: string) => Bun.password.hash(password, ARGON2);
 
@@ -187,7 +188,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** The user behind a live session, or undefined for revoked, expired or unknown sessions. */
     userForSession(sessionId: string): User | undefined {
-      return sessionUser.get({ sid: sessionId, now: clock.now().getTime() })?.user;
+      return sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
     },
 
     async register(input: RegisterInput, opts: { isVerified: boolean }): Promise<User> {
@@ -294,7 +295,7 @@ export function createAuthService(ctx: AppContext) {
       return db.transaction((tx) => {
         // While the hash was computed the session may have ended or the password changed (a reset, a
         // Google link): then this change no longer speaks for the account.
-        const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() })?.user;
+        const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
         if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
         const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
         revokeUserSessions(user.id, undefined, tx as never);
