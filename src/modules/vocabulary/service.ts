@@ -233,6 +233,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   const catalogue = contentMemo(db.$client, () => ({
     words: new Map<number, WordRow>(),
     deckSizes: new Map<string, number>(),
+    decks: new Map<string, WordView[]>(),
     topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
   }));
   function deckSize(maxBatch: number, freeOnly: boolean) {
@@ -270,6 +271,21 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       pronoun: w.pronoun,
       isConjugation: w.isConjugation,
     };
+  }
+
+  /**
+   * A deck as every learner of a tier sees it before their own flags: built once per content and kept
+   * (the words list is the call learners make most after answers). Premium decks hold every topic.
+   */
+  function deckView(maxBatch: number, premium: boolean, limit: number): WordView[] {
+    const { decks } = catalogue();
+    const key = `${maxBatch}:${premium}:${limit}`;
+    let deck = decks.get(key);
+    if (!deck) {
+      deck = (premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => view(w, NONE_FLAGGED, premium));
+      decks.set(key, deck);
+    }
+    return deck;
   }
 
   function findWord(id: number): WordRow {
@@ -335,12 +351,13 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
      * anonymous visitor the 10-word deck of free words.
      */
     deckFor(user: User | null): WordView[] {
-      if (!user) return freeDeck.all({ maxBatch: 1, limit: ANONYMOUS_DECK_SIZE }).map((w) => view(w, NONE_FLAGGED, false));
+      if (!user) return deckView(1, false, ANONYMOUS_DECK_SIZE);
       const premium = hasPremium(user);
       const { batch } = batchOf(user);
-      const rows = premium ? fullDeck.all({ maxBatch: batch, limit: -1 }) : freeDeck.all({ maxBatch: batch, limit: FREE_TIER_WORDS });
+      const deck = premium ? deckView(batch, true, -1) : deckView(batch, false, FREE_TIER_WORDS);
       const flaggedIds = new Set(flagged.wordIds(user.id));
-      return rows.map((w) => view(w, flaggedIds, premium));
+      if (flaggedIds.size === 0) return deck;
+      return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
     },
 
     batchOf,
