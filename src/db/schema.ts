@@ -10,3 +10,4 @@ export * from '../modules/sentences/schema';
 export * from '../modules/lessons/schema';
 export * from '../modules/stats/schema';
 export * from '../modules/reports/schema';
+export * from '../modules/review/schema';

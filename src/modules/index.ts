@@ -13,6 +13,8 @@ import { sentencesModule } from './sentences';
 import { lessonsModule } from './lessons';
 import { statsModule } from './stats';
 import { reportsModule } from './reports';
+import { reviewModule } from './review';
+import { createReviewService } from './review/service';
 import { createReportsService } from './reports/service';
 import { createWordKeys } from './vocabulary/keys';
 import { spellingModule } from './spelling';
@@ -34,15 +36,17 @@ export function createServices(ctx: AppContext) {
   const streak = createStreakService(ctx);
   const flagged = createFlaggedService(ctx);
   const stats = createStatsService(ctx, { streak });
-  const vocabulary = createVocabularyService(ctx, { streak, flagged, stats });
+  // Review reads due words through vocabulary, whose answers update review's cards.
+  const review = createReviewService(ctx, { stats, vocabulary: () => vocabulary });
+  const vocabulary = createVocabularyService(ctx, { streak, flagged, stats, review });
   const spelling = createSpellingService();
   const sentences = createSentencesService(ctx, { streak, stats, spelling });
   const lessons = createLessonsService(ctx, { stats });
   const speech = createSpeechService(ctx, [vocabulary.speakableFor, sentences.speakableFor]);
   const whichWord = createWhichWordService({ vocabulary });
-  const letters = createLettersService(ctx, { streak, stats });
+  const letters = createLettersService(ctx, { streak, stats, review });
   const reports = createReportsService(ctx, { wordKeys: createWordKeys(ctx), sentences, lessons });
-  return { auth, billing, streak, flagged, stats, vocabulary, speech, whichWord, letters, sentences, lessons, reports, spelling };
+  return { auth, billing, streak, flagged, stats, review, vocabulary, speech, whichWord, letters, sentences, lessons, reports, spelling };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -60,5 +64,6 @@ export function featureModules(ctx: AppContext, services: Services) {
     .use(lessonsModule(ctx, services))
     .use(statsModule(ctx, services))
     .use(reportsModule(ctx, services))
+    .use(reviewModule(ctx, services))
     .use(spellingModule(services));
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { POINTS, type AchievementName, type StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
+import { ratingFor } from '../review/rules';
+import type { ReviewService } from '../review/service';
 import { NUMBER_LETTERS } from './content';
 import type { LetterAnswer } from './model';
 import { letterProgress, letters } from './schema';
@@ -42,9 +44,9 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * The number-letter guide and the letters game (L §2, §4): per-letter counts, the 'letters' streak,
  * points and achievements, each answer in one transaction.
  */
-export function createLettersService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService }) {
+export function createLettersService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService; review: ReviewService }) {
   const { db, clock } = ctx;
-  const { streak, stats } = deps;
+  const { streak, stats, review } = deps;
   const P = sql.placeholder;
 
   const letterByNumber = db.select({ number: letters.number }).from(letters).where(eq(letters.number, P('number'))).prepare();
@@ -108,7 +110,10 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
         () => {
           if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
           const c = input.correct ? 1 : 0;
-          const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: clock.now() })!;
+          const at = clock.now();
+          const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: at })!;
+          // One card per letter, read as arabizi → its sound: the game's questions mix both ways round.
+          review.record({ userId, kind: 'letter', itemId: input.letterNumber, direction: 'lebanese-to-english', rating: ratingFor(input.correct), at });
           const recorded = streak.record(userId, 'letters', input.correct);
           // progress rows exist only for the five number-letters (the body allows no other).
           const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;

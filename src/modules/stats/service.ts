@@ -313,6 +313,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       setZone.run({ userId, timeZone });
     },
 
+    /** The learner's time zone for counting days, UTC until their browser has told it. */
+    timeZoneOf(userId: number): string {
+      return readRow.get({ userId })?.timeZone ?? 'UTC';
+    },
+
     statsOf(userId: number): StatsView {
       const at = clock.now();
       const row = readRow.get({ userId });

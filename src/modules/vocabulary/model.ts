@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DIRECTIONS } from '../review/schema';
 import { SPEECH_MAX_CHARS } from './rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
@@ -11,11 +12,15 @@ export const AnswerBody = v.pipe(
       flag: bool('flag'),
       inFlaggedSection: bool('inFlaggedSection'),
       page: v.optional(v.picklist(['unified', 'which-word'], "page must be 'unified' or 'which-word'.")),
+      direction: v.optional(v.picklist(DIRECTIONS, "direction must be 'english-to-lebanese' or 'lebanese-to-english'.")),
+      fast: bool('fast'),
     },
     'The request body must be a JSON object.',
   ),
   v.check((b) => b.correct !== undefined || b.flag === true, 'Send correct (true or false), or flag: true.'),
   v.check((b) => b.page === undefined || b.correct !== undefined, 'A streak page needs an answer: send correct (true or false).'),
+  v.check((b) => b.direction === undefined || b.correct !== undefined, 'A direction needs an answer: send correct (true or false).'),
+  v.check((b) => b.fast !== true || b.correct === true, 'Only a correct answer can be fast.'),
 );
 
 export const FlagBody = v.object({ isFlagged: v.boolean('isFlagged must be true or false.') }, 'The request body must be a JSON object.');

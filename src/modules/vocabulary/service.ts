@@ -9,6 +9,9 @@ import type { FlaggedService, FlagState } from '../flagged/service';
 import type { StreakPage } from '../streak/schema';
 import { streakView, type Streak, type StreakService } from '../streak/service';
 import { POINTS, type StatsService } from '../stats/service';
+import { defaultDirection, ratingFor } from '../review/rules';
+import type { Direction } from '../review/schema';
+import type { ReviewService } from '../review/service';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
 import type { Speakable } from './speech';
@@ -77,6 +80,10 @@ export interface AnswerInput {
   inFlaggedSection?: boolean;
   /** The practice page whose streak this answer counts for; without it the streak is left alone. */
   page?: Extract<StreakPage, 'unified' | 'which-word'>;
+  /** The side the learner answered from; without it, the side the page shows (docs/decisions/0014). */
+  direction?: Direction;
+  /** 'I know it' before half the card's countdown: an Easy review. */
+  fast?: boolean;
 }
 
 export interface AnswerResult extends WordProgress {
@@ -112,9 +119,9 @@ type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjuga
  * Words, topics, verbs and answers (L §2–§4, §7, §9; DECISIONS "Learning"). Every answer is one
  * transaction over progress, verb and topic progress, the practice list, the streak and the batch.
  */
-export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService }) {
+export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
   const { db, clock } = ctx;
-  const { streak, flagged, stats } = deps;
+  const { streak, flagged, stats, review } = deps;
   const P = sql.placeholder;
 
   const wordById = db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(eq(words.id, P('id'))).prepare();
@@ -336,6 +343,18 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     };
   }
 
+  function openWords(user: User, ids: number[], flaggedIds: Set<number>): WordView[] {
+    if (ids.length === 0) return [];
+    const premium = hasPremium(user);
+    const rows = new Map(
+      db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(inArray(words.id, ids)).all().map((w) => [w.id, w]),
+    );
+    return ids.flatMap((id) => {
+      const w = rows.get(id);
+      return w && (premium || isFree(w)) ? [view(w, flaggedIds, premium)] : [];
+    });
+  }
+
   /** Records an answer on a page's streak; the card streak's best unlocks batches. */
   function recordStreak(userId: number, page: StreakPage, correct: boolean): Streak {
     const recorded = streak.record(userId, page, correct);
@@ -365,16 +384,12 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     /** The learner's practice list, most recently flagged first, without words their tier no longer opens. */
     flaggedWords(user: User): WordView[] {
       const ids = flagged.wordIds(user.id);
-      if (ids.length === 0) return [];
-      const premium = hasPremium(user);
-      const rows = new Map(
-        db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(inArray(words.id, ids)).all().map((w) => [w.id, w]),
-      );
-      const idSet = new Set(ids);
-      return ids.flatMap((id) => {
-        const w = rows.get(id);
-        return w && (premium || isFree(w)) ? [view(w, idSet, premium)] : [];
-      });
+      return openWords(user, ids, new Set(ids));
+    },
+
+    /** Words by id, in that order, leaving out those the learner's tier does not open (as the practice list does). */
+    openWords(user: User, ids: number[]): WordView[] {
+      return openWords(user, ids, new Set(flagged.wordIds(user.id)));
     },
 
     topicNames(includeVerbs: boolean): string[] {
@@ -471,7 +486,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     /**
      * One answer (or a flag-only call) in one transaction: word, verb and topic progress; the practice
      * list (a wrong answer flags, a correct one in the flagged section counts toward removal); the
-     * page's streak and, through it, the batch; the learner's statistics and points.
+     * page's streak and, through it, the batch; the learner's statistics and points; the word's memory card.
      */
     answer(user: User, wordId: number, input: AnswerInput): AnswerResult {
       return db.$client
@@ -490,6 +505,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
             }
             const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
             touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: catalogue().topicSizes.get(word.topicId) ?? 0 });
+            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.fast), at });
           }
           let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
           if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);
