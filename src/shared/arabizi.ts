@@ -68,10 +68,11 @@ export function spellingLexicon(entries: { canonical: string; variants: string[]
   return lexicon;
 }
 
+/** The comparable key of an arabizi text: the habits folded, then the lexicon's variants replaced. */
 export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
   const exact = normalWords(text)
     .split(' ')
-    .map((w) => lexicon.exact[w] ?? w)
+    .map((w) => own(lexicon.exact, w) ?? w)
     .join(' ');
   let key = habitKey(exact);
   // Until nothing changes: a canonical form put in may complete a longer variant with its neighbours.
@@ -82,6 +83,9 @@ export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICO
   }
   return key;
 }
+
+/** A lexicon entry, never an inherited property ("constructor" is a word a learner may type). */
+const own = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /** Lower case and NFKC, words split at anything but letters, digits and apostrophes. */
 function normalWords(text: string): string {
@@ -102,7 +106,7 @@ function replaceVariants(key: string, lexicon: SpellingLexicon): string {
   for (let i = 0; i < words.length; ) {
     let n = Math.min(lexicon.longest, words.length - i);
     for (; n > 0; n--) {
-      const canonical = lexicon.keys[words.slice(i, i + n).join(' ')];
+      const canonical = own(lexicon.keys, words.slice(i, i + n).join(' '));
       if (canonical !== undefined) {
         out.push(canonical);
         break;
