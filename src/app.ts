@@ -12,6 +12,7 @@ import { replicaPlugin } from './lib/litefs';
 import { createLogger, type Logger } from './lib/log';
 import { createMailService, type MailService } from './lib/mail';
 import { serveClient } from './lib/static';
+import { WriteQueue } from './lib/writes';
 import { createServices, featureModules } from './modules';
 import { sessionPlugin } from './modules/auth/plugin';
 
@@ -34,6 +35,7 @@ export function createApp(opts: AppOptions) {
     log,
     mail: opts.mail ?? createMailService(opts.db, log, { smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
     events: opts.events ?? new EventHub(opts.db),
+    writes: new WriteQueue(opts.db.$client, opts.config.COMMIT_DELAY_MS),
   };
   const services = createServices(ctx);
 

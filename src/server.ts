@@ -5,7 +5,7 @@ import { configOrExit, prepareDatabase } from './boot';
 import { startPurgeJob } from './modules/auth/purge';
 import { startTrialExpiryJob } from './modules/billing/service';
 import { startBackupJob } from './lib/backup';
-import { shutdown } from './lib/shutdown';
+import { onShutdown, shutdown } from './lib/shutdown';
 
 /** How soon browsers whose event stream a draining server ends reconnect (to another machine, or to this one restarted). */
 export const DRAIN_RETRY_MS = 2000;
@@ -20,6 +20,8 @@ const DRAIN_TIMEOUT_MS = 7000;
 export function startServer(config: Config, db: Db) {
   const app = createApp({ config, db });
   app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
+  // Answers already queued when SIGTERM comes are committed before the database closes.
+  onShutdown(() => app.ctx.writes.drain());
   const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing), startBackupJob(app.ctx)];
   app.ctx.log.info('Kalimat is listening', { url: `http://localhost:${app.server?.port}`, database: config.DATABASE_PATH });
 

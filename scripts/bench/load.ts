@@ -52,7 +52,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         },
       },
     ],
-  } as autocannon.Options);
+  });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { rps: result.requests.average, okPerSecond: result['2xx'] / opts.seconds, p50: result.latency.p50, p99: result.latency.p99, errors, requests: result.requests.total };
 }

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { EventHub } from './events';
 import type { Logger } from './log';
 import type { MailService } from './mail';
+import type { WriteQueue } from './writes';
 
 /** What every module's service is built from. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   log: Logger;
   mail: MailService;
   events: EventHub;
+  /** The group commit that the hot writes (answers, flags, heartbeats, points) go through. */
+  writes: WriteQueue;
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client';
-import { EventHub } from './events';
+import { EventHub, MAX_BACKLOG } from './events';
 
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-events-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -143,5 +143,72 @@ describe('the event stream', () => {
     abort.abort();
     expect(text).toContain(': heartbeat\n\n');
     expect(hub.connections).toBe(0);
+  });
+
+  test('a tab is closed as soon as its sessions change and its own has ended, on every process', async () => {
+    const { db, again } = database();
+    const here = new EventHub(db, { heartbeatMs: 60_000, pollMs: 5 });
+    const there = new EventHub(again(), { heartbeatMs: 60_000 });
+    let signedIn = true;
+    const res = here.stream(4, { stillAllowed: () => signedIn });
+    const other = here.stream(5, { stillAllowed: () => false });
+    await readUntil(res, (t) => t.includes(': connected'));
+    await readUntil(other, (t) => t.includes(': connected'));
+    signedIn = false;
+    there.sessionsChanged(4);
+    const rest = await readUntil(res, () => false);
+    expect(rest).not.toContain('$sessions');
+    expect(here.connections).toBe(1);
+    other.body!.cancel();
+  });
+
+  test('publishLatest sends at most one event per interval, carrying the newest state', async () => {
+    const hub = new EventHub(database().db, { latestIntervalMs: 50 });
+    let version = 0;
+    const text = await listen(
+      hub,
+      1,
+      (t) => t.includes('"version":30'),
+      {},
+      async () => {
+        for (let i = 0; i < 30; i++) {
+          version++;
+          hub.publishLatest('leaderboard', () => ({ version }));
+          await Bun.sleep(3);
+        }
+      },
+    );
+    const events = eventsIn(text);
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.length).toBeLessThan(10);
+    expect(events.at(-1)!.data).toBe('{"version":30}');
+  });
+
+  test('every tab gets the same encoded bytes of an event', async () => {
+    const hub = new EventHub(database().db);
+    const seen: Uint8Array[] = [];
+    const streams = [1, 2, 3].map((userId) => hub.stream(userId));
+    const readers = streams.map((res) => res.body!.getReader());
+    for (const reader of readers) await reader.read();
+    hub.publish('leaderboard', { board: [1, 2, 3] });
+    for (const reader of readers) seen.push((await reader.read()).value!);
+    expect(new TextDecoder().decode(seen[0])).toContain('data: {"board":[1,2,3]}');
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
+    for (const reader of readers) await reader.cancel();
+  });
+
+  test('a tab whose browser stopped reading is dropped once its backlog is full, the others keep theirs', async () => {
+    const hub = new EventHub(database().db);
+    const asleep = hub.stream(1);
+    const awake = hub.stream(2);
+    const reader = awake.body!.getReader();
+    for (let i = 0; i < MAX_BACKLOG + 10; i++) {
+      hub.publish('leaderboard', { i });
+      await reader.read();
+    }
+    expect(hub.connections).toBe(1);
+    await reader.cancel();
+    void asleep;
   });
 });

@@ -44,6 +44,11 @@ export async function startServer(databasePath: string, env: Record<string, stri
       child.kill('SIGTERM');
       return child.exited;
     },
+    /** Ends the process at once, as a crash or a lost machine would: nothing is drained. */
+    async kill() {
+      child.kill('SIGKILL');
+      return child.exited;
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Db, Tx } from '../../db/client';
 import type { ContentFile, ContentIssue, ContentPlugin, Counts, ParsedContent } from './types';
+import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
 
 export interface ImportResult {
@@ -87,7 +88,9 @@ export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], 
     }
     return result(counts);
   }
-  return result(db.transaction(apply));
+  const applied = result(db.transaction(apply));
+  contentChanged();
+  return applied;
 }
 
 class DryRunRollback extends Error {}

@@ -6,6 +6,9 @@ import { SESSION_DAYS, type AuthService, type User } from './service';
 
 export const SESSION_COOKIE = 'session';
 
+/** Verified session tokens kept per process; past this many the memory starts afresh. */
+const VERIFIED_TOKENS = 10_000;
+
 /**
  * Sessions for every module: the `session` cookie holds a signed JWT naming a row of `sessions`.
  * Route options: `{ auth: true }` a signed-in, verified user (403 with the verification text otherwise);
@@ -13,6 +16,9 @@ export const SESSION_COOKIE = 'session';
  */
 export function sessionPlugin(ctx: AppContext, auth: AuthService) {
   const { config } = ctx;
+  // A token's signature is checked once per process, not on every request: the check costs more than
+  // the rest of an answer. Its expiry is still read every time, and the session row (revocation) too.
+  const verified = new Map<string, { sid: string; expiresAt: number }>();
 
   return new Elysia({ name: 'session', seed: config.sessionSecret })
     .use(jwt({ name: 'sessionJwt', secret: config.sessionSecret, exp: `${SESSION_DAYS}d` }))
@@ -21,10 +27,20 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
       async currentSession(): Promise<{ sessionId: string; user: User } | undefined> {
         const token = cookie[SESSION_COOKIE]?.value;
         if (typeof token !== 'string' || token.length === 0 || token.length > 2000) return undefined;
-        const payload = await sessionJwt.verify(token);
-        if (!payload || typeof payload.sid !== 'string') return undefined;
-        const user = auth.userForSession(payload.sid);
-        return user ? { sessionId: payload.sid, user } : undefined;
+        let known = verified.get(token);
+        if (!known) {
+          const payload = await sessionJwt.verify(token);
+          if (!payload || typeof payload.sid !== 'string') return undefined;
+          if (verified.size >= VERIFIED_TOKENS) verified.clear();
+          known = { sid: payload.sid, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity };
+          verified.set(token, known);
+        }
+        if (known.expiresAt <= Date.now()) {
+          verified.delete(token);
+          return undefined;
+        }
+        const user = auth.userForSession(known.sid);
+        return user ? { sessionId: known.sid, user } : undefined;
       },
       /** Starts a session and sets the cookie. */
       async startSession(user: User, userAgent?: string | null) {

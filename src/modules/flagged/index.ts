@@ -13,6 +13,7 @@ export function flaggedModule(ctx: AppContext, services: Services) {
     .get('/api/words/flagged', ({ user }) => vocabulary.flaggedWords(user), { auth: true })
     .post('/api/words/:id/flag', ({ user, params, body }) => {
       const wordId = validate(IdParam, params.id);
-      return vocabulary.setFlag(user, wordId, validate(FlagBody, body).isFlagged);
+      const { isFlagged } = validate(FlagBody, body);
+      return ctx.writes.run(() => vocabulary.setFlag(user, wordId, isFlagged));
     }, { auth: true });
 }

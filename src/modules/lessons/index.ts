@@ -15,6 +15,7 @@ export function lessonsModule(ctx: AppContext, services: Services) {
     .get('/api/lessons/:id/content', ({ params }) => lessons.steps(validate(IdParam, params.id)))
     .post('/api/lessons/:id/progress', ({ user, params, body }) => {
       const lessonId = validate(IdParam, params.id);
-      return lessons.record(user.id, lessonId, validate(LessonProgressBody, body));
+      const input = validate(LessonProgressBody, body);
+      return ctx.writes.run(() => lessons.record(user.id, lessonId, input));
     }, { auth: true });
 }

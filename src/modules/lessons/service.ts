@@ -146,7 +146,7 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
     /** A practice answer, a completion, or both, in one transaction; the first completion earns the points. */
     record(userId: number, lessonId: number, input: LessonProgressInput): LessonProgressResult {
       return db.transaction(
-        (tx) => {
+        () => {
           const lesson = find(lessonId);
           const now = clock.now();
           const total = lesson.practiceSteps;
@@ -161,7 +161,7 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
           }
           // The first completion earns the lesson's points (and, with the first lesson, Scholar); replays earn nothing.
           const pointsAwarded = justCompleted ? POINTS.lesson : 0;
-          if (justCompleted) stats.award(tx, { userId, points: pointsAwarded, reason: 'lesson' });
+          if (justCompleted) stats.award({ userId, points: pointsAwarded, reason: 'lesson' });
           return { lessonId, ...progressView(lesson, progressOf.get({ userId, lessonId })), justCompleted, pointsAwarded };
         },
         { behavior: 'immediate' },

@@ -15,5 +15,12 @@ export function lettersModule(ctx: AppContext, services: Services) {
     .use(sessionPlugin(ctx, services.auth))
     .get('/api/letters', () => letters.list())
     .get('/api/letters/progress', ({ user }) => letters.progress(user.id), { auth: true })
-    .post('/api/letters/progress', ({ user, body }) => letters.answer(user.id, validate(LetterAnswerBody, body)), { auth: true });
+    .post(
+      '/api/letters/progress',
+      ({ user, body }) => {
+        const input = validate(LetterAnswerBody, body);
+        return ctx.writes.run(() => letters.answer(user.id, input));
+      },
+      { auth: true },
+    );
 }

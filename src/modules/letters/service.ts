@@ -105,14 +105,14 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
     /** One answer (a timeout is a wrong one): the letter's counts and the 'letters' streak together. */
     answer(userId: number, input: LetterAnswer): LetterAnswerResult {
       return db.transaction(
-        (tx) => {
+        () => {
           if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
           const c = input.correct ? 1 : 0;
           const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: clock.now() })!;
           const recorded = streak.record(userId, 'letters', input.correct);
           // progress rows exist only for the five number-letters (the body allows no other).
           const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
-          const award = stats.award(tx, { userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
+          const award = stats.award({ userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
           return {
             letterNumber: input.letterNumber,
             timesCorrect: row.timesCorrect,

@@ -14,5 +14,12 @@ export function sentencesModule(ctx: AppContext, services: Services) {
     .get('/api/sentences/random/:topic', ({ params, query }) =>
       sentences.random(validate(SentenceTopicParam, params.topic), validate(RandomSentenceQuery, query).exclude),
     )
-    .post('/api/sentences/answer', ({ user, body }) => sentences.answer(user.id, validate(SentenceAnswerBody, body)), { auth: true });
+    .post(
+      '/api/sentences/answer',
+      async ({ user, body }) => {
+        const judged = await sentences.judge(validate(SentenceAnswerBody, body));
+        return ctx.writes.run(() => sentences.record(user.id, judged));
+      },
+      { auth: true },
+    );
 }

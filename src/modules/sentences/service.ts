@@ -30,6 +30,9 @@ export interface SentenceAnswerResult {
   pointsAwarded: number;
 }
 
+/** An answer judged but not yet recorded. */
+export type JudgedAnswer = Omit<SentenceAnswerResult, 'streak' | 'pointsAwarded'> & { sentenceId: number };
+
 /** The most recent answers kept per learner and sentence. */
 const KEPT_ANSWERS = 20;
 
@@ -85,7 +88,7 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
           .run();
         const recorded = streak.record(userId, 'sentences', isCorrect);
         const points = isCorrect ? POINTS.sentence : 0;
-        stats.award(tx, { userId, points, reason: 'sentence', page: 'sentences', correct: isCorrect });
+        stats.award({ userId, points, reason: 'sentence', page: 'sentences', correct: isCorrect });
         return { streak: streakView(recorded), pointsAwarded: points };
       },
       { behavior: 'immediate' },
@@ -111,8 +114,11 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
       return view(choices[Math.floor(Math.random() * choices.length)]);
     },
 
-    /** Judges an answer to one scenario of a sentence and records it for the learner. */
-    async answer(userId: number, input: SentenceAnswerInput): Promise<SentenceAnswerResult> {
+    /**
+     * Judges an answer to one scenario of a sentence, the slow part (the AI may take seconds), before
+     * anything is written.
+     */
+    async judge(input: SentenceAnswerInput): Promise<JudgedAnswer> {
       const sentence = view(input.sentenceId);
       const context = sentence.contexts.find((c) => c.context.trim() === input.context);
       if (!context) throw notFound('Context not found');
@@ -123,8 +129,8 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
         recommendedEnglish: context.english,
         answer: input.answer,
       });
-      const recorded = record(userId, sentence.id, input.answer, verdict.isCorrect);
       return {
+        sentenceId: sentence.id,
         isCorrect: verdict.isCorrect,
         userAnswer: input.answer,
         recommendedAnswer: context.recommended_answer,
@@ -133,8 +139,13 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
         question: sentence.question,
         feedback: verdict.feedback,
         evaluatedBy: verdict.evaluatedBy,
-        ...recorded,
       };
+    },
+
+    /** Records a judged answer for the learner: progress, the sentences streak and the points. */
+    record(userId: number, judged: JudgedAnswer): SentenceAnswerResult {
+      const { sentenceId, ...answer } = judged;
+      return { ...answer, ...record(userId, sentenceId, judged.userAnswer, judged.isCorrect) };
     },
 
     /** A sentence's stable content key (topic/key) and its question, for reports on content; null when it does not exist. */

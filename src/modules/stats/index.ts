@@ -15,10 +15,12 @@ export function statsModule(ctx: AppContext, services: Services) {
     .get('/api/analytics/session', ({ user }) => stats.sessionAnalytics(user.id), { auth: true })
     .post(
       '/api/analytics/activity',
-      ({ user, body, set }) => {
+      async ({ user, body, set }) => {
         const beat = validate(ActivityBody, body);
-        if (beat.timeZone) stats.setTimeZone(user.id, beat.timeZone);
-        stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: featureOf(beat.page) });
+        await ctx.writes.run(() => {
+          if (beat.timeZone) stats.setTimeZone(user.id, beat.timeZone);
+          stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: featureOf(beat.page) });
+        });
         set.status = 204;
       },
       { auth: true },

@@ -20,7 +20,22 @@ export const userStats = sqliteTable(
   (t) => [uniqueIndex('user_stats_user_unique').on(t.userId), index('user_stats_points_idx').on(t.points)],
 );
 
-/** Every award of points, so the weekly leaderboard is a sum over a date range. */
+/**
+ * Each learner's points per week (weeks start Monday 00:00 UTC): the weekly leaderboard's running
+ * totals, added to with every award instead of summing the ledger for every read.
+ */
+export const weeklyPoints = sqliteTable(
+  'weekly_points',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: instant('week_start').notNull(),
+    points: count('points'),
+  },
+  (t) => [uniqueIndex('weekly_points_user_week_unique').on(t.userId, t.weekStart), index('weekly_points_week_points_idx').on(t.weekStart, t.points)],
+);
+
+/** Every award of points, as it happened. */
 export const pointsLedger = sqliteTable(
   'points_ledger',
   {

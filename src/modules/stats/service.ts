@@ -1,11 +1,10 @@
-import { and, desc, eq, gt, gte, max, sql, sum } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { DAY_MS } from '../../lib/clock';
 import { users } from '../auth/schema';
-import type { StreakService } from '../streak/service';
+import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
-import { achievements, pointsLedger, userActivityLog, userStats } from './schema';
+import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
 
 /** Points per correct answer or completed lesson (DECISIONS "Learning"). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
@@ -36,6 +35,8 @@ export interface AwardInput {
   reason: PointsReason;
   /** The streak page the answer counted on; its streak (already recorded) drives On Fire and Unstoppable. */
   page?: StreakPage;
+  /** That page's streak after this answer, when the caller has it at hand (read otherwise). */
+  streak?: Streak;
   /** Set for an answer: it counts toward totalAnswered and totalCorrect or totalIncorrect. */
   correct?: boolean;
   /** The learner's batch after the answer (Batch Master at 6). */
@@ -82,6 +83,12 @@ export interface LeaderboardBoard {
   viewer: { rank: number | null; username: string; points: number };
 }
 
+/** The leaderboard event's data: both boards' top entries, without any viewer's own place. */
+export interface Standings {
+  allTime: LeaderboardEntry[];
+  thisWeek: { since: string; entries: LeaderboardEntry[] };
+}
+
 export interface Leaderboard {
   allTime: LeaderboardBoard;
   thisWeek: LeaderboardBoard & { since: string };
@@ -103,16 +110,24 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
+/**
+ * The calendar day ('YYYY-MM-DD') of an instant in a time zone. Every zone's day starts on a whole
+ * minute, so the answer is kept per zone for the minute it was asked in (Intl is slow for every answer).
+ */
 export function calendarDay(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+  const minute = Math.floor(at.getTime() / 60_000);
+  let zone = dayFormats.get(timeZone);
+  if (!zone) {
+    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };
+    dayFormats.set(timeZone, zone);
   }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  if (zone.minute !== minute) {
+    const parts = Object.fromEntries(zone.format.formatToParts(at).map((p) => [p.type, p.value]));
+    zone.minute = minute;
+    zone.day = `${parts.year}-${parts.month}-${parts.day}`;
+  }
+  return zone.day;
 }
 
 /** The day before a 'YYYY-MM-DD' day. */
@@ -164,6 +179,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     .returning()
     .prepare();
   const addLedger = db.insert(pointsLedger).values({ userId: P('userId'), points: P('points'), source: P('source'), createdAt: P('at') }).prepare();
+  const addWeekly = db
+    .insert(weeklyPoints)
+    .values({ userId: P('userId'), weekStart: P('week'), points: P('points') })
+    .onConflictDoUpdate({ target: [weeklyPoints.userId, weeklyPoints.weekStart], set: { points: sql`${weeklyPoints.points} + excluded.points` } })
+    .prepare();
   const grant = db
     .insert(achievements)
     .values({ userId: P('userId'), achievement: P('achievement'), earnedAt: P('at') })
@@ -177,30 +197,24 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     .onConflictDoUpdate({ target: userStats.userId, set: { timeZone: sql`excluded.time_zone` } })
     .prepare();
 
-  const weeklySums = db
-    .select({ userId: pointsLedger.userId, points: sum(pointsLedger.points).mapWith(Number).as('points') })
-    .from(pointsLedger)
-    .where(gte(pointsLedger.createdAt, P('since')))
-    .groupBy(pointsLedger.userId)
-    .as('weekly');
   const weeklyTop = db
-    .select({ username: users.username, points: weeklySums.points })
-    .from(weeklySums)
-    .innerJoin(users, eq(users.id, weeklySums.userId))
-    .where(and(gt(weeklySums.points, 0), eq(users.markedForDeletion, false)))
-    .orderBy(desc(weeklySums.points), users.username)
+    .select({ username: users.username, points: weeklyPoints.points })
+    .from(weeklyPoints)
+    .innerJoin(users, eq(users.id, weeklyPoints.userId))
+    .where(and(eq(weeklyPoints.weekStart, P('since')), gt(weeklyPoints.points, 0), eq(users.markedForDeletion, false)))
+    .orderBy(desc(weeklyPoints.points), users.username)
     .limit(LEADERBOARD_SIZE)
     .prepare();
   const weeklyOf = db
-    .select({ points: sum(pointsLedger.points).mapWith(Number) })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, P('userId')), gte(pointsLedger.createdAt, P('since'))))
+    .select({ points: weeklyPoints.points })
+    .from(weeklyPoints)
+    .where(and(eq(weeklyPoints.userId, P('userId')), eq(weeklyPoints.weekStart, P('since'))))
     .prepare();
   const weeklyAhead = db
     .select({ n: sql<number>`count(*)` })
-    .from(weeklySums)
-    .innerJoin(users, eq(users.id, weeklySums.userId))
-    .where(and(gt(weeklySums.points, P('points')), eq(users.markedForDeletion, false)))
+    .from(weeklyPoints)
+    .innerJoin(users, eq(users.id, weeklyPoints.userId))
+    .where(and(eq(weeklyPoints.weekStart, P('since')), gt(weeklyPoints.points, P('points')), eq(users.markedForDeletion, false)))
     .prepare();
   const allTimeTop = db
     .select({ username: users.username, points: userStats.points })
@@ -233,18 +247,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     .prepare();
   const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
 
-  // Several awards in one tick (or one answer) refresh the boards once.
-  let leaderboardPending = false;
-  function announceLeaderboard() {
-    if (leaderboardPending) return;
-    leaderboardPending = true;
-    // A microtask runs after the caller's synchronous transaction has committed.
-    queueMicrotask(() => {
-      leaderboardPending = false;
-      events.publish('leaderboard', { changed: true });
-    });
+  /** The two boards' top entries as everyone sees them. */
+  function boards(at: Date): Standings {
+    const since = weekStart(at).getTime();
+    return { allTime: ranked(allTimeTop.all()), thisWeek: { since: new Date(since).toISOString(), entries: ranked(weeklyTop.all({ since })) } };
   }
-
   /** The run of study days as it stands today: it ends once a whole day passed without study. */
   function currentRun(row: { lastStudyDate: string | null; consecutiveDays: number; timeZone: string | null }, at: Date) {
     if (!row.lastStudyDate) return 0;
@@ -258,7 +265,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
      * on its connection): points in the ledger, the learner's totals, the study-day run in their time
      * zone, and any achievement newly earned. The leaderboard is announced after the commit.
      */
-    award(_tx: Tx, input: AwardInput): AwardResult {
+    award(input: AwardInput): AwardResult {
       const at = clock.now();
       const { userId } = input;
       const points = Math.max(0, Math.trunc(input.points));
@@ -267,7 +274,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       const today = calendarDay(at, before.timeZone ?? 'UTC');
       const days =
         before.lastStudyDate === today ? before.consecutiveDays : before.lastStudyDate === dayBefore(today) ? before.consecutiveDays + 1 : 1;
-      const pageStreak = input.page ? streak.get(userId, input.page) : null;
+      const pageStreak = input.streak ?? (input.page ? streak.get(userId, input.page) : null);
       const answered = input.correct === undefined ? 0 : 1;
       const correct = input.correct === true ? 1 : 0;
       const row = writeRow.get({
@@ -280,7 +287,10 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
         day: today,
         days,
       })!;
-      if (points > 0) addLedger.run({ userId, points, source: input.reason, at });
+      if (points > 0) {
+        addLedger.run({ userId, points, source: input.reason, at });
+        addWeekly.run({ userId, week: weekStart(at), points });
+      }
 
       const reached: AchievementName[] = [];
       if (row.totalCorrect >= 1) reached.push('First Steps');
@@ -293,7 +303,8 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       if (input.numberLettersMastered) reached.push('Number Letters');
       const earned = reached.filter((achievement) => grant.get({ userId, achievement, at }) !== undefined);
 
-      if (points > 0) announceLeaderboard();
+      // The boards go out at most a few times a second, carrying the newest standings (docs/decisions/0008).
+      if (points > 0) events.publishLatest('leaderboard', () => boards(clock.now()));
       return { points: row.points, earned };
     },
 
@@ -324,20 +335,19 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
 
     /** The top 20 of all time and of this week, and where the viewer stands on each. */
     leaderboard(viewer: { id: number; username: string }): Leaderboard {
-      const week = weekStart(clock.now());
-      // Placeholders in a WHERE skip the column's mapping: the instant goes in as milliseconds.
-      const since = week.getTime();
+      const at = clock.now();
+      const since = weekStart(at).getTime();
+      const { allTime, thisWeek } = boards(at);
       const mine = readRow.get({ userId: viewer.id })?.points ?? 0;
       const myWeek = weeklyOf.get({ userId: viewer.id, since })?.points ?? 0;
       const rankOf = (points: number, ahead: () => number) => (points > 0 ? ahead() + 1 : null);
       return {
         allTime: {
-          entries: ranked(allTimeTop.all()),
+          entries: allTime,
           viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine })!.n), username: viewer.username, points: mine },
         },
         thisWeek: {
-          since: week.toISOString(),
-          entries: ranked(weeklyTop.all({ since })),
+          ...thisWeek,
           viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek })!.n), username: viewer.username, points: myWeek },
         },
       };

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { DAY_MS } from '../../lib/clock';
 import { users } from '../auth/schema';
 import { createTestApp } from '../../../tests/support/app';
-import { calendarDay, dayBefore, weekStart, type AwardInput } from './service';
+import { calendarDay, dayBefore, weekStart, type AwardInput, type Standings } from './service';
+import { LATEST_INTERVAL_MS } from '../../lib/events';
 import { pointsLedger, userStats } from './schema';
 
 const t = createTestApp();
@@ -14,7 +15,7 @@ const THURSDAY = new Date('2026-01-15T12:00:00Z');
 beforeEach(() => t.clock.set(THURSDAY));
 
 const { stats } = t.services;
-const award = (input: AwardInput) => t.db.transaction((tx) => stats.award(tx, input));
+const award = (input: AwardInput) => stats.award(input);
 const answer = (cookie: string, wordId: number, body: unknown) => t.request('POST', `/api/words/${wordId}/progress`, { cookie, body });
 
 let wordIds: number[] = [];
@@ -85,8 +86,8 @@ describe('points and totals from answers', () => {
   test('an answer whose transaction rolls back leaves no points behind', async () => {
     const { user } = await learner();
     expect(() =>
-      t.db.transaction((tx) => {
-        stats.award(tx, { userId: user.id, points: 10, reason: 'card', correct: true });
+      t.db.transaction(() => {
+        stats.award({ userId: user.id, points: 10, reason: 'card', correct: true });
         throw new Error('the answer failed');
       }),
     ).toThrow('the answer failed');
@@ -200,7 +201,7 @@ describe('the leaderboard', () => {
     try {
       fresh.clock.set(THURSDAY);
       const s = fresh.services.stats;
-      const give = (userId: number, points: number) => fresh.db.transaction((tx) => s.award(tx, { userId, points, reason: 'card', correct: true }));
+      const give = (userId: number, points: number) => fresh.db.transaction(() => s.award({ userId, points, reason: 'card', correct: true }));
       const made = fresh.db
         .insert(users)
         .values(Array.from({ length: 24 }, (_, i) => ({ email: `p${i}@example.com`, username: `player${String(i).padStart(2, '0')}`, usernameKey: `player${String(i).padStart(2, '0')}`, name: 'P' })))
@@ -250,16 +251,20 @@ describe('the leaderboard', () => {
     }
   });
 
-  test('points announce a leaderboard change once, after the answer; a wrong answer announces nothing', async () => {
-    const { cookie } = await learner();
+  test('points send the newest standings once their answers committed; a wrong answer sends nothing', async () => {
+    const { cookie, user } = await learner();
     const events = listen('leaderboard');
     try {
       await answer(cookie, wordIds[0]!, { correct: false, page: 'unified' });
-      await Promise.resolve();
+      await Bun.sleep(LATEST_INTERVAL_MS + 50);
       expect(events.seen).toHaveLength(0);
-      await answer(cookie, wordIds[0]!, { correct: true, page: 'unified' });
-      await Promise.resolve();
-      expect(events.seen).toHaveLength(1);
+      for (let i = 0; i < 3; i++) await answer(cookie, wordIds[i]!, { correct: true, page: 'unified' });
+      await Bun.sleep(2 * LATEST_INTERVAL_MS + 50);
+      expect(events.seen.length).toBeGreaterThanOrEqual(1);
+      expect(events.seen.length).toBeLessThanOrEqual(3);
+      const standings = events.seen.at(-1) as Standings;
+      expect(standings.allTime).toContainEqual(expect.objectContaining({ username: user.username, points: 30 }));
+      expect(standings.thisWeek.entries).toContainEqual(expect.objectContaining({ username: user.username, points: 30 }));
     } finally {
       events.stop();
     }

@@ -8,12 +8,13 @@ import { streakView } from './service';
 
 /** The server streak per page (L §7 streak calls); signed-out learners keep theirs in local storage. */
 export function streakModule(ctx: AppContext, services: Services) {
-  const { streak } = services;
+  const { streak, vocabulary } = services;
   return new Elysia({ name: 'streak' })
     .use(sessionPlugin(ctx, services.auth))
     .get('/api/streak', ({ user, query }) => streakView(streak.get(user.id, validate(StreakQuery, query).page)), { auth: true })
     .post('/api/streak/update', ({ user, body }) => {
       const input = validate(StreakUpdateBody, body);
-      return streakView(streak.record(user.id, input.page, input.correct));
+      // Through vocabulary, whose rule unlocks batches from the card streak.
+      return ctx.writes.run(() => streakView(vocabulary.recordStreak(user.id, input.page, input.correct)));
     }, { auth: true });
 }

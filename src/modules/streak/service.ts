@@ -11,16 +11,12 @@ export interface Streak {
 /** The streak as the calls answer it (L §7). */
 export const streakView = (s: Streak) => ({ currentStreak: s.currentStreak, bestStreak: s.bestStreak, lastPracticeDate: s.lastPracticeDate?.toISOString() ?? null });
 
-/** Told of every recorded answer, inside the answer's transaction (vocabulary unlocks batches from it). */
-export type StreakListener = (userId: number, page: StreakPage, streak: Streak) => void;
-
 /**
  * Streaks per learner and page (DECISIONS "Learning"). An answer is one UPSERT whose arithmetic runs
  * in SQLite, so answers arriving together never overwrite each other's count.
  */
 export function createStreakService(ctx: AppContext) {
   const { db, clock } = ctx;
-  const listeners: StreakListener[] = [];
 
   const read = db
     .select({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
@@ -55,20 +51,9 @@ export function createStreakService(ctx: AppContext) {
       return read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null };
     },
 
-    /** Records one answer and tells the listeners, all in one transaction (a savepoint inside the caller's). */
+    /** Records one answer: one statement, so it needs no transaction of its own. */
     record(userId: number, page: StreakPage, correct: boolean): Streak {
-      return db.transaction(
-        () => {
-          const streak = answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
-          for (const listener of listeners) listener(userId, page, streak);
-          return streak;
-        },
-        { behavior: 'immediate' },
-      );
-    },
-
-    onRecord(listener: StreakListener) {
-      listeners.push(listener);
+      return answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
     },
   };
 }

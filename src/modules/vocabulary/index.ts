@@ -21,7 +21,8 @@ export function vocabularyModule(ctx: AppContext, services: Services) {
     .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, validate(IdParam, params.id)), { auth: true })
     .post('/api/words/:id/progress', ({ user, params, body }) => {
       const wordId = validate(IdParam, params.id);
-      return vocabulary.answer(user, wordId, validate(AnswerBody, body));
+      const input = validate(AnswerBody, body);
+      return ctx.writes.run(() => vocabulary.answer(user, wordId, input));
     }, { auth: true })
     .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
     .get('/api/tts', async ({ query }) => {

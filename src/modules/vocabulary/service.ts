@@ -1,12 +1,13 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { contentMemo } from '../../lib/content/memo';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
 import { accessOf } from '../billing/access';
 import { requirePremium } from '../billing/guard';
-import type { FlaggedService } from '../flagged/service';
+import type { FlaggedService, FlagState } from '../flagged/service';
 import type { StreakPage } from '../streak/schema';
-import { streakView, type StreakService } from '../streak/service';
+import { streakView, type Streak, type StreakService } from '../streak/service';
 import { POINTS, type StatsService } from '../stats/service';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
@@ -213,18 +214,38 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       },
     })
     .prepare();
-  // A word counts as learned once answered correctly; both counts are taken afresh, so they cannot drift.
-  const learnedInTopic = sql`(select count(*) from ${userProgress} join ${words} on ${words.id} = ${userProgress.wordId}
-    where ${userProgress.userId} = ${P('userId')} and ${words.topicId} = ${P('topicId')} and ${userProgress.timesCorrect} > 0)`;
-  const wordsInTopic = sql`(select count(*) from ${words} where ${words.topicId} = ${P('topicId')})`;
+  // A word counts as learned at its first correct answer: a running total, kept exact by the answers
+  // being serialised by the write queue, and counted afresh by every import (content.ts).
   const touchTopic = db
     .insert(topicProgress)
-    .values({ userId: P('userId'), topicId: P('topicId'), wordsLearned: learnedInTopic, totalWords: wordsInTopic, lastPracticed: P('now') })
+    .values({ userId: P('userId'), topicId: P('topicId'), wordsLearned: P('learned'), totalWords: P('total'), lastPracticed: P('now') })
     .onConflictDoUpdate({
       target: [topicProgress.userId, topicProgress.topicId],
-      set: { wordsLearned: sql`excluded.words_learned`, totalWords: sql`excluded.total_words`, lastPracticed: sql`excluded.last_practiced` },
+      set: {
+        wordsLearned: sql`${topicProgress.wordsLearned} + excluded.words_learned`,
+        totalWords: sql`excluded.total_words`,
+        lastPracticed: sql`excluded.last_practiced`,
+      },
     })
     .prepare();
+
+  /** What the content holds, counted once per content (not per answer): deck sizes by batch, topic sizes. */
+  const catalogue = contentMemo(db.$client, () => ({
+    words: new Map<number, WordRow>(),
+    deckSizes: new Map<string, number>(),
+    decks: new Map<string, WordView[]>(),
+    topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
+  }));
+  function deckSize(maxBatch: number, freeOnly: boolean) {
+    const { deckSizes } = catalogue();
+    const key = `${maxBatch}:${freeOnly}`;
+    let n = deckSizes.get(key);
+    if (n === undefined) {
+      n = (freeOnly ? countFreeDeck : countDeck).get({ maxBatch })!.n;
+      deckSizes.set(key, n);
+    }
+    return n;
+  }
 
   const now = () => clock.now();
   const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
@@ -252,9 +273,29 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     };
   }
 
+  /**
+   * A deck as every learner of a tier sees it before their own flags: built once per content and kept
+   * (the words list is the call learners make most after answers). Premium decks hold every topic.
+   */
+  function deckView(maxBatch: number, premium: boolean, limit: number): WordView[] {
+    const { decks } = catalogue();
+    const key = `${maxBatch}:${premium}:${limit}`;
+    let deck = decks.get(key);
+    if (!deck) {
+      deck = (premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => view(w, NONE_FLAGGED, premium));
+      decks.set(key, deck);
+    }
+    return deck;
+  }
+
   function findWord(id: number): WordRow {
-    const word = wordById.get({ id });
-    if (!word) throw notFound('This word does not exist.');
+    const known = catalogue().words;
+    let word = known.get(id);
+    if (!word) {
+      word = wordById.get({ id });
+      if (!word) throw notFound('This word does not exist.');
+      known.set(id, word);
+    }
     return word;
   }
 
@@ -267,9 +308,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     const stored = readBatches.get({ userId: user.id });
     const unified = streak.get(user.id, 'unified');
     const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
-    const unlockedWords = hasPremium(user)
-      ? countDeck.get({ maxBatch: status.batch })!.n
-      : Math.min(FREE_TIER_WORDS, countFreeDeck.get({ maxBatch: status.batch })!.n);
+    const unlockedWords = hasPremium(user) ? deckSize(status.batch, false) : Math.min(FREE_TIER_WORDS, deckSize(status.batch, true));
     return {
       ...status,
       maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, status.batch),
@@ -280,9 +319,12 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     };
   }
 
-  function progressOf(userId: number, wordId: number): WordProgress {
-    const row = readProgress.get({ userId, wordId });
-    const flag = flagged.state(userId, wordId);
+  function progressOf(
+    userId: number,
+    wordId: number,
+    row: { timesCorrect: number; timesIncorrect: number; lastSeen: Date | null } | undefined = readProgress.get({ userId, wordId }),
+    flag = flagged.state(userId, wordId),
+  ): WordProgress {
     return {
       wordId,
       timesCorrect: row?.timesCorrect ?? 0,
@@ -294,23 +336,28 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     };
   }
 
-  // The card streak's best unlocks batches, whichever call recorded the answer.
-  streak.onRecord((userId, page, s) => {
-    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(s.bestStreak), nowMs: now().getTime() });
-  });
+  /** Records an answer on a page's streak; the card streak's best unlocks batches. */
+  function recordStreak(userId: number, page: StreakPage, correct: boolean): Streak {
+    const recorded = streak.record(userId, page, correct);
+    if (page === 'unified') unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: now().getTime() });
+    return recorded;
+  }
 
   return {
+    recordStreak,
+
     /**
      * All Words: the vocabulary of the unlocked batches; after the trial the first 20 free words; for an
      * anonymous visitor the 10-word deck of free words.
      */
     deckFor(user: User | null): WordView[] {
-      if (!user) return freeDeck.all({ maxBatch: 1, limit: ANONYMOUS_DECK_SIZE }).map((w) => view(w, NONE_FLAGGED, false));
+      if (!user) return deckView(1, false, ANONYMOUS_DECK_SIZE);
       const premium = hasPremium(user);
       const { batch } = batchOf(user);
-      const rows = premium ? fullDeck.all({ maxBatch: batch, limit: -1 }) : freeDeck.all({ maxBatch: batch, limit: FREE_TIER_WORDS });
+      const deck = premium ? deckView(batch, true, -1) : deckView(batch, false, FREE_TIER_WORDS);
       const flaggedIds = new Set(flagged.wordIds(user.id));
-      return rows.map((w) => view(w, flaggedIds, premium));
+      if (flaggedIds.size === 0) return deck;
+      return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
     },
 
     batchOf,
@@ -427,45 +474,49 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
      * page's streak and, through it, the batch; the learner's statistics and points.
      */
     answer(user: User, wordId: number, input: AnswerInput): AnswerResult {
-      return db.transaction(
-        (tx) => {
+      return db.$client
+        .transaction(() => {
           const word = findWord(wordId);
           assertMayPractise(user, word);
           const at = now();
-          const batchBefore = batchOf(user).batch;
+          const userId = user.id;
+          let counts: { timesCorrect: number; timesIncorrect: number; lastSeen: Date | null } | undefined;
           if (input.correct !== undefined) {
             const c = input.correct ? 1 : 0;
-            addProgress.get({ userId: user.id, wordId, now: at, correct: c, incorrect: 1 - c });
+            counts = addProgress.get({ userId, wordId, now: at, correct: c, incorrect: 1 - c })!;
             if (word.verbId !== null) {
               const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
-              addVerbProgress.run({ userId: user.id, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
+              addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
             }
-            touchTopic.run({ userId: user.id, topicId: word.topicId, now: at });
+            const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
+            touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: catalogue().topicSizes.get(word.topicId) ?? 0 });
           }
-          let removal: ReturnType<FlaggedService['correctInSection']> | null = null;
-          if (input.flag === true || input.correct === false) flagged.flag(user.id, wordId);
-          else if (input.correct === true && input.inFlaggedSection) removal = flagged.correctInSection(user.id, wordId);
-          const removedFromPracticeList = removal?.removed ?? false;
-          const recorded = input.page && input.correct !== undefined ? streak.record(user.id, input.page, input.correct) : null;
+          let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
+          if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);
+          else if (input.correct === true && input.inFlaggedSection) flag = flagged.correctInSection(userId, wordId);
+          const removedFromPracticeList = (flag && 'removed' in flag && flag.removed) || false;
+
+          let recorded: Streak | null = null;
+          let batchBefore: number | null = null;
+          if (input.page && input.correct !== undefined) {
+            if (input.page === 'unified') batchBefore = batchOf(user).batch;
+            recorded = recordStreak(userId, input.page, input.correct);
+          }
           const batch = batchOf(user);
           if (input.correct !== undefined) {
             // A card and a which-word answer earn the same points.
             const reason = input.page === 'which-word' ? 'which-word' : 'card';
-            stats.award(tx, { userId: user.id, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, correct: input.correct, batch: batch.maxUnlockedBatch });
+            stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, batch: batch.maxUnlockedBatch });
           }
-          const progress = progressOf(user.id, wordId);
           return {
-            ...progress,
-            // The answer that took the word off the list: its count, and nothing left to do.
-            ...(removal?.removed ? { correctInFlagged: removal.correctInFlagged, remainingToRemove: 0 } : {}),
+            ...progressOf(userId, wordId, counts, flag),
             removedFromPracticeList,
             streak: recorded ? streakView(recorded) : null,
             batch,
-            unlockedBatch: batch.batch > batchBefore ? batch.batch : null,
+            unlockedBatch: batchBefore !== null && batch.batch > batchBefore ? batch.batch : null,
           };
-        },
-        { behavior: 'immediate' },
-      );
+        })
+        .immediate();
     },
 
     /** Flags or unflags by hand. Flagging needs the word open to the learner; unflagging never does. */

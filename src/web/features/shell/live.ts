@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { USER_KEY } from '../auth/hooks';
+import type { Leaderboard, Standings } from '../../../modules/stats/service';
 import { LEADERBOARD_KEY } from '../stats/Leaderboard';
+import { applyStandings } from '../stats/standings';
 
 /** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
 export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
@@ -20,7 +22,15 @@ export function useLiveEvents(signedIn: boolean) {
       for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
     };
     source.addEventListener('subscription', refreshSubscription);
-    source.addEventListener('leaderboard', () => queryClient.invalidateQueries({ queryKey: LEADERBOARD_KEY }));
+    // The event carries the newest standings, so a board on screen updates without asking the server,
+    // unless the learner's own place is outside them.
+    source.addEventListener('leaderboard', (event) => {
+      const board = queryClient.getQueryData<Leaderboard>(LEADERBOARD_KEY);
+      if (!board) return;
+      const next = applyStandings(board, JSON.parse((event as MessageEvent<string>).data) as Standings);
+      queryClient.setQueryData(LEADERBOARD_KEY, next.board);
+      if (next.stale) void queryClient.invalidateQueries({ queryKey: LEADERBOARD_KEY });
+    });
     return () => source.close();
   }, [signedIn, queryClient]);
 }

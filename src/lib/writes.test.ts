@@ -1,0 +1,106 @@
+import { Database } from 'bun:sqlite';
+import { afterEach, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WriteQueue } from './writes';
+
+let dir: string;
+function open() {
+  dir = mkdtempSync(join(tmpdir(), 'kalimat-writes-'));
+  const client = new Database(join(dir, 'w.db'), { create: true, strict: true });
+  client.exec('PRAGMA journal_mode = WAL');
+  client.exec('create table answers (n integer not null unique)');
+  // Counts the transactions the queue opens (a savepoint is not one).
+  let transactions = 0;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((fn: (...args: unknown[]) => unknown) => {
+    const wrapped = transaction(fn);
+    return Object.assign((...args: unknown[]) => wrapped(...args), {
+      immediate: (...args: unknown[]) => {
+        if (!client.inTransaction) transactions++;
+        return wrapped.immediate(...args);
+      },
+    });
+  }) as unknown as typeof client.transaction;
+  return { client, transactions: () => transactions, path: join(dir, 'w.db') };
+}
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const insert = (client: Database, n: number) => () => {
+  client.query('insert into answers (n) values (?)').run(n);
+  return (client.query('select count(*) as c from answers').get() as { c: number }).c;
+};
+
+describe('WriteQueue', () => {
+  test('writes arriving together share one transaction, in arrival order, each seeing the ones before', async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client);
+    const counts = await Promise.all(Array.from({ length: 100 }, (_, i) => queue.run(insert(client, i))));
+    expect(counts).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(transactions()).toBe(1);
+  });
+
+  test('a write that throws fails alone: its error reaches its caller, the others commit', async () => {
+    const { client } = open();
+    const queue = new WriteQueue(client);
+    const results = await Promise.allSettled([
+      queue.run(insert(client, 1)),
+      queue.run(() => {
+        client.query('insert into answers (n) values (2)').run();
+        throw new Error('not this one');
+      }),
+      queue.run(insert(client, 1)),
+      queue.run(insert(client, 3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('not this one');
+    expect(String((results[2] as PromiseRejectedResult).reason)).toContain('UNIQUE');
+    expect(client.query('select n from answers order by n').values()).toEqual([[1], [3]]);
+  });
+
+  test('a write is answered only once it is committed: another connection already sees it', async () => {
+    const { client, path } = open();
+    const queue = new WriteQueue(client);
+    const other = new Database(path, { readonly: true });
+    await queue.run(insert(client, 7));
+    expect(other.query('select n from answers').values()).toEqual([[7]]);
+    other.close();
+  });
+
+  test('when the transaction itself cannot commit, each write is tried alone and answered on its own', async () => {
+    const { client, path } = open();
+    client.exec('PRAGMA busy_timeout = 0');
+    const queue = new WriteQueue(client);
+    const locker = new Database(path);
+    locker.exec('BEGIN IMMEDIATE');
+    const refused = await Promise.allSettled([queue.run(insert(client, 1)), queue.run(insert(client, 2))]);
+    expect(refused.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toContain('locked');
+    locker.exec('COMMIT');
+    locker.close();
+    expect(await Promise.all([queue.run(insert(client, 1)), queue.run(insert(client, 2))])).toEqual([1, 2]);
+  });
+
+  test('with a commit delay, writes arriving during one commit wait for it and share the next', async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client, 20);
+    const first = queue.run(insert(client, 0));
+    await Bun.sleep(5);
+    const during = Array.from({ length: 50 }, (_, i) => queue.run(insert(client, i + 1)));
+    let firstDone = false;
+    void first.then(() => (firstDone = true));
+    await Bun.sleep(1);
+    expect(firstDone).toBe(false);
+    await Promise.all([first, ...during]);
+    expect(transactions()).toBe(2);
+  });
+
+  test('drain waits for every queued write', async () => {
+    const { client } = open();
+    const queue = new WriteQueue(client, 5);
+    for (let i = 0; i < 10; i++) void queue.run(insert(client, i));
+    await queue.drain();
+    expect(client.query('select count(*) as c from answers').get()).toEqual({ c: 10 });
+  });
+});

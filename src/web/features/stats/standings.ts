@@ -1,0 +1,22 @@
+import type { Leaderboard, LeaderboardBoard, LeaderboardEntry, Standings } from '../../../modules/stats/service';
+
+/**
+ * The leaderboard after a live standings event: the new top entries, and the viewer's own place taken
+ * from them when the viewer is among them. `stale` says the viewer is not, so their rank (others may
+ * have passed them) must be read again.
+ */
+export function applyStandings(board: Leaderboard, standings: Standings): { board: Leaderboard; stale: boolean } {
+  let stale = false;
+  const update = (previous: LeaderboardBoard, entries: LeaderboardEntry[]): LeaderboardBoard => {
+    const mine = entries.find((e) => e.username === previous.viewer.username);
+    if (!mine) stale = true;
+    return { entries, viewer: mine ? { ...previous.viewer, rank: mine.rank, points: mine.points } : previous.viewer };
+  };
+  return {
+    board: {
+      allTime: update(board.allTime, standings.allTime),
+      thisWeek: { ...update(board.thisWeek, standings.thisWeek.entries), since: standings.thisWeek.since },
+    },
+    stale,
+  };
+}
