@@ -82,6 +82,9 @@ describe('the arabizi key', () => {
     expect(arabiziKey('mnshouf', lexicon)).toBe(arabiziKey('menshouf'));
     expect(arabiziKey('mnchouf l-yom', lexicon)).toBe(arabiziKey('menshouf el yom'));
     expect(judgeTyped('keefak', 'kifak', lexicon)).toBe('right');
+    // Words that are also names of object properties are words like any other.
+    expect(arabiziKey('constructor toString __proto__', lexicon)).toBe(arabiziKey('constructor toString __proto__'));
+    expect(arabiziKey('constructor toString', lexicon)).toBe('cunstructur tustring');
   });
 });
 

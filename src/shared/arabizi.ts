@@ -15,6 +15,13 @@ const APOSTROPHES = /[’‘`´ʼʾ']/g;
 /** Anything but letters, digits and spaces separates words (punctuation, the article's hyphen). */
 const SEPARATORS = /[^\p{L}\p{N}\s]/gu;
 const ARTICLES = new Set(['il', 'l']);
+/** A number-letter written twice beside a letter is one, doubled like any consonant: de22elle, t2a55art. */
+const DOUBLED_NUMBER_LETTER = /(?<=\p{L})([23578])\1+|([23578])\2+(?=\p{L})/gu;
+/** A number-letter touches a letter and no other digit: 2 in 2ahwe, not in 12 or a lone 2. */
+const numberLetter = (digit: string) => new RegExp(`(?<=\\p{L})${digit}(?!\\p{N})|(?<!\\p{N})${digit}(?=\\p{L})`, 'gu');
+const HAMZA = numberLetter('2');
+const AIN = numberLetter('3');
+const HA = numberLetter('7');
 
 /**
  * Spellings the habits above do not explain (mnshouf for menshouf, kifek for kifak), from the content's
@@ -61,10 +68,11 @@ export function spellingLexicon(entries: { canonical: string; variants: string[]
   return lexicon;
 }
 
+/** The comparable key of an arabizi text: the habits folded, then the lexicon's variants replaced. */
 export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
   const exact = normalWords(text)
     .split(' ')
-    .map((w) => lexicon.exact[w] ?? w)
+    .map((w) => own(lexicon.exact, w) ?? w)
     .join(' ');
   let key = habitKey(exact);
   // Until nothing changes: a canonical form put in may complete a longer variant with its neighbours.
@@ -75,6 +83,9 @@ export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICO
   }
   return key;
 }
+
+/** A lexicon entry, never an inherited property ("constructor" is a word a learner may type). */
+const own = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /** Lower case and NFKC, words split at anything but letters, digits and apostrophes. */
 function normalWords(text: string): string {
@@ -95,7 +106,7 @@ function replaceVariants(key: string, lexicon: SpellingLexicon): string {
   for (let i = 0; i < words.length; ) {
     let n = Math.min(lexicon.longest, words.length - i);
     for (; n > 0; n--) {
-      const canonical = lexicon.keys[words.slice(i, i + n).join(' ')];
+      const canonical = own(lexicon.keys, words.slice(i, i + n).join(' '));
       if (canonical !== undefined) {
         out.push(canonical);
         break;
@@ -107,17 +118,25 @@ function replaceVariants(key: string, lexicon: SpellingLexicon): string {
   return out.join(' ');
 }
 
-/** The spelling habits alone. */
+/** The spelling habits alone, applied until nothing changes (one habit's result may meet another's). */
 function habitKey(text: string): string {
+  let key = text.normalize('NFKC').toLowerCase().normalize('NFKC');
+  for (let pass = 0; pass < 5; pass++) {
+    const next = habits(key);
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+function habits(text: string): string {
   const letters = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .normalize('NFKC')
     .replace(APOSTROPHES, '')
     .replace(SEPARATORS, ' ')
-    .replace(/2/g, '')
-    .replace(/3/g, 'a')
-    .replace(/7/g, 'h')
+    .replace(DOUBLED_NUMBER_LETTER, '$1$2')
+    .replace(HAMZA, '')
+    .replace(AIN, 'a')
+    .replace(HA, 'h')
     .replace(/kh/g, '5')
     .replace(/gh/g, '8')
     .replace(/ch/g, 'sh')
@@ -139,9 +158,9 @@ function habitKey(text: string): string {
   return collapse(joined.join(' '));
 }
 
-/** A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee. */
+/** A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee (not digits: 11 is a number). */
 function collapse(text: string): string {
-  return text.replace(/(\p{L}|\p{N})\1+/gu, '$1');
+  return text.replace(/(\p{L})\1+/gu, '$1');
 }
 
 /** Where a typed answer differs from the expected form, letter by letter, for marking on screen. */

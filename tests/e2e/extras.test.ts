@@ -167,6 +167,7 @@ describe('beyond the spec (issue 14)', () => {
     await help.waitFor();
     expect(await help.getByText('Reveal the answer').isVisible()).toBe(true);
     expect(await help.getByRole('button', { name: 'Close' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'keyboard-help-1280.png') });
     // The card's keys stand still under the overlay.
     await page.keyboard.press('Space');
     expect(await page.getByRole('button', { name: 'Reveal Now' }).isVisible()).toBe(true);

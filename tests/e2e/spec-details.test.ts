@@ -145,6 +145,34 @@ describe('the details of the specification', () => {
     await context.close();
   });
 
+  test("the 'Lesson completed' toast stays between 1.5 and 3 s", async () => {
+    const { page, context } = await learner();
+    await page.clock.install();
+    await page.goto('/lessons');
+    await page.getByRole('link', { name: /Greetings and courtesy/ }).click();
+    await page.waitForURL(/\/lesson\/\d+$/);
+    const total = Number((await page.locator('.step-count').textContent())!.match(/Step 1 of (\d+)/)![1]);
+    const next = page.locator('.step-actions .button');
+    for (let step = 1; step <= total; step++) {
+      await page.waitForFunction((s) => document.querySelector('.step-count')?.textContent === s, `Step ${step} of ${total}`);
+      const options = page.locator('.lesson-option');
+      if ((await options.count()) > 0) {
+        await options.first().click();
+        await page.locator('.practice-explanation').waitFor();
+      }
+      await next.click();
+    }
+    const toast = toasts(page, 'Lesson completed');
+    await toast.waitFor();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.clock.runFor(1400);
+    expect(await toast.isVisible()).toBe(true);
+    await page.clock.runFor(1500);
+    await page.clock.runFor(1000);
+    await toast.waitFor({ state: 'detached', timeout: 2000 });
+    await context.close();
+  });
+
   test('a which-word answer that fails to save is tried again after 500 ms, then 1 s', async () => {
     const { page, context } = await learner();
     let tries = 0;

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '../lib/keyboard';
 import { Dialog } from './Dialog';
 
@@ -6,6 +6,27 @@ import { Dialog } from './Dialog';
 export interface Shortcut {
   keys: string[];
   action: string;
+}
+
+/**
+ * A screen's key handler on the window, skipped while the learner types in a field, holds Ctrl, Alt or
+ * Meta, or has a popup open. It is always the handler of the screen as last drawn: one swapped in a
+ * later effect would leave a key pressed just after a change (a reveal, a new question) to the old one.
+ */
+export function useShortcuts(onKey: (e: KeyboardEvent) => void) {
+  const latest = useRef(onKey);
+  useLayoutEffect(() => {
+    latest.current = onKey;
+  });
+  useEffect(() => {
+    function listener(e: KeyboardEvent) {
+      if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
+      if (document.querySelector('.dialog-backdrop')) return;
+      latest.current(e);
+    }
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 }
 
 const ALWAYS: Shortcut[] = [
@@ -19,16 +40,11 @@ const ALWAYS: Shortcut[] = [
  */
 export function KeyboardHelp({ shortcuts }: { shortcuts: Shortcut[] }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('.dialog-backdrop')) return;
-      e.preventDefault();
-      setOpen(true);
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useShortcuts((e) => {
+    if (e.key !== '?') return;
+    e.preventDefault();
+    setOpen(true);
+  });
 
   return (
     <>

@@ -11,8 +11,7 @@ import { useGameStreak } from '../../lib/streak';
 import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 import { refreshStats } from '../../lib/query';
-import { isTypingTarget } from '../../lib/keyboard';
-import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 
 /** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
 export function LettersPage() {
@@ -91,15 +90,9 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
 
   const { letter } = question;
   // 1–4 pick an option of a multiple-choice question, as in Which Word.
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      if (question.type !== 'multiple-choice' || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('.dialog-backdrop')) return;
-      const option = question.options[Number(e.key) - 1];
-      if (option && /^[1-4]$/.test(e.key)) finish(option.number === letter.number);
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useShortcuts((e) => {
+    const option = question.type === 'multiple-choice' && /^[1-4]$/.test(e.key) ? question.options[Number(e.key) - 1] : undefined;
+    if (option) finish(option.number === letter.number);
   });
   const submitTyped = (e: FormEvent) => {
     e.preventDefault();

@@ -13,8 +13,7 @@ import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText } from './parts';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { isTypingTarget } from '../../lib/keyboard';
-import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
@@ -119,15 +118,9 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
   }
 
   // 1–4 pick an answer of a practice step, as in the games.
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      if (step.type !== 'practice' || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('.dialog-backdrop')) return;
-      const option = /^[1-4]$/.test(e.key) ? step.content.options?.[Number(e.key) - 1] : undefined;
-      if (option !== undefined) choose(option);
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useShortcuts((e) => {
+    const option = step.type === 'practice' && /^[1-4]$/.test(e.key) ? step.content.options?.[Number(e.key) - 1] : undefined;
+    if (option !== undefined) choose(option);
   });
 
   async function next() {

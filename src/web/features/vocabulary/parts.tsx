@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { isTypingTarget } from '../../lib/keyboard';
+import { useShortcuts } from '../../ui/KeyboardHelp';
 import { letterDiff, type TypedVerdict } from '../../../shared/arabizi';
 
 /** The practice-list toggle: pressed when the word is flagged. */
@@ -44,35 +43,23 @@ if (typeof window !== 'undefined') {
  * focus after a mouse click (the Flag button, Listen) does not stop Space from revealing.
  */
 export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void; next?: () => void }) {
-  // The handlers of the card as last drawn, in place as soon as it is on screen: an effect would leave
-  // a key pressed just after a reveal to the handlers of the card before it.
-  const latest = useRef(handlers);
-  useLayoutEffect(() => {
-    latest.current = handlers;
+  useShortcuts((e) => {
+    if (e.repeat) return;
+    if (e.key === ' ' && handlers.reveal) {
+      const target = e.target as HTMLElement | null;
+      if ((target?.tagName === 'BUTTON' || target?.tagName === 'A') && target !== pressedControl) return;
+      e.preventDefault();
+      handlers.reveal();
+    } else if (e.key === 'Enter' && handlers.next) {
+      // Another control in focus (Flag, Listen, Report) keeps its Enter; the card's own Next button
+      // is pressed here instead of by the browser, so the answer is not given twice.
+      const control = (e.target as HTMLElement | null)?.closest?.('button, a');
+      if (control && !control.hasAttribute('data-card-next')) return;
+      e.preventDefault();
+      handlers.next();
+    } else if (e.key === '1' && handlers.right) handlers.right();
+    else if (e.key === '2' && handlers.wrong) handlers.wrong();
   });
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      const handlers = latest.current;
-      if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('.dialog-backdrop')) return;
-      if (e.key === ' ' && handlers.reveal) {
-        const target = e.target as HTMLElement | null;
-        if ((target?.tagName === 'BUTTON' || target?.tagName === 'A') && target !== pressedControl) return;
-        e.preventDefault();
-        handlers.reveal();
-      } else if (e.key === 'Enter' && handlers.next) {
-        // Another control in focus (Flag, Listen, Report) keeps its Enter; the card's own Next button
-        // is pressed here instead of by the browser, so the answer is not given twice.
-        const control = (e.target as HTMLElement | null)?.closest?.('button, a');
-        if (control && !control.hasAttribute('data-card-next')) return;
-        e.preventDefault();
-        handlers.next();
-      } else if (e.key === '1' && handlers.right) handlers.right();
-      else if (e.key === '2' && handlers.wrong) handlers.wrong();
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 }
 
 const VERDICTS: Record<TypedVerdict, string> = { right: 'Right!', almost: 'Almost! One letter is off.', wrong: 'Not quite.' };

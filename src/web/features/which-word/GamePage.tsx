@@ -13,8 +13,7 @@ import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
 import { refreshStats } from '../../lib/query';
 import { FLAGGED_KEY } from '../vocabulary/api';
-import { isTypingTarget } from '../../lib/keyboard';
-import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 
 /** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
@@ -116,15 +115,9 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
   }
 
   // 1–4 pick an option, as a shortcut beside Tab and Enter.
-  useEffect(() => {
-    function onKey(e: KeyboardEvent) {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
-      if (document.querySelector('.dialog-backdrop')) return;
-      const n = Number(e.key);
-      if (n >= 1 && n <= options.length) choose(options[n - 1]);
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useShortcuts((e) => {
+    const n = Number(e.key);
+    if (n >= 1 && n <= options.length) choose(options[n - 1]);
   });
 
   return (
