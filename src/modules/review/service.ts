@@ -115,7 +115,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   /** The words of the learner's due cards up to `until` that their tier opens, each once at its earliest card. */
   function openDue(user: User, until: Date) {
     const first = new Map<number, { direction: Direction; due: Date }>();
-    for (const card of dueWords.all({ userId: user.id, until })) if (!first.has(card.itemId)) first.set(card.itemId, card);
+    for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) if (!first.has(card.itemId)) first.set(card.itemId, card);
     return deps
       .vocabulary()
       .openWords(user, [...first.keys()])

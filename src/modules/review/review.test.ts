@@ -1,0 +1,174 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Rating, State } from 'ts-fsrs';
+import { DAY_MS } from '../../lib/clock';
+import { createTestApp } from '../../../tests/support/app';
+import { testEnglish, writeTestContent } from '../vocabulary/test-content';
+import { addDays, defaultDirection, forecast, ratingFor } from './rules';
+
+const content = writeTestContent();
+const t = createTestApp({ content });
+afterAll(() => {
+  t.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+const sql = t.db.$client;
+const wordId = (english: string) => (sql.query('select id from words where english = ?').get(english) as { id: number }).id;
+const cardsOf = (userId: number) =>
+  sql.query('select kind, item_id as itemId, direction, state, reps, lapses, due from review_cards where user_id = ? order by id').all(userId) as {
+    kind: string;
+    itemId: number;
+    direction: string;
+    state: number;
+    reps: number;
+    lapses: number;
+    due: number;
+  }[];
+const ratingsOf = (userId: number) => (sql.query('select rating from review_log where user_id = ? order by id').all(userId) as { rating: number }[]).map((r) => r.rating);
+const answer = (cookie: string, id: number, body: object) => t.request('POST', `/api/words/${id}/progress`, { cookie, body });
+
+describe('rules', () => {
+  test('self-grades map to FSRS ratings', () => {
+    expect(ratingFor(false)).toBe(Rating.Again);
+    expect(ratingFor(true)).toBe(Rating.Good);
+    expect(ratingFor(true, true)).toBe(Rating.Easy);
+  });
+
+  test('the side an answer came from defaults to what its page shows', () => {
+    expect(defaultDirection('unified')).toBe('english-to-lebanese');
+    expect(defaultDirection('which-word')).toBe('english-to-lebanese');
+    expect(defaultDirection(undefined)).toBe('lebanese-to-english');
+  });
+
+  test('the forecast counts overdue cards today and leaves out what is past its 14 days', () => {
+    const days = forecast('2026-03-28', ['2026-03-01', '2026-03-28', '2026-03-29', '2026-03-29', '2026-04-10', '2026-04-11']);
+    expect(days).toHaveLength(14);
+    expect(days[0]).toEqual({ date: '2026-03-28', due: 2 });
+    expect(days[1]).toEqual({ date: '2026-03-29', due: 2 });
+    expect(days[13]).toEqual({ date: '2026-04-10', due: 1 });
+    expect(days.reduce((n, d) => n + d.due, 0)).toBe(5);
+    // Across the spring clock change every day is still there once.
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+  });
+});
+
+describe('answers update memory cards', () => {
+  test('a card per word and direction, scheduled by FSRS, with every review logged', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 1));
+    expect((await answer(cookie, id, { correct: true, page: 'unified' })).status).toBe(200);
+    expect((await answer(cookie, id, { correct: false })).status).toBe(200);
+    expect((await answer(cookie, id, { correct: true, direction: 'lebanese-to-english', fast: true })).status).toBe(200);
+    const cards = cardsOf(user.id);
+    expect(cards).toEqual([
+      expect.objectContaining({ kind: 'word', itemId: id, direction: 'english-to-lebanese', state: State.Learning, reps: 1 }),
+      expect.objectContaining({ kind: 'word', itemId: id, direction: 'lebanese-to-english', reps: 2 }),
+    ]);
+    expect(cards[0]!.due).toBeGreaterThan(t.clock.now().getTime());
+    expect(ratingsOf(user.id)).toEqual([Rating.Good, Rating.Again, Rating.Easy]);
+  });
+
+  test('a flag alone is no review', async () => {
+    const { cookie, user } = await t.signUp();
+    expect((await answer(cookie, wordId(testEnglish('Colors', 2)), { flag: true })).status).toBe(200);
+    expect(cardsOf(user.id)).toEqual([]);
+  });
+
+  test('letters have a card each', async () => {
+    const { cookie, user } = await t.signUp();
+    // The vocabulary test content has no letters guide: one letter is enough here.
+    sql.run("insert or ignore into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english) values (7, 'ح', 'h', 'a breathy h', '7abibi', 'حبيبي', 'my dear')");
+    const res = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: true } });
+    expect(res.status).toBe(200);
+    expect(cardsOf(user.id)).toEqual([expect.objectContaining({ kind: 'letter', itemId: 7, direction: 'lebanese-to-english', reps: 1 })]);
+  });
+
+  test('bad directions and fast wrong answers are refused with a 400', async () => {
+    const { cookie } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 1));
+    const bad = await answer(cookie, id, { correct: true, direction: 'sideways' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("direction must be 'english-to-lebanese' or 'lebanese-to-english'.");
+    expect((await answer(cookie, id, { correct: false, fast: true })).json.message).toBe('Only a correct answer can be fast.');
+    expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).json.message).toBe('A direction needs an answer: send correct (true or false).');
+  });
+});
+
+describe('GET /api/review/due and /api/review/forecast', () => {
+  test('need a session', async () => {
+    expect((await t.request('GET', '/api/review/due')).status).toBe(401);
+    expect((await t.request('GET', '/api/review/forecast')).status).toBe(401);
+  });
+
+  test('the words due now, most overdue first; reviewing one moves it into the forecast', async () => {
+    const { cookie } = await t.signUp();
+    const [first, second] = [wordId(testEnglish('Family', 1)), wordId(testEnglish('Family', 2))];
+    await answer(cookie, first, { correct: false, page: 'unified' });
+    t.clock.advance(20 * 1000);
+    await answer(cookie, second, { correct: false, page: 'unified' });
+    expect((await t.request('GET', '/api/review/due', { cookie })).json).toEqual({ count: 0, words: [] });
+
+    t.clock.advance(DAY_MS);
+    const due = (await t.request('GET', '/api/review/due', { cookie })).json;
+    expect(due.count).toBe(2);
+    expect(due.words.map((w: { id: number }) => w.id)).toEqual([first, second]);
+    expect(due.words[0]).toMatchObject({ english: testEnglish('Family', 1), direction: 'english-to-lebanese', isFlagged: true });
+
+    const before = (await t.request('GET', '/api/review/forecast', { cookie })).json;
+    expect(before.days).toHaveLength(14);
+    expect(before.days[0].due).toBe(2);
+    expect(before.retention).toEqual({ reviews: 2, recalled: 0 });
+
+    // Easy from the English side: a review card due days from now.
+    await answer(cookie, first, { correct: true, direction: 'english-to-lebanese', fast: true });
+    const after = (await t.request('GET', '/api/review/forecast', { cookie })).json;
+    expect(after.days[0].due).toBe(1);
+    expect(after.days.slice(1).reduce((n: number, d: { due: number }) => n + d.due, 0)).toBe(1);
+    expect(after.retention).toEqual({ reviews: 3, recalled: 1 });
+    expect((await t.request('GET', '/api/review/due', { cookie })).json.words.map((w: { id: number }) => w.id)).toEqual([second]);
+  });
+
+  test('after the trial, premium words are left out of review as they are of practice', async () => {
+    const { cookie } = await t.signUp();
+    const free = wordId(testEnglish('Colors', 3));
+    const premium = wordId(testEnglish('Animals', 1));
+    await answer(cookie, premium, { correct: false, page: 'unified' });
+    await answer(cookie, free, { correct: false, page: 'unified' });
+    t.clock.advance(DAY_MS);
+    expect((await t.request('GET', '/api/review/due', { cookie })).json.count).toBe(2);
+    t.clock.advance(8 * DAY_MS);
+    const due = (await t.request('GET', '/api/review/due', { cookie })).json;
+    expect(due.words.map((w: { id: number }) => w.id)).toEqual([free]);
+    expect((await t.request('GET', '/api/review/forecast', { cookie })).json.days[0].due).toBe(1);
+  });
+});
+
+describe('migration 0009', () => {
+  test('existing progress seeds the cards, none lost', async () => {
+    const { user } = await t.signUp();
+    const [known, shaky] = [wordId(testEnglish('Food', 1)), wordId(testEnglish('Food', 2))];
+    const seen = Date.parse('2026-01-10T00:00:00Z');
+    sql.run('insert into user_progress (user_id, word_id, last_seen, times_correct, times_incorrect) values (?, ?, ?, 5, 1), (?, ?, ?, 1, 2)', [user.id, known, seen, user.id, shaky, seen]);
+    sql.run('insert into letter_progress (user_id, letter_number, times_correct, times_incorrect, last_practiced) values (?, 3, 2, 0, ?)', [user.id, seen]);
+    const statements = readFileSync(join(import.meta.dir, '../../../drizzle/0009_review_cards.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((s) => s.includes('INSERT INTO'));
+    expect(statements).toHaveLength(2);
+    // As on the day it ran: no cards yet.
+    sql.run('delete from review_cards');
+    for (const statement of statements) sql.run(statement);
+    const cards = cardsOf(user.id);
+    expect(cards).toEqual([
+      { kind: 'word', itemId: known, direction: 'english-to-lebanese', state: State.Review, reps: 6, lapses: 1, due: seen + 9 * DAY_MS },
+      { kind: 'word', itemId: shaky, direction: 'english-to-lebanese', state: State.Relearning, reps: 3, lapses: 2, due: seen },
+      { kind: 'letter', itemId: 3, direction: 'lebanese-to-english', state: State.Review, reps: 2, lapses: 0, due: seen + 5 * DAY_MS },
+    ]);
+    // A seeded card goes on being scheduled by FSRS.
+    t.clock.set(new Date(seen + 10 * DAY_MS));
+    t.services.vocabulary.answer(t.services.auth.getUser(user.id)!, known, { correct: true, page: 'unified' });
+    expect(cardsOf(user.id)[0]).toMatchObject({ state: State.Review, reps: 7 });
+    expect(cardsOf(user.id)[0]!.due).toBeGreaterThan(seen + 19 * DAY_MS);
+  });
+});
