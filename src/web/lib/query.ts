@@ -18,8 +18,9 @@ export function createQueryClient() {
   });
 }
 
-/** After an answer: the statistics (points, counts, achievements) are read again. */
-export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') });
+/** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
+export const refreshStats = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') || String(q.queryKey[0]).startsWith('/api/review') });
 
 /** A query's retry rule: `tries` more reads, none for a 4xx answer (asking again gives the same answer). */
 export const retriesUnlessClientError = (tries: number) => (failures: number, error: unknown) => failures < tries && !isClientError(error);

@@ -14,6 +14,7 @@ import { TRIAL_STATUS_KEY } from '../shell/live';
 import { UserLoadFailed, VerifyAlert } from '../shell/Protected';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
+import { ReviewForecastCard } from './Forecast';
 
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
@@ -83,6 +84,7 @@ function Statistics() {
             <PointsCard stats={stats} />
           </div>
           <ProgressCard stats={stats} />
+          <ReviewForecastCard />
           <div className="stats-columns">
             <AchievementsCard achievements={stats.achievements} />
             <TopFeaturesCard session={session} failed={!session && sessionQuery.isError} />

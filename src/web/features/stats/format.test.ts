@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { featureName, formatLearningTime } from './format';
+import { dayLabel, featureName, formatLearningTime, retentionPercent } from './format';
 
 describe('learning time', () => {
   test('minutes alone under an hour, hours and minutes above', () => {
@@ -16,5 +16,18 @@ describe('learning time', () => {
     expect(featureName('which-word')).toBe('Which Word');
     expect(featureName('sentences')).toBe('Sentences');
     expect(featureName('something-new')).toBe('something-new');
+  });
+});
+
+describe('review forecast', () => {
+  test('days read as today, tomorrow, then weekday and date', () => {
+    expect(dayLabel('2026-03-28', 0)).toBe('Today');
+    expect(dayLabel('2026-03-29', 1)).toBe('Tomorrow');
+    expect(dayLabel('2026-03-30', 2)).toBe('Mon 30 Mar');
+  });
+
+  test('retention is the share recalled, none before the first answer', () => {
+    expect(retentionPercent({ reviews: 0, recalled: 0 })).toBeNull();
+    expect(retentionPercent({ reviews: 3, recalled: 2 })).toBe(67);
   });
 });

@@ -19,3 +19,13 @@ const FEATURE_NAMES: Record<string, string> = {
 };
 
 export const featureName = (featureId: string) => FEATURE_NAMES[featureId] ?? featureId;
+
+/** A forecast day as the chart's description reads it: today, tomorrow, then the weekday and date. */
+export function dayLabel(date: string, index: number): string {
+  if (index === 0) return 'Today';
+  if (index === 1) return 'Tomorrow';
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** The share of answers recalled, as a whole percentage; null before any answer. */
+export const retentionPercent = ({ reviews, recalled }: { reviews: number; recalled: number }) => (reviews > 0 ? Math.round((recalled / reviews) * 100) : null);

@@ -1,16 +1,30 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../auth/hooks';
 import { ExplanationPopup } from '../../ui/Popup';
-import { BATCH_KEY, usePractice, WORDS_KEY, type BatchView, type Word } from './api';
+import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
+import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
-/** /words, the home dashboard (L §2 "All Words"): the batch header and the unified flash card. */
+/** /words, the home dashboard (L §2 "All Words"): the batch header and the unified flash card, or the review of due words. */
 export function AllWordsPage() {
+  const [reviewing, setReviewing] = useState(false);
+  if (reviewing)
+    return (
+      <section className="stack vocab-page">
+        <ReviewMode onClose={() => setReviewing(false)} />
+      </section>
+    );
+  return <AllWords onReview={() => setReviewing(true)} />;
+}
+
+function AllWords({ onReview }: { onReview: () => void }) {
   const { data: user } = useUser();
+  const due = useQuery<ReviewQueue>({ queryKey: REVIEW_DUE_KEY, enabled: !!user });
   const words = useQuery<Word[]>({ queryKey: WORDS_KEY });
   const batch = useQuery<BatchView>({ queryKey: BATCH_KEY });
   const practice = usePractice(user);
@@ -38,7 +52,14 @@ export function AllWordsPage() {
           )}
           <p className="muted vocab-note">Words are never removed once unlocked.</p>
         </div>
-        <StreakDisplay streak={practice.streak} />
+        <div className="vocab-header-side">
+          <StreakDisplay streak={practice.streak} />
+          {due.data && (
+            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview}>
+              Review due ({due.data.count})
+            </button>
+          )}
+        </div>
       </header>
 
       {words.isPending ? (
@@ -52,7 +73,7 @@ export function AllWordsPage() {
           <p className="muted">No words available.</p>
         </div>
       ) : (
-        <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+        <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
       )}
     </section>
   );

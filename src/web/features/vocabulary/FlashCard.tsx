@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import type { Word } from './api';
+import type { AnswerManner, Direction, Word } from './api';
 import { ListenButton } from '../../ui/ListenButton';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { FlagToggle, TypedResult, useCardKeys } from './parts';
@@ -15,10 +15,15 @@ import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { useSpellingLexicon } from './spelling';
 
+/** A word of the card; a review word says which side to show first (the English without one). */
+type CardWord = Word & { direction?: Direction };
+
 interface Props {
-  words: Word[];
-  onAnswer: (word: Word, correct: boolean) => void;
+  words: CardWord[];
+  onAnswer: (word: Word, correct: boolean, manner: AnswerManner) => void;
   onFlag: (word: Word, isFlagged: boolean) => void;
+  /** Review: the words in the order given (most overdue first) instead of the spec's random pick. */
+  inOrder?: boolean;
 }
 
 interface Shown {
@@ -33,7 +38,7 @@ interface Shown {
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
  * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).
  */
-export function FlashCard({ words, onAnswer, onFlag }: Props) {
+export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const mobile = useIsMobile();
   const [seen, setSeen] = useAtom(seenWordsAtom);
   const [shown, setShown] = useState<Shown | null>(null);
@@ -48,11 +53,18 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const typedId = useId();
   const lexicon = useSpellingLexicon();
 
-  // The shown word comes from the current list, so a flag change or a fresh fetch is reflected.
-  const word = shown ? (words.find((w) => w.id === shown.id) ?? null) : null;
+  // The shown word comes from the current list, so a flag change or a fresh fetch is reflected; one the
+  // list dropped on its answer (a reviewed word) stays until its fade ends.
+  const last = useRef<CardWord | null>(null);
+  const word = shown ? (words.find((w) => w.id === shown.id) ?? (fading && last.current?.id === shown.id ? last.current : null)) : null;
+  last.current = word;
 
+  // The next word is picked from the list as it is when the fade ends, not as it was at the answer.
+  const current = useRef(words);
+  current.current = words;
   function showNext() {
-    const next = pickNextWord(words, recent.current);
+    const list = current.current;
+    const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
     recent.current = next.recent;
     setShown(next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null);
     setRevealed(false);
@@ -100,7 +112,8 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
   const answer = (correct: boolean) => {
     if (!word || !revealed || fading) return;
     setSeen((list) => markSeen(list, word.id));
-    onAnswer(word, correct);
+    // Recalled before half the countdown: an Easy review (docs/decisions/0014).
+    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', fast: correct && elapsed < CARD_COUNTDOWN_MS / 2 });
     setFading(true);
     fadeTimer.current = setTimeout(() => {
       showNext();
@@ -113,26 +126,50 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
 
   if (!word) return null;
   const lebanese = shownLebanese(word);
+  // A review card due the other way round shows the Lebanese and asks for the English (typing is for the Lebanese).
+  const lebaneseFirst = word.direction === 'lebanese-to-english';
+  const typingHere = typing && !lebaneseFirst;
+  const english = (
+    <>
+      <p className="flash-card-label">English</p>
+      <h2 className="flash-card-english">{word.english}</h2>
+    </>
+  );
+  const lebaneseSide = (
+    <div className="flash-card-answer">
+      <p className="flash-card-lebanese">{lebanese}</p>
+      {word.arabicScript && <Arabic className="flash-card-arabic">{word.arabicScript}</Arabic>}
+      <ListenButton text={speechText(word)} />
+    </div>
+  );
   return (
     <article className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
         {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
         <div className="flash-card-options">
-          <label className="typed-toggle">
-            <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} /> Type my answer
-          </label>
+          {!lebaneseFirst && (
+            <label className="typed-toggle">
+              <input type="checkbox" checked={typing} onChange={(e) => setTyping(e.target.checked)} /> Type my answer
+            </label>
+          )}
           <FlagToggle flagged={word.isFlagged} onToggle={() => onFlag(word, !word.isFlagged)} />
         </div>
       </div>
-      <p className="flash-card-label">English</p>
-      <h2 className="flash-card-english">{word.english}</h2>
+      {lebaneseFirst ? (
+        <>
+          <p className="flash-card-label">Lebanese</p>
+          {lebaneseSide}
+        </>
+      ) : (
+        english
+      )}
 
       {!revealed ? (
         <>
           <div className="card-countdown">
             <ProgressBar value={countdownPercent(elapsed)} label="Time left before the answer is shown" />
           </div>
-          {typing && (
+          {typingHere && (
             <form className="typed-form" onSubmit={check}>
               <label htmlFor={typedId}>Type it in Lebanese</label>
               <div className="typed-row">
@@ -143,18 +180,14 @@ export function FlashCard({ words, onAnswer, onFlag }: Props) {
               </div>
             </form>
           )}
-          <button type="button" className={`button button-wide${typing ? ' button-secondary' : ''}`} onClick={revealTyped} aria-keyshortcuts="Space">
+          <button type="button" className={`button button-wide${typingHere ? ' button-secondary' : ''}`} onClick={revealTyped} aria-keyshortcuts="Space">
             Reveal Now
           </button>
-          <p className="key-hint muted">{typing ? <>Press <kbd>Enter</kbd> to check</> : <>Press <kbd>Space</kbd> to reveal</>}</p>
+          <p className="key-hint muted">{typingHere ? <>Press <kbd>Enter</kbd> to check</> : <>Press <kbd>Space</kbd> to reveal</>}</p>
         </>
       ) : (
         <>
-          <div className="flash-card-answer">
-            <p className="flash-card-lebanese">{lebanese}</p>
-            {word.arabicScript && <Arabic className="flash-card-arabic">{word.arabicScript}</Arabic>}
-            <ListenButton text={speechText(word)} />
-          </div>
+          {lebaneseFirst ? english : lebaneseSide}
           {word.culturalContext && (
             <p className="cultural-note">
               <strong>Cultural note:</strong> {word.culturalContext}

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
+import type { DueWord, ReviewQueue } from '../../../modules/review/service';
+import type { Direction } from '../../../modules/review/schema';
 import { handledGlobally } from '../../lib/api';
 import type { User } from '../auth/hooks';
 import { toast } from '../../ui/toast';
@@ -12,7 +14,12 @@ import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
-export type { AnswerResult, BatchView, TopicCard, VerbView };
+export type { AnswerResult, BatchView, TopicCard, VerbView, DueWord, ReviewQueue, Direction };
+/** How an answer was given, for the word's memory card: the side shown, and an 'I know it' before half the countdown. */
+export interface AnswerManner {
+  direction?: Direction;
+  fast?: boolean;
+}
 
 export const WORDS_KEY = ['/api/words'] as const;
 export const BATCH_KEY = ['/api/words/batch'] as const;
@@ -20,6 +27,7 @@ export const FLAGGED_KEY = ['/api/words/flagged'] as const;
 export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
 export const VERBS_KEY = ['/api/verbs'] as const;
 export const STREAK_KEY = streakKey('unified');
+export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
 export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
 
 /** Toasts of the vocabulary screens stay 1.5–3 s (L §9). */
@@ -79,7 +87,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
   };
 
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
-  async function answer(word: Word, correct: boolean, opts: { inFlaggedSection?: boolean } = {}): Promise<AnswerResult | null> {
+  async function answer(word: Word, correct: boolean, opts: { inFlaggedSection?: boolean } & AnswerManner = {}): Promise<AnswerResult | null> {
     const shown = nextStreak(streakRef.current, correct);
     if (keepsStreak) setStreak(shown);
     if (!user) return null;
@@ -89,6 +97,8 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
         correct,
         ...(keepsStreak ? { page: 'unified' } : {}),
         ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
+        ...(opts.direction ? { direction: opts.direction } : {}),
+        ...(correct && opts.fast ? { fast: true } : {}),
       });
       // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.
       if (keepsStreak && id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));

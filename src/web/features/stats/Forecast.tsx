@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReviewForecast } from '../../../modules/review/service';
+import { LOAD_FAILURES } from '../../lib/messages';
+import { Spinner } from '../../ui/Spinner';
+import { dayLabel, retentionPercent } from './format';
+
+export const FORECAST_KEY = ['/api/review/forecast'] as const;
+
+/**
+ * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
+ * (so the numbers stay readable): bars up to BAR_MAX high under a line for their counts, day labels below.
+ */
+const BAR_SHARE = 0.56;
+const BAR_MAX = 90;
+const TOP = 18;
+const HEIGHT = TOP + BAR_MAX + 22;
+
+/**
+ * The words falling due on each of the next 14 days (memory review, docs/decisions/0014) as a small SVG
+ * bar chart, and the share of answers recalled. Drawn by hand: a chart library would outweigh the page.
+ */
+export function ReviewForecastCard() {
+  const query = useQuery<ReviewForecast>({ queryKey: FORECAST_KEY });
+  const data = query.data;
+  return (
+    <section className="card review-forecast" aria-labelledby="stats-forecast">
+      <div className="row stats-card-head">
+        <h2 id="stats-forecast">Review Forecast</h2>
+        {data && <Retention retention={data.retention} />}
+      </div>
+      {!data ? (
+        query.isError ? <p className="muted">{LOAD_FAILURES.stats}</p> : <Spinner />
+      ) : (
+        <ForecastChart days={data.days} />
+      )}
+    </section>
+  );
+}
+
+function Retention({ retention }: { retention: ReviewForecast['retention'] }) {
+  const percent = retentionPercent(retention);
+  return percent === null ? (
+    <span className="muted">Retention appears after your first answers.</span>
+  ) : (
+    <span className="forecast-retention" data-testid="retention">
+      Retention <strong>{percent}%</strong>{' '}
+      <span className="muted">
+        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} recalled)
+      </span>
+    </span>
+  );
+}
+
+function ForecastChart({ days }: { days: ReviewForecast['days'] }) {
+  const most = Math.max(1, ...days.map((d) => d.due));
+  const total = days.reduce((n, d) => n + d.due, 0);
+  const summary = days.map((d, i) => `${dayLabel(d.date, i)}: ${d.due}`).join(', ');
+  return (
+    <>
+      <p className="muted stats-note">
+        {total === 0 ? 'No words are due in the next 14 days.' : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}
+      </p>
+      <svg className="forecast-chart" width="100%" height={HEIGHT} role="img" aria-label={`Words due per day. ${summary}`} data-testid="forecast-chart">
+        <line x1="0" x2="100%" y1={TOP + BAR_MAX + 0.5} y2={TOP + BAR_MAX + 0.5} className="forecast-axis" />
+        {days.map((d, i) => {
+          const h = d.due === 0 ? 0 : Math.max(2, Math.round((d.due / most) * BAR_MAX));
+          const slot = 100 / days.length;
+          const centre = `${(i + 0.5) * slot}%`;
+          return (
+            <g key={d.date} data-date={d.date} data-due={d.due}>
+              <title>{`${dayLabel(d.date, i)}: ${d.due} due`}</title>
+              <rect x={`${(i + (1 - BAR_SHARE) / 2) * slot}%`} y={TOP + BAR_MAX - h} width={`${BAR_SHARE * slot}%`} height={h} rx="3" className={i === 0 ? 'forecast-bar today' : 'forecast-bar'} />
+              {d.due > 0 && (
+                <text x={centre} y={TOP + BAR_MAX - h - 5} className="forecast-count">
+                  {d.due}
+                </text>
+              )}
+              {i % 2 === 0 && (
+                <text x={centre} y={HEIGHT - 5} className="forecast-day">
+                  {i === 0 ? 'Today' : d.date.slice(8)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+let db: Database;
+beforeAll(async () => {
+  app = await startApp();
+  db = new Database(join(app.dir, 'app.db'));
+});
+afterAll(async () => {
+  db?.close();
+  await app?.stop();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+type CardRow = { id: number; itemId: number; direction: string; due: number };
+const cardsOf = (username: string) =>
+  db
+    .query('select c.id, c.item_id as itemId, c.direction, c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.due, c.id')
+    .all(username) as CardRow[];
+const englishOf = (wordId: number) => (db.query('select english from words where id = ?').get(wordId) as { english: string }).english;
+const lebaneseOf = (wordId: number) => (db.query('select lebanese from words where id = ?').get(wordId) as { lebanese: string }).lebanese;
+
+/** Waits until `read` gives what `ok` accepts (the server saves an answer after the card has moved on). */
+async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await Bun.sleep(100);
+  }
+  throw new Error(`still ${JSON.stringify(await read())}`);
+}
+
+/** The forecast's bar for the day `i` days from today, as the chart draws it. */
+const forecastBar = (page: Page, i: number) => page.getByTestId('forecast-chart').locator('g').nth(i);
+/** The words due after today on the forecast. */
+const laterDue = (page: Page) =>
+  page
+    .getByTestId('forecast-chart')
+    .locator('g')
+    .evaluateAll((bars) => bars.slice(1).reduce((n, g) => n + Number(g.getAttribute('data-due')), 0));
+
+describe('memory review in the browser', () => {
+  test('due words are reviewed most overdue first; a reviewed word moves its due date and the forecast follows', async () => {
+    const { page } = await app.newPage(1280, 900);
+    const learner = await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Review due (0)' }).waitFor();
+
+    // Three cards on All Words: two Still learning, one quick I know it (Easy). Each gets a memory card from the English side.
+    for (const key of ['2', '2', '1']) {
+      await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'I know it' }).waitFor();
+      await page.keyboard.press(key);
+      await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    }
+    await until(() => cardsOf(learner.username).length, (n) => n === 3);
+    // And one from the other side, as a topic's word list sends it.
+    const words: { id: number }[] = await (await page.request.get('/api/words')).json();
+    const answeredIds = new Set(cardsOf(learner.username).map((c) => c.itemId));
+    const other = words.find((w) => !answeredIds.has(w.id))!;
+    const res = await page.request.post(`/api/words/${other.id}/progress`, { data: { correct: false }, headers: { origin: app.baseUrl } });
+    expect(res.status()).toBe(200);
+
+    const cards = cardsOf(learner.username);
+    expect(cards.map((c) => c.direction).sort()).toEqual(['english-to-lebanese', 'english-to-lebanese', 'english-to-lebanese', 'lebanese-to-english']);
+    // The quick I know it was an Easy first review: due days from now, not minutes.
+    const known = cards.filter((c) => c.due > Date.now() + 2 * DAY_MS);
+    expect(known).toHaveLength(1);
+    // Days pass for the others (last review and due date go back): they fall due, the one from the Lebanese side the longest ago.
+    const order = [cards.find((c) => c.itemId === other.id)!, ...cards.filter((c) => c.itemId !== other.id && c !== known[0])];
+    order.forEach((card, i) => db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where id = ?2', [(5 - i) * DAY_MS, card.id]));
+
+    await page.goto('/stats');
+    await forecastBar(page, 0).and(page.locator('[data-due="3"]')).waitFor();
+    expect(await laterDue(page)).toBe(1);
+    await page.getByTestId('retention').filter({ hasText: 'Retention 25% (1 of 4 recalled)' }).waitFor();
+
+    await page.goto('/words');
+    await page.getByRole('button', { name: 'Review due (3)' }).waitFor();
+    await screenshot(page, 'review-entry-1280');
+    await page.getByRole('button', { name: 'Review due (3)' }).click();
+    await page.getByRole('heading', { name: 'Review' }).waitFor();
+    await page.getByTestId('review-left').filter({ hasText: '3 words due' }).waitFor();
+    // The most overdue first: the word due from the Lebanese side shows its Lebanese and asks for the English.
+    await page.locator('.flash-card-label', { hasText: 'Lebanese' }).waitFor();
+    expect(await page.locator('.flash-card-lebanese').textContent()).toBe(lebaneseOf(other.id));
+    await screenshot(page, 'review-1280');
+    await page.keyboard.press('Space');
+    await page.locator('.flash-card-english', { hasText: englishOf(other.id) }).waitFor();
+    // A quick I know it: an Easy review, due days from now.
+    await page.keyboard.press('1');
+    await page.getByTestId('review-left').filter({ hasText: '2 words due · 1 reviewed' }).waitFor();
+    await until(() => cardsOf(learner.username).find((c) => c.itemId === other.id)!.due, (due) => due > Date.now() + DAY_MS / 2);
+
+    // The next most overdue, from the English side.
+    await page.locator('.flash-card-english', { hasText: englishOf(order[1]!.itemId) }).waitFor();
+
+    await page.getByRole('link', { name: 'Stats' }).click();
+    await forecastBar(page, 0).and(page.locator('[data-due="2"]')).waitFor();
+    expect(await laterDue(page)).toBe(2);
+    await page.getByTestId('retention').filter({ hasText: 'Retention 40% (2 of 5 recalled)' }).waitFor();
+    await page.getByRole('heading', { name: 'Review Forecast' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'forecast-1280');
+    await page.locator('.review-forecast').screenshot({ path: join(SCREENSHOTS, 'forecast-card-1280.png') });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await forecastBar(page, 0).and(page.locator('[data-due="2"]')).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'forecast-375');
+    await page.locator('.review-forecast').screenshot({ path: join(SCREENSHOTS, 'forecast-card-375.png') });
+
+    await page.goto('/words');
+    await page.getByRole('button', { name: 'Review due (2)' }).click();
+    await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'review-375');
+    await page.getByRole('button', { name: 'Back to All Words' }).click();
+    await page.getByRole('heading', { name: 'All Words' }).waitFor();
+    await page.getByRole('button', { name: 'Review due (2)' }).waitFor();
+    await screenshot(page, 'review-entry-375');
+  });
+});
