@@ -355,7 +355,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       const premium = hasPremium(user);
       const { batch } = batchOf(user);
       const deck = premium ? deckView(batch, true, -1) : deckView(batch, false, FREE_TIER_WORDS);
-      const flaggedIds = new Set(flagged.wordIds(user.id));
+      const flaggedIds = flagged.wordIdSet(user.id);
       if (flaggedIds.size === 0) return deck;
       return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
     },
@@ -438,7 +438,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
         if (!user) throw unauthorized();
         requirePremium(user, now());
       }
-      const flaggedIds = new Set(user ? flagged.wordIds(user.id) : []);
+      const flaggedIds = user ? flagged.wordIdSet(user.id) : NONE_FLAGGED;
       return wordsOfTopic
         .all({ topicId: topic.id })
         .filter((w) => premium || isFree(w))
