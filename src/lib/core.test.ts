@@ -195,8 +195,8 @@ describe('GET /api/events', () => {
   });
 
   test('a stream ends as soon as its session does: logout, a password change elsewhere, deletion', async () => {
-    const { cookie, password } = await t.signUp();
-    const other = await t.request('POST', '/api/login', { body: { email: (await t.request('GET', '/api/user', { cookie })).json.email, password } });
+    const { cookie, password, email } = await t.signUp();
+    const other = await t.request('POST', '/api/login', { body: { email, password } });
     const open = async (c: string) => {
       const res = await t.app.handle(new Request(`${BASE}/api/events`, { headers: { cookie: c } }));
       const reader = res.body!.getReader();
@@ -214,13 +214,13 @@ describe('GET /api/events', () => {
     expect((await t.request('POST', '/api/logout', { cookie })).status).toBe(204);
     expect(await rest(mine)).not.toContain('heartbeat');
 
-    const theirs = await open(other.cookie);
-    const change = await t.request('POST', '/api/user/change-password', { cookie: other.cookie, body: { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' } });
+    const theirs = await open(other.cookie!);
+    const change = await t.request('POST', '/api/user/change-password', { cookie: other.cookie!, body: { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' } });
     expect(change.status).toBe(200);
     expect(await rest(theirs)).not.toContain('heartbeat');
 
-    const last = await open(change.cookie);
-    expect((await t.request('DELETE', '/api/user/delete', { cookie: change.cookie })).status).toBe(200);
+    const last = await open(change.cookie!);
+    expect((await t.request('DELETE', '/api/user/delete', { cookie: change.cookie! })).status).toBe(200);
     expect(await rest(last)).not.toContain('heartbeat');
   });
 });
