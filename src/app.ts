@@ -11,7 +11,7 @@ import { EventHub } from './lib/events';
 import { replicaPlugin } from './lib/litefs';
 import { createLogger, type Logger } from './lib/log';
 import { createMailService, type MailService } from './lib/mail';
-import { serveClient } from './lib/static';
+import { clientRequest, serveClient } from './lib/static';
 import { WriteQueue } from './lib/writes';
 import { createServices, featureModules } from './modules';
 import { sessionPlugin } from './modules/auth/plugin';
@@ -74,7 +74,7 @@ export function createApp(opts: AppOptions) {
     .get('/*', ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith('/api/')) throw notFound();
-      return serveClient(ctx.config.distDir, pathname, request.headers.get('accept-encoding'));
+      return serveClient(ctx.config.distDir, clientRequest(request, ctx.config.appUrl));
     });
 
   return Object.assign(app, { ctx, services });

@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { copyDatabase, prepareBenchData } from './setup';
-import { openStreams, runLoad, type LoadResult } from './load';
+import { runLoad, type LoadResult } from './load';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -92,11 +92,18 @@ const load = (server: Server, request: Parameters<typeof runLoad>[0]['request'],
 
 const rows: { call: string; result: LoadResult; floor?: LoadResult }[] = [];
 const floor = await startProcess('scripts/bench/floor.ts', { ...appEnv, DATABASE_PATH: copyDatabase(data, 'floor.db') });
+// Each server is warmed up first (its JIT compiles the hot paths), as a server in service is.
+const warmUp = async (server: Server) => {
+  await load(server, answer('unified'), { seconds: 2 });
+  await load(server, get('/api/words'), { seconds: 1 });
+};
+await warmUp(floor);
 const floorAnswer = await load(floor, answer('unified'));
 const floorWords = await load(floor, get('/api/words'));
 await floor.stop();
 
 let app = await startProcess('src/server.ts', appEnv);
+await warmUp(app);
 const [appAnswer, answerRss] = await peakRss(app, () => load(app, answer('unified')));
 rows.push({ call: 'POST /api/words/:id/progress', result: appAnswer, floor: floorAnswer });
 rows.push({ call: 'GET /api/words', result: await load(app, get('/api/words')), floor: floorWords });
@@ -110,48 +117,44 @@ rows.push({
 });
 const paced = await load(app, answer('unified'), { rate: 1000 });
 
-// 2,000 open streams, a quarter of them never reading, while the answer load runs; a probe learner
-// (first on the board by far) answers every 200 ms and each reading stream notes when the board with
-// its new points arrives.
-const sent: { points: number; at: number }[] = [];
-const reached = new Map<number, number>();
-const delays: number[] = [];
-const pool = await openStreams({
-  port: app.port,
-  cookies: data.learners.map((l) => l.cookie),
-  count: STREAMS,
-  stalled: STALLED,
-  onEvent(frame, stream, at) {
-    if (!frame.includes('event: leaderboard')) return;
-    const points = Number(/"points":(\d+)/.exec(frame)?.[1] ?? NaN);
-    if (!Number.isFinite(points)) return;
-    let k = reached.get(stream) ?? 0;
-    while (k < sent.length && sent[k]!.points <= points) delays.push(Math.max(0, at - sent[k++]!.at));
-    reached.set(stream, k);
+// 2,000 open streams, a quarter of them never reading, held by a process of their own while the answer
+// load runs; a probe learner (first on the board by far) answers every 200 ms and each reading stream
+// notes when the standings with its new points arrive.
+const streams = Bun.spawn([process.execPath, 'scripts/bench/streams.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    BENCH_URL: app.url,
+    BENCH_PORT: String(app.port),
+    BENCH_COOKIES: data.learners.map((l) => l.cookie).join(' '),
+    BENCH_PROBE_COOKIE: data.probe.cookie,
+    BENCH_PROBE_POINTS: String(data.probe.points),
+    BENCH_WORDS: words.join(','),
+    BENCH_STREAMS: String(STREAMS),
   },
+  stdin: 'pipe',
+  stdout: 'pipe',
+  stderr: 'inherit',
 });
-let probing = true;
-const probe = (async () => {
-  let points = data.probe.points;
-  for (let n = 0; probing; n++) {
-    const at = performance.now();
-    const res = await fetch(`${app.url}/api/words/${words[n % words.length]}/progress`, {
-      method: 'POST',
-      headers: { cookie: data.probe.cookie, origin: app.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ correct: true }),
-    });
-    await res.arrayBuffer();
-    if (res.ok) sent.push({ points: (points += 10), at });
-    await Bun.sleep(200);
+const lines = streams.stdout.pipeThrough(new TextDecoderStream()).getReader();
+let output = '';
+const nextLine = async () => {
+  while (!output.includes('\n')) {
+    const { value, done } = await lines.read();
+    if (done) throw new Error('the stream process ended early');
+    output += value;
   }
-})();
+  const line = output.slice(0, output.indexOf('\n'));
+  output = output.slice(line.length + 1);
+  return JSON.parse(line);
+};
+await nextLine();
 const [withStreams, streamsRss] = await peakRss(app, () => load(app, answer('unified')));
-probing = false;
-await probe;
-await Bun.sleep(1500);
-pool.close();
-const readingStreams = STREAMS - STALLED;
-const expectedDeliveries = sent.length * readingStreams;
+streams.stdin.end();
+const fanOut = (await nextLine()) as { opened: number; probes: number; reading: number; delays: number[] };
+await streams.exited;
+const delays = fanOut.delays;
+const expectedDeliveries = fanOut.probes * fanOut.reading;
 await app.stop();
 
 // Every commit of the write path waits 10 ms, as a LiteFS primary's FUSE layer makes it: 100 commits a second.
@@ -179,12 +182,12 @@ console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
 const sortedDelays = delays.sort((a, b) => a - b);
 const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;
 console.log(
-  `with ${pool.opened} open event streams (${STALLED} never reading): ${fmt(withStreams.rps)} answers/s (${fmt(withStreams.rps / appAnswer.rps, 2)} of ${fmt(appAnswer.rps)} without), ` +
+  `with ${fanOut.opened} open event streams (${STALLED} never reading): ${fmt(withStreams.rps)} answers/s (${fmt(withStreams.rps / appAnswer.rps, 2)} of ${fmt(appAnswer.rps)} without), ` +
     `p99 ${fmt(withStreams.p99)} ms, ${withStreams.errors} errors, RSS ${fmt(streamsRss)} MiB`,
 );
 console.log(
   `leaderboard change to stream: p99 ${Number.isFinite(p99Delay) ? `${fmt(p99Delay)} ms` : 'never arrived'}, ` +
-    `${delays.length} of ${expectedDeliveries} deliveries (${sent.length} probe answers × ${readingStreams} reading streams)`,
+    `${delays.length} of ${expectedDeliveries} deliveries (${fanOut.probes} probe answers × ${fanOut.reading} reading streams)`,
 );
 console.log(`answers under a 100 commits/s cap: ${fmt(capped.okPerSecond)} answers/s`);
 rmSync(data.dir, { recursive: true, force: true });

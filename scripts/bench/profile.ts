@@ -1,5 +1,6 @@
 /**
- * `bun run bench:profile`: the answer call under load with Bun's CPU profiler on the server process.
+ * `bun run bench:profile`: the answer call (or with PROFILE_CALL=words the word list) under load with
+ * Bun's CPU profiler on the server process.
  * Writes the profile as Markdown (functions by self and total time) to the directory it prints, for
  * docs/decisions/0008-answer-path.md.
  */
@@ -34,8 +35,11 @@ const result = await runLoad({
   connections: 32,
   seconds: SECONDS,
   headersFor: (c) => ({ cookie: data.learners[c % data.learners.length]!.cookie, origin: url }),
-  request: (_c, n) => ({ method: 'POST', path: `/api/words/${data.wordIds[n % data.wordIds.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } }),
+  request: (_c, n) =>
+    process.env.PROFILE_CALL === 'words'
+      ? { method: 'GET', path: '/api/words' }
+      : { method: 'POST', path: `/api/words/${data.wordIds[n % data.wordIds.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } },
 });
 child.kill('SIGTERM');
 await child.exited;
-console.log(`answer: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms; profile: ${join(out, readdirSync(out)[0] ?? '(none written)')}`);
+console.log(`${process.env.PROFILE_CALL ?? 'answer'}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms; profile: ${join(out, readdirSync(out)[0] ?? '(none written)')}`);

@@ -77,7 +77,7 @@ try {
     if (repeat) rows.push(row('/words again (warm)', [repeat]));
   }
 
-  const header = ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (wire)', 'all (wire)', 'requests'];
+  const header = ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'JS to LCP', 'JS (wire)', 'all (wire)', 'requests'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\nChromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, 1.6 Mbps down, 150 ms RTT, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads\n`);
@@ -95,6 +95,8 @@ interface Metrics {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Script bytes on the wire of the requests started before the largest paint: what the first screen needed. */
+  jsBeforeLcp: number;
   jsBytes: number;
   totalBytes: number;
   requests: number;
@@ -113,6 +115,7 @@ function row(name: string, runs: Metrics[]): string[] {
     `${(m('lcp') / 1000).toFixed(2)} s`,
     `${Math.round(m('tbt'))} ms`,
     m('cls').toFixed(3),
+    `${(m('jsBeforeLcp') / 1024).toFixed(1)} KiB`,
     `${(m('jsBytes') / 1024).toFixed(1)} KiB`,
     `${(m('totalBytes') / 1024).toFixed(1)} KiB`,
     String(m('requests')),
@@ -176,7 +179,10 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     // Blocking time as Lighthouse counts it: the part of each long task after the first paint beyond 50 ms.
     const tbt = b.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { fcp, lcp: b.lcp, cls: b.cls, tbt };
+    const jsBeforeLcp = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.name.endsWith('.js') && r.startTime <= b.lcp)
+      .reduce((sum, r) => sum + r.transferSize, 0);
+    return { fcp, lcp: b.lcp, cls: b.cls, tbt, jsBeforeLcp };
   });
   await cdp.detach();
   await page.close();

@@ -7,6 +7,7 @@ import { createTestApp } from '../../tests/support/app';
 import { startFakeS3 } from '../../tests/fakes/s3';
 import { writeTestContent } from '../modules/vocabulary/test-content';
 import { backupBucket, backupKey, backupsToKeep, startBackupJob, type Backup } from './backup';
+import { LATEST_INTERVAL_MS } from './events';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const MINUTE = 60_000;
@@ -67,6 +68,8 @@ describe('backups', () => {
 
     // Answers after the first backup: only the second one holds them.
     for (const word of words.slice(10, 20)) await answer(learners[0]!.cookie, word.id, true);
+    // The leaderboard's last standings go out a moment after the answers; the snapshot comes after them.
+    await Bun.sleep(2 * LATEST_INTERVAL_MS);
     t.clock.advance(5 * MINUTE);
     at = t.clock.now();
     secondBackup = { key: (await job.run())!, at, tables: dump(t.config.DATABASE_PATH) };

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { createTestApp } from '../../tests/support/app';
 import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding } from './compression';
-import { serveClient } from './static';
+import { clientRequest, PUBLIC_PAGES, serveClient } from './static';
 
 describe('the encoding a browser accepts', () => {
   test('Brotli first, then gzip, never one refused with q=0', () => {
@@ -34,7 +34,7 @@ describe('the built client', () => {
   writeFileSync(join(dist, 'fonts/face-abcdef12.woff2'), 'font');
 
   test('a script goes as its Brotli copy to a browser that takes Brotli, with its own type and the year-long cache', async () => {
-    const res = serveClient(dist, '/main-abcdef12.js', 'gzip, deflate, br');
+    const res = serveClient(dist, { pathname: '/main-abcdef12.js', acceptEncoding: 'gzip, deflate, br' });
     expect(await res.text()).toBe('brotli bytes');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-type')).toContain('javascript');
@@ -43,17 +43,17 @@ describe('the built client', () => {
   });
 
   test('gzip to a browser without Brotli, the file itself to one that takes neither', async () => {
-    const gzip = serveClient(dist, '/main-abcdef12.js', 'gzip');
+    const gzip = serveClient(dist, { pathname: '/main-abcdef12.js', acceptEncoding: 'gzip' });
     expect(await gzip.text()).toBe('gzip bytes');
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
-    const plain = serveClient(dist, '/main-abcdef12.js', null);
+    const plain = serveClient(dist, { pathname: '/main-abcdef12.js', acceptEncoding: null });
     expect(await plain.text()).toBe(script);
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('vary')).toBe('Accept-Encoding');
   });
 
   test('the page for a deep link is compressed too and still revalidated every visit', async () => {
-    const page = serveClient(dist, '/topics/Colors', 'br');
+    const page = serveClient(dist, { pathname: '/topics/Colors', acceptEncoding: 'br' });
     expect(await page.text()).toBe('brotli index');
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('cache-control')).toBe('no-cache');
@@ -61,10 +61,38 @@ describe('the built client', () => {
   });
 
   test('a file the build does not compress (a font) goes as it is', async () => {
-    const font = serveClient(dist, '/fonts/face-abcdef12.woff2', 'br');
+    const font = serveClient(dist, { pathname: '/fonts/face-abcdef12.woff2', acceptEncoding: 'br' });
     expect(await font.text()).toBe('font');
     expect(font.headers.get('content-encoding')).toBeNull();
     expect(font.headers.get('vary')).toBeNull();
+  });
+});
+
+describe('what the server adds to the client', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'kalimat-dist-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+
+  test('robots.txt allows the pages, not the API, and names the sitemap of the public pages at the public address', async () => {
+    const robots = serveClient(dist, { pathname: '/robots.txt', origin: 'https://kalimat.example' });
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toBe('User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://kalimat.example/sitemap.xml\n');
+    const sitemap = await serveClient(dist, { pathname: '/sitemap.xml', origin: 'https://kalimat.example' }).text();
+    expect(sitemap).toStartWith('<?xml');
+    expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(PUBLIC_PAGES.map((p) => `https://kalimat.example${p}`));
+  });
+
+  test('the service worker is revalidated on every visit, so a new deploy is seen at once', () => {
+    expect(serveClient(dist, '/sw.js').headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('a page opened without a session cookie is marked signed out; with one, or fetched by a script, it is not', () => {
+    const open = (headers: Record<string, string>) => serveClient(dist, clientRequest(new Request('http://localhost/words', { headers }), 'http://localhost')).headers.get('server-timing');
+    expect(open({ 'sec-fetch-mode': 'navigate' })).toBe('signed-out');
+    expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'theme=dark; session=abc' })).toBeNull();
+    expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'mysession=abc' })).toBe('signed-out');
+    expect(open({ 'sec-fetch-mode': 'cors' })).toBeNull();
   });
 });
 

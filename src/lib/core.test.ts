@@ -193,4 +193,34 @@ describe('GET /api/events', () => {
       expect({ lastEventId, data: await eventsAfter(cookie, user.id, lastEventId) }).toEqual({ lastEventId, data: ['data: {"marker":true}'] });
     }
   });
+
+  test('a stream ends as soon as its session does: logout, a password change elsewhere, deletion', async () => {
+    const { cookie, password, email } = await t.signUp();
+    const other = await t.request('POST', '/api/login', { body: { email, password } });
+    const open = async (c: string) => {
+      const res = await t.app.handle(new Request(`${BASE}/api/events`, { headers: { cookie: c } }));
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes(': connected')) text += new TextDecoder().decode((await reader.read()).value);
+      return reader;
+    };
+    /** Reads to the end of the stream; the heartbeat (8 s) never comes first. */
+    const rest = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      let text = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+      return text;
+    };
+    const mine = await open(cookie);
+    expect((await t.request('POST', '/api/logout', { cookie })).status).toBe(204);
+    expect(await rest(mine)).not.toContain('heartbeat');
+
+    const theirs = await open(other.cookie!);
+    const change = await t.request('POST', '/api/user/change-password', { cookie: other.cookie!, body: { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' } });
+    expect(change.status).toBe(200);
+    expect(await rest(theirs)).not.toContain('heartbeat');
+
+    const last = await open(change.cookie!);
+    expect((await t.request('DELETE', '/api/user/delete', { cookie: change.cookie! })).status).toBe(200);
+    expect(await rest(last)).not.toContain('heartbeat');
+  });
 });

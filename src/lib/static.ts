@@ -25,11 +25,37 @@ function fileResponse(file: string, acceptEncoding: string | null, cacheControl:
   return new Response(Bun.file(file), { headers });
 }
 
+/** The pages anyone may open, for search engines. */
+export const PUBLIC_PAGES = ['/landing', '/auth', '/letters', '/study-letters', '/which-word', '/privacy-policy', '/terms-of-service'];
+
+function robotsTxt(origin: string) {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+function sitemapXml(origin: string) {
+  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${origin}${path}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export interface ClientRequest {
+  pathname: string;
+  acceptEncoding?: string | null;
+  /** The public address (APP_URL), for the sitemap. */
+  origin?: string;
+  /** The browser opened the page itself (Sec-Fetch-Mode: navigate), and sent no session cookie. */
+  signedOutVisit?: boolean;
+}
+
 /**
- * Serves the built client: files from dist/ (hashed names cached for a year), and index.html for
- * every other path so deep links reach the client router.
+ * Serves the built client: files from dist/ (hashed names cached for a year), robots.txt and the
+ * sitemap, and index.html for every other path so deep links reach the client router. A page opened
+ * without a session cookie says so in Server-Timing: the client then knows the visitor is signed out
+ * without asking /api/user (whose 401 every browser logs as a console error).
  */
-export function serveClient(distDir: string, pathname: string, acceptEncoding: string | null = null): Response {
+export function serveClient(distDir: string, request: string | ClientRequest): Response {
+  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false } = typeof request === 'string' ? { pathname: request } : request;
+  if (pathname === '/robots.txt') return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
+  if (pathname === '/sitemap.xml') return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -38,11 +64,30 @@ export function serveClient(distDir: string, pathname: string, acceptEncoding: s
   }
   const file = normalize(join(distDir, decoded));
   if (file.startsWith(distDir + sep) && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
-    return fileResponse(file, acceptEncoding, HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    // The service worker is looked at on every visit, so a new deploy reaches the browser at once.
+    const cacheControl = HASHED.test(file) ? 'public, max-age=31536000, immutable' : file.endsWith(`${sep}sw.js`) ? 'no-cache' : 'public, max-age=3600';
+    return fileResponse(file, acceptEncoding, cacheControl);
   }
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
     return new Response('The client is not built yet: run `bun run build`.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  return fileResponse(index, acceptEncoding, 'no-cache');
+  const page = fileResponse(index, acceptEncoding, 'no-cache');
+  if (signedOutVisit) page.headers.set('server-timing', SIGNED_OUT);
+  return page;
+}
+
+/** The Server-Timing entry of a page opened without a session cookie (read by src/web/main.tsx). */
+export const SIGNED_OUT = 'signed-out';
+
+/** What serveClient needs from a request for the client. */
+export function clientRequest(request: Request, origin: string): ClientRequest {
+  const { pathname } = new URL(request.url);
+  const cookies = request.headers.get('cookie') ?? '';
+  return {
+    pathname,
+    acceptEncoding: request.headers.get('accept-encoding'),
+    origin,
+    signedOutVisit: request.headers.get('sec-fetch-mode') === 'navigate' && !/(^|;\s*)session=/.test(cookies),
+  };
 }

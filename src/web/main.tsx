@@ -1,3 +1,4 @@
+import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
 import { TRIAL_EXPIRED_MESSAGE } from './lib/messages';
+import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
 import { USER_KEY } from './features/auth/hooks';
@@ -12,8 +14,19 @@ import { toast } from './ui/toast';
 
 installGlobalErrorHandlers();
 
+// The bundle runs on Preact (scripts/build.ts), which runs effects after the next animation frame;
+// React runs them before it handles the next input. Screens attach their keyboard shortcuts in effects,
+// so a key pressed just after a card turns must already reach the new card's handler: run them at once.
+options.requestAnimationFrame = (runEffects) => queueMicrotask(runEffects);
+
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+
+// A page the browser opened without a session cookie is marked so by the server (src/lib/static.ts):
+// the visitor is signed out, and asking /api/user would only put a 401 in the console.
+const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+if (navigation?.serverTiming?.some((entry) => entry.name === 'signed-out')) queryClient.setQueryData(USER_KEY, null);
+startOffline(queryClient);
 
 /** A paywall redirect in flight, so a burst of 402s shows one toast and one redirect. */
 let goingToPaywall = false;
@@ -33,6 +46,14 @@ setApiHooks({
       if (router.state.location.pathname !== '/paywall') router.navigate({ to: '/paywall' });
     }, 1000);
   },
+});
+
+/** The screen a learner most likely opens next from each one, fetched once the browser is idle. */
+const NEXT_SCREEN: Record<string, string> = { '/landing': '/auth', '/auth': '/words', '/words': '/topics', '/topics': '/flagged' };
+const whenIdle = (task: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000));
+router.subscribe('onResolved', ({ toLocation }) => {
+  const next = NEXT_SCREEN[toLocation.pathname];
+  if (next) whenIdle(() => void router.preloadRoute({ to: next }).catch(() => {}));
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -9,6 +9,7 @@ import { useLiveEvents } from './features/shell/live';
 import { Nav } from './features/shell/Nav';
 import { ErrorFallback, HomeRedirect, NotFoundPage } from './features/shell/pages';
 import { Protected } from './features/shell/Protected';
+import { Spinner } from './ui/Spinner';
 import { TOAST_MS } from './ui/toast';
 import { billingRoutes } from './features/billing/routes';
 import { vocabularyRoutes } from './features/vocabulary/routes';
@@ -23,7 +24,7 @@ export interface RouterContext {
 
 /** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
 function Frame() {
-  const { data: user } = useUser();
+  const { data: user, isPending } = useUser();
   const { pathname } = useLocation();
   useLiveEvents(!!user);
   // Toasts sit where they cover neither the navigation nor the card's buttons (at the top on phones).
@@ -44,10 +45,18 @@ function Frame() {
           </a>
         </header>
       )}
-      <main id="main" className="main">
-        <Outlet />
-      </main>
-      <Footer />
+      {/* Until the user is known the page waits under the header: the navigation that may replace the
+          header is taller, and content drawn below it would jump down when it comes. */}
+      {isPending ? (
+        <Spinner />
+      ) : (
+        <>
+          <main id="main" className="main">
+            <Outlet />
+          </main>
+          <Footer />
+        </>
+      )}
       <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
     </div>
   );

@@ -29,6 +29,8 @@ describe('the web shell', () => {
       ['/stats', 'Please log in to view your statistics.'],
     ] as const) {
       const { page, context } = await app.newPage(375);
+      // A browser with a session cookie: one without is known to be signed out before /api/user is asked.
+      await context.addCookies([{ name: 'session', value: 'expired', url: app.baseUrl }]);
       let failing = true;
       await page.route('**/api/user', (route) =>
         failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"boom"}' }) : route.fallback(),

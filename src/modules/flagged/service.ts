@@ -28,6 +28,7 @@ export function createFlaggedService(ctx: AppContext) {
     .where(eq(flaggedWords.userId, sql.placeholder('userId')))
     .orderBy(desc(flaggedWords.flaggedAt), desc(flaggedWords.id))
     .prepare();
+  const readSet = db.select({ wordId: flaggedWords.wordId }).from(flaggedWords).where(eq(flaggedWords.userId, sql.placeholder('userId'))).prepare();
   const insert = db
     .insert(flaggedWords)
     .values({ userId: sql.placeholder('userId'), wordId: sql.placeholder('wordId'), flaggedAt: sql.placeholder('now') })
@@ -49,6 +50,11 @@ export function createFlaggedService(ctx: AppContext) {
     /** The learner's flagged word ids, most recently flagged first. */
     wordIds(userId: number): number[] {
       return readAll.all({ userId }).map((r) => r.wordId);
+    },
+
+    /** The learner's flagged word ids in no order, for marking a list (no sort to pay for). */
+    wordIdSet(userId: number): Set<number> {
+      return new Set(readSet.all({ userId }).map((r) => r.wordId));
     },
 
     /** Adds the word to the list; a word already there keeps its count. */

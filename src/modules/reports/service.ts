@@ -2,12 +2,13 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../lib/context';
 import { notFound, tooManyRequests } from '../../lib/errors';
-import type { LessonsService } from '../lessons/service';
+import type { LessonStep, LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
 import type { WordKeys } from '../vocabulary/keys';
 import type { ReportedItemInput, ReportInput } from './model';
 import { REPORTS_PER_HOUR, type ReportReason } from './rules';
 import { contentReports, type ReportedKind } from './schema';
+
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface ReportView {
@@ -22,7 +23,7 @@ export interface ReportView {
 }
 
 /** The step's own text, so a report names what the learner saw even after the lesson changes. */
-function stepText(step: { type: string; content: { question?: string; phrase?: { lebanese: string }; components?: { lebanese: string; english: string }[] } }) {
+function stepText(step: LessonStep) {
   const { question, phrase, components } = step.content;
   return question ?? phrase?.lebanese ?? components?.map((c) => `${c.lebanese} (${c.english})`).join(', ') ?? step.type;
 }

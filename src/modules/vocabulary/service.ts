@@ -241,6 +241,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     words: new Map<number, WordRow>(),
     deckSizes: new Map<string, number>(),
     decks: new Map<string, WordView[]>(),
+    shelves: new Map<boolean, { cards: Omit<TopicCard, 'progress'>[]; totals: Map<number, number> }>(),
     topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
   }));
   function deckSize(maxBatch: number, freeOnly: boolean) {
@@ -293,6 +294,46 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       decks.set(key, deck);
     }
     return deck;
+  }
+
+  /** The topic cards of a tier without the learner's progress, and the words each opens: once per content. */
+  function topicShelf(premium: boolean) {
+    const { shelves } = catalogue();
+    let shelf = shelves.get(premium);
+    if (!shelf) {
+      // Without a trial or subscription a verb topic holds only its present tense, and its card counts that.
+      const open = premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, FREE_TENSE));
+      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(open).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
+      const verbOfTopic = new Map(
+        db
+          .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })
+          .from(words)
+          .innerJoin(verbs, eq(verbs.id, words.verbId))
+          .where(isNotNull(words.verbId))
+          .all()
+          .map((r) => [r.topicId, r]),
+      );
+      const cards = db
+        .select()
+        .from(topics)
+        .orderBy(asc(topics.sortOrder), asc(topics.name))
+        .all()
+        .map((t) => {
+          const verb = verbOfTopic.get(t.id);
+          return {
+            id: t.id,
+            name: t.name,
+            isPremium: t.isPremium,
+            isTrialAccessible: !t.isPremium || premium,
+            isVerb: t.isVerb,
+            verbId: verb?.verbId ?? null,
+            culturalContext: premium ? (verb?.culturalContext ?? null) : null,
+          };
+        });
+      shelf = { cards, totals };
+      shelves.set(premium, shelf);
+    }
+    return shelf;
   }
 
   function findWord(id: number): WordRow {
@@ -374,7 +415,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       const premium = hasPremium(user);
       const { batch } = batchOf(user);
       const deck = premium ? deckView(batch, true, -1) : deckView(batch, false, FREE_TIER_WORDS);
-      const flaggedIds = new Set(flagged.wordIds(user.id));
+      const flaggedIds = flagged.wordIdSet(user.id);
       if (flaggedIds.size === 0) return deck;
       return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
     },
@@ -404,41 +445,15 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
     topicCards(user: User | null): TopicCard[] {
       const premium = hasPremium(user);
-      // Without a trial or subscription a verb topic holds only its present tense, and its card counts that.
-      const open = premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, FREE_TENSE));
-      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(open).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
-      const verbOfTopic = new Map(
-        db
-          .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })
-          .from(words)
-          .innerJoin(verbs, eq(verbs.id, words.verbId))
-          .where(isNotNull(words.verbId))
-          .all()
-          .map((r) => [r.topicId, r]),
-      );
+      const { cards, totals } = topicShelf(premium);
       const progress = new Map(
         user ? db.select().from(topicProgress).where(eq(topicProgress.userId, user.id)).all().map((p) => [p.topicId, p]) : [],
       );
-      return db
-        .select()
-        .from(topics)
-        .orderBy(asc(topics.sortOrder), asc(topics.name))
-        .all()
-        .map((t) => {
-          const totalWords = totals.get(t.id) ?? 0;
-          const p = progress.get(t.id);
-          const verb = verbOfTopic.get(t.id);
-          return {
-            id: t.id,
-            name: t.name,
-            isPremium: t.isPremium,
-            isTrialAccessible: !t.isPremium || premium,
-            isVerb: t.isVerb,
-            verbId: verb?.verbId ?? null,
-            culturalContext: premium ? (verb?.culturalContext ?? null) : null,
-            progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) },
-          };
-        });
+      return cards.map((card) => {
+        const totalWords = totals.get(card.id) ?? 0;
+        const p = progress.get(card.id);
+        return { ...card, progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) } };
+      });
     },
 
     /**
@@ -453,7 +468,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
         if (!user) throw unauthorized();
         requirePremium(user, now());
       }
-      const flaggedIds = new Set(user ? flagged.wordIds(user.id) : []);
+      const flaggedIds = user ? flagged.wordIdSet(user.id) : NONE_FLAGGED;
       return wordsOfTopic
         .all({ topicId: topic.id })
         .filter((w) => premium || isFree(w))

@@ -180,11 +180,24 @@ function StepBody({ step, choice, onChoose }: { step: LessonStep; choice: string
       <div className="practice-step">
         <p className="practice-question">{content.question}</p>
         <div className="practice-options" role="group" aria-label="Answers">
-          {(content.options ?? []).map((option) => {
+          {(content.options ?? []).map((option, i) => {
             const isAnswer = option === content.correctAnswer;
             const state = !answered ? '' : isAnswer ? ' right' : option === choice ? ' wrong' : ' dim';
             return (
-              <button key={option} type="button" className={`lesson-option${state}`} onClick={() => onChoose(option)} disabled={answered} aria-pressed={option === choice}>
+              <button
+                key={option}
+                type="button"
+                className={`lesson-option${state}`}
+                onClick={() => onChoose(option)}
+                disabled={answered}
+                aria-pressed={option === choice}
+                aria-keyshortcuts={i < 4 ? String(i + 1) : undefined}
+              >
+                {i < 4 && (
+                  <kbd className="option-key" aria-hidden="true">
+                    {i + 1}
+                  </kbd>
+                )}
                 {option}
                 {answered && isAnswer && <span className="visually-hidden"> (correct answer)</span>}
               </button>

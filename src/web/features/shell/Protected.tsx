@@ -16,12 +16,13 @@ export function Protected() {
   const { data: user, isPending, isError, error, refetch } = useUser();
   // The page the visitor asked for: the resolved location, not one a redirect is already heading to.
   const href = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href });
-  // A navigation already under way (a logout on its way to /auth) is not a visit to come back to after login.
-  const leaving = useRouterState({ select: (state) => state.location.href !== href });
+  // A navigation already under way (a logout, or this redirect itself while /auth loads) is not a visit
+  // to come back to after login, nor a reason to navigate again.
+  const leaving = useRouterState({ select: (state) => state.location.href !== href }) || href.startsWith('/auth');
   if (isPending) return <Spinner />;
   // Only a 401 means "no user"; a server or network failure is not a reason to ask for a login.
   if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
-  if (!user) return leaving ? null : <Navigate to="/auth" search={{ redirect: href.startsWith('/auth') ? undefined : href }} replace />;
+  if (!user) return leaving ? null : <Navigate to="/auth" search={{ redirect: href }} replace />;
   if (!user.isVerified) return <VerifyAlert />;
   return (
     <>

@@ -46,9 +46,14 @@ function AllWords({ onReview }: { onReview: () => void }) {
       <header className="card vocab-header">
         <div className="vocab-header-main">
           <h1>All Words</h1>
-          {/* Without the batch call the streak alone still places the learner (batches never go back). */}
-          {(batch.data || words.data) && (
+          {/* Without the batch call the streak alone still places the learner (batches never go back). Before
+              either call answers, an invisible header keeps its place so the card below does not jump. */}
+          {batch.data || words.data ? (
             <BatchHeader maxUnlockedBatch={batch.data?.maxUnlockedBatch ?? 1} unlockedWords={batch.data?.unlockedWords ?? list.length} streak={practice.streak} />
+          ) : (
+            <div className="keeps-place" aria-hidden="true">
+              <BatchHeader maxUnlockedBatch={1} unlockedWords={0} streak={practice.streak} />
+            </div>
           )}
           <p className="muted vocab-note">Words are never removed once unlocked.</p>
         </div>

@@ -18,7 +18,7 @@ export function AnonymousDeck() {
   const list = validWords(Array.isArray(words.data) ? words.data : []);
   if (words.isPending) {
     return (
-      <div className="card center muted" role="status">
+      <div className="card center muted try-deck-loading" role="status">
         Loading words...
       </div>
     );

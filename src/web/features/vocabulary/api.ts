@@ -74,7 +74,13 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
 
   useEffect(() => {
     if (!user) return;
-    const retry = () => void flushPending(user.id);
+    // Saves that waited (made offline) set the streak, the batch and the flags on the server: read them again.
+    const retry = () =>
+      void flushPending(user.id).then((sent) => {
+        if (sent === 0) return;
+        for (const queryKey of [STREAK_KEY, BATCH_KEY, WORDS_KEY]) queryClient.invalidateQueries({ queryKey, exact: true });
+        refreshAfterAnswer(queryClient);
+      });
     retry();
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);

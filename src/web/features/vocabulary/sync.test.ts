@@ -71,6 +71,38 @@ describe('saves that wait for the connection', () => {
     expect(pending()).toEqual([{ userId: 2, path: '/api/words/7/progress', body: { correct: true } } as never]);
   });
 
+  test('answers given in quick succession reach the server in the order given, however long the first takes', async () => {
+    const arrived: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path.includes('/5/')) await Bun.sleep(50);
+      arrived.push(path);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    await Promise.all([save(1, '/api/words/5/progress', { correct: true }), save(1, '/api/words/6/progress', { correct: true })]);
+    expect(arrived).toEqual(['/api/words/5/progress', '/api/words/6/progress']);
+  });
+
+  test('without a network, answers wait in the queue untried and go in order when it is back', async () => {
+    const online = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine');
+    Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true });
+    try {
+      serve(() => 200);
+      for (const id of [5, 6, 7]) {
+        const failed = await save(1, `/api/words/${id}/progress`, { correct: true }).catch((e) => e);
+        expect((failed as ApiError).status).toBe(0);
+      }
+      expect(sent).toEqual([]);
+      expect(pending().map((p) => p.path)).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/7/progress']);
+    } finally {
+      if (online) Object.defineProperty(globalThis.navigator, 'onLine', online);
+      else delete (globalThis.navigator as { onLine?: boolean }).onLine;
+    }
+    expect(await flushPending(1)).toBe(3);
+    expect(sent).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/7/progress']);
+    expect(pending()).toEqual([]);
+  });
+
   test('stored data that is not a list of saves is discarded', async () => {
     store.set('pendingSync', '{not json');
     serve(() => 200);

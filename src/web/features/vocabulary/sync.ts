@@ -33,39 +33,50 @@ function writePending(list: PendingSave[]) {
 /** Network failures and server errors are worth sending again; a 4xx would only be refused again. */
 export const isSyncFailure = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
-let flushing: Promise<void> | null = null;
-
-/** Sends the learner's waiting saves in order; stops at the first that still cannot get through. */
-export function flushPending(userId: number): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      for (;;) {
-        const next = readPending().find((p) => p.userId === userId);
-        if (!next) return;
-        try {
-          await postProgress(next.path, next.body);
-        } catch (error) {
-          if (isSyncFailure(error)) return;
-        }
-        const list = readPending();
-        const sent = list.findIndex((p) => p.userId === userId);
-        if (sent >= 0) list.splice(sent, 1);
-        writePending(list);
-      }
-    } finally {
-      flushing = null;
-    }
-  })();
-  return flushing;
+/**
+ * Saves and resends run one at a time, in the order they were asked for: an answer given while an
+ * earlier one is still being tried (or waits) reaches the server after it, never before.
+ */
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const run = turn.then(task);
+  turn = run.catch(() => {});
+  return run;
 }
+
+/** Sends the waiting saves in order; stops at the first that still cannot get through; counts those that left. */
+async function sendWaiting(userId: number): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const next = readPending().find((p) => p.userId === userId);
+    if (!next) return sent;
+    try {
+      await postProgress(next.path, next.body);
+    } catch (error) {
+      if (isSyncFailure(error)) return sent;
+    }
+    sent++;
+    const list = readPending();
+    const done = list.findIndex((p) => p.userId === userId);
+    if (done >= 0) list.splice(done, 1);
+    writePending(list);
+  }
+}
+
+/** Sends the learner's waiting saves in order (when the connection is back); resolves with how many left the queue. */
+export const flushPending = (userId: number): Promise<number> => inTurn(() => sendWaiting(userId));
 
 /**
  * Saves an answer or a flag for a signed-in learner. Earlier saves still waiting go first, so the
  * server sees the answers in the order they were given; a save that cannot get through joins them.
  */
-export async function save<T>(userId: number, path: string, body: unknown): Promise<T> {
-  if (readPending().some((p) => p.userId === userId)) await flushPending(userId);
-  if (readPending().some((p) => p.userId === userId)) {
+export const save = <T>(userId: number, path: string, body: unknown): Promise<T> => inTurn(() => saveInTurn<T>(userId, path, body));
+
+async function saveInTurn<T>(userId: number, path: string, body: unknown): Promise<T> {
+  // Without a network the save joins the queue at once: trying would only wait out the retries.
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (!offline && readPending().some((p) => p.userId === userId)) await sendWaiting(userId);
+  if (offline || readPending().some((p) => p.userId === userId)) {
     writePending([...readPending(), { userId, path, body }]);
     throw new ApiError(0, 'Network Error', 'Your progress will sync when connection is restored', undefined);
   }

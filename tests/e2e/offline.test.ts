@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { BATCH_THRESHOLDS } from '../../src/web/features/vocabulary/rules';
+import { registerInBrowser, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function answerCardFromKeyboard(page: Page) {
+  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'I know it' }).waitFor();
+  await page.keyboard.press('1');
+}
+
+/** Waits until the service worker is installed and holds the learner's copy of `path`. */
+async function waitForOfflineCopy(page: Page, path: string) {
+  await page.waitForFunction(
+    async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined,
+    path,
+    { polling: 200 },
+  );
+}
+
+/** What the server holds, asked from outside the browser with the learner's session. */
+async function serverSays(cookie: string, path: string) {
+  return (await fetch(`${app.baseUrl}${path}`, { headers: { cookie } })).json();
+}
+
+describe('practice without a network', () => {
+  test('a learner cut off practises 20 cards, reloads the page offline, and every answer counts once the network is back', async () => {
+    const { page, context } = await app.newPage(412, 823);
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByText('Batch 1 of 6').waitFor();
+    await waitForOfflineCopy(page, '/api/words');
+    await waitForOfflineCopy(page, '/api/words/batch');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+
+    await context.setOffline(true);
+    // The page comes back from the service worker: the shell, the scripts and the deck.
+    await page.reload();
+    await page.getByRole('heading', { name: 'All Words' }).waitFor();
+    await page.getByText('Batch 1 of 6').waitFor();
+
+    const cards = BATCH_THRESHOLDS[1];
+    expect(cards).toBe(20);
+    for (let i = 1; i <= cards; i++) {
+      await answerCardFromKeyboard(page);
+      await page.locator('.streak-current', { hasText: new RegExp(`^${i}$`) }).waitFor();
+    }
+    // Nothing has reached the server: the answers wait in the browser.
+    expect((await serverSays(cookie, '/api/words/batch')).bestStreak).toBe(0);
+
+    await context.setOffline(false);
+    // Sent in order, the answers give what they would have given online: a streak of 20 and batch 2.
+    for (let i = 0; i < 100 && (await serverSays(cookie, '/api/words/batch')).bestStreak < cards; i++) await Bun.sleep(300);
+    const batch = await serverSays(cookie, '/api/words/batch');
+    expect(batch.bestStreak).toBe(cards);
+    expect(batch.maxUnlockedBatch).toBe(2);
+    expect((await serverSays(cookie, '/api/streak?page=unified')).currentStreak).toBe(cards);
+    await page.waitForFunction(() => localStorage.getItem('pendingSync') === null, undefined, { polling: 200 });
+    await page.getByText('Batch 2 of 6').waitFor();
+    await context.close();
+  });
+
+  test('the flagged words and a topic read online open again without a network', async () => {
+    const { page, context } = await app.newPage(412, 823);
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Flag for practice' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Added to practice' }).first().waitFor();
+
+    await page.goto('/flagged');
+    await page.getByText('Word 1 of 1').waitFor();
+    await waitForOfflineCopy(page, '/api/words/flagged');
+    await page.goto('/topics');
+    const topic = page.locator('a[href^="/topics/"]').first();
+    const href = (await topic.getAttribute('href'))!;
+    await page.goto(href);
+    await page.getByText(/^Word 1 of \d+$/).waitFor();
+    await waitForOfflineCopy(page, `/api/words/by-topic/${href.slice('/topics/'.length)}`);
+
+    await context.setOffline(true);
+    await page.goto('/flagged');
+    await page.getByText('Word 1 of 1').waitFor();
+    await page.goto(href);
+    await page.getByText(/^Word 1 of \d+$/).waitFor();
+    await context.close();
+  });
+});
