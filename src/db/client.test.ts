@@ -7,12 +7,13 @@ import { migrateDatabase, openDatabase } from './client';
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('a database file opens in WAL mode with foreign keys on and a busy timeout, and migrates twice without change', () => {
+test('a database file opens in WAL mode with foreign keys on, a busy timeout and temporary pages in memory, and migrates twice without change', () => {
   const db = openDatabase(join(dir, 'nested', 'app.db'));
   const pragma = (name: string) => Object.values(db.$client.query(`PRAGMA ${name}`).get() as object)[0];
   expect(pragma('journal_mode')).toBe('wal');
   expect(pragma('foreign_keys')).toBe(1);
   expect(pragma('busy_timeout')).toBe(5000);
+  expect(pragma('temp_store')).toBe(2);
   migrateDatabase(db);
   const tables = () => db.$client.query("select count(*) as n from sqlite_master where type = 'table'").get();
   const before = tables();
