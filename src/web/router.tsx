@@ -1,22 +1,26 @@
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, useLocation, type RouteComponent } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { searchOf } from './lib/search';
 import { useIsMobile } from './lib/useIsMobile';
-import { Toaster } from 'sonner';
 import { useUser } from './features/auth/hooks';
 import { Footer } from './features/shell/Footer';
 import { useLiveEvents } from './features/shell/live';
 import { Nav } from './features/shell/Nav';
 import { ErrorFallback, HomeRedirect, NotFoundPage } from './features/shell/pages';
 import { Protected } from './features/shell/Protected';
+import { AuthPage } from './features/auth/AuthPage';
+import { LandingPage } from './features/auth/LandingPage';
 import { Spinner } from './ui/Spinner';
-import { TOAST_MS } from './ui/toast';
+import { loadToasts, TOAST_MS } from './ui/toast';
 import { billingRoutes } from './features/billing/routes';
 import { vocabularyRoutes } from './features/vocabulary/routes';
 import { whichWordRoutes } from './features/which-word/routes';
 import { lettersRoutes } from './features/letters/routes';
 import { sentencesRoutes } from './features/sentences/routes';
 import { statsRoutes } from './features/stats/routes';
+
+const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -57,7 +61,9 @@ function Frame() {
           <Footer />
         </>
       )}
-      <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      </Suspense>
     </div>
   );
 }
@@ -72,13 +78,14 @@ const publicRoute = (path: string, component: RouteComponent) => createRoute({ g
 
 /*
  * Every screen is its own chunk, fetched when its route is entered or a link to it is hovered
- * (defaultPreload: 'intent'), so /landing and /auth download only what they show.
+ * (defaultPreload: 'intent'), so /landing and /auth download only what they show. Those two are the
+ * first screen of most visits and small: they come with the entry chunk, a round trip sooner.
  */
 const homeRoute = publicRoute('/', HomeRedirect);
 const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth',
-  component: lazyRouteComponent(() => import('./features/auth/AuthPage'), 'AuthPage'),
+  component: AuthPage,
   validateSearch: searchOf('redirect', 'error', 'tab'),
 });
 const requestResetRoute = publicRoute('/request-reset', lazyRouteComponent(() => import('./features/auth/ResetPages'), 'RequestResetPage'));
@@ -91,7 +98,7 @@ const resetPasswordRoute = createRoute({
 const privacyRoute = publicRoute('/privacy-policy', lazyRouteComponent(() => import('./features/legal/LegalPage'), 'PrivacyPolicyPage'));
 const termsRoute = publicRoute('/terms-of-service', lazyRouteComponent(() => import('./features/legal/LegalPage'), 'TermsOfServicePage'));
 const errorExamplesRoute = publicRoute('/error-examples', lazyRouteComponent(() => import('./features/errors/ErrorExamplesPage'), 'ErrorExamplesPage'));
-const landingRoute = publicRoute('/landing', lazyRouteComponent(() => import('./features/auth/LandingPage'), 'LandingPage'));
+const landingRoute = publicRoute('/landing', LandingPage);
 
 export const protectedRoute = createRoute({ getParentRoute: () => rootRoute, id: '_protected', component: Protected });
 const settingsRoute = createRoute({

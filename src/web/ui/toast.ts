@@ -1,4 +1,10 @@
-import { toast as sonner } from 'sonner';
+/**
+ * The toast library is its own chunk, fetched beside the first screen's (by the <Toaster> of
+ * router.tsx) rather than inside the entry chunk, of which it was a sixth. Toasts made before the
+ * <Toaster> is drawn are shown when it is.
+ */
+let library: Promise<typeof import('sonner')> | undefined;
+export const loadToasts = () => (library ??= import('sonner'));
 
 /** Toast durations of A §9: 5 s by default; the trial toasts 7 s and 5 s. */
 export const TOAST_MS = 5000;
@@ -13,8 +19,8 @@ interface ToastOptions {
 
 /** One place for toasts so every screen shows them the same way (one at a time, see <Toaster>). */
 export const toast = {
-  success: (title: string, opts: ToastOptions = {}) => sonner.success(title, { duration: TOAST_MS, ...opts }),
-  info: (title: string, opts: ToastOptions = {}) => sonner(title, { duration: TOAST_MS, ...opts }),
+  success: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner.success(title, { duration: TOAST_MS, ...opts })),
+  info: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner(title, { duration: TOAST_MS, ...opts })),
   /** The destructive variant: failures and trial expiry. */
-  error: (title: string, opts: ToastOptions = {}) => sonner.error(title, { duration: TOAST_MS, ...opts }),
+  error: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner.error(title, { duration: TOAST_MS, ...opts })),
 };

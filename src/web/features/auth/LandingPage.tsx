@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Arabic } from '../../ui/Arabic';
-import { AnonymousDeck } from '../vocabulary/AnonymousDeck';
+import { DeckLoading } from '../vocabulary/DeckLoading';
 import { useUser } from './hooks';
+
+// The deck's code (the flash card, its state) comes after the page's own: the text above it paints first.
+const AnonymousDeck = lazy(() => import('../vocabulary/AnonymousDeck').then((m) => ({ default: m.AnonymousDeck })));
 
 /** /landing: the public front page, and where a deleted account lands. */
 export function LandingPage() {
@@ -25,7 +29,11 @@ export function LandingPage() {
           </Link>
         </div>
       </div>
-      {!isPending && !user && <AnonymousDeck />}
+      {!isPending && !user && (
+        <Suspense fallback={<DeckLoading />}>
+          <AnonymousDeck />
+        </Suspense>
+      )}
       <div className="grid three">
         <div className="card">
           <h2>Flash cards that adapt</h2>

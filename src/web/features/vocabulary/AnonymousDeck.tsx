@@ -6,6 +6,7 @@ import { usePractice, type Word } from './api';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
+import { DeckLoading } from './DeckLoading';
 
 /**
  * The try-it deck on /landing (DECISIONS "Learning"): ten free words on the unified card, the streak
@@ -16,13 +17,7 @@ export function AnonymousDeck() {
   const words = useQuery<Word[]>({ queryKey: ['/api/words', 'landing'] });
   const practice = usePractice(null);
   const list = validWords(Array.isArray(words.data) ? words.data : []);
-  if (words.isPending) {
-    return (
-      <div className="card center muted try-deck-loading" role="status">
-        Loading words...
-      </div>
-    );
-  }
+  if (words.isPending) return <DeckLoading />;
   if (words.isError) return <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} />;
   if (list.length === 0) {
     return (

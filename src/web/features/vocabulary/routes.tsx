@@ -1,6 +1,25 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { protectedRoute } from '../../router';
-const wordsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/words', component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage') });
+import { USER_KEY } from '../auth/hooks';
+import { get } from '../../lib/api';
+import { BATCH_KEY, WORDS_KEY } from './api';
+
+const wordsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/words',
+  component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
+  // The deck is asked for with the page's code and the user, not after them; a signed-out visitor asks
+  // nothing, and a 401 here is left to the user's own read to act on.
+  loader: ({ context: { queryClient } }) => {
+    if (queryClient.getQueryData(USER_KEY) === null) return;
+    for (const [path] of [WORDS_KEY, BATCH_KEY]) {
+      void queryClient.prefetchQuery({
+        queryKey: [path],
+        queryFn: async ({ signal }) => (await get(path, { nullOn401: true, signal })) ?? Promise.reject(new Error('Signed out')),
+      });
+    }
+  },
+});
 const topicsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/topics', component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage') });
 const topicRoute = createRoute({
   getParentRoute: () => protectedRoute,

@@ -1,0 +1,8 @@
+/** The landing deck's place while its code or its words load, as tall as the deck (styles.css). */
+export function DeckLoading() {
+  return (
+    <div className="card center muted try-deck-loading" role="status">
+      Loading words...
+    </div>
+  );
+}
