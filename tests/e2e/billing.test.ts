@@ -44,9 +44,9 @@ describe('trial and subscription screens', () => {
     await page.locator('.status-badge', { hasText: 'Trial' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Subscription', exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Your free trial ends in', { exact: true }).isVisible()).toBe(true);
-    // A fresh trial: 6 full days and some hours left, ticking.
-    expect(await page.locator('[data-unit="days"]').textContent()).toBe('06');
+    // A fresh trial: 6 full days and some hours left, ticking (in its first second it still reads 7 days).
     await waitForSecondsToChange(page);
+    expect(await page.locator('[data-unit="days"]').textContent()).toBe('06');
     expect(await page.getByRole('progressbar', { name: 'Trial days remaining' }).getAttribute('aria-valuenow')).toBe('100');
     expect(await page.getByText('7 of 7 trial days left').isVisible()).toBe(true);
 
