@@ -120,7 +120,7 @@ describe('trial and subscription screens', () => {
     setTrialEnd(user.email, Date.now() - 60_000);
     await page.goto('/settings?tab=subscription');
     await page.waitForURL('**/paywall');
-    expect(await page.getByText('Trial Period Ended').isVisible()).toBe(true);
+    await page.getByText('Trial Period Ended').waitFor();
 
     // Subscribing from the paywall goes to the demo checkout in this tab; Cancel comes back.
     await page.getByRole('button', { name: 'Subscribe to the Monthly plan' }).click();

@@ -84,7 +84,8 @@ describe('the web shell', () => {
     const { page, context } = await app.newPage();
     const today = format(new Date(), 'MMM d, yyyy');
     await page.goto('/privacy-policy');
-    expect(await page.getByRole('heading', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+    // Each screen's code arrives after the page has loaded: wait for it to be drawn.
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
     expect(await page.getByText(`Effective date: ${today}`).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms-of-service');
@@ -95,6 +96,7 @@ describe('the web shell', () => {
   test('the error examples show every variant with titles from the catalogue, Retry and Help', async () => {
     const { page, context } = await app.newPage();
     await page.goto('/error-examples');
+    await page.getByRole('heading', { name: 'Full variant' }).waitFor();
     for (const variant of ['Full', 'Card', 'Banner', 'Toast', 'Inline']) {
       expect(await page.getByRole('heading', { name: `${variant} variant` }).isVisible()).toBe(true);
     }
