@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { buildClient } from '../../scripts/build';
+
+const outdir = join(mkdtempSync(join(tmpdir(), 'kalimat-build-')), 'dist');
+let files: string[] = [];
+beforeAll(async () => {
+  await buildClient({ quiet: true, outdir });
+  files = readdirSync(outdir, { recursive: true, encoding: 'utf8' });
+}, 60_000);
+afterAll(() => rmSync(join(outdir, '..'), { recursive: true, force: true }));
+
+describe('the client build', () => {
+  test('index.html carries its stylesheet and a skeleton, so the first paint needs no other file', () => {
+    const html = readFileSync(join(outdir, 'index.html'), 'utf8');
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<div id="root">\s*<div class="frame">/);
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(existsSync(join(outdir, 'manifest.webmanifest'))).toBe(true);
+    expect(existsSync(join(outdir, 'icons/icon-512.png'))).toBe(true);
+  });
+
+  test('every screen is its own chunk', () => {
+    for (const screen of ['AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsPage', 'LettersPage', 'LessonPage', 'PaywallPage']) {
+      expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);
+    }
+  });
+
+  test('every text file has a Brotli and a gzip copy with the same content', () => {
+    const text = files.filter((f) => /\.(js|html|svg|webmanifest)$/.test(f));
+    expect(text.length).toBeGreaterThan(10);
+    for (const file of text) {
+      const original = readFileSync(join(outdir, file));
+      expect(brotliDecompressSync(readFileSync(join(outdir, `${file}.br`)))).toEqual(original);
+      expect(Buffer.from(Bun.gunzipSync(readFileSync(join(outdir, `${file}.gz`))))).toEqual(original);
+    }
+  });
+
+  test('the service worker keeps every file of this build, under a name of this build', () => {
+    const worker = readFileSync(join(outdir, 'sw.js'), 'utf8');
+    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons'].includes(f));
+    for (const file of kept) expect(worker).toContain(`"/${file}"`);
+    expect(worker).toMatch(/kalimat-shell-[0-9a-f]{12}/);
+  });
+});
