@@ -7,7 +7,7 @@ import type { BunPlugin } from 'bun';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { COMPRESSIBLE, FIRST_SCREENS } from '../src/lib/static';
+import { COMPRESSIBLE } from '../src/lib/static';
 
 const root = resolve(import.meta.dir, '..');
 
@@ -68,7 +68,6 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
   // The manifest, the icons: files with fixed names the browser asks for.
   cpSync(resolve(root, 'src/web/public'), outdir, { recursive: true });
   finishPage(outdir);
-  writeFirstScreens(outdir, result.metafile);
   await buildServiceWorker(outdir);
   const compressed = compressTextFiles(outdir);
   if (!quiet) {
@@ -117,37 +116,10 @@ function finishPage(outdir: string) {
   rmSync(resolve(outdir, link[1]));
 }
 
-/** A screen's chunk and every chunk it imports. */
-function chunksOf(metafile: unknown, source: string): string[] {
-  const { outputs } = (typeof metafile === 'string' ? JSON.parse(metafile) : metafile) as Metafile;
-  const start = Object.keys(outputs).find((name) => outputs[name].entryPoint === source);
-  if (!start) throw new Error(`No chunk for ${source}`);
-  const found = new Set<string>();
-  const visit = (name: string) => {
-    if (found.has(name)) return;
-    found.add(name);
-    for (const { path, kind } of outputs[name].imports ?? []) if (kind === 'import-statement') visit(path);
-  };
-  visit(start);
-  return [...found].map((name) => name.replace(/^\.\//, ''));
-}
-
-/**
- * The entry chunk and the chunks of All Words, a signed-in visit's first screen, for the server to preload
- * with the page (src/lib/static.ts): they then arrive with the entry chunk, not a round trip later.
- */
-function writeFirstScreens(outdir: string, metafile: unknown) {
-  const entry = readFileSync(resolve(outdir, 'index.html'), 'utf8').match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
-  if (!entry) throw new Error('index.html has no entry script');
-  // The entry chunk first: the browser opens six connections, and it must not wait behind the others.
-  const words = chunksOf(metafile, 'src/web/features/vocabulary/AllWordsPage.tsx').filter((chunk) => chunk !== entry);
-  writeFileSync(resolve(outdir, FIRST_SCREENS), JSON.stringify({ entry, '/words': words }));
-}
-
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */
 function precacheList(outdir: string) {
   return readdirSync(outdir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => !/\.(map|br|gz)$/.test(name) && !name.startsWith('sw.') && name !== FIRST_SCREENS && statSync(resolve(outdir, name)).isFile())
+    .filter((name) => !/\.(map|br|gz)$/.test(name) && !name.startsWith('sw.') && statSync(resolve(outdir, name)).isFile())
     .map((name) => `/${name}`)
     .sort();
 }
@@ -172,10 +144,7 @@ async function buildServiceWorker(outdir: string) {
 }
 
 interface Metafile {
-  outputs: Record<
-    string,
-    { bytes: number; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports?: Array<{ path: string; kind: string }> }
-  >;
+  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
 /** Where an input comes from: its npm package, or its folder of src/web. */

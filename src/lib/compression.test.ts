@@ -94,25 +94,6 @@ describe('what the server adds to the client', () => {
     expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'mysession=abc' })).toBe('signed-out');
     expect(open({ 'sec-fetch-mode': 'cors' })).toBeNull();
   });
-
-  test('a page opened with a session cookie preloads what its first screen reads, the entry chunk first', () => {
-    writeFileSync(join(dist, 'first-screens.json'), JSON.stringify({ entry: 'main-abcdef12.js', '/words': ['AllWordsPage-abcdef12.js'] }));
-    const links = (path: string, headers: Record<string, string>) =>
-      serveClient(dist, clientRequest(new Request(`http://localhost${path}`, { headers }), 'http://localhost')).headers.get('link');
-    expect(links('/words', { 'sec-fetch-mode': 'navigate', cookie: 'session=abc' })).toBe(
-      [
-        '</main-abcdef12.js>; rel=modulepreload',
-        '</api/user>; rel=preload; as=fetch; crossorigin=anonymous',
-        '</api/words>; rel=preload; as=fetch; crossorigin=anonymous',
-        '</api/words/batch>; rel=preload; as=fetch; crossorigin=anonymous',
-        '</AllWordsPage-abcdef12.js>; rel=modulepreload',
-      ].join(', '),
-    );
-    expect(links('/stats', { 'sec-fetch-mode': 'navigate', cookie: 'session=abc' })).toBe(
-      '</main-abcdef12.js>; rel=modulepreload, </api/user>; rel=preload; as=fetch; crossorigin=anonymous',
-    );
-    expect(links('/words', { 'sec-fetch-mode': 'navigate' })).toBeNull();
-  });
 });
 
 describe('JSON answers', () => {

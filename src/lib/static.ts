@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import { preferredEncoding } from './compression';
 
@@ -42,19 +42,18 @@ export interface ClientRequest {
   acceptEncoding?: string | null;
   /** The public address (APP_URL), for the sitemap. */
   origin?: string;
-  /** The browser opened the page itself (Sec-Fetch-Mode: navigate), with or without a session cookie. */
-  visit?: 'signed-out' | 'session';
+  /** The browser opened the page itself (Sec-Fetch-Mode: navigate), and sent no session cookie. */
+  signedOutVisit?: boolean;
 }
 
 /**
  * Serves the built client: files from dist/ (hashed names cached for a year), robots.txt and the
  * sitemap, and index.html for every other path so deep links reach the client router. A page opened
  * without a session cookie says so in Server-Timing: the client then knows the visitor is signed out
- * without asking /api/user (whose 401 every browser logs as a console error). One opened with a session
- * has the reads of its first screen preloaded (Link), so they travel while the scripts do.
+ * without asking /api/user (whose 401 every browser logs as a console error).
  */
 export function serveClient(distDir: string, request: string | ClientRequest): Response {
-  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', visit } = typeof request === 'string' ? { pathname: request } : request;
+  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false } = typeof request === 'string' ? { pathname: request } : request;
   if (pathname === '/robots.txt') return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
   if (pathname === '/sitemap.xml') return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
   let decoded: string;
@@ -74,36 +73,8 @@ export function serveClient(distDir: string, request: string | ClientRequest): R
     return new Response('The client is not built yet: run `bun run build`.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const page = fileResponse(index, acceptEncoding, 'no-cache');
-  if (visit === 'signed-out') page.headers.set('server-timing', SIGNED_OUT);
-  if (visit === 'session') page.headers.set('link', firstPreloads(distDir, pathname));
+  if (signedOutVisit) page.headers.set('server-timing', SIGNED_OUT);
   return page;
-}
-
-/** The build's list of the chunks each first screen needs beside the entry chunk (scripts/build.ts). */
-export const FIRST_SCREENS = 'first-screens.json';
-
-function firstScreens(distDir: string): { entry?: string; '/words'?: string[] } {
-  try {
-    return JSON.parse(readFileSync(join(distDir, FIRST_SCREENS), 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-/**
- * What a signed-in page needs first, in the order it needs it: the entry chunk, the user, and on All
- * Words the deck, the batch and the screen's chunks.
- */
-function firstPreloads(distDir: string, pathname: string) {
-  const screens = firstScreens(distDir);
-  const words = pathname === '/words';
-  const reads = words ? ['/api/user', '/api/words', '/api/words/batch'] : ['/api/user'];
-  const chunks = [...(screens.entry ? [screens.entry] : []), ...(words ? (screens['/words'] ?? []) : [])];
-  return [
-    ...chunks.slice(0, 1).map((chunk) => `</${chunk}>; rel=modulepreload`),
-    ...reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin=anonymous`),
-    ...chunks.slice(1).map((chunk) => `</${chunk}>; rel=modulepreload`),
-  ].join(', ');
 }
 
 /** The Server-Timing entry of a page opened without a session cookie (read by src/web/main.tsx). */
@@ -117,6 +88,6 @@ export function clientRequest(request: Request, origin: string): ClientRequest {
     pathname,
     acceptEncoding: request.headers.get('accept-encoding'),
     origin,
-    visit: request.headers.get('sec-fetch-mode') !== 'navigate' ? undefined : /(^|;\s*)session=/.test(cookies) ? 'session' : 'signed-out',
+    signedOutVisit: request.headers.get('sec-fetch-mode') === 'navigate' && !/(^|;\s*)session=/.test(cookies),
   };
 }

@@ -42,8 +42,7 @@ describe('the client build', () => {
 
   test('the service worker keeps every file of this build, under a name of this build', () => {
     const worker = readFileSync(join(outdir, 'sw.js'), 'utf8');
-    // The list of first-screen chunks is the server's, not the page's.
-    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && !['sw.js', 'first-screens.json', 'fonts', 'icons'].includes(f));
+    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons'].includes(f));
     for (const file of kept) expect(worker).toContain(`"/${file}"`);
     expect(worker).toMatch(/kalimat-shell-[0-9a-f]{12}/);
   });
