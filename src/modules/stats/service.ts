@@ -269,8 +269,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       const at = clock.now();
       const { userId } = input;
       const points = Math.max(0, Math.trunc(input.points));
-      ensureRow.run({ userId });
-      const before = readRow.get({ userId })!;
+      let before = readRow.get({ userId });
+      if (!before) {
+        ensureRow.run({ userId });
+        before = readRow.get({ userId })!;
+      }
       const today = calendarDay(at, before.timeZone ?? 'UTC');
       const days =
         before.lastStudyDate === today ? before.consecutiveDays : before.lastStudyDate === dayBefore(today) ? before.consecutiveDays + 1 : 1;
@@ -292,13 +295,16 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
         addWeekly.run({ userId, week: weekStart(at), points });
       }
 
+      // Only an award moves the correct count and the run of days, one at a time, so those achievements are
+      // offered when the count reaches the mark, not on every answer after (every answer used to pay a write
+      // for First Steps). Streaks also move without an award (the streak call), so they are checked as they stand.
       const reached: AchievementName[] = [];
-      if (row.totalCorrect >= 1) reached.push('First Steps');
+      if (row.totalCorrect === 1) reached.push('First Steps');
       if ((pageStreak?.currentStreak ?? 0) >= 10) reached.push('On Fire');
       if ((pageStreak?.currentStreak ?? 0) >= 50) reached.push('Unstoppable');
       if ((input.batch ?? 0) >= 6) reached.push('Batch Master');
-      if (row.consecutiveDays >= 7) reached.push('Dedicated');
-      if (row.totalCorrect >= 100) reached.push('Wordsmith');
+      if (row.consecutiveDays === 7) reached.push('Dedicated');
+      if (row.totalCorrect === 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');
       if (input.numberLettersMastered) reached.push('Number Letters');
       const earned = reached.filter((achievement) => grant.get({ userId, achievement, at }) !== undefined);
