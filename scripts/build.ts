@@ -3,36 +3,12 @@
  * content-hashed names (served with long cache headers), Brotli and gzip copies of every text file,
  * and index.html pointing at them. Prints what each chunk weighs on the wire and what fills it.
  */
-import type { BunPlugin } from 'bun';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { COMPRESSIBLE } from '../src/lib/static';
 
 const root = resolve(import.meta.dir, '..');
-
-/**
- * React's DOM renderer is 200 KB of the 400 KB every screen needs; Preact's compatibility layer does the
- * same job for this app in a tenth of it. The code is written and type-checked against React; only the
- * browser bundle swaps it.
- */
-const REACT_TO_PREACT: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-runtime',
-};
-const preact: BunPlugin = {
-  name: 'react-to-preact',
-  setup(build) {
-    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, ({ path }) => {
-      const target = REACT_TO_PREACT[path];
-      if (!target) throw new Error(`No Preact equivalent for ${path}`);
-      return { path: Bun.resolveSync(target, root) };
-    });
-  },
-};
 
 export async function buildClient({ quiet = false, outdir = resolve(root, 'dist') } = {}) {
   rmSync(outdir, { recursive: true, force: true });
@@ -49,7 +25,6 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
     // Chunks below 8 KB that always load together are folded: each request costs a round trip on a phone.
     minChunkSize: 8192,
     metafile: true,
-    plugins: [preact],
     naming: { entry: '[name].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   });

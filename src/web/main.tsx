@@ -1,4 +1,3 @@
-import { options } from 'preact';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,11 +12,6 @@ import { USER_KEY } from './features/auth/hooks';
 import { toast } from './ui/toast';
 
 installGlobalErrorHandlers();
-
-// The bundle runs on Preact (scripts/build.ts), which runs effects after the next animation frame;
-// React runs them before it handles the next input. Screens attach their keyboard shortcuts in effects,
-// so a key pressed just after a card turns must already reach the new card's handler: run them at once.
-options.requestAnimationFrame = (runEffects) => queueMicrotask(runEffects);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
