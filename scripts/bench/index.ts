@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { copyDatabase, prepareBenchData } from './setup';
-import { runLoad, type LoadResult } from './load';
+import { runLoad, runPaced, type LoadResult } from './load';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -115,7 +115,7 @@ rows.push({
   call: 'POST /api/sentences/answer (local)',
   result: await load(app, () => ({ method: 'POST', path: '/api/sentences/answer', body: data.sentence })),
 });
-const paced = await load(app, answer('unified'), { rate: 1000 });
+const paced = await runPaced({ url: app.url, seconds: SECONDS, rate: 1000, headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }), request: answer('unified') });
 
 // 2,000 open streams, a quarter of them never reading, held by a process of their own while the answer
 // load runs; a probe learner (first on the board by far) answers every 200 ms and each reading stream
@@ -177,7 +177,7 @@ for (const { call, result, floor } of rows) {
       (floor ? `${fmt(floor.rps).padStart(8)}${fmt(result.rps / floor.rps, 2).padStart(7)}` : ''),
   );
 }
-console.log(`\nanswer at 1,000 req/s offered: p50 ${fmt(paced.p50)} ms, p99 ${fmt(paced.p99)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`);
+console.log(`\nanswer at 1,000 req/s offered, evenly spaced: p50 ${fmt(paced.p50, 1)} ms, p99 ${fmt(paced.p99, 1)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`);
 console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
 const sortedDelays = delays.sort((a, b) => a - b);
 const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;

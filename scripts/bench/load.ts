@@ -122,3 +122,44 @@ export async function openStreams(opts: {
     },
   };
 }
+
+/**
+ * An open-loop load at a fixed rate: request i leaves at start + i / rate seconds whether or not the
+ * earlier ones were answered, and its latency counts from then (autocannon's rate limit sends each
+ * connection's quota for a second in one burst, which measures a saturated server, not a steady rate).
+ */
+export async function runPaced(opts: Omit<LoadOptions, 'connections'> & { rate: number }): Promise<LoadResult> {
+  const total = Math.round(opts.rate * opts.seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let ok = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / opts.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await Bun.sleep(wait);
+    const r = opts.request(i, i);
+    pending.push(
+      fetch(`${opts.url}${r.path}`, {
+        method: r.method,
+        headers: { 'content-type': 'application/json', ...opts.headersFor(i) },
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          latencies.push(performance.now() - due);
+          if (res.ok) ok++;
+          else errors++;
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+  return { rps: total / elapsed, okPerSecond: ok / elapsed, p50: at(0.5), p99: at(0.99), errors, requests: total };
+}
