@@ -1,6 +1,6 @@
 import { CONTENT_DIR } from '../src/boot';
 import { validateContent } from '../src/lib/content/importer';
-import { contentStats } from '../src/lib/content/stats';
+import { contentStats } from '../src/corpus/stats';
 import { contentPlugins } from '../src/modules/content';
 
 /**

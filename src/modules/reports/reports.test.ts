@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { verbFile } from '../../lib/content/testing';
+import { verbFile } from '../../corpus/testing';
 import { runImport } from '../../lib/content/importer';
 import { contentPlugins } from '../content';
 import { createTestApp } from '../../../tests/support/app';

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { runImport } from './importer';
+import { runImport } from '../lib/content/importer';
 import { contentSandbox } from './testing';
-import { contentPlugins } from '../../modules/content';
-import { users } from '../../modules/auth/schema';
-import { userProgress, words } from '../../modules/vocabulary/schema';
+import { contentPlugins } from '../modules/content';
+import { users } from '../modules/auth/schema';
+import { userProgress, words } from '../modules/vocabulary/schema';
 
 const { fixture, database } = contentSandbox();
 

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { formatIssue, runImport, type ImportResult } from './importer';
-import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from './corpus';
+import type { Db } from '../db/client';
+import { formatIssue, runImport, type ImportResult } from '../lib/content/importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from '../lib/content/corpus';
 import { contentSandbox } from './testing';
-import { contentPlugins } from '../../modules/content';
-import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../../modules/vocabulary/schema';
-import { letters } from '../../modules/letters/schema';
-import { sentenceContexts, sentences } from '../../modules/sentences/schema';
-import { lessonContent, lessons } from '../../modules/lessons/schema';
+import { contentPlugins } from '../modules/content';
+import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../modules/vocabulary/schema';
+import { letters } from '../modules/letters/schema';
+import { sentenceContexts, sentences } from '../modules/sentences/schema';
+import { lessonContent, lessons } from '../modules/lessons/schema';
 
-const CONTENT = resolve(import.meta.dir, '../../../content');
+const CONTENT = resolve(import.meta.dir, '../../content');
 const { database } = contentSandbox();
 
 /** The real corpus, imported twice into one database. */

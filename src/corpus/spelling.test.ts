@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { resolve } from 'node:path';
-import { validateContent } from './importer';
+import { validateContent } from '../lib/content/importer';
 import { lettersFile as letters, contentSandbox } from './testing';
-import { loadSpelling, parseSpelling } from './spelling';
-import { contentPlugins } from '../../modules/content';
-import type { ContentIssue } from './types';
+import { loadSpelling, parseSpelling } from '../lib/content/spelling';
+import { contentPlugins } from '../modules/content';
+import type { ContentIssue } from '../lib/content/types';
 
 const { fixture } = contentSandbox();
 
@@ -181,7 +181,7 @@ describe('the number-letter rules', () => {
 
 describe('the corpus', () => {
   test('content/spelling.yaml reads without an error and maps the variants found in the corpus', () => {
-    const content = resolve(import.meta.dir, '../../../content');
+    const content = resolve(import.meta.dir, '../../content');
     const errors: ContentIssue[] = [];
     const table = loadSpelling(content, { error: (i) => errors.push(i), warn() {} });
     expect(errors).toEqual([]);

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { runImport } from './importer';
+import { runImport } from '../lib/content/importer';
 import { contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
-import { contentPlugins } from '../../modules/content';
-import type { ContentIssue } from './types';
+import { contentPlugins } from '../modules/content';
+import type { ContentIssue } from '../lib/content/types';
 
 const { fixture, database } = contentSandbox();
 

@@ -3,13 +3,13 @@ import { Database } from 'bun:sqlite';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createTestApp } from '../../tests/support/app';
-import { startFakeS3 } from '../../tests/fakes/s3';
-import { writeTestContent } from '../modules/vocabulary/test-content';
-import { backupBucket, backupKey, backupsToKeep, startBackupJob, type Backup } from './backup';
-import { LATEST_INTERVAL_MS } from './events';
+import { createTestApp } from '../tests/support/app';
+import { startFakeS3 } from '../tests/fakes/s3';
+import { writeTestContent } from './modules/vocabulary/test-content';
+import { backupBucket, backupKey, backupsToKeep, startBackupJob, type Backup } from './lib/backup';
+import { LATEST_INTERVAL_MS } from './lib/events';
 
-const ROOT = resolve(import.meta.dir, '../..');
+const ROOT = resolve(import.meta.dir, '..');
 const MINUTE = 60_000;
 
 /** Every row of every table, in insertion order: what a restore must bring back. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { validateContent } from './importer';
+import { validateContent } from '../lib/content/importer';
 import { contentStats } from './stats';
 import { contentSandbox, verbFile } from './testing';
-import { contentPlugins } from '../../modules/content';
+import { contentPlugins } from '../modules/content';
 
 const { fixture } = contentSandbox();
 

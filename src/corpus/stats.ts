@@ -1,12 +1,12 @@
-import type { ValidatedContent } from './importer';
-import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from './corpus';
-import { BATCHES, type TopicWords, type VerbContent } from '../../modules/vocabulary/content';
-import { VERB_FORMS } from '../../modules/vocabulary/schema';
-import type { LetterContent } from '../../modules/letters/content';
-import type { SentenceContent } from '../../modules/sentences/content';
-import type { LessonContent } from '../../modules/lessons/content';
-import { spellingOf } from './spelling';
-import { STEP_TYPES } from '../../modules/lessons/schema';
+import type { ValidatedContent } from '../lib/content/importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from '../lib/content/corpus';
+import { BATCHES, type TopicWords, type VerbContent } from '../modules/vocabulary/content';
+import { VERB_FORMS } from '../modules/vocabulary/schema';
+import type { LetterContent } from '../modules/letters/content';
+import type { SentenceContent } from '../modules/sentences/content';
+import type { LessonContent } from '../modules/lessons/content';
+import { spellingOf } from '../lib/content/spelling';
+import { STEP_TYPES } from '../modules/lessons/schema';
 
 /** Lays out rows as columns: the first column (and any listed in `left`) to the left, numbers to the right. */
 export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
