@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Config } from '../config';
 import type { AppContext } from './context';
 import { isPrimary } from './litefs';
+import { repeatEvery } from './jobs';
 
 /** The recovery point: at most this much of learners' answers is lost with the database's volume. */
 export const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
@@ -151,14 +152,7 @@ export function startBackupJob(ctx: AppContext, bucket = backupBucket(ctx.config
       running = false;
     }
   };
-  const timer = setInterval(run, intervalMs);
-  timer.unref?.();
-  return {
-    run,
-    stop() {
-      clearInterval(timer);
-    },
-  };
+  return { run, ...repeatEvery(run, intervalMs) };
 }
 
 export class DatabaseInUse extends Error {}

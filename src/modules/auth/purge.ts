@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import { isPrimary } from '../../lib/litefs';
 import type { AuthService } from './service';
+import { repeatEvery } from '../../lib/jobs';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -22,12 +23,5 @@ export function startPurgeJob(ctx: AppContext, auth: AuthService, intervalMs = P
     }
   };
   run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref?.();
-  return {
-    run,
-    stop() {
-      clearInterval(timer);
-    },
-  };
+  return { run, ...repeatEvery(run, intervalMs) };
 }

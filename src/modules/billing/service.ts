@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { CHOOSE_PLAN_MESSAGE, StripeEvent, SubscriptionEventObject, type CheckoutInput, type PlanInterval } from './model';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptionPlans } from './schema';
 import { StripeMissing, createStripeGateway, type SubscriptionState } from './stripe';
+import { repeatEvery } from '../../lib/jobs';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 
@@ -603,12 +604,5 @@ export function startTrialExpiryJob(ctx: AppContext, billing: BillingService, in
       return 0;
     }
   };
-  const timer = setInterval(check, intervalMs);
-  timer.unref?.();
-  return {
-    check,
-    stop() {
-      clearInterval(timer);
-    },
-  };
+  return { check, ...repeatEvery(check, intervalMs) };
 }
