@@ -38,6 +38,17 @@ async function learner(width = 1280) {
 
 const toasts = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
 
+/** A toast about to show is still there 1.5 s after it shows and gone by 3 s, on the page's paused clock. */
+async function expectShownFor1_5To3s(page: Page, toast: ReturnType<typeof toasts>) {
+  await toast.waitFor();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await page.clock.runFor(1400);
+  expect(await toast.isVisible()).toBe(true);
+  await page.clock.runFor(1500);
+  await page.clock.runFor(1000);
+  await toast.waitFor({ state: 'detached', timeout: 2000 });
+}
+
 describe('the details of the specification', () => {
   test('the trial ends on the page at its end time: no Trial badge or open topics beside Expired, and the status read after the end says so', async () => {
     const { page, context, user } = await learner();
@@ -135,13 +146,7 @@ describe('the details of the specification', () => {
     // The client tries twice more (1 s, 2 s) before it gives up.
     await page.clock.runFor(3000);
     const toast = toasts(page, 'Something went wrong with answer evaluation.');
-    await toast.waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    await page.clock.runFor(1400);
-    expect(await toast.isVisible()).toBe(true);
-    await page.clock.runFor(1500);
-    await page.clock.runFor(1000);
-    await toast.waitFor({ state: 'detached', timeout: 2000 });
+    await expectShownFor1_5To3s(page, toast);
     await context.close();
   });
 
@@ -163,13 +168,7 @@ describe('the details of the specification', () => {
       await next.click();
     }
     const toast = toasts(page, 'Lesson completed');
-    await toast.waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-    await page.clock.runFor(1400);
-    expect(await toast.isVisible()).toBe(true);
-    await page.clock.runFor(1500);
-    await page.clock.runFor(1000);
-    await toast.waitFor({ state: 'detached', timeout: 2000 });
+    await expectShownFor1_5To3s(page, toast);
     await context.close();
   });
 
