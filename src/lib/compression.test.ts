@@ -1,11 +1,11 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { createTestApp } from '../../tests/support/app';
-import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding } from './compression';
+import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding, sentAlike } from './compression';
 import { clientRequest, PUBLIC_PAGES, serveClient } from './static';
 
 describe('the encoding a browser accepts', () => {
@@ -141,6 +141,27 @@ describe('JSON answers', () => {
     const file = await get('/file', 'br');
     expect(file.headers.get('content-encoding')).toBeNull();
     expect(await file.text()).toHaveLength(5000);
+  });
+
+  test('an answer sent alike to many learners is serialised and compressed once, and cannot change afterwards', async () => {
+    const deck = sentAlike(Array.from({ length: 100 }, (_, i) => ({ id: i, english: `word ${i}` })));
+    const shared = new Elysia().use(compressionPlugin()).get('/deck', () => deck);
+    const send = (acceptEncoding?: string) =>
+      shared.handle(new Request('http://localhost/deck', { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }));
+    const stringify = spyOn(JSON, 'stringify');
+    try {
+      const bodies = [];
+      for (const encoding of ['br', 'br', 'gzip', 'gzip', undefined, undefined]) bodies.push(await (await send(encoding)).arrayBuffer());
+      expect(stringify).toHaveBeenCalledTimes(1);
+      expect(bodies[1]).toEqual(bodies[0]);
+      expect(bodies[3]).toEqual(bodies[2]);
+      expect(JSON.parse(brotliDecompressSync(bodies[0]!).toString())).toEqual(deck);
+      expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(bodies[2]!))))).toEqual(deck);
+      expect(JSON.parse(new TextDecoder().decode(bodies[4]))).toEqual(deck);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(() => deck.push({ id: 100, english: 'one more' })).toThrow();
   });
 
   test('the app compresses its large answers and still answers errors and pages as before', async () => {

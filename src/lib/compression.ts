@@ -27,6 +27,25 @@ function isJson(value: unknown): value is object {
   return Array.isArray(value) || proto === Object.prototype || proto === null;
 }
 
+/** The JSON text of an answer sent to many learners alike, and its compressed copies once made. */
+type Encoded = { text?: string; br?: Uint8Array; gzip?: Uint8Array };
+const sharedAnswers = new WeakMap<object, Encoded>();
+
+/**
+ * Marks a value that routes return unchanged to many learners (a deck memoised per content), so it is
+ * serialised and compressed once rather than on every request. The value must not change afterwards:
+ * it is frozen. Forgotten with the value when the content changes.
+ */
+export function sentAlike<T extends object>(value: T): T {
+  sharedAnswers.set(Object.freeze(value), {});
+  return value;
+}
+
+function compress(text: string, encoding: Encoding) {
+  // Quality 4 Brotli is as quick as gzip and smaller; the build's own files get the slow, smallest kind.
+  return encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : Bun.gzipSync(text);
+}
+
 /**
  * Compresses JSON answers to GET requests above 1 KiB (word lists, statistics, the leaderboard) for the
  * browser. Answers to other methods (an answer, a flag) are small and skip it at the first check, so the
@@ -35,15 +54,14 @@ function isJson(value: unknown): value is object {
 export function compressionPlugin() {
   return new Elysia({ name: 'compression' }).mapResponse({ as: 'global' }, ({ request, responseValue, set }) => {
     if (request.method !== 'GET' || !isJson(responseValue)) return;
-    const text = JSON.stringify(responseValue);
+    const shared = sharedAnswers.get(responseValue);
+    const text = shared ? (shared.text ??= JSON.stringify(responseValue)) : JSON.stringify(responseValue);
     set.headers['content-type'] = 'application/json;charset=utf-8';
     if (text.length <= COMPRESS_JSON_ABOVE) return new Response(text);
     set.headers.vary = 'Accept-Encoding';
     const encoding = preferredEncoding(request.headers.get('accept-encoding'));
     if (!encoding) return new Response(text);
     set.headers['content-encoding'] = encoding;
-    // Quality 4 Brotli is as quick as gzip and smaller; the build's own files get the slow, smallest kind.
-    const body = encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : Bun.gzipSync(text);
-    return new Response(body);
+    return new Response(shared ? (shared[encoding] ??= compress(text, encoding)) : compress(text, encoding));
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { sentAlike } from '../../lib/compression';
 import { contentMemo } from '../../lib/content/memo';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
@@ -290,7 +291,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
     const key = `${maxBatch}:${premium}:${limit}`;
     let deck = decks.get(key);
     if (!deck) {
-      deck = (premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => view(w, NONE_FLAGGED, premium));
+      deck = sentAlike((premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => view(w, NONE_FLAGGED, premium)));
       decks.set(key, deck);
     }
     return deck;
