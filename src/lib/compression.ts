@@ -28,7 +28,7 @@ function isJson(value: unknown): value is object {
 }
 
 /** The JSON text of an answer sent to many learners alike, and its compressed copies once made. */
-type Encoded = { text?: string; br?: Uint8Array; gzip?: Uint8Array };
+type Encoded = { text?: string; br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
 const sharedAnswers = new WeakMap<object, Encoded>();
 
 /**
@@ -41,7 +41,7 @@ export function sentAlike<T extends object>(value: T): T {
   return value;
 }
 
-function compress(text: string, encoding: Encoding) {
+function compress(text: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
   // Quality 4 Brotli is as quick as gzip and smaller; the build's own files get the slow, smallest kind.
   return encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : Bun.gzipSync(text);
 }
