@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../lib/context';
+import { accountModule } from './account';
 import { authModule } from './auth';
 import { createAuthService } from './auth/service';
 import { billingModule } from './billing';
@@ -38,7 +39,7 @@ export function createServices(ctx: AppContext) {
   const stats = createStatsService(ctx, { streak });
   // Review reads due words through vocabulary, whose answers update review's cards.
   const review = createReviewService(ctx, { stats, vocabulary: () => vocabulary });
-  const vocabulary = createVocabularyService(ctx, { streak, flagged, stats, review });
+  const vocabulary = createVocabularyService(ctx, { billing, streak, flagged, stats, review });
   const spelling = createSpellingService();
   const sentences = createSentencesService(ctx, { streak, stats, spelling });
   const lessons = createLessonsService(ctx, { stats });
@@ -54,6 +55,7 @@ export type Services = ReturnType<typeof createServices>;
 export function featureModules(ctx: AppContext, services: Services) {
   return new Elysia({ name: 'modules' })
     .use(authModule(ctx, services.auth))
+    .use(accountModule(ctx, services))
     .use(billingModule(ctx, services))
     .use(vocabularyModule(ctx, services))
     .use(streakModule(ctx, services))

@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite';
+import { dataVersion } from '../data-version';
 
 let generation = 0;
 
@@ -10,15 +11,14 @@ export function contentChanged() {
 /**
  * A value computed from the content (how many words a batch holds, a topic's size), kept until the
  * content may have changed: after an import in this process, or after any commit by another connection
- * (an import run beside the server, a LiteFS replica catching up), which `PRAGMA data_version` tells
- * for the price of one pragma. So the answer path never counts the deck again.
+ * (an import run beside the server, a LiteFS replica catching up), which `dataVersion` tells. So the
+ * answer path never counts the deck again.
  */
 export function contentMemo<T>(client: Database, compute: () => T): () => T {
-  const dataVersion = client.prepare<{ data_version: number }, []>('PRAGMA data_version');
   let key = '';
   let value: T;
   return () => {
-    const now = `${generation}:${dataVersion.get()!.data_version}`;
+    const now = `${generation}:${dataVersion(client)}`;
     if (now !== key) {
       value = compute();
       key = now;

@@ -86,15 +86,12 @@ describe('POST /api/register', () => {
     expect(row.id).not.toBe(4242);
     expect(row).toMatchObject({
       is_verified: 1,
-      subscription_status: 'trial',
-      is_subscribed: 0,
-      stripe_customer_id: null,
-      stripe_subscription_id: null,
       google_id: null,
       marked_for_deletion: 0,
       scheduled_deletion_date: null,
-      current_period_end: null,
     });
+    // No subscription comes with an account: billing writes one at a checkout.
+    expect(t.db.$client.query('select * from subscriptions where user_id = ?').get(row.id as number)).toBeNull();
     expect(row.trial_end_date).toBe(t.clock.now().getTime() + 7 * 86_400_000);
   });
 

@@ -9,28 +9,21 @@ import {
   ChangePasswordBody,
   CURRENT_PASSWORD_INCORRECT,
   INVALID_RESET_LINK,
-  LoginBody,
-  ProfileBody,
-  RegisterBody,
   ResetPasswordBody,
   ResetRequestBody,
   SupportTicketBody,
   Token,
 } from './model';
 import { googleAuth } from './google';
-import { publicUser, type AuthService, type User } from './service';
+import type { AuthService, User } from './service';
 import { sessionPlugin } from './plugin';
 import { replayOnPrimary } from '../../lib/litefs';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Rate limits of the account calls (docs/decisions/0002, 0006). */
+/** Rate limits of the account calls (docs/decisions/0002, 0006); signing in and registering are the account module's. */
 export const LIMITS = {
-  failedLoginsPerEmailAndIp: { limit: 10, windowMs: MINUTE },
-  failedLoginsPerEmail: { limit: 100, windowMs: HOUR },
-  failedLoginsPerIp: { limit: 30, windowMs: MINUTE },
-  registrationsPerIp: { limit: 5, windowMs: MINUTE },
   resetRequestsPerEmail: { limit: 3, windowMs: HOUR },
   resetRequestsPerIp: { limit: 20, windowMs: HOUR },
   ticketsPerSender: { limit: 5, windowMs: HOUR },
@@ -44,7 +37,6 @@ export const RESET_REQUEST_ANSWER = 'If an account exists for this email address
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 
 export function authModule(ctx: AppContext, auth: AuthService) {
-  const now = () => ctx.clock.now();
   const limiter = new RateLimiter(ctx.clock);
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
 
@@ -60,58 +52,12 @@ export function authModule(ctx: AppContext, auth: AuthService) {
   return new Elysia({ name: 'auth' })
     .use(sessionPlugin(ctx, auth))
     .use(googleAuth(ctx, auth))
-    .get('/api/user', ({ user }) => publicUser(user, now()), { signedIn: true })
-
-    .post('/api/register', async ({ body, request, server, startSession, set }) => {
-      const input = validate(RegisterBody, body);
-      const ip = ipOf(request, server);
-      if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
-      const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
-      const user = await auth.register(input, { isVerified: !requireVerification });
-      if (requireVerification) await auth.sendVerificationMail(user);
-      await startSession(user, request.headers.get('user-agent'));
-      set.status = 201;
-      return { user: publicUser(user, now()) };
-    })
-
-    .post('/api/login', async ({ body, request, server, startSession }) => {
-      const input = validate(LoginBody, body);
-      const ip = ipOf(request, server);
-      // Every guess is counted before its hash is checked and given back when it was right, so however
-      // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
-      const guesses: [string, Limit][] = [
-        [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
-        [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
-      ];
-      if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
-      const release = limiter.reserve(guesses);
-      let user: User;
-      try {
-        user = await auth.login(input);
-      } catch (error) {
-        if (!(error instanceof AppError && error.status === 401)) release();
-        throw error;
-      }
-      release();
-      await startSession(user, request.headers.get('user-agent'));
-      return publicUser(user, now());
-    })
-
     .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
       const session = await currentSession();
       if (session) auth.revokeSession(session.sessionId);
       endSessionCookie();
       set.status = 204;
     })
-
-    .put(
-      '/api/user/profile',
-      ({ body, user }) => {
-        const input = validate(ProfileBody, body);
-        return publicUser(auth.updateProfile(user.id, input.username), now());
-      },
-      { signedIn: true },
-    )
 
     .post(
       '/api/user/change-password',
@@ -129,19 +75,6 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         // Every session was revoked; this browser gets a fresh one so it stays signed in.
         await startSession(changed, request.headers.get('user-agent'));
         return { message: 'Your password has been updated.' };
-      },
-      { signedIn: true },
-    )
-
-    .delete(
-      '/api/user/delete',
-      async ({ user, endSessionCookie }) => {
-        const scheduledDeletionDate = await auth.markForDeletion(user);
-        endSessionCookie();
-        return {
-          message: 'Your account will be deleted in 30 days. Sign in before then to restore it.',
-          scheduledDeletionDate: scheduledDeletionDate.toISOString(),
-        };
       },
       { signedIn: true },
     )

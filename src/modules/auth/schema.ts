@@ -1,7 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt, flag } from '../../db/columns';
 
-/** The account (A §3 User). Trial and subscription fields live here as the spec lists them. */
 /**
  * Two usernames that differ only in case (in any script) or in Unicode form are the same: NFKC, full
  * case folding (Straße = STRASSE, final ς = σ), NFKC again, as Unicode's NFKC_Casefold. JavaScript has
@@ -11,6 +10,7 @@ import { id, instant, createdAt, flag } from '../../db/columns';
 export const usernameKey = (username: string) =>
   username.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFKC');
 
+/** The account: who the learner is, how they sign in, and the trial granted when it was made (billing keeps the paid subscription). */
 export const users = sqliteTable(
   'users',
   {
@@ -28,14 +28,6 @@ export const users = sqliteTable(
     googleId: text('google_id'),
     trialStartDate: instant('trial_start_date'),
     trialEndDate: instant('trial_end_date'),
-    subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'expired'] }).notNull().default('trial'),
-    isSubscribed: flag('is_subscribed'),
-    subscriptionPlanId: text('subscription_plan_id'),
-    subscriptionExpiryDate: instant('subscription_expiry_date'),
-    currentPeriodEnd: instant('current_period_end'),
-    cancelAtPeriodEnd: flag('cancel_at_period_end'),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
     markedForDeletion: flag('marked_for_deletion'),
     scheduledDeletionDate: instant('scheduled_deletion_date'),
   },
@@ -43,11 +35,9 @@ export const users = sqliteTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_google_id_unique').on(t.googleId),
-    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     index('users_deletion_idx').on(t.markedForDeletion, t.scheduledDeletionDate),
-    // The minute watcher looks up trials and paid periods ending since its last look.
+    // The minute watcher looks up trials ending since its last look.
     index('users_trial_end_idx').on(t.trialEndDate),
-    index('users_period_end_idx').on(t.currentPeriodEnd),
   ],
 );
 

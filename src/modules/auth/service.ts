@@ -4,7 +4,6 @@ import type { AppContext } from '../../lib/context';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
-import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
 import { refoldUsernameKeys } from './usernames';
 import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
@@ -22,27 +21,6 @@ const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as cons
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
-
-/** What the client sees of a user: never the password hash, tokens or payment ids. */
-export function publicUser(user: User, now: Date) {
-  const access = accessOf(user, now);
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    name: user.name,
-    isVerified: user.isVerified,
-    createdAt: user.createdAt.toISOString(),
-    subscription_status: access.status,
-    isSubscribed: access.isSubscribed,
-    trial_start_date: user.trialStartDate?.toISOString() ?? null,
-    trial_end_date: user.trialEndDate?.toISOString() ?? null,
-    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-    hasPassword: user.passwordHash !== null,
-  };
-}
-export type PublicUser = ReturnType<typeof publicUser>;
 
 /** What Google's userinfo says about a person, once its e-mail is known to be verified. */
 export interface GoogleProfile {
@@ -76,9 +54,9 @@ export function createAuthService(ctx: AppContext) {
   function trialFor(email: string, now: Date, tx = db) {
     const emailHash = sha256(email);
     const granted = tx.select().from(trialGrants).where(eq(trialGrants.emailHash, emailHash)).get();
-    if (granted) return { trialStartDate: null, trialEndDate: null, subscriptionStatus: 'expired' as const };
+    if (granted) return { trialStartDate: null, trialEndDate: null };
     tx.insert(trialGrants).values({ emailHash, grantedAt: now }).run();
-    return { trialStartDate: now, trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS), subscriptionStatus: 'trial' as const };
+    return { trialStartDate: now, trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
   }
 
   function assertAvailable(email: string, username: string, exceptUserId?: number) {
@@ -171,8 +149,6 @@ export function createAuthService(ctx: AppContext) {
     }
   }
 
-  const deletionListeners: ((user: User) => Promise<void> | void)[] = [];
-
   return {
     hashPassword,
     trialFor,
@@ -184,6 +160,11 @@ export function createAuthService(ctx: AppContext) {
 
     getUserByEmail(email: string): User | undefined {
       return userByEmail.get({ email: email.trim().toLowerCase() });
+    },
+
+    /** Accounts whose trial ended in (`from`, `to`]. */
+    trialsEndingBetween(from: Date, to: Date): User[] {
+      return db.select().from(users).where(and(gt(users.trialEndDate, from), lte(users.trialEndDate, to))).all();
     },
 
     /** The user behind a live session, or undefined for revoked, expired or unknown sessions. */
@@ -379,17 +360,12 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
-    /** Runs `listener` before an account is marked for deletion (billing cancels the subscription there). */
-    onAccountDeletion(listener: (user: User) => Promise<void> | void) {
-      deletionListeners.push(listener);
-    },
-
     /**
-     * DECISIONS "Accounts": lets the deletion listeners run (billing cancels a subscription), marks the
-     * account for deletion in 30 days, revokes every session and tells the owner how to keep it.
+     * Marks the account for deletion in 30 days (docs/product-rules.md#accounts), revokes every session and
+     * tells the owner how to keep it, and that their subscription ends with the period when the caller
+     * has just cancelled one.
      */
-    async markForDeletion(user: User): Promise<Date> {
-      for (const listener of deletionListeners) await listener(user);
+    async markForDeletion(user: User, opts: { subscriptionCancelled: boolean }): Promise<Date> {
       const now = clock.now();
       const scheduledDeletionDate = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
       db.transaction((tx) => {
@@ -404,7 +380,7 @@ export function createAuthService(ctx: AppContext) {
           '',
           `Your Kalimat account and all its progress will be deleted on ${scheduledDeletionDate.toUTCString()}.`,
           'Changed your mind? Sign in before then and your account and progress are restored.',
-          ...(accessOf(user, now).isSubscribed && !user.cancelAtPeriodEnd
+          ...(opts.subscriptionCancelled
             ? ['Your subscription has been cancelled: it runs to the end of the period you paid for, and you can subscribe again from Settings.']
             : []),
         ].join('\n'),

@@ -53,7 +53,8 @@ describe('PUT /api/user/profile', () => {
       body: { username: 'plainname', email: 'hijack@example.com', isSubscribed: true, subscription_status: 'active', isVerified: false, id: 1, stripeCustomerId: 'cus_x' },
     });
     expect(res.status).toBe(200);
-    expect(userRow(user.id)).toMatchObject({ email: user.email, is_subscribed: 0, subscription_status: 'trial', is_verified: 1, stripe_customer_id: null, username: 'plainname' });
+    expect(userRow(user.id)).toMatchObject({ email: user.email, is_verified: 1, username: 'plainname' });
+    expect(t.db.$client.query('select * from subscriptions where user_id = ?').get(user.id)).toBeNull();
   });
 
   test('needs a session', async () => {
@@ -225,14 +226,15 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     expect(userRow(user.id)).toBeNull();
   });
 
-  test('deletion listeners run first (billing cancels the subscription there)', async () => {
-    const { cookie, user } = await t.signUp();
-    const seen: number[] = [];
-    t.services.auth.onAccountDeletion((u) => {
-      seen.push(u.id);
-    });
+  test('a running subscription is cancelled first, and the farewell mail says so', async () => {
+    const { cookie, email } = await t.signUp();
+    await t.request('POST', '/api/subscription/demo-checkout', { cookie, body: { planId: 'monthly' } });
+    const before = await t.request('GET', '/api/subscription/status', { cookie });
     expect((await t.request('DELETE', '/api/user/delete', { cookie })).status).toBe(200);
-    expect(seen).toContain(user.id);
+    expect((await lastMailTo(t, email))!.text).toContain('Your subscription has been cancelled');
+    const login = await t.request('POST', '/api/login', { body: { email, password: 'secret123' } });
+    const after = await t.request('GET', '/api/subscription/status', { cookie: login.cookie! });
+    expect(after.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: before.json.expiresAt });
   });
 
   test('needs a session; another site cannot delete', async () => {

@@ -1,6 +1,5 @@
-import type { users } from '../auth/schema';
-
-type UserRow = typeof users.$inferSelect;
+import type { User } from '../auth/service';
+import type { Subscription } from './schema';
 
 export type SubscriptionStatus = 'trial' | 'active' | 'expired';
 
@@ -25,12 +24,14 @@ export const RENEWAL_GRACE_MS = 2 * 24 * 60 * 60 * 1000;
 /**
  * A user's access, computed from the stored dates at every request and never taken from a client:
  * a subscription cancelled at period end is active until that end, a renewing one for the renewal's
- * grace after it, a trial until its end date; anything else is expired.
+ * grace after it, a trial (the account's) until its end date; anything else is expired.
  */
-export function accessOf(user: UserRow, now: Date): Access {
-  const grace = user.cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS;
-  const periodOpen = !user.currentPeriodEnd || user.currentPeriodEnd.getTime() + grace > now.getTime();
-  const subscribed = user.isSubscribed && user.subscriptionStatus === 'active' && periodOpen;
+export function accessOf(user: Pick<User, 'trialEndDate'>, subscription: Subscription | undefined, now: Date): Access {
+  const cancelAtPeriodEnd = subscription?.cancelAtPeriodEnd ?? false;
+  const currentPeriodEnd = subscription?.currentPeriodEnd ?? null;
+  const grace = cancelAtPeriodEnd ? 0 : RENEWAL_GRACE_MS;
+  const periodOpen = !currentPeriodEnd || currentPeriodEnd.getTime() + grace > now.getTime();
+  const subscribed = !!subscription?.isSubscribed && subscription.status === 'active' && periodOpen;
   const trialActive = !subscribed && !!user.trialEndDate && user.trialEndDate.getTime() > now.getTime();
   const status: SubscriptionStatus = subscribed ? 'active' : trialActive ? 'trial' : 'expired';
   return {
@@ -39,7 +40,7 @@ export function accessOf(user: UserRow, now: Date): Access {
     isSubscribed: subscribed,
     isTrialActive: trialActive,
     trialEndDate: user.trialEndDate ?? null,
-    currentPeriodEnd: user.currentPeriodEnd ?? null,
-    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    currentPeriodEnd,
+    cancelAtPeriodEnd,
   };
 }

@@ -8,8 +8,7 @@ import { AppError } from '../../lib/errors';
 import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
 import { lastMailTo } from '../auth/test-helpers';
-import { requirePremium } from './guard';
-import { subscriptionHistory } from './schema';
+import { subscriptionHistory, subscriptions } from './schema';
 import { startTrialExpiryJob } from './service';
 
 // No Stripe configured: the demo checkout of DECISIONS "Local defaults".
@@ -18,13 +17,14 @@ afterAll(() => t.close());
 
 const { ctx, services } = t.app;
 const userRow = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
+const subscriptionRow = (id: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get()!;
 const status = (cookie: string) => t.request('GET', '/api/subscription/status', { cookie });
 
 /** A premium call and a free call, guarded the way any module guards its premium content. */
 const guarded = new Elysia()
   .use(corePlugin(ctx))
   .use(sessionPlugin(ctx, services.auth))
-  .get('/api/premium-thing', ({ user }) => (requirePremium(user, ctx.clock.now()), { ok: true }), { auth: true })
+  .get('/api/premium-thing', ({ user }) => (services.billing.requirePremium(user), { ok: true }), { auth: true })
   .get('/api/free-thing', () => ({ ok: true }), { auth: true });
 const callGuarded = async (path: string, cookie: string) => {
   const res = await guarded.handle(new Request(BASE + path, { headers: { cookie } }));
@@ -123,8 +123,8 @@ describe('the premium guard', () => {
       expect((await status(learner.cookie)).status).toBe(200);
 
       const user = userRow(learner.user.id);
-      expect(() => requirePremium(user, t.clock.now())).toThrow(AppError);
-      expect(() => requirePremium(user, new Date(user.trialEndDate!.getTime() - 1))).not.toThrow();
+      expect(() => services.billing.requirePremium(user)).toThrow(AppError);
+      expect(() => services.billing.requirePremium(user, new Date(user.trialEndDate!.getTime() - 1))).not.toThrow();
     } finally {
       t.clock.set(new Date());
     }
@@ -203,7 +203,7 @@ describe('demo checkout', () => {
   test('cancel keeps access to the period end; the subscription then ends', async () => {
     const learner = await t.signUp();
     await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
-    const periodEnd = userRow(learner.user.id).currentPeriodEnd!;
+    const periodEnd = subscriptionRow(learner.user.id).currentPeriodEnd!;
 
     const cancelled = await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie });
     expect(cancelled.status).toBe(200);
@@ -224,7 +224,7 @@ describe('demo checkout', () => {
     const cancelling = await t.signUp();
     for (const learner of [renewing, cancelling]) await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
     await t.request('POST', '/api/subscription/cancel', { cookie: cancelling.cookie });
-    const periodEnd = userRow(renewing.user.id).currentPeriodEnd!;
+    const periodEnd = subscriptionRow(renewing.user.id).currentPeriodEnd!;
     const job = startTrialExpiryJob(ctx, services.billing, 60 * 60_000);
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60_000));
@@ -258,7 +258,7 @@ describe('one trial per e-mail address', () => {
     await t.request('POST', '/api/subscription/demo-checkout', { cookie: first.cookie, body: { planId: 'monthly' } });
     const deleted = await t.request('DELETE', '/api/user/delete', { cookie: first.cookie });
     expect(deleted.status).toBe(200);
-    expect(userRow(first.user.id).cancelAtPeriodEnd).toBe(true);
+    expect(subscriptionRow(first.user.id).cancelAtPeriodEnd).toBe(true);
     // The farewell mail says the subscription is not restored with the account.
     expect((await lastMailTo(t, 'once@example.com'))!.text).toContain('Your subscription has been cancelled: it runs to the end of the period you paid for');
 

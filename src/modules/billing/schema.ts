@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt, flag, json } from '../../db/columns';
 import { users } from '../auth/schema';
 
@@ -14,6 +14,33 @@ export const subscriptionPlans = sqliteTable('subscription_plans', {
   isPopular: flag('is_popular'),
   stripePriceId: text('stripe_price_id'),
 });
+
+/**
+ * A learner's paid subscription as billing last applied it (Stripe's or the demo's), one row per user who
+ * ever reached a checkout or held one; billing alone writes it. The trial is the account's (auth).
+ */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['trial', 'active', 'expired'] }).notNull().default('expired'),
+    isSubscribed: flag('is_subscribed'),
+    planId: text('plan_id'),
+    expiryDate: instant('expiry_date'),
+    currentPeriodEnd: instant('current_period_end'),
+    cancelAtPeriodEnd: flag('cancel_at_period_end'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_customer_unique').on(t.stripeCustomerId),
+    // The minute watcher looks up paid periods ending since its last look.
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd),
+  ],
+);
+export type Subscription = typeof subscriptions.$inferSelect;
 
 export const subscriptionHistory = sqliteTable(
   'subscription_history',

@@ -3,9 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { BASE, createTestApp } from '../../../tests/support/app';
 import { fakeStripeEnv, startFakeStripe } from '../../../tests/fakes/stripe';
 import { DAY_MS } from '../../lib/clock';
-import { users } from '../auth/schema';
 import { RENEWAL_GRACE_MS } from './access';
-import { processedWebhookEvents, subscriptionHistory } from './schema';
+import { processedWebhookEvents, subscriptionHistory, subscriptions } from './schema';
 import { startTrialExpiryJob } from './service';
 
 const fake = startFakeStripe();
@@ -34,7 +33,7 @@ async function deliver(event: Record<string, any>, opts: { secret?: string; tamp
   });
 }
 
-const userRow = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get()!;
+const subscriptionRow = (id: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get();
 const historyOf = (id: number) => t.db.select().from(subscriptionHistory).where(eq(subscriptionHistory.userId, id)).all();
 const processedCount = () => t.db.select({ n: count() }).from(processedWebhookEvents).get()!.n;
 
@@ -82,7 +81,7 @@ describe('checkout', () => {
     expect(customerCalls[0].body.email).toBe(learner.email);
     const sessions = calls.filter((c) => c.path === '/v1/checkout/sessions').map((c) => c.body);
     expect(sessions).toHaveLength(2);
-    const customerId = userRow(learner.user.id).stripeCustomerId;
+    const customerId = subscriptionRow(learner.user.id)!.stripeCustomerId;
     expect(customerId).toStartWith('cus_');
     for (const s of sessions) {
       expect(s.mode).toBe('subscription');
@@ -136,14 +135,14 @@ describe('webhooks', () => {
     const unsigned = await t.request('POST', '/api/subscription/webhook', { body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
 
-    expect(userRow(learner.user.id)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'trial', stripeSubscriptionId: null });
+    expect(subscriptionRow(learner.user.id)).toMatchObject({ isSubscribed: false, stripeSubscriptionId: null });
     expect(historyOf(learner.user.id)).toHaveLength(0);
     expect(processedCount()).toBe(processed);
     expect(published).toHaveLength(0);
 
     // The same event, correctly signed, is then applied.
     expect((await deliver(event)).status).toBe(200);
-    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
   });
 
   test('duplicate and out-of-order events activate once', async () => {
@@ -193,7 +192,7 @@ describe('webhooks', () => {
 
     expect((await deliver(deleted)).status).toBe(200);
     expect((await deliver(updated)).status).toBe(200);
-    expect(userRow(learner.user.id)).toMatchObject({ isSubscribed: false, subscriptionStatus: 'trial', cancelAtPeriodEnd: false });
+    expect(subscriptionRow(learner.user.id)).toMatchObject({ isSubscribed: false, status: 'trial', cancelAtPeriodEnd: false });
     expect(historyOf(learner.user.id)).toEqual([expect.objectContaining({ status: 'expired' })]);
     const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
     expect(status.json).toMatchObject({ status: 'trial', isActive: false, plan: null });
@@ -202,7 +201,7 @@ describe('webhooks', () => {
   test('past its period end a renewing subscription stays open while the renewal webhook is on its way, then ends', async () => {
     const learner = await paidLearner();
     await deliver(fake.event('checkout.session.completed', learner.session));
-    const periodEnd = userRow(learner.user.id).currentPeriodEnd!;
+    const periodEnd = subscriptionRow(learner.user.id)!.currentPeriodEnd!;
     const job = startTrialExpiryJob(t.app.ctx, t.services.billing, 60 * 60_000);
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60 * 60_000));
@@ -247,16 +246,16 @@ describe('webhooks', () => {
     const next = { ...item, current_period_start: item.current_period_end, current_period_end: item.current_period_end + 30 * 86_400 };
     const renewed = fake.updateSubscription(learner.subscription.id, { items: { object: 'list', data: [next] } });
     await deliver(fake.event('customer.subscription.updated', renewed));
-    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
     fake.updateSubscription(learner.subscription.id, { status: 'past_due' });
     const invoice = { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription.id } } };
     expect((await deliver(fake.event('invoice.payment_failed', invoice))).status).toBe(200);
-    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(false);
     expect(published.at(-1)?.data).toMatchObject({ status: 'expired', hasPremium: false });
 
     fake.updateSubscription(learner.subscription.id, { status: 'active' });
     expect((await deliver(fake.event('invoice.paid', invoice))).status).toBe(200);
-    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
     expect(historyOf(learner.user.id)).toHaveLength(1);
     t.clock.set(new Date());
   });
@@ -273,9 +272,9 @@ describe('webhooks', () => {
     } finally {
       fake.failing = false;
     }
-    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(false);
     expect((await deliver(event)).json).toEqual({ received: true });
-    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
   });
 
   test('events about other things are acknowledged and ignored', async () => {
@@ -339,10 +338,10 @@ describe('malformed webhooks', () => {
       expect({ offset, status: res.status }).toEqual({ offset, status: 400 });
       expect(res.json.message).toBe('The webhook signature is not valid.');
     }
-    expect(userRow(learner.user.id).isSubscribed).toBe(false);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(false);
     // Within the tolerance either way (clocks drift), it is applied.
     expect((await deliver(event, { signedAt: new Date(now + 60_000) })).status).toBe(200);
-    expect(userRow(learner.user.id).isSubscribed).toBe(true);
+    expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
   });
 });
 

@@ -4,8 +4,7 @@ import { sentAlike } from '../../lib/compression';
 import { contentMemo } from '../../lib/content/memo';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
-import { accessOf } from '../billing/access';
-import { requirePremium } from '../billing/guard';
+import type { BillingService } from '../billing/service';
 import type { FlaggedService, FlagState } from '../flagged/service';
 import type { StreakPage } from '../streak/schema';
 import { streakView, type Streak, type StreakService } from '../streak/service';
@@ -120,9 +119,9 @@ type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjuga
  * Words, topics, verbs and answers (L §2–§4, §7, §9; DECISIONS "Learning"). Every answer is one
  * transaction over progress, verb and topic progress, the practice list, the streak and the batch.
  */
-export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
+export function createVocabularyService(ctx: AppContext, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
   const { db, clock } = ctx;
-  const { streak, flagged, stats, review } = deps;
+  const { billing, streak, flagged, stats, review } = deps;
   const P = sql.placeholder;
 
   const wordById = db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(eq(words.id, P('id'))).prepare();
@@ -257,7 +256,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   }
 
   const now = () => clock.now();
-  const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
+  const hasPremium = (user: User | null) => !!user && billing.access(user, now()).hasPremium;
 
   /** Free tier (DECISIONS): free topics, and of a verb only the present tense (its imperative and negative are premium: docs/decisions/0007). */
   const FREE_TENSE: Tense = 'present';
@@ -350,7 +349,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
   /** 402 for a word outside the free tier when the learner has no trial or subscription. */
   function assertMayPractise(user: User, word: WordRow) {
-    if (!isFree(word)) requirePremium(user, now());
+    if (!isFree(word)) billing.requirePremium(user, now());
   }
 
   function batchOf(user: User): BatchView {
@@ -467,7 +466,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       const premium = hasPremium(user);
       if (topic.isPremium) {
         if (!user) throw unauthorized();
-        requirePremium(user, now());
+        billing.requirePremium(user, now());
       }
       const flaggedIds = user ? flagged.wordIdSet(user.id) : NONE_FLAGGED;
       return wordsOfTopic

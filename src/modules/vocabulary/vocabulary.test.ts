@@ -181,10 +181,7 @@ describe('access', () => {
   test('a paying subscriber keeps everything after the trial', async () => {
     const { refresh } = await learner();
     endTrials();
-    t.db.$client.run("update users set is_subscribed = 1, subscription_status = 'active', current_period_end = ? where id = ?", [
-      t.clock.now().getTime() + 30 * DAY_MS,
-      refresh().id,
-    ]);
+    await t.services.billing.payDemo(refresh(), { planId: 'monthly' });
     const user = refresh();
     expect(vocabulary.topicWords(user, 'Animals')).toHaveLength(10);
     expect(vocabulary.deckFor(user)).toHaveLength(33);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../../modules/auth/service';
+import type { PublicUser } from '../../../modules/account/view';
 import { get, post } from '../../lib/api';
 
 export type User = PublicUser;

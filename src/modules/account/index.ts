@@ -1,0 +1,105 @@
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { clientIp } from '../../lib/http';
+import { RateLimiter, type Limit } from '../../lib/rate-limit';
+import { validate } from '../../lib/validation';
+import { LoginBody, ProfileBody, RegisterBody } from '../auth/model';
+import { sessionPlugin } from '../auth/plugin';
+import type { AuthService, User } from '../auth/service';
+import type { BillingService } from '../billing/service';
+import { publicUser } from './view';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Rate limits of the calls that start an account or a session (docs/decisions/0002, 0006). */
+export const LIMITS = {
+  failedLoginsPerEmailAndIp: { limit: 10, windowMs: MINUTE },
+  failedLoginsPerEmail: { limit: 100, windowMs: HOUR },
+  failedLoginsPerIp: { limit: 30, windowMs: MINUTE },
+  registrationsPerIp: { limit: 5, windowMs: MINUTE },
+} as const;
+
+/**
+ * The calls that answer with the user whole or end the account: they compose auth (who the learner is)
+ * and billing (their trial and subscription), which know nothing of each other.
+ */
+export function accountModule(ctx: AppContext, services: { auth: AuthService; billing: BillingService }) {
+  const { auth, billing } = services;
+  const limiter = new RateLimiter(ctx.clock);
+  const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
+  const shown = (user: User) => publicUser(user, billing);
+
+  /**
+   * The caller's address for per-IP limits. A request with no socket (app.handle in tests and
+   * scripts) has none, and only the other limits apply to it.
+   */
+  const ipOf = (request: Request, server: Parameters<typeof clientIp>[2]) => {
+    const ip = clientIp(ctx.config, request, server);
+    return ip === 'unknown' ? null : ip;
+  };
+
+  return new Elysia({ name: 'account' })
+    .use(sessionPlugin(ctx, auth))
+    .get('/api/user', ({ user }) => shown(user), { signedIn: true })
+
+    .post('/api/register', async ({ body, request, server, startSession, set }) => {
+      const input = validate(RegisterBody, body);
+      const ip = ipOf(request, server);
+      if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
+      const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
+      const user = await auth.register(input, { isVerified: !requireVerification });
+      if (requireVerification) await auth.sendVerificationMail(user);
+      await startSession(user, request.headers.get('user-agent'));
+      set.status = 201;
+      return { user: shown(user) };
+    })
+
+    .post('/api/login', async ({ body, request, server, startSession }) => {
+      const input = validate(LoginBody, body);
+      const ip = ipOf(request, server);
+      // Every guess is counted before its hash is checked and given back when it was right, so however
+      // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
+      const guesses: [string, Limit][] = [
+        [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
+        [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
+      ];
+      if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
+      const release = limiter.reserve(guesses);
+      let user: User;
+      try {
+        user = await auth.login(input);
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 401)) release();
+        throw error;
+      }
+      release();
+      await startSession(user, request.headers.get('user-agent'));
+      return shown(user);
+    })
+
+    .put(
+      '/api/user/profile',
+      ({ body, user }) => {
+        const input = validate(ProfileBody, body);
+        return shown(auth.updateProfile(user.id, input.username));
+      },
+      { signedIn: true },
+    )
+
+    .delete(
+      '/api/user/delete',
+      async ({ user, endSessionCookie }) => {
+        // The subscription is cancelled first: if Stripe cannot be reached, the account stays as it was.
+        const subscriptionCancelled = await billing.cancelForDeletion(user);
+        const scheduledDeletionDate = await auth.markForDeletion(user, { subscriptionCancelled });
+        endSessionCookie();
+        return {
+          message: 'Your account will be deleted in 30 days. Sign in before then to restore it.',
+          scheduledDeletionDate: scheduledDeletionDate.toISOString(),
+        };
+      },
+      { signedIn: true },
+    );
+}

@@ -1,0 +1,20 @@
+import type { User } from '../auth/service';
+import type { BillingService } from '../billing/service';
+
+/**
+ * The one place the user is shown whole: the account as auth keeps it and its trial and subscription
+ * as billing tells them. Never the password hash, tokens or payment ids.
+ */
+export function publicUser(user: User, billing: BillingService) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    isVerified: user.isVerified,
+    createdAt: user.createdAt.toISOString(),
+    ...billing.userView(user),
+    hasPassword: user.passwordHash !== null,
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;

@@ -1,0 +1,192 @@
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { dataVersion } from '../../lib/data-version';
+import type { AuthService, User } from '../auth/service';
+import type { Plans } from './plans';
+import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptions, type Subscription } from './schema';
+import type { SubscriptionState } from './stripe';
+import { statusKey, statusView, type SubscriptionStatusView } from './views';
+
+/** Subscriptions kept per process; past this many the memory starts afresh. */
+const KEPT = 50_000;
+
+/**
+ * Billing's table of subscriptions and its one write path. Every request that shows or checks access
+ * reads a subscription, the answer path among them, so rows are kept per process: billing is the only
+ * writer and forgets them after each of its writes; a commit by another connection (a replica catching
+ * up) is told by `dataVersion`, which the content memos read anyway (docs/decisions/0017).
+ */
+export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; plans: Plans }) {
+  const { db, clock, events, log } = ctx;
+  const { auth, plans } = deps;
+
+  const byUser = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder('userId'))).prepare();
+  const kept = new Map<number, Subscription | null>();
+  let keptAt = -1;
+
+  function of(userId: number): Subscription | undefined {
+    const version = dataVersion(db.$client);
+    if (version !== keptAt || kept.size >= KEPT) {
+      kept.clear();
+      keptAt = version;
+    }
+    let row = kept.get(userId);
+    if (row === undefined) {
+      row = byUser.get({ userId }) ?? null;
+      kept.set(userId, row);
+    }
+    return row ?? undefined;
+  }
+
+  /** Runs a write of billing's and forgets every kept row after it, committed or not. */
+  function writing<T>(work: () => T): T {
+    try {
+      return work();
+    } finally {
+      kept.clear();
+    }
+  }
+
+  const viewAt = (user: User, subscription: Subscription | undefined, now: Date) => statusView(user, subscription, plans.byId(subscription?.planId), now);
+
+  function publish(userId: number, view: SubscriptionStatusView) {
+    events.publish('subscription', view, userId);
+  }
+
+  /**
+   * The one activation path, for verified Stripe webhooks, Stripe answers and the demo checkout alike:
+   * writes the subscription's current state to its history row and, when it is the user's current
+   * subscription (or a newly active one), to the user's subscription. With an event, the event is
+   * recorded in the same transaction and a second delivery changes nothing. Publishes a `subscription`
+   * event on a change. Returns the user it applied to.
+   */
+  function apply(state: SubscriptionState, event?: { id: string; type: string }): User | undefined {
+    const now = clock.now();
+    const outcome = writing(() =>
+      db.transaction((tx) => {
+        if (event) {
+          const recorded = tx
+            .insert(processedWebhookEvents)
+            .values({ id: event.id, type: event.type, processedAt: now })
+            .onConflictDoNothing()
+            .returning({ id: processedWebhookEvents.id })
+            .get();
+          if (!recorded) return undefined;
+        }
+        const byCustomer = state.customerId ? tx.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, state.customerId)).get() : undefined;
+        const userId = byCustomer?.userId ?? state.userId;
+        const user = userId ? auth.getUser(userId) : undefined;
+        if (!user) {
+          log.warn('subscription for no known user', { subscriptionId: state.subscriptionId, customerId: state.customerId });
+          return undefined;
+        }
+        const current = byCustomer ?? tx.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).get();
+        const before = viewAt(user, current, now);
+        const plan = plans.byId(state.planId);
+
+        const historyStatus = !state.isActive ? 'expired' : state.cancelAtPeriodEnd ? 'cancelled' : 'active';
+        const history = tx
+          .select()
+          .from(subscriptionHistory)
+          .where(and(eq(subscriptionHistory.userId, user.id), eq(subscriptionHistory.stripeSubscriptionId, state.subscriptionId)))
+          .get();
+        const cancelledAt = state.cancelAtPeriodEnd || !state.isActive ? (state.cancelledAt ?? history?.cancelledAt ?? now) : null;
+        if (history) {
+          tx.update(subscriptionHistory)
+            .set({ planId: plan?.id ?? history.planId, endDate: state.currentPeriodEnd, status: historyStatus, cancelledAt })
+            .where(eq(subscriptionHistory.id, history.id))
+            .run();
+        } else {
+          tx.insert(subscriptionHistory)
+            .values({
+              userId: user.id,
+              planId: plan?.id ?? null,
+              stripeSubscriptionId: state.subscriptionId,
+              startDate: state.startDate,
+              endDate: state.currentPeriodEnd,
+              status: historyStatus,
+              cancelledAt,
+              createdAt: now,
+            })
+            .run();
+        }
+
+        // An old subscription ending late must not end the one the user has now.
+        const isCurrent = !current?.stripeSubscriptionId || current.stripeSubscriptionId === state.subscriptionId || state.isActive;
+        if (!isCurrent) return { user, before };
+
+        const trialOpen = !!user.trialEndDate && user.trialEndDate.getTime() > now.getTime();
+        const values = {
+          stripeCustomerId: current?.stripeCustomerId ?? state.customerId,
+          stripeSubscriptionId: state.subscriptionId,
+          isSubscribed: state.isActive,
+          status: state.isActive ? ('active' as const) : trialOpen ? ('trial' as const) : ('expired' as const),
+          planId: plan?.id ?? current?.planId ?? null,
+          currentPeriodEnd: state.currentPeriodEnd,
+          expiryDate: state.currentPeriodEnd,
+          cancelAtPeriodEnd: state.isActive && state.cancelAtPeriodEnd,
+        };
+        tx.insert(subscriptions).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values }).run();
+
+        if (state.paymentMethod) {
+          const card = state.paymentMethod;
+          const known = tx
+            .select()
+            .from(paymentMethods)
+            .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.type, card.type), card.last4 ? eq(paymentMethods.last4, card.last4) : sql`last4 is null`))
+            .get();
+          tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, user.id)).run();
+          if (known) tx.update(paymentMethods).set({ ...card, isDefault: true }).where(eq(paymentMethods.id, known.id)).run();
+          else tx.insert(paymentMethods).values({ userId: user.id, ...card, isDefault: true, createdAt: now }).run();
+        }
+        return { user, before };
+      }),
+    );
+    if (!outcome) return undefined;
+    const after = viewAt(outcome.user, of(outcome.user.id), clock.now());
+    if (statusKey(after) !== statusKey(outcome.before)) publish(outcome.user.id, after);
+    return outcome.user;
+  }
+
+  return {
+    of,
+    apply,
+    publish,
+    /** The status view of a user's subscription at `now`. */
+    view: (user: User, now = clock.now()) => viewAt(user, of(user.id), now),
+
+    /** Keeps a new Stripe customer at once (the first one kept wins), so an abandoned checkout's is reused. */
+    keepCustomer(userId: number, customerId: string): string {
+      writing(() =>
+        db
+          .insert(subscriptions)
+          .values({ userId, stripeCustomerId: customerId })
+          .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: sql`coalesce(${subscriptions.stripeCustomerId}, excluded.stripe_customer_id)` } })
+          .run(),
+      );
+      return of(userId)?.stripeCustomerId ?? customerId;
+    },
+
+    /** Running demo subscriptions (ids starting with `prefix`) whose period ended by `now` without a cancel. */
+    dueRenewals(prefix: string, now: Date): Subscription[] {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(like(subscriptions.stripeSubscriptionId, `${prefix}%`), eq(subscriptions.isSubscribed, true), eq(subscriptions.cancelAtPeriodEnd, false), lte(subscriptions.currentPeriodEnd, now)))
+        .all();
+    },
+
+    /** Subscriptions whose period ended in (`from`, `to`]. */
+    periodsEndingBetween(from: Date, to: Date): Subscription[] {
+      return db.select().from(subscriptions).where(and(gt(subscriptions.currentPeriodEnd, from), lte(subscriptions.currentPeriodEnd, to))).all();
+    },
+
+    isProcessed: (eventId: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, eventId)).get(),
+
+    /** Records an event billing does nothing with, so a second delivery is known. */
+    recordEvent(event: { id: string; type: string }) {
+      db.insert(processedWebhookEvents).values({ ...event, processedAt: clock.now() }).onConflictDoNothing().run();
+    },
+  };
+}
+export type Subscriptions = ReturnType<typeof createSubscriptions>;
