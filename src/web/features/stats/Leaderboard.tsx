@@ -14,7 +14,7 @@ const PERIODS = [
 ] as const;
 
 /**
- * The leaderboard (DECISIONS "Learning"): top 20 of all time and of this week, the viewer's own place
+ * The leaderboard (docs/product-rules.md#points-and-leaderboard): top 20 of all time and of this week, the viewer's own place
  * highlighted. It is cached under the key the live event stream refreshes whenever anyone earns points.
  */
 /** Not the path: answers refresh everything under /api/stats, the board only when the event stream says so. */
