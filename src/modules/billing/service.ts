@@ -346,7 +346,6 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
   const isProcessed = (id: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id)).get();
 
   return {
-    isStripeConfigured: stripe !== null,
 
     plans(): PlanView[] {
       return activePlans().map(planView);

@@ -30,10 +30,6 @@ export const STREAK_KEY = streakKey('unified');
 export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
 export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
 
-/** Toasts of the vocabulary screens stay 1.5–3 s (docs/product-rules.md#toasts). */
-export const SHORT_TOAST_MS = 2500;
-
-
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
   else if (!handledGlobally(error))
