@@ -6,22 +6,22 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../lib/content/sync';
 import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
 import type { VerbForms } from '../../lib/content/verb-forms';
+import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
 
-export const BATCHES = 6;
-export const verbTopicName = (english: string) => `Verb: ${english}`;
+const BATCH_MESSAGE = `must be a whole number from 1 to ${TOTAL_BATCHES}`;
 
 const WordEntry = v.strictObject({
   english: text('English text'),
   arabizi: arabizi(),
   arabic: arabic(),
-  batch: v.pipe(v.number('must be a whole number from 1 to 6'), v.integer('must be a whole number from 1 to 6'), v.minValue(1, 'must be a whole number from 1 to 6'), v.maxValue(BATCHES, 'must be a whole number from 1 to 6')),
+  batch: v.pipe(v.number(BATCH_MESSAGE), v.integer(BATCH_MESSAGE), v.minValue(1, BATCH_MESSAGE), v.maxValue(TOTAL_BATCHES, BATCH_MESSAGE)),
   note: optionalNote(),
   key: v.optional(key()),
 });
 
 const WordsFile = v.strictObject({
-  topic: v.pipe(text('the topic name'), v.check((s) => !s.startsWith('Verb:'), 'topics starting with "Verb:" come from content/verbs')),
+  topic: v.pipe(text('the topic name'), v.check((s) => !isVerbTopic(s), `topics starting with "${VERB_TOPIC_PREFIX}" come from content/verbs`)),
   premium: v.boolean('must be true or false'),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   words: v.pipe(v.array(WordEntry, 'must be a list of words'), v.minLength(1, 'must list at least one word')),
