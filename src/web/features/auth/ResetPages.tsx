@@ -7,7 +7,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { forgetLearner } from './hooks';
+import { forgetLearner } from '../../lib/session';
 
 const RequestForm = v.object({
   email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),

@@ -1,12 +1,15 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { protectedRoute } from '../../router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
+
+/** Sentence practice and the lesson player (L §2), both behind sign-in. */
+export const sentencesRoutes: FeatureRoutes = ({ signedIn }) => {
 const practiceRoute = createRoute({
-  getParentRoute: () => protectedRoute,
+  getParentRoute: () => signedIn,
   path: '/lessons',
   component: lazyRouteComponent(() => import('./SentencePracticePage'), 'SentencePracticePage'),
 });
 const lessonRoute = createRoute({
-  getParentRoute: () => protectedRoute,
+  getParentRoute: () => signedIn,
   path: '/lesson/$id',
   component: lazyRouteComponent(() =>
     import('./LessonPage').then(({ LessonPage }) => ({
@@ -17,6 +20,5 @@ const lessonRoute = createRoute({
     })),
   ),
 });
-
-/** Sentence practice and the lesson player (L §2), both behind sign-in. */
-export const sentencesRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [practiceRoute, lessonRoute] };
+return [practiceRoute, lessonRoute];
+};

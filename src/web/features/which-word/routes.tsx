@@ -1,8 +1,14 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../router';
-const topicsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/which-word', component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage') });
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
+
+/**
+ * The which-word game. L §2 lists it without a guard, so it is public: a visitor plays the free topics
+ * with a streak in local storage and nothing saved; a signed-in learner's answers count on the server.
+ */
+export const whichWordRoutes: FeatureRoutes = ({ visitor }) => {
+const topicsRoute = createRoute({ getParentRoute: () => visitor, path: '/which-word', component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage') });
 const gameRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => visitor,
   path: '/which-word/$topic',
   component: lazyRouteComponent(() =>
     import('./GamePage').then(({ WhichWordGamePage }) => ({
@@ -13,12 +19,5 @@ const gameRoute = createRoute({
     })),
   ),
 });
-
-/**
- * The which-word game. L §2 lists it without a guard, so it is public: a visitor plays the free topics
- * with a streak in local storage and nothing saved; a signed-in learner's answers count on the server.
- */
-export const whichWordRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
-  public: [topicsRoute, gameRoute],
-  protected: [],
+return [topicsRoute, gameRoute];
 };
