@@ -10,11 +10,11 @@ export const STATUS_KEY = ['/api/subscription/status'] as const;
 /** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
 export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
 export const SUBSCRIPTION_KEYS = [USER_KEY, STATUS_KEY, ['/api/subscription'], TRIAL_STATUS_KEY];
-/** The trial's length (A §9); the progress bars are the trial days left out of this. */
+/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
 export const TRIAL_DAYS = 7;
 
 /**
- * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (A §7). A failed
+ * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
  * read is tried again by Retry, not by the next component that mounts: the failure screen itself reads
  * the user, and a read restarted on its mount turned the page back into a spinner, over and over.
  * The route guards read the same query (src/web/shell/layouts.tsx).
@@ -39,7 +39,7 @@ export function forgetLearner(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
 }
 
-/** The learner's subscription status. A 401 reads as inactive with no days left (A §7), not as a sign-out. */
+/** The learner's subscription status. A 401 reads as inactive with no days left (docs/product-rules.md#subscription), not as a sign-out. */
 export function useSubscriptionStatus(enabled = true) {
   return useQuery<SubscriptionStatus | null>({
     queryKey: STATUS_KEY,

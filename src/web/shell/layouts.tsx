@@ -32,7 +32,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 /**
- * Every screen that depends on who is signed in (A §2 "Protected-route behaviour"): the user is in the
+ * Every screen that depends on who is signed in (docs/product-rules.md#screens): the user is in the
  * router context for the guards below, and a failed read shows the user load-failure card (only a 401
  * means "no user"; a server or network failure is not a reason to ask for a login).
  */

@@ -8,7 +8,7 @@ const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 
 
 const checkoutFlags = searchOf('success', 'canceled');
 
-/** The billing screens: the paywall is open to visitors (A §2); the rest need an account. */
+/** The billing screens: the paywall is open to visitors (docs/product-rules.md#screens); the rest need an account. */
 export const billingRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
   createRoute({ getParentRoute: () => visitor, path: '/paywall', component: PaywallPage }),
   createRoute({ getParentRoute: () => signedIn, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags }),

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { FeatureRoutes } from '../../lib/routes';
 
 /**
- * The letters screens. L §2 shows no guard, so they are public: a visitor practises with a streak in
+ * The letters screens are public (docs/product-rules.md#screens): a visitor practises with a streak in
  * local storage; a signed-in learner's answers, streak and points are saved.
  */
 export const lettersRoutes: FeatureRoutes = ({ visitor }) => [

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { FeatureRoutes } from '../../lib/routes';
 
 /**
- * The statistics screen (L §2). Not behind sign-in: an anonymous visitor is asked to log in on the page
+ * The statistics screen (docs/product-rules.md#screens). Not behind sign-in: an anonymous visitor is asked to log in on the page
  * itself; a signed-in learner must have verified the e-mail address.
  */
 export const statsRoutes: FeatureRoutes = ({ verified }) => [
