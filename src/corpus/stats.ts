@@ -57,8 +57,8 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   for (const name of [...FREE_TOPICS, ...PREMIUM_TOPICS]) if (!names.has(name)) gaps.push(`words: no topic "${name}"`);
   for (const t of topics) {
     const expected = FREE_TOPICS.includes(t.topic.name) ? false : PREMIUM_TOPICS.includes(t.topic.name) ? true : undefined;
-    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of DECISIONS.md`);
-    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; DECISIONS.md makes it ${expected ? 'premium' : 'free'}`);
+    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of docs/product-rules.md`);
+    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; docs/product-rules.md makes it ${expected ? 'premium' : 'free'}`);
   }
 
   // Verbs: forms per tense, command and negative.

@@ -6,11 +6,11 @@ import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
 
-/** Points per correct answer or completed lesson (DECISIONS "Learning"). */
+/** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
 export type PointsReason = keyof typeof POINTS;
 
-/** The achievements, in the order the statistics page lists them (DECISIONS "Learning"). */
+/** The achievements, in the order the statistics page lists them (docs/product-rules.md#points-and-leaderboard). */
 export const ACHIEVEMENTS = [
   { name: 'First Steps', description: 'Answer your first question correctly.' },
   { name: 'On Fire', description: 'Reach a streak of 10 correct answers.' },
@@ -152,7 +152,8 @@ function ranked(rows: { username: string; points: number }[]): LeaderboardEntry[
 }
 
 /**
- * Statistics, points, achievements, the leaderboard and learning time (L §2, §7; DECISIONS "Learning").
+ * Statistics, points, achievements, the leaderboard (docs/product-rules.md#points-and-leaderboard) and learning
+ * time (docs/product-rules.md#learning-time).
  * Other modules call `award` inside their answer transaction, so counts, points and achievements
  * commit together with the answer or not at all.
  */

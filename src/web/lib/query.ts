@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { get } from './api';
 
-/** The server-state cache with the defaults of A §9; a query's key is the path it GETs. */
+/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; a query's key is the path it GETs. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

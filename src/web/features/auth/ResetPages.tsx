@@ -24,7 +24,7 @@ export function RequestResetPage() {
     const data = form.check(RequestForm);
     if (!data) return;
     setPending(true);
-    // The screen ends in the same success state whatever the answer (A §2, §4): nothing tells whether
+    // The screen ends in the same success state whatever the answer (docs/product-rules.md#accounts): nothing tells whether
     // the address has an account, or that a request was turned away.
     await post('/api/request-password-reset', data).catch(() => undefined);
     setPending(false);

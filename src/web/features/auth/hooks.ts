@@ -6,7 +6,7 @@ export type User = PublicUser;
 export const USER_KEY = ['/api/user'] as const;
 
 /**
- * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (A §7). A failed
+ * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
  * read is tried again by Retry, not by the next component that mounts: the failure screen itself reads
  * the user, and a read restarted on its mount turned the page back into a spinner, over and over.
  */

@@ -11,8 +11,8 @@ import { sameOriginPath } from './rules';
 const FALLBACK_CANCEL = '/subscription?canceled=true';
 
 /**
- * /demo-checkout: stands in for Stripe Checkout when no Stripe keys are configured (DECISIONS "Local
- * defaults"). Pay activates the subscription through the server's real activation path; no money moves.
+ * /demo-checkout: stands in for Stripe Checkout when no Stripe keys are configured (docs/product-rules.md#local-defaults).
+ * Pay activates the subscription through the server's real activation path; no money moves.
  */
 export function DemoCheckoutPage() {
   const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };

@@ -10,7 +10,7 @@ import { PlanChoices } from './PlanChoices';
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
 
 /**
- * /paywall (A §2), open to visitors too: where an ended trial and every 402 lead. The plans come from
+ * /paywall (docs/product-rules.md#tiers), open to visitors too: where an ended trial and every 402 lead. The plans come from
  * the public plans call; subscribing needs an account, so a visitor is asked to log in first.
  */
 export function PaywallPage() {

@@ -14,7 +14,7 @@ const per = (interval: string) => (interval === 'year' ? 'year' : 'month');
 
 /**
  * The monthly and yearly plans side by side, the yearly one with the savings computed from the two
- * prices (DECISIONS: never typed in). A subscriber sees their plan marked; a cancelled one can resume it.
+ * prices, never typed in (docs/product-rules.md#subscription). A subscriber sees their plan marked; a cancelled one can resume it.
  */
 export function PlanChoices({ plans, status, onChoose, pendingPlanId }: Props) {
   const savings = yearlySavings(plans);

@@ -29,7 +29,7 @@ export const PLANS_KEY = ['/api/subscription/plans'] as const;
 export const OVERVIEW_KEY = ['/api/subscription'] as const;
 export const STATUS_KEY = ['/api/subscription/status'] as const;
 
-/** The learner's subscription status. A 401 reads as inactive with no days left (A §7), not as a sign-out. */
+/** The learner's subscription status. A 401 reads as inactive with no days left (docs/product-rules.md#subscription), not as a sign-out. */
 export function useSubscriptionStatus(enabled = true) {
   return useQuery<SubscriptionStatus | null>({
     queryKey: STATUS_KEY,
@@ -58,7 +58,7 @@ export function checkoutFailed(error: unknown) {
 /**
  * Asks the server for a checkout address and opens it. The paywall uses create-checkout-session, where
  * "the browser goes there"; the subscription page uses checkout with its return addresses and opens
- * the checkout, Stripe's or the demo's, in a new tab (A §7).
+ * the checkout, Stripe's or the demo's, in a new tab (docs/product-rules.md#subscription).
  */
 export function useCheckout({ newTab }: { newTab: boolean }) {
   const navigate = useNavigate();
@@ -142,7 +142,7 @@ export function useNow(running: boolean) {
 
 /**
  * The live countdown to `expiresAt` on the server's clock (the status was read at `receivedAt`). It ends
- * at 'Expired': also when the learner has neither a subscription nor a trial and so no end date (A §4).
+ * at 'Expired': also when the learner has neither a subscription nor a trial and so no end date (docs/product-rules.md#tiers).
  */
 export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
   const offset = clockOffset(status.serverTime, receivedAt);
@@ -157,7 +157,7 @@ export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
 }
 
 /**
- * What an 'Expired' countdown does (A §4): the status is asked again and, after 1 s, the learner goes
+ * What an 'Expired' countdown does (docs/product-rules.md#tiers): the status is asked again and, after 1 s, the learner goes
  * to /paywall with the 'Trial Period Ended' toast, unless already on a page where they can subscribe.
  * A countdown seen running out while on those pages still says so, without leaving.
  */

@@ -8,7 +8,7 @@ const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 
 
 const checkoutFlags = searchOf('success', 'canceled');
 
-/** The billing screens: the paywall is open to visitors (A §2); the rest need an account. */
+/** The billing screens: the paywall is open to visitors (docs/product-rules.md#screens); the rest need an account. */
 export const billingRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
   public: [createRoute({ getParentRoute: () => rootRoute, path: '/paywall', component: PaywallPage })],
   protected: [

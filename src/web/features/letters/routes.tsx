@@ -8,7 +8,7 @@ const lettersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/lett
 const studyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-letters', component: StudyLettersPage });
 
 /**
- * The letters screens. L §2 shows no guard, so they are public: a visitor practises with a streak in
+ * The letters screens are public (docs/product-rules.md#screens): a visitor practises with a streak in
  * local storage; a signed-in learner's answers, streak and points are saved.
  */
 export const lettersRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {

@@ -18,5 +18,5 @@ const lessonRoute = createRoute({
   ),
 });
 
-/** Sentence practice and the lesson player (L §2), both behind sign-in. */
+/** Sentence practice and the lesson player, both behind sign-in (docs/product-rules.md#screens). */
 export const sentencesRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [practiceRoute, lessonRoute] };

@@ -14,7 +14,7 @@ const LINKS = [
   { to: '/stats', label: 'Stats' },
 ] as const;
 
-/** The top navigation of A §2, in the stated order; under 768 px the links wrap as pills. */
+/** The top navigation (docs/product-rules.md#screens), in its order; under 768 px the links wrap as pills. */
 export function Nav({ user }: { user: User }) {
   // Every signed-in page shows the navigation: its learning time is measured from here.
   useActivityTracking();

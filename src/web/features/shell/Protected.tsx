@@ -11,7 +11,7 @@ import { toast } from '../../ui/toast';
 const VERIFY_ALERT =
   'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
-/** Protected routes (A §2): spinner while loading, /auth without a user, the alert when unverified. */
+/** Protected routes (docs/product-rules.md#screens): spinner while loading, /auth without a user, the alert when unverified. */
 export function Protected() {
   const { data: user, isPending, isError, error, refetch } = useUser();
   // The page the visitor asked for: the resolved location, not one a redirect is already heading to.

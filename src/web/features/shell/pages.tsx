@@ -26,8 +26,8 @@ export function NotFoundPage() {
 }
 
 /**
- * The global fallback for a screen that crashed (A §2). A crash caught here never reaches the window's
- * error handler, so the screen reports it to the client-error call itself (A §7), once per error.
+ * The global fallback for a screen that crashed. A crash caught here never reaches the window's
+ * error handler, so the screen reports it to the client-error call itself, once per error.
  */
 export function ErrorFallback({ error }: ErrorComponentProps) {
   useEffect(() => reportClientError(error), [error]);

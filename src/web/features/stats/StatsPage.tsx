@@ -19,7 +19,7 @@ import { ReviewForecastCard } from './Forecast';
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
 
-/** On 500 or 403 the statistics show zeros instead of failing (A §7). */
+/** On 500 or 403 the statistics show zeros instead of failing (docs/decisions/0013-empty-data-or-load-failure.md). */
 export const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
 
 const ZERO_STATS: StatsView = {
@@ -35,7 +35,7 @@ const ZERO_STATS: StatsView = {
 };
 const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, featureUsage: [] };
 
-/** /stats: anonymous visitors are asked to log in (L §2) rather than sent away. */
+/** /stats: anonymous visitors are asked to log in rather than sent away (docs/product-rules.md#screens). */
 export function StatsPage() {
   const { data: user, isPending, isError, error, refetch } = useUser();
   if (isPending) return <Spinner />;

@@ -9,7 +9,7 @@ import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 
 /**
- * /flagged, the practice list (L §2 "Flagged words", §4 "Flagged list"): answers here count toward
+ * /flagged, the practice list (docs/product-rules.md#flagged-words): answers here count toward
  * taking a word off the list, which 3 correct answers do.
  */
 export function FlaggedPage() {

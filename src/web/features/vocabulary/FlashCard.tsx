@@ -33,7 +33,7 @@ interface Shown {
 }
 
 /**
- * The unified flash card (L §4): English first under a 15-second draining countdown, then (on 'Reveal
+ * The unified flash card (docs/product-rules.md#flash-cards): English first under a 15-second draining countdown, then (on 'Reveal
  * Now', Space or the countdown's end) the Lebanese, the Arabic script, the cultural note and Listen;
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
  * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).

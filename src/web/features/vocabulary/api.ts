@@ -30,10 +30,6 @@ export const STREAK_KEY = streakKey('unified');
 export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
 export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
 
-/** Toasts of the vocabulary screens stay 1.5–3 s (L §9). */
-export const SHORT_TOAST_MS = 2500;
-
-
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
   else if (!handledGlobally(error))
@@ -55,7 +51,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
 }
 
 /**
- * The card streak and the answer call (L §4 "Streak", §7). The streak changes on screen at once; a
+ * The card streak and the answer call (docs/product-rules.md#streak). The streak changes on screen at once; a
  * signed-in learner's answer is then saved (one call, which also records the streak and the batch) and
  * the server's counts reconcile the shown ones. Signed out, or when the save fails, the local
  * computation stands; signed out, it lives in local storage.

@@ -35,7 +35,7 @@ const topicRoute = createRoute({
 });
 const flaggedRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/flagged', component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage') });
 
-/** The vocabulary screens (L §2): all behind sign-in; the anonymous deck lives on /landing. */
+/** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
 export const vocabularyRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
   public: [],
   protected: [wordsRoute, topicsRoute, topicRoute, flaggedRoute],

@@ -15,7 +15,7 @@ const gameRoute = createRoute({
 });
 
 /**
- * The which-word game. L §2 lists it without a guard, so it is public: a visitor plays the free topics
+ * The which-word game is public (docs/product-rules.md#screens): a visitor plays the free topics
  * with a streak in local storage and nothing saved; a signed-in learner's answers count on the server.
  */
 export const whichWordRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
