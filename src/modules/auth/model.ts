@@ -4,13 +4,13 @@ import * as v from 'valibot';
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
 
-export const Email = v.pipe(
-  v.string('Invalid email format'),
-  v.trim(),
-  v.maxLength(EMAIL_MAX, 'Invalid email format'),
-  v.email('Invalid email format'),
-  v.toLowerCase(),
-);
+/** A well-formed e-mail address, trimmed and lower-cased; `message` is the wording of the form it is typed in. */
+export const emailAddress = (message?: string) =>
+  v.pipe(v.string(message), v.trim(), v.maxLength(EMAIL_MAX, message), v.email(message), v.toLowerCase());
+
+export const Email = emailAddress('Invalid email format');
+/** The support and password-reset forms' wording. */
+export const ContactEmail = emailAddress('Please enter a valid email address');
 
 /** The client's rule; the server adds ServerPassword on top. */
 export const ClientPassword = v.pipe(v.string('Password must be at least 6 characters'), v.minLength(6, 'Password must be at least 6 characters'));
@@ -92,13 +92,7 @@ export const ISSUE_TOO_SHORT = 'Please describe your issue in more detail';
 
 /** Support ticket: the issue is 10 to 1000 characters. */
 export const SupportTicketBody = v.object({
-  email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
-    v.email('Please enter a valid email address'),
-    v.toLowerCase(),
-  ),
+  email: ContactEmail,
   username: v.pipe(
     v.string('Username must be at least 3 characters'),
     v.trim(),
@@ -118,15 +112,11 @@ export const SupportTicketBody = v.object({
 export type SupportTicketInput = v.InferOutput<typeof SupportTicketBody>;
 
 /** Reset request. */
-export const ResetRequestBody = v.object({
-  email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
-    v.email('Please enter a valid email address'),
-    v.toLowerCase(),
-  ),
-});
+export const ResetRequestBody = v.object({ email: ContactEmail });
+
+/** What an unverified account is told, by a protected call's 403 and by the protected screens. */
+export const VERIFY_ALERT =
+  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 /** Tokens are 43 base64url characters; anything else cannot be one. */
