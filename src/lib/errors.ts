@@ -1,4 +1,4 @@
-/** The status messages of the error catalogue (A §8); the default message of every error. */
+/** The status messages of the error catalogue (docs/product-rules.md#validation-and-errors); the default message of every error. */
 export const STATUS_MESSAGES: Record<number, string> = {
   400: 'Invalid request. Please check your input and try again.',
   401: 'You need to log in to access this feature.',

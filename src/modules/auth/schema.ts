@@ -10,7 +10,7 @@ import { id, instant, createdAt, flag } from '../../db/columns';
 export const usernameKey = (username: string) =>
   username.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFKC');
 
-/** The account: who the learner is, how they sign in, and the trial granted when it was made (billing keeps the paid subscription). */
+/** The account (docs/product-rules.md#accounts): who the learner is, how they sign in, and the trial granted when it was made (billing keeps the subscription). */
 export const users = sqliteTable(
   'users',
   {

@@ -248,7 +248,7 @@ export function createAuthService(ctx: AppContext) {
 
     revokeUserSessions,
 
-    /** A §5 Profile: a new username, unique without regard to case. */
+    /** A new username, unique without regard to case (docs/product-rules.md#accounts). */
     updateProfile(userId: number, username: string): User {
       assertUsernameAvailable(username, userId);
       try {
@@ -268,7 +268,7 @@ export function createAuthService(ctx: AppContext) {
       if (user.passwordHash) {
         if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
         if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
-          // 400, not 401: a 401 would sign the client out (A §4).
+          // 400, not 401: a 401 would sign the client out (docs/product-rules.md#sessions).
           throw new ValidationError(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
         }
       }

@@ -11,7 +11,7 @@ import { lastMailTo } from '../auth/test-helpers';
 import { subscriptionHistory, subscriptions } from './schema';
 import { startTrialExpiryJob } from './service';
 
-// No Stripe configured: the demo checkout of DECISIONS "Local defaults".
+// No Stripe configured: the demo checkout (docs/product-rules.md#local-defaults).
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
 

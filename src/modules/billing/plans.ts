@@ -9,7 +9,7 @@ export type Plan = typeof subscriptionPlans.$inferSelect;
 
 const PREMIUM_FEATURES = ['Full vocabulary', 'Complete verb conjugations', 'Cultural notes', 'Priority support'];
 
-/** The published plans (docs/product-rules.md); prices in cents. Seeded at start so prices live in one place. */
+/** The published plans (docs/product-rules.md#subscription); prices in cents. Seeded at start so prices live in one place. */
 export const PLANS = [
   {
     id: 'monthly',

@@ -7,7 +7,7 @@ import type { Subscription } from './schema';
 const ceilDays = (ms: number) => Math.max(0, Math.ceil(ms / DAY_MS));
 export const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-/** The subscription status the client shows (docs/product-rules.md), computed from the stored dates at `now`. */
+/** The subscription status the client shows (docs/product-rules.md#subscription), computed from the stored dates at `now`. */
 export function statusView(user: User, subscription: Subscription | undefined, plan: Plan | undefined, now: Date) {
   const access = accessOf(user, subscription, now);
   const trialDaysRemaining = access.isTrialActive ? ceilDays(user.trialEndDate!.getTime() - now.getTime()) : 0;

@@ -31,12 +31,12 @@ export function setApiHooks(next: ApiHooks) {
 }
 
 export const RETRY_TRIES = 2;
-/** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (A §7). */
+/** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (docs/product-rules.md#retries-and-caching). */
 export function retryDelay(attempt: number) {
   return Math.min(1000 * 2 ** attempt, 8000);
 }
 
-/** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s (L §7, §9). */
+/** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s. */
 export const progressRetryDelay = (attempt: number) => 500 * 2 ** attempt;
 
 /** One try that has not answered in this long is given up as a timeout (then retried like a network error). */
@@ -59,7 +59,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * The one way the client calls the server: cookies and JSON, two more tries on network errors and 5xx,
- * and the 401 / 402 rules of A §4 applied once for every screen.
+ * and the 401 / 402 rules (docs/product-rules.md#sessions, #tiers) applied once for every screen.
  */
 export async function api<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const doFetch = opts.fetchImpl ?? fetch;
@@ -93,7 +93,7 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
 
   const problem = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
   const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
-  // A 402 without a code of its own is the trial running out (A §4).
+  // A 402 without a code of its own is the trial running out (docs/product-rules.md#tiers).
   const code = typeof problem.error === 'string' ? problem.error : response.status === 402 ? 'trial_expired' : undefined;
   const error = new ApiError(
     response.status,
