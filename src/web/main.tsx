@@ -8,7 +8,7 @@ import { installGlobalErrorHandlers } from './lib/client-errors';
 import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
-import { USER_KEY } from './features/auth/hooks';
+import { USER_KEY } from './lib/session';
 import { toast } from './ui/toast';
 
 installGlobalErrorHandlers();

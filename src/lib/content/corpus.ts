@@ -2,8 +2,9 @@
  * What the full corpus must hold (docs/product-rules.md#topics, #content): `bun run content:stats` marks
  * what falls short, and the corpus test fails on it.
  */
-export const FREE_TOPICS = ['Colors', 'Numbers', 'Greetings', 'Basic Phrases', 'Family', 'Food', 'Food and Drink', 'Transportation', 'Places', 'Weather', 'Clothing', 'Health and Emergencies'];
-export const PREMIUM_TOPICS = ['Emotions', 'Body Parts', 'Time', 'Animals', 'Work', 'School', 'Fashion', 'Home and Electricity', 'Directions', 'Money and Shopping'];
+// Food merged into Food and Drink, and Fashion became Style and Beauty: learners met two topics on one subject (docs/content-format.md).
+export const FREE_TOPICS = ['Colors', 'Numbers', 'Greetings', 'Basic Phrases', 'Family', 'Food and Drink', 'Phone and Internet', 'Transportation', 'Places', 'Weather', 'Clothing', 'Health and Emergencies'];
+export const PREMIUM_TOPICS = ['Emotions', 'Body Parts', 'Time', 'Animals', 'Work', 'School', 'Style and Beauty', 'Home and Electricity', 'Directions', 'Money and Shopping'];
 /** The first 14 verbs and the 13 of docs/decisions/0007, by their English ('Verb: to eat' is the topic of 'to eat'). */
 export const VERBS = [
   'to eat', 'to drink', 'to go', 'to love', 'to work', 'to play', 'to see', 'to know', 'to write', 'to speak', 'to sleep', 'to call', 'to do', 'to have',

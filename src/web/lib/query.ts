@@ -18,6 +18,9 @@ export function createQueryClient() {
   });
 }
 
+/** The practice list (flagged words): the cards' and the which-word game's answers both change it. */
+export const FLAGGED_KEY = ['/api/words/flagged'] as const;
+
 /** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') || String(q.queryKey[0]).startsWith('/api/review') });

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from './session';
 import { retriesUnlessClientError } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
 import type { StreakPage } from '../../modules/streak/schema';

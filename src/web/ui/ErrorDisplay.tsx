@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from '../lib/session';
 import { ApiError } from '../lib/api';
 import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE, UNKNOWN_STATUS } from '../lib/messages';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from '../lib/session';
 
 /** The games play signed out too (docs/product-rules.md#screens); a visitor is told nothing is saved. */
 export function GuestNotice({ redirect }: { redirect: string }) {

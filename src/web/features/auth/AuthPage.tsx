@@ -9,7 +9,7 @@ import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { USER_KEY, useUser, type User } from './hooks';
+import { USER_KEY, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
 
 const LoginForm = v.object({ email: Email, password: v.pipe(v.string(), v.minLength(1, 'Password is required')) });

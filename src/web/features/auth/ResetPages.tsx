@@ -8,7 +8,7 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { forgetLearner } from './hooks';
+import { forgetLearner } from '../../lib/session';
 
 
 /** /request-reset: always ends in the success state, whether or not the address has an account. */

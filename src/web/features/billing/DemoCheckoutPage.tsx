@@ -5,7 +5,8 @@ import { post } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan, type SubscriptionStatus } from './hooks';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import type { SubscriptionStatus } from '../../lib/session';
 import { sameOriginPath } from './rules';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';

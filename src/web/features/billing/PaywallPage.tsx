@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, useSubscriptionStatus, type Plan } from './hooks';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, type Plan } from './hooks';
 import { PlanChoices } from './PlanChoices';
 
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;

@@ -1,5 +1,6 @@
 import { formatDollars } from '../../lib/format';
-import type { Plan, SubscriptionStatus } from './hooks';
+import type { Plan } from './hooks';
+import type { SubscriptionStatus } from '../../lib/session';
 import { yearlySavings } from './rules';
 
 interface Props {

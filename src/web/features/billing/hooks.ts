@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BillingService, PlanView, SubscriptionStatusView } from '../../../modules/billing/service';
-import { ApiError, get, handledGlobally, post } from '../../lib/api';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BillingService, PlanView } from '../../../modules/billing/service';
+import { ApiError, handledGlobally, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
-import { SUBSCRIPTION_KEYS } from '../shell/live';
+import { SUBSCRIPTION_KEYS, type SubscriptionStatus } from '../../lib/session';
 import {
   PAYWALL_DELAY_MS,
   SUBSCRIBE_PATHS,
@@ -22,21 +22,10 @@ import {
 } from './rules';
 
 export type Plan = PlanView;
-export type SubscriptionStatus = SubscriptionStatusView;
 export type SubscriptionOverview = ReturnType<BillingService['overview']>;
 
 export const PLANS_KEY = ['/api/subscription/plans'] as const;
 export const OVERVIEW_KEY = ['/api/subscription'] as const;
-export const STATUS_KEY = ['/api/subscription/status'] as const;
-
-/** The learner's subscription status. A 401 reads as inactive with no days left (docs/product-rules.md#subscription), not as a sign-out. */
-export function useSubscriptionStatus(enabled = true) {
-  return useQuery<SubscriptionStatus | null>({
-    queryKey: STATUS_KEY,
-    queryFn: ({ signal }) => get<SubscriptionStatus | null>(STATUS_KEY[0], { nullOn401: true, signal }),
-    enabled,
-  });
-}
 
 export const LOAD_FAILED_TITLE = 'Unable to load subscription details';
 export const LOAD_FAILED_TEXT = 'Failed to load subscription information. Please try again later.';

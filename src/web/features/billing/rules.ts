@@ -3,8 +3,6 @@
  * from the plan prices, the countdown's parts, and where a checkout address may be opened. Pure, no React.
  */
 
-/** The trial's length (docs/product-rules.md#tiers); the progress bar is the trial days left out of this. */
-export const TRIAL_DAYS = 7;
 /** The countdown ticks every second; the paywall redirect waits 1 s. */
 export const TICK_MS = 1000;
 export const PAYWALL_DELAY_MS = 1000;

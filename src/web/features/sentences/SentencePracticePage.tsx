@@ -14,7 +14,7 @@ import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
-import { useSpellingLexicon } from '../vocabulary/spelling';
+import { useSpellingLexicon } from '../../lib/spelling';
 
 const STREAK_KEY = streakKey('sentences');
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
 import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';

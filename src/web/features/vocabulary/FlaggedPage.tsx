@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { FLAGGED_KEY, usePractice, type Word } from './api';
+import { usePractice, type Word } from './api';
+import { FLAGGED_KEY } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 

@@ -9,11 +9,11 @@ import { FlagToggle, TypedResult, useCardKeys } from './parts';
 import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
 import { speechText } from './speech';
 import { seenWordsAtom, useTypedAnswers } from './state';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
-import { useSpellingLexicon } from './spelling';
+import { useSpellingLexicon } from '../../lib/spelling';
 
 /** A word of the card; a review word says which side to show first (the English without one). */
 type CardWord = Word & { direction?: Direction };

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
-import { useUser } from '../auth/hooks';
-import { useSubscriptionStatus } from '../billing/hooks';
+import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { topicWordsKey, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
 import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';

@@ -6,7 +6,7 @@ import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
 import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 

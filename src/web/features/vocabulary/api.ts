@@ -5,11 +5,11 @@ import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
 import { handledGlobally } from '../../lib/api';
-import type { User } from '../auth/hooks';
+import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
 import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
-import { retriesUnlessClientError, refreshStats } from '../../lib/query';
+import { FLAGGED_KEY, retriesUnlessClientError, refreshStats } from '../../lib/query';
 import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
@@ -23,7 +23,6 @@ export interface AnswerManner {
 
 export const WORDS_KEY = ['/api/words'] as const;
 export const BATCH_KEY = ['/api/words/batch'] as const;
-export const FLAGGED_KEY = ['/api/words/flagged'] as const;
 export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
 export const VERBS_KEY = ['/api/verbs'] as const;
 export const STREAK_KEY = streakKey('unified');

@@ -11,8 +11,7 @@ import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type Wh
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
-import { refreshStats } from '../../lib/query';
-import { FLAGGED_KEY } from '../vocabulary/api';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 

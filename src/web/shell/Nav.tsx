@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useLogout, type User } from '../auth/hooks';
-import { useSubscriptionStatus } from '../billing/hooks';
-import { useActivityTracking } from '../stats/activity';
-import { toast } from '../../ui/toast';
+import { useLogout } from '../features/auth/hooks';
+import { useSubscriptionStatus, type User } from '../lib/session';
+import { useActivityTracking } from '../features/stats/activity';
+import { toast } from '../ui/toast';
 
 const LINKS = [
   { to: '/words', label: 'All Words' },

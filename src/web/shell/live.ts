@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { USER_KEY } from '../auth/hooks';
-import type { Leaderboard } from '../../../modules/stats/service';
-import type { Channel, Channels } from '../../../shared/channels';
-import { LEADERBOARD_KEY } from '../stats/Leaderboard';
-import { applyStandings } from '../stats/standings';
-
-/** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
-export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
-export const SUBSCRIPTION_KEYS = [USER_KEY, ['/api/subscription/status'], ['/api/subscription'], TRIAL_STATUS_KEY];
+import { SUBSCRIPTION_KEYS } from '../lib/session';
+import type { Leaderboard } from '../../modules/stats/service';
+import type { Channel, Channels } from '../../shared/channels';
+import { LEADERBOARD_KEY } from '../features/stats/Leaderboard';
+import { applyStandings } from '../features/stats/standings';
 
 /**
  * One event stream per signed-in browser (GET /api/events). EventSource reconnects by itself and sends
