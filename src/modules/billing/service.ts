@@ -103,6 +103,13 @@ export function statusView(user: User, plan: Plan | undefined, now: Date) {
 }
 export type SubscriptionStatusView = ReturnType<typeof statusView>;
 
+declare module '../../shared/channels' {
+  interface Channels {
+    /** The learner's subscription changed: the status the browser shows, to that learner only. */
+    subscription: SubscriptionStatusView;
+  }
+}
+
 /** What decides whether a `subscription` event is worth sending. */
 const statusKey = (view: SubscriptionStatusView) =>
   JSON.stringify([view.status, view.cancelAtPeriodEnd, view.expiresAt, view.plan?.id ?? null]);

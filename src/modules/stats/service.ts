@@ -90,6 +90,13 @@ export interface Standings {
   thisWeek: { since: string; entries: LeaderboardEntry[] };
 }
 
+declare module '../../shared/channels' {
+  interface Channels {
+    /** Someone scored: the newest standings, to everyone signed in. */
+    leaderboard: Standings;
+  }
+}
+
 export interface Leaderboard {
   allTime: LeaderboardBoard;
   thisWeek: LeaderboardBoard & { since: string };

@@ -1,4 +1,5 @@
-import { displayMessage, isTrialExpiry, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
+import { isTrialExpiry, TRIAL_EXPIRED, type ErrorBody } from '../../shared/errors';
+import { displayMessage, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
 /** A failed call: the HTTP status (0 for a network failure), the server's code and a message fit to show. */
 export class ApiError extends Error {
@@ -91,10 +92,10 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
   const payload = await readBody(response);
   if (response.ok) return payload as T;
 
-  const problem = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const problem = (payload && typeof payload === 'object' ? payload : {}) as Partial<Record<keyof ErrorBody, unknown>>;
   const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
   // A 402 without a code of its own is the trial running out (docs/product-rules.md#tiers).
-  const code = typeof problem.error === 'string' ? problem.error : response.status === 402 ? 'trial_expired' : undefined;
+  const code = typeof problem.error === 'string' ? problem.error : response.status === TRIAL_EXPIRED.status ? TRIAL_EXPIRED.code : undefined;
   const error = new ApiError(
     response.status,
     code,
