@@ -54,6 +54,22 @@ steps:
 Colours are easy.
 `;
 
+/** A sentences file with one question (what to drink) in two scenarios; `moreContexts` adds scenarios written as YAML. */
+export const drinkSentences = (moreContexts = '') => `topic: food_and_drink
+sentences:
+  - key: what-to-drink
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    contexts:
+      - context: At a café you want a coffee without sugar.
+        recommended_answer: "Baddi ahwe bala sekkar"
+        arabic: "بدّي قهوة بلا سكّر"
+        english: "I want a coffee without sugar"
+      - context: At a friend's you want water.
+        recommended_answer: "Kebbeyet may"
+        arabic: "كبّاية مي"
+        english: "A glass of water"
+${moreContexts}`;
+
 /** Temporary content folders and databases for importer tests, removed after each test. */
 export function contentSandbox() {
   let dirs: string[] = [];
