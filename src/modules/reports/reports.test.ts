@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { verbFile } from '../../corpus/testing';
 import { runImport } from '../../lib/content/importer';
-import { contentPlugins } from '../content';
+import { contentPlugins } from '../index';
 import { createTestApp } from '../../../tests/support/app';
 import { formatReports, locateContent } from './listing';
 import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
