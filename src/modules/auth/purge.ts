@@ -5,7 +5,7 @@ import type { AuthService } from './service';
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The scheduled deletion of accounts past their `scheduledDeletionDate` (DECISIONS "Accounts"): once at
+ * The scheduled deletion of accounts past their `scheduledDeletionDate` (docs/product-rules.md#accounts): once at
  * start, then every hour, on the primary alone (it writes). `run` answers how many were deleted.
  */
 export function purgeJob(ctx: AppContext, auth: AuthService): Job<number> {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
@@ -74,7 +74,7 @@ export function createAuthService(ctx: AppContext) {
   const hashPassword = (password: string) => Bun.password.hash(password, ARGON2);
 
   /** A new account's trial: 7 days, unless this e-mail address ever had one. */
-  function trialFor(tx: DbOrTx, email: string, now: Date) {
+  function trialFor(tx: Tx, email: string, now: Date) {
     const emailHash = sha256(email);
     const granted = tx.select().from(trialGrants).where(eq(trialGrants.emailHash, emailHash)).get();
     if (granted) return { trialStartDate: null, trialEndDate: null, subscriptionStatus: 'expired' as const };
@@ -96,7 +96,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Revokes every session of the user, or every one but `keepSessionId`; their open event streams close. */
-  function revokeUserSessions(tx: DbOrTx, userId: number, keepSessionId?: string) {
+  function revokeUserSessions(tx: Tx, userId: number, keepSessionId?: string) {
     const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
     tx.update(sessions)
       .set({ revokedAt: clock.now() })
@@ -266,7 +266,7 @@ export function createAuthService(ctx: AppContext) {
 
     revokeUserSessions,
 
-    /** A §5 Profile: a new username, unique without regard to case. */
+    /** A new username, unique without regard to case (docs/product-rules.md#accounts). */
     updateProfile(userId: number, username: string): User {
       assertUsernameAvailable(username, userId);
       try {
@@ -286,7 +286,7 @@ export function createAuthService(ctx: AppContext) {
       if (user.passwordHash) {
         if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
         if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
-          // 400, not 401: a 401 would sign the client out (A §4).
+          // 400, not 401: a 401 would sign the client out (docs/product-rules.md#sessions).
           throw new ValidationError(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
         }
       }
@@ -379,7 +379,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * DECISIONS "Accounts": marks the account for deletion in 30 days, revokes every session and tells
+     * docs/product-rules.md#accounts: marks the account for deletion in 30 days, revokes every session and tells
      * the owner how to keep it. The caller cancels the subscription first (auth's DELETE /api/user/delete).
      */
     async markForDeletion(user: User): Promise<Date> {

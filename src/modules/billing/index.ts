@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/service';
 import type { BillingService } from './service';
 import { CheckoutBody, CreateCheckoutSessionBody, DemoPayBody } from './model';
 
-/** Trial and subscription calls (A §7), the demo checkout's Pay and the Stripe webhook. */
+/** Trial and subscription calls (docs/product-rules.md#subscription), the demo checkout's Pay and the Stripe webhook. */
 export function billingRoutes(ctx: AppContext, { auth, billing }: { auth: AuthService; billing: BillingService }) {
   return new Elysia({ name: 'billing' })
     .use(sessionPlugin(ctx, auth))

@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { FlagBody } from '../vocabulary/model';
 
-/** The practice list (L §2 "Flagged words", §7): flagging needs a signed-in learner. */
+/** The practice list (docs/product-rules.md#flagged-words): flagging needs a signed-in learner. */
 export function flaggedRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'flagged' })
     .use(sessionPlugin(ctx, auth))

@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/service';
 import type { LessonsService } from './service';
 import { LessonProgressBody } from './model';
 
-/** Lessons (L §7): the course and its steps are readable by anyone; progress is a signed-in learner's. */
+/** Lessons (docs/product-rules.md#lessons): the course and its steps are readable by anyone; progress is a signed-in learner's. */
 export function lessonsRoutes(ctx: AppContext, { auth, lessons }: { auth: AuthService; lessons: LessonsService }) {
   return new Elysia({ name: 'lessons' })
     .use(sessionPlugin(ctx, auth))

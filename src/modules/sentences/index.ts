@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/service';
 import type { SentencesService } from './service';
 import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParam } from './model';
 
-/** Sentence practice (L §7): topics and sentences are content anyone may read; answers are a learner's. */
+/** Sentence practice (docs/product-rules.md#sentences): topics and sentences are content anyone may read; answers are a learner's. */
 export function sentencesRoutes(ctx: AppContext, { auth, sentences }: { auth: AuthService; sentences: SentencesService }) {
   return new Elysia({ name: 'sentences' })
     .use(sessionPlugin(ctx, auth))

@@ -23,7 +23,7 @@ const statsRow = (app: TestApp, userId: number) =>
 const answer = (app: TestApp, cookie: string | undefined, body: unknown) => app.request('POST', '/api/sentences/answer', { cookie, body });
 const drink = (app: TestApp, text: string) => ({ sentenceId: sentenceId(app, 'Shu baddak teshrab?'), answer: text, context: COFFEE });
 
-describe('the local scoring rule (L §5)', () => {
+describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
   test('lower case, no . , ! ? and single spaces', () => {
     expect(normalizeAnswer('  Baddi,  AHWE!  bala sekkar? ')).toBe('baddi ahwe bala sekkar');
   });

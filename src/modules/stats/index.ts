@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/service';
 import type { StatsService } from './service';
 import { ActivityBody, featureOf } from './model';
 
-/** Statistics, the leaderboard and learning time (L §7, A §7): a signed-in learner's own. */
+/** Statistics, the leaderboard and learning time (docs/product-rules.md#points-and-leaderboard): a signed-in learner's own. */
 export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthService; stats: StatsService }) {
   return new Elysia({ name: 'stats' })
     .use(sessionPlugin(ctx, auth))

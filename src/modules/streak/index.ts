@@ -7,7 +7,7 @@ import type { VocabularyService } from '../vocabulary/service';
 import { StreakQuery, StreakUpdateBody } from './model';
 import { streakView, type StreakService } from './service';
 
-/** The server streak per page (L §7 streak calls); signed-out learners keep theirs in local storage. */
+/** The server streak per page (docs/product-rules.md#streak); signed-out learners keep theirs in local storage. */
 export function streakRoutes(ctx: AppContext, { auth, streak, vocabulary }: { auth: AuthService; streak: StreakService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'streak' })
     .use(sessionPlugin(ctx, auth))

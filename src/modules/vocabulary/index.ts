@@ -8,7 +8,7 @@ import type { SpeechService } from './speech';
 import { AnswerBody, SpeechQuery, TopicParam, TopicsQuery } from './model';
 
 /**
- * Words, topics, verbs, answers and speech (L §7). Reading content works signed out (the landing deck,
+ * Words, topics, verbs, answers and speech. Reading content works signed out (the landing deck,
  * the topic list); progress is a signed-in learner's.
  */
 export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService & { speech: SpeechService } }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The mobile layout of A §1 starts under 768 px. */
+/** The mobile layout starts under 768 px (docs/product-rules.md#screens). */
 export function useIsMobile() {
   const query = '(max-width: 767px)';
   const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);

@@ -8,7 +8,7 @@ import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
 
-/** /topics (L §2 "Topics"): vocabulary topics and verbs, with progress, and premium topics locked without a trial. */
+/** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
   const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
   // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
