@@ -187,5 +187,6 @@ describe('listing open reports', () => {
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id}.\n` });
     expect(run('--resolve', 'x')).toMatchObject({ code: 2 });
     expect(run().out).not.toContain(`#${made.json.id} `);
-  });
+    // Five runs of the script, each loading the whole module list: more than the default 5 s on a busy machine.
+  }, 30_000);
 });
