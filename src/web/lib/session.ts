@@ -10,8 +10,6 @@ export const STATUS_KEY = ['/api/subscription/status'] as const;
 /** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
 export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
 export const SUBSCRIPTION_KEYS = [USER_KEY, STATUS_KEY, ['/api/subscription'], TRIAL_STATUS_KEY];
-/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
-export const TRIAL_DAYS = 7;
 
 /**
  * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
