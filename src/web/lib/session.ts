@@ -6,9 +6,6 @@ import { read } from './query';
 export type User = Reply<typeof server.api.user.get>;
 export type SubscriptionStatus = Reply<typeof server.api.subscription.status.get>;
 
-/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
-export const TRIAL_DAYS = 7;
-
 /**
  * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
  * read is tried again by Retry, not by the next component that mounts: the failure screen itself reads

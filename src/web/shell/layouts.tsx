@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { VERIFY_ALERT } from '../../modules/auth/model';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
 import { ApiError, server } from '../lib/api';
 import { ErrorDisplay } from '../ui/ErrorDisplay';
@@ -9,9 +10,6 @@ import type { Layouts, RouterContext } from '../lib/routes';
 import { toast } from '../ui/toast';
 import { Frame } from './Frame';
 import { ErrorFallback, NotFoundPage } from './pages';
-
-const VERIFY_ALERT =
-  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 /**
  * The user the guards decide on: the cached one, or the read under way, or undefined when the read
