@@ -8,11 +8,10 @@ import { isPrimary } from '../../lib/litefs';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
 import { refoldUsernameKeys } from './usernames';
-import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
+import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, TRIAL_DAYS, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
-export const TRIAL_DAYS = 7;
 export const SESSION_DAYS = 30;
 export const DELETION_GRACE_DAYS = 30;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
