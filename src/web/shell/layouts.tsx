@@ -3,7 +3,7 @@ import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate,
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { VERIFY_ALERT } from '../../modules/auth/model';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
-import { ApiError, post } from '../lib/api';
+import { ApiError, server } from '../lib/api';
 import { ErrorDisplay } from '../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../lib/messages';
 import type { Layouts, RouterContext } from '../lib/routes';
@@ -117,7 +117,7 @@ function VerifyAlert() {
   async function resend() {
     setPending(true);
     try {
-      await post('/api/resend-verification');
+      await server.api['resend-verification'].post();
       toast.success('Verification e-mail sent', { description: 'Open the link in the e-mail to finish setting up your account.' });
     } catch (error) {
       toast.error('Could not send the e-mail', { description: error instanceof ApiError ? error.message : undefined });
