@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { runImport } from '../lib/content/importer';
 import { contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 import type { ContentIssue } from '../lib/content/types';
 
 const { fixture, database } = contentSandbox();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runImport } from '../lib/content/importer';
 import { contentSandbox } from './testing';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 import { users } from '../modules/auth/schema';
 import { topicProgress, topics, userProgress, words } from '../modules/vocabulary/schema';
 import { flaggedWords } from '../modules/flagged/schema';

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { randomUUID } from 'node:crypto';
-import { AppError, STATUS_MESSAGES, badRequest, forbidden, notFound, unauthorized, type ErrorBody } from './errors';
+import { STATUS_MESSAGES, type ErrorBody } from '../shared/errors';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { AppContext } from './context';
 
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
-import { TRIAL_EXPIRED_MESSAGE } from './lib/messages';
 import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
@@ -34,7 +34,7 @@ setApiHooks({
   onTrialExpired(error) {
     if (goingToPaywall) return;
     goingToPaywall = true;
-    toast.error('Your Trial Has Expired', { description: error.serverMessage ?? TRIAL_EXPIRED_MESSAGE, duration: 5000 });
+    toast.error('Your Trial Has Expired', { description: error.serverMessage ?? TRIAL_EXPIRED.message, duration: 5000 });
     setTimeout(() => {
       goingToPaywall = false;
       if (router.state.location.pathname !== '/paywall') router.navigate({ to: '/paywall' });

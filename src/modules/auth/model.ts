@@ -3,6 +3,8 @@ import * as v from 'valibot';
 /** Shared by the client forms and the server (docs/product-rules.md#accounts). */
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
+/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
+export const TRIAL_DAYS = 7;
 
 /** A well-formed e-mail address, trimmed and lower-cased; `message` is the wording of the form it is typed in. */
 export const emailAddress = (message?: string) =>

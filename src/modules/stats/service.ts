@@ -5,6 +5,7 @@ import { users } from '../auth/schema';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
+import { TOTAL_BATCHES } from '../vocabulary/rules';
 
 /** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
@@ -87,6 +88,13 @@ export interface LeaderboardBoard {
 export interface Standings {
   allTime: LeaderboardEntry[];
   thisWeek: { since: string; entries: LeaderboardEntry[] };
+}
+
+declare module '../../shared/channels' {
+  interface Channels {
+    /** Someone scored: the newest standings, to everyone signed in. */
+    leaderboard: Standings;
+  }
 }
 
 export interface Leaderboard {
@@ -303,7 +311,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       if (row.totalCorrect === 1) reached.push('First Steps');
       if ((pageStreak?.currentStreak ?? 0) >= 10) reached.push('On Fire');
       if ((pageStreak?.currentStreak ?? 0) >= 50) reached.push('Unstoppable');
-      if ((input.batch ?? 0) >= 6) reached.push('Batch Master');
+      if ((input.batch ?? 0) >= TOTAL_BATCHES) reached.push('Batch Master');
       if (row.consecutiveDays === 7) reached.push('Dedicated');
       if (row.totalCorrect === 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');
@@ -373,19 +381,19 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     recordActivity(userId: number, input: { sessionId: string; featureId: string | null; page: string }) {
       const at = clock.now();
       db.transaction(
-        () => {
+        (tx) => {
           const last = lastActivity.get({ userId, sessionId: input.sessionId });
           const lastEnd = last?.endTime ?? last?.startTime;
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
-            db.update(userActivityLog)
+            tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
               .where(eq(userActivityLog.id, last.id))
               .run();
             return;
           }
           const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
-          db.insert(userActivityLog)
+          tx.insert(userActivityLog)
             .values({
               userId,
               activityType: 'feature_use',

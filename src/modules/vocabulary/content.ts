@@ -8,23 +8,23 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../lib/content/sync';
 import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
 import type { VerbForms } from '../../lib/content/verb-forms';
+import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
-export const BATCHES = 6;
-export const verbTopicName = (english: string) => `Verb: ${english}`;
+const BATCH_MESSAGE = `must be a whole number from 1 to ${TOTAL_BATCHES}`;
 
 const WordEntry = v.strictObject({
   english: text('English text'),
   arabizi: arabizi(),
   arabic: arabic(),
-  batch: v.pipe(v.number('must be a whole number from 1 to 6'), v.integer('must be a whole number from 1 to 6'), v.minValue(1, 'must be a whole number from 1 to 6'), v.maxValue(BATCHES, 'must be a whole number from 1 to 6')),
+  batch: v.pipe(v.number(BATCH_MESSAGE), v.integer(BATCH_MESSAGE), v.minValue(1, BATCH_MESSAGE), v.maxValue(TOTAL_BATCHES, BATCH_MESSAGE)),
   note: optionalNote(),
   // A key with a slash is a whole key: a word moved here from another topic keeps the key it had there.
   key: v.optional(v.pipe(key(), v.check((k) => !k.includes('/') || /^[^/\s]+\/[^/]+$/.test(k), 'a key moved from another topic is written "<topic key>/<word key>"'))),
 });
 
 const WordsFile = v.strictObject({
-  topic: v.pipe(text('the topic name'), v.check((s) => !s.startsWith('Verb:'), 'topics starting with "Verb:" come from content/verbs')),
+  topic: v.pipe(text('the topic name'), v.check((s) => !isVerbTopic(s), `topics starting with "${VERB_TOPIC_PREFIX}" come from content/verbs`)),
   // Where its words' keys start: a topic renamed keeps its first name's slug here.
   key: v.optional(v.pipe(key(), v.check((k) => k === slug(k), 'must be lower case letters, digits and "-" (e.g. "fashion")'))),
   premium: v.boolean('must be true or false'),

@@ -61,3 +61,7 @@ export function batchStatus(input: { maxUnlockedBatch: number; bestStreak: numbe
 }
 
 export const isVerbTopic = (name: string) => name.startsWith(VERB_TOPIC_PREFIX);
+/** The topic of a verb, by its English ('to eat' → 'Verb: to eat'). */
+export const verbTopicName = (english: string) => `${VERB_TOPIC_PREFIX} ${english}`;
+/** The verb a verb topic names ('Verb: to eat' → 'to eat'). */
+export const verbOfTopic = (name: string) => name.slice(VERB_TOPIC_PREFIX.length).trim();

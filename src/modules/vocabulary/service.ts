@@ -13,7 +13,7 @@ import { POINTS, type StatsService } from '../stats/service';
 import { defaultDirection, ratingFor } from '../review/rules';
 import type { Direction } from '../review/schema';
 import type { ReviewService } from '../review/service';
-import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
+import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, verbTopicName, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
 import type { Speakable } from './speech';
 
@@ -490,7 +490,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
           arabic: vb.arabic,
           english: vb.english,
           culturalContext: premium ? vb.culturalContext : null,
-          topic: `Verb: ${vb.english}`,
+          topic: verbTopicName(vb.english),
         }));
     },
 

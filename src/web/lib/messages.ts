@@ -1,17 +1,7 @@
-/** The texts of the error catalogue (docs/product-rules.md#validation-and-errors), shared by the API client, toasts and the error display. */
+import { OTHER_STATUS_MESSAGE, STATUS_MESSAGES } from '../../shared/errors';
 
-export const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Invalid request. Please check your input and try again.',
-  401: 'You need to log in to access this feature.',
-  403: "You don't have permission to access this resource.",
-  404: 'The requested resource was not found.',
-  409: 'A conflict occurred. The resource might already exist.',
-  422: 'The provided data is not valid.',
-  429: 'Too many requests. Please try again later.',
-  500: 'A server error occurred. Please try again later.',
-  503: 'Service unavailable. Please try again later.',
-};
-export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The client's texts of the error catalogue (src/shared/errors.ts has the statuses'), shared by the API client, toasts and the error display. */
+
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 export const TIMEOUT_MESSAGE = 'Request timed out. Please try again later.';
 export const UNKNOWN_MESSAGE = 'An unknown error occurred. Please try again later.';
@@ -95,12 +85,4 @@ export function errorSeverity(status: number): Severity {
   if (status >= 500) return 'error';
   if (status >= 400) return 'warning';
   return 'info';
-}
-
-export const TRIAL_EXPIRED_MESSAGE = 'Your 7-day trial period has ended. Please subscribe to continue.';
-
-/** Trial expiry is a 402, a body whose error is trial_expired, or a message that says so (docs/product-rules.md#tiers). */
-export function isTrialExpiry(status: number, code?: unknown, message?: unknown): boolean {
-  if (status === 402 || code === 'trial_expired') return true;
-  return typeof message === 'string' && /trial_expired|trial has expired|subscription required/i.test(message);
 }

@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { VERIFY_ALERT } from '../../modules/auth/model';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
-import { ApiError, post } from '../lib/api';
+import { ApiError, server } from '../lib/api';
 import { QueryBoundary } from '../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../lib/messages';
 import type { Layouts, RouterContext } from '../lib/routes';
 import { toast } from '../ui/toast';
 import { Frame } from './Frame';
 import { ErrorFallback, NotFoundPage } from './pages';
-
-const VERIFY_ALERT =
-  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 /**
  * The user the guards decide on: the cached one, or the read under way, or undefined when the read
@@ -119,7 +117,7 @@ function VerifyAlert() {
   async function resend() {
     setPending(true);
     try {
-      await post('/api/resend-verification');
+      await server.api['resend-verification'].post();
       toast.success('Verification e-mail sent', { description: 'Open the link in the e-mail to finish setting up your account.' });
     } catch (error) {
       toast.error('Could not send the e-mail', { description: error instanceof ApiError ? error.message : undefined });

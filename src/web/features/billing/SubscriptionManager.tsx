@@ -17,7 +17,8 @@ import {
   type SubscriptionOverview,
 } from './hooks';
 import { endedStatus } from './rules';
-import { TRIAL_DAYS, type SubscriptionStatus } from '../../lib/session';
+import { TRIAL_DAYS } from '../../../modules/auth/model';
+import type { SubscriptionStatus } from '../../lib/session';
 
 /**
  * Status, plans and billing history: the /subscription screen and the Settings Subscription tab

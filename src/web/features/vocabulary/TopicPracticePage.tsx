@@ -4,7 +4,7 @@ import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { topicWordsKey, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';
+import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
 
 /** /topics/{topic}: the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {
@@ -43,7 +43,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
     );
   };
 
-  const verb = topic.slice(VERB_TOPIC_PREFIX.length).trim();
+  const verb = verbOfTopic(topic);
   return (
     <section className="stack vocab-page narrow-page">
       <Link to="/topics" className="vocab-back">

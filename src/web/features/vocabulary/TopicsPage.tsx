@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
 import { LockIcon } from './parts';
-import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
+import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
@@ -82,7 +82,7 @@ function TopicGrid({ topics, verbOf }: { topics: TopicCard[]; verbOf: Map<string
 function TopicTile({ topic, verb }: { topic: TopicCard; verb?: VerbView }) {
   const navigate = useNavigate();
   const percent = topicPercent(topic.progress);
-  const title = topic.isVerb ? topic.name.slice(VERB_TOPIC_PREFIX.length).trim() : topic.name;
+  const title = topic.isVerb ? verbOfTopic(topic.name) : topic.name;
   const details = (
     <>
       <div className="topic-tile-head">

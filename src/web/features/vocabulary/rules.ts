@@ -10,11 +10,11 @@ import {
   FLAGGED_REMOVAL_CORRECT,
   FREE_TIER_WORDS,
   TOTAL_BATCHES,
-  VERB_TOPIC_PREFIX,
   batchForStreak,
   batchStatus,
   isVerbTopic,
   shownBatch,
+  verbOfTopic,
   type BatchStatus,
 } from '../../../modules/vocabulary/rules';
 
@@ -24,12 +24,12 @@ export {
   FLAGGED_REMOVAL_CORRECT,
   FREE_TIER_WORDS,
   TOTAL_BATCHES,
-  VERB_TOPIC_PREFIX,
   batchForStreak,
   batchStatus,
   isVerbTopic,
   nextStreak,
   shownBatch,
+  verbOfTopic,
   type BatchStatus,
   type StreakCounts,
 };
@@ -143,7 +143,7 @@ export const topicPath = (name: string) => `/topics/${encodeURIComponent(name)}`
 
 /** The topic practice heading: 'Practice "to eat" Conjugations' for a verb topic, else the topic name. */
 export function topicTitle(name: string): string {
-  return isVerbTopic(name) ? `Practice "${name.slice(VERB_TOPIC_PREFIX.length).trim()}" Conjugations` : name;
+  return isVerbTopic(name) ? `Practice "${verbOfTopic(name)}" Conjugations` : name;
 }
 
 /** Percent of a topic's words learned, for the card's progress bar. */
