@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import type { Job } from './jobs';
 
 /** The recovery point: at most this much of learners' answers is lost with the database's volume. */
-export const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
+const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -18,7 +18,7 @@ export interface Job<Result = unknown> {
 type JobContext = Pick<AppContext, 'config' | 'log'>;
 
 /** Runs `task` every `intervalMs` until stopped; the timer never keeps the process alive on its own. */
-export function repeatEvery(task: () => unknown, intervalMs: number) {
+function repeatEvery(task: () => unknown, intervalMs: number) {
   const timer = setInterval(task, intervalMs);
   timer.unref?.();
   return {

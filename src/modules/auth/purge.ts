@@ -2,7 +2,7 @@ import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
 import type { AuthService } from './service';
 
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The scheduled deletion of accounts past their `scheduledDeletionDate` (docs/product-rules.md#accounts): once at

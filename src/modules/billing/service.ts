@@ -583,7 +583,7 @@ export function createBillingService(ctx: AppContext) {
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export const EXPIRY_CHECK_MS = 60_000;
+const EXPIRY_CHECK_MS = 60_000;
 
 /**
  * Renews due demo subscriptions, then sends each user whose trial (or paid period) has just ended a

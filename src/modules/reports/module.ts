@@ -1,7 +1,7 @@
 import { defineModule } from '../../lib/module';
 import type { LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
-import { createWordKeys } from '../vocabulary/keys';
+import type { WordKeys } from '../vocabulary/keys';
 import { reportsRoutes } from './index';
 import * as tables from './schema';
 import { createReportsService } from './service';
@@ -9,8 +9,9 @@ import { createReportsService } from './service';
 /** Learners' reports on content. */
 export const reportsModule = defineModule({
   name: 'reports',
-  needs: ['sentences', 'lessons'],
+  needs: ['vocabulary', 'sentences', 'lessons'],
   tables,
-  service: (ctx, deps: { sentences: SentencesService; lessons: LessonsService }) => createReportsService(ctx, { ...deps, wordKeys: createWordKeys(ctx) }),
+  service: (ctx, { vocabulary, sentences, lessons }: { vocabulary: { wordKeys: WordKeys }; sentences: SentencesService; lessons: LessonsService }) =>
+    createReportsService(ctx, { wordKeys: vocabulary.wordKeys, sentences, lessons }),
   routes: { needs: ['auth', 'reports'], plugin: reportsRoutes },
 });

@@ -6,11 +6,12 @@ import type { StatsService } from '../stats/service';
 import type { StreakService } from '../streak/service';
 import { verbsContent, wordsContent } from './content';
 import { vocabularyRoutes } from './index';
+import { createWordKeys } from './keys';
 import * as tables from './schema';
 import { createVocabularyService } from './service';
 import { createSpeechService } from './speech';
 
-/** Words, topics, verbs, answers and the speech of words and sentences. */
+/** Words, topics, verbs, answers, the speech of words and sentences, and words by content key (for reports). */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
   needs: ['streak', 'flagged', 'stats', 'review', 'sentences'],
@@ -18,7 +19,10 @@ export const vocabularyModule = defineModule({
   content: [wordsContent, verbsContent],
   service(ctx, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService }) {
     const vocabulary = createVocabularyService(ctx, deps);
-    return Object.assign(vocabulary, { speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor]) });
+    return Object.assign(vocabulary, {
+      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor]),
+      wordKeys: createWordKeys(ctx),
+    });
   },
   routes: { needs: ['auth', 'vocabulary'], plugin: vocabularyRoutes },
 });
