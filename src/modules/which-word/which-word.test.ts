@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
 import { testEnglish, testContentApp } from '../vocabulary/test-content';
-import { isExcludedTopic, isPlayable, optionsFor, shuffled } from './rules';
+import { shuffled } from '../../shared/shuffle';
+import { isExcludedTopic, isPlayable, optionsFor } from './rules';
 
 const { t, wordId } = testContentApp();
 

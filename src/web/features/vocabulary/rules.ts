@@ -51,16 +51,6 @@ export function pickNextWord<W extends { id: number }>(
   return { word, recent: size === 0 ? [] : [...memory, word.id].slice(-size) };
 }
 
-/** Fisher–Yates, for the word-list variant's shuffled order. */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
 // ---- Batches (docs/product-rules.md#batches) ----
 
 export const batchLabel = (batch: number) => `Batch ${batch} of ${TOTAL_BATCHES}`;
