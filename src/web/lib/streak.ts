@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useUser } from './session';
-import { retriesUnlessClientError } from './query';
+import { server } from './api';
+import { read } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
 import type { StreakPage } from '../../modules/streak/schema';
 
@@ -14,7 +15,11 @@ export const ZERO_STREAK: StreakCounts = { currentStreak: 0, bestStreak: 0 };
 /** The streak read: 3 more tries (docs/product-rules.md#retries-and-caching). */
 export const STREAK_READ_RETRIES = 3;
 const storageKey = (page: GamePage) => `streak:${page}`;
-export const streakKey = (page: StreakPage) => [`/api/streak?page=${page}`] as const;
+/** A page's streak as the screens use it (the counts; the server's reply also carries the last practice day). */
+export function streakQuery(page: StreakPage) {
+  const { queryKey, queryFn } = read(server.api.streak, { query: { page }, retries: STREAK_READ_RETRIES });
+  return queryOptions<StreakCounts, Error, StreakCounts, string[]>({ queryKey, queryFn });
+}
 
 /** A stored streak, re-checked on read: anything but two whole numbers of at least 0 is dropped. */
 function parseStoredStreak(raw: string | null): StreakCounts {
@@ -35,9 +40,10 @@ export function useGameStreak(page: GamePage) {
   const { data: user } = useUser();
   const signedIn = !!user;
   const queryClient = useQueryClient();
-  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
+  const query = streakQuery(page);
+  const saved = useQuery({ ...query, enabled: signedIn });
   const [local, setLocal] = useState<StreakCounts>(() => parseStoredStreak(localStorage.getItem(storageKey(page))));
-  const streak = signedIn ? (server.data ?? ZERO_STREAK) : local;
+  const streak = signedIn ? (saved.data ?? ZERO_STREAK) : local;
 
   return {
     streak,
@@ -45,7 +51,7 @@ export function useGameStreak(page: GamePage) {
     /** Moves the shown streak for an answer, before (or without) the server. */
     answer(correct: boolean) {
       const next = nextStreak(streak, correct);
-      if (signedIn) queryClient.setQueryData(streakKey(page), next);
+      if (signedIn) queryClient.setQueryData(query.queryKey, next);
       else {
         localStorage.setItem(storageKey(page), JSON.stringify(next));
         setLocal(next);
@@ -53,7 +59,7 @@ export function useGameStreak(page: GamePage) {
     },
     /** The server's reply to an answer. */
     settle(reply: StreakCounts, correct: boolean) {
-      queryClient.setQueryData<StreakCounts>(streakKey(page), (shown) => reconcileStreak(shown ?? ZERO_STREAK, reply, correct));
+      queryClient.setQueryData(query.queryKey, (shown) => reconcileStreak(shown ?? ZERO_STREAK, reply, correct));
     },
   };
 }

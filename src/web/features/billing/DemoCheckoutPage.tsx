@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../lib/api';
+import { server } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
-import type { SubscriptionStatus } from '../../lib/session';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import { plansQuery } from './queries';
 import { sameOriginPath } from './rules';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
@@ -17,7 +17,7 @@ const FALLBACK_CANCEL = '/subscription?canceled=true';
  */
 export function DemoCheckoutPage() {
   const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
-  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const plans = useQuery(plansQuery);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -45,7 +45,7 @@ export function DemoCheckoutPage() {
   async function pay(chosen: Plan) {
     setPaying(true);
     try {
-      const answer = await post<{ url: string; subscription: SubscriptionStatus }>('/api/subscription/demo-checkout', { planId: chosen.id, successUrl });
+      const answer = await server.api.subscription['demo-checkout'].post({ planId: chosen.id, successUrl });
       refreshSubscription(queryClient);
       // The success page is on this site: the router goes there without reloading the app.
       await navigate({ href: sameOriginPath(answer.url, origin) ?? '/subscription?success=true' });

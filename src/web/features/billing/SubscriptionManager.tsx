@@ -7,10 +7,10 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Countdown } from './Countdown';
 import { PlanChoices } from './PlanChoices';
+import { overviewQuery } from './queries';
 import {
   LOAD_FAILED_TEXT,
   LOAD_FAILED_TITLE,
-  OVERVIEW_KEY,
   useCancelSubscription,
   useCheckout,
   useCountdown,
@@ -26,7 +26,7 @@ import type { SubscriptionStatus } from '../../lib/session';
  * (`framed` puts each part on its own card, for the full page).
  */
 export function SubscriptionManager({ framed }: { framed: boolean }) {
-  const overview = useQuery<SubscriptionOverview>({ queryKey: OVERVIEW_KEY });
+  const overview = useQuery(overviewQuery);
   if (overview.isPending) return <Spinner label="Loading your subscription..." />;
   if (overview.isError) {
     return <ErrorDisplay error={overview.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => overview.refetch()} />;

@@ -9,7 +9,8 @@ import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
-import { TRIAL_STATUS_KEY, useUser } from '../../lib/session';
+import { trialStatusQuery, useUser } from '../../lib/session';
+import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
@@ -54,9 +55,9 @@ export function StatsPage() {
 }
 
 function Statistics() {
-  const statsQuery = useQuery<StatsView>({ queryKey: ['/api/stats'] });
-  const sessionQuery = useQuery<SessionAnalytics>({ queryKey: ['/api/analytics/session'] });
-  const trialQuery = useQuery<TrialStatus>({ queryKey: TRIAL_STATUS_KEY });
+  const statsQuery = useQuery(statsRead);
+  const sessionQuery = useQuery(sessionAnalyticsQuery);
+  const trialQuery = useQuery(trialStatusQuery);
 
   const stats = statsQuery.data ?? (showsZeros(statsQuery.error) ? ZERO_STATS : undefined);
   const session = sessionQuery.data ?? (showsZeros(sessionQuery.error) ? ZERO_SESSION : undefined);

@@ -5,7 +5,7 @@ import { toast } from '../../ui/toast';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { usePractice, type Word } from './api';
-import { FLAGGED_KEY } from '../../lib/query';
+import { flaggedQuery } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 
@@ -16,7 +16,7 @@ import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 export function FlaggedPage() {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
-  const words = useQuery<Word[]>({ queryKey: FLAGGED_KEY });
+  const words = useQuery(flaggedQuery);
   const list = validWords(Array.isArray(words.data) ? words.data : []);
 
   async function answer(word: Word, correct: boolean) {
@@ -46,7 +46,7 @@ export function FlaggedPage() {
           Loading words...
         </div>
       ) : words.isError ? (
-        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={FLAGGED_KEY} />
+        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={flaggedQuery.queryKey} />
       ) : list.length === 0 ? (
         <div className="card center">
           <h2>No flagged words</h2>

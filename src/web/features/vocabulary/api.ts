@@ -4,12 +4,13 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
-import { handledGlobally } from '../../lib/api';
+import { handledGlobally, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
-import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
-import { FLAGGED_KEY, retriesUnlessClientError, refreshStats } from '../../lib/query';
+import { ZERO_STREAK, streakQuery as streakQueryOf } from '../../lib/streak';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
+import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
@@ -21,13 +22,11 @@ export interface AnswerManner {
   fast?: boolean;
 }
 
-export const WORDS_KEY = ['/api/words'] as const;
-export const BATCH_KEY = ['/api/words/batch'] as const;
-export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
-export const VERBS_KEY = ['/api/verbs'] as const;
-export const STREAK_KEY = streakKey('unified');
-export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
-export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
+const WORDS_KEY = wordsQuery.queryKey;
+const BATCH_KEY = batchQuery.queryKey;
+const TOPICS_KEY = topicCardsQuery.queryKey;
+const streakQuery = streakQueryOf('unified');
+const STREAK_KEY = streakQuery.queryKey;
 
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
@@ -37,7 +36,7 @@ function failureToast(error: unknown, syncDescription: string) {
 
 /** Puts a word's new flag state into every cached list that holds it. */
 function patchWordFlag(queryClient: QueryClient, wordId: number, isFlagged: boolean) {
-  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/words') }, (list) =>
+  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith(WORDS_KEY[0]) }, (list) =>
     Array.isArray(list) ? list.map((w) => (w.id === wordId && w.isFlagged !== isFlagged ? { ...w, isFlagged } : w)) : list,
   );
 }
@@ -61,7 +60,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
 export function usePractice(user: User | null | undefined, { keepsStreak = true } = {}) {
   const queryClient = useQueryClient();
   const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user && keepsStreak, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
+  const serverStreak = useQuery({ ...streakQuery, enabled: !!user && keepsStreak });
   const streak = user ? (serverStreak.data ?? ZERO_STREAK) : localStreak;
   const streakRef = useRef(streak);
   streakRef.current = streak;
@@ -94,7 +93,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
-      const result = await save<AnswerResult>(user.id, `/api/words/${word.id}/progress`, {
+      const result = await save<AnswerResult>(user.id, server.api.words({ id: word.id }).progress['~path'], {
         correct,
         ...(keepsStreak ? { page: 'unified' } : {}),
         ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
@@ -125,7 +124,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await save(user.id, `/api/words/${word.id}/flag`, { isFlagged });
+      await save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {
