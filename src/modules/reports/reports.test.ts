@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { verbFile } from '../../corpus/testing';
+import { drinkSentences, verbFile } from '../../corpus/testing';
 import { runImport } from '../../lib/content/importer';
 import { contentPlugins } from '../index';
 import { createTestApp } from '../../../tests/support/app';
@@ -28,20 +28,7 @@ words:
     batch: 1
 `,
   'verbs/eat.yaml': verbFile('eat'),
-  'sentences/food_and_drink.yaml': `topic: food_and_drink
-sentences:
-  - key: what-to-drink
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
-    contexts:
-      - context: At a café you want a coffee without sugar.
-        recommended_answer: "Baddi ahwe bala sekkar"
-        arabic: "بدّي قهوة بلا سكّر"
-        english: "I want a coffee without sugar"
-      - context: At a friend's you want water.
-        recommended_answer: "Kebbeyet may"
-        arabic: "كبّاية مي"
-        english: "A glass of water"
-`,
+  'sentences/food_and_drink.yaml': drinkSentences(),
   'lessons/01-greetings.md': `---
 key: greetings
 name: Greetings

@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { VERIFY_ALERT } from '../../modules/auth/model';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
 import { ApiError, server } from '../lib/api';
-import { ErrorDisplay } from '../ui/ErrorDisplay';
+import { QueryBoundary } from '../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../lib/messages';
 import type { Layouts, RouterContext } from '../lib/routes';
 import { toast } from '../ui/toast';
@@ -70,7 +70,8 @@ export const layouts: Layouts = { visitor: rootRoute, verified: verifiedRoute, s
  * read, Retry on the failure card) runs them again, unless a navigation already under way will.
  */
 function SessionLayout() {
-  const { data: user, isError, error, refetch } = useUser();
+  const session = useUser();
+  const user = session.data;
   const decidedOn = useRouteContext({ from: sessionRoute.id, select: (context) => signedIn(context.user) });
   const navigating = useRouterState({ select: (state) => state.status === 'pending' || state.location.href !== state.resolvedLocation?.href });
   const router = useRouter();
@@ -78,8 +79,11 @@ function SessionLayout() {
   useEffect(() => {
     if (now !== decidedOn && !navigating) void router.invalidate();
   }, [now, decidedOn, navigating, router]);
-  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
-  return <Outlet />;
+  return (
+    <QueryBoundary query={session} failure={{ variant: 'full', message: LOAD_FAILURES.user, showHelp: true, queryKey: USER_KEY }}>
+      {() => <Outlet />}
+    </QueryBoundary>
+  );
 }
 
 function VerifiedLayout() {
@@ -97,10 +101,6 @@ function VerifiedLayout() {
 function SignedInLayout() {
   const { data: user } = useUser();
   return user ? <Outlet /> : null;
-}
-
-function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <ErrorDisplay error={error} variant="full" message={LOAD_FAILURES.user} onRetry={onRetry} showHelp queryKey={USER_KEY} />;
 }
 
 function VerifyAlert() {

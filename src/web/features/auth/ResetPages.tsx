@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, ResetRequestBody } from '../../../modules/auth/model';
 import { ApiError, server } from '../../lib/api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -131,29 +131,27 @@ export function ResetPasswordPage() {
     }
   }
 
-  if (linkIsBad || check.isPending) return <Spinner />;
-  if (check.isError) {
-    return (
-      <section className="card narrow">
-        <ErrorDisplay error={check.error} variant="card" onRetry={() => check.refetch()} />
-      </section>
-    );
-  }
-
+  if (linkIsBad) return <Spinner />;
   return (
     <section className="card narrow">
-      <h1>Choose a new password</h1>
-      <form onSubmit={submit} noValidate className="form">
-        <p>Use at least 8 characters, including a number.</p>
-        <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-        <button type="submit" className="button button-wide" disabled={pending}>
-          {pending ? 'Saving...' : 'Reset password'}
-        </button>
-        <Link to="/auth" className="small-link">
-          Back to login
-        </Link>
-      </form>
+      <QueryBoundary query={check}>
+        {() => (
+          <>
+            <h1>Choose a new password</h1>
+            <form onSubmit={submit} noValidate className="form">
+              <p>Use at least 8 characters, including a number.</p>
+              <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
+              <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+              <button type="submit" className="button button-wide" disabled={pending}>
+                {pending ? 'Saving...' : 'Reset password'}
+              </button>
+              <Link to="/auth" className="small-link">
+                Back to login
+              </Link>
+            </form>
+          </>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
 import { usePractice } from './api';
 import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
@@ -68,19 +68,17 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
       </header>
 
-      {words.isPending ? (
-        <div className="card center muted" role="status">
-          Loading...
-        </div>
-      ) : words.isError ? (
-        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={wordsQuery.queryKey} />
-      ) : list.length === 0 ? (
-        <div className="card center">
-          <p className="muted">No words available.</p>
-        </div>
-      ) : (
-        <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
-      )}
+      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
+        {() =>
+          list.length === 0 ? (
+            <div className="card center">
+              <p className="muted">No words available.</p>
+            </div>
+          ) : (
+            <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAtom } from 'jotai';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
@@ -8,10 +7,9 @@ import { handledGlobally, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
-import { ZERO_STREAK, streakQuery as streakQueryOf } from '../../lib/streak';
+import { streakQuery, useStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
-import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
@@ -25,8 +23,7 @@ export interface AnswerManner {
 const WORDS_KEY = wordsQuery.queryKey;
 const BATCH_KEY = batchQuery.queryKey;
 const TOPICS_KEY = topicCardsQuery.queryKey;
-const streakQuery = streakQueryOf('unified');
-const STREAK_KEY = streakQuery.queryKey;
+const STREAK_KEY = streakQuery('unified').queryKey;
 
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
@@ -59,9 +56,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
  */
 export function usePractice(user: User | null | undefined, { keepsStreak = true } = {}) {
   const queryClient = useQueryClient();
-  const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery({ ...streakQuery, enabled: !!user && keepsStreak });
-  const streak = user ? (serverStreak.data ?? ZERO_STREAK) : localStreak;
+  const { streak, set } = useStreak('unified', !!user, { read: keepsStreak });
   const streakRef = useRef(streak);
   streakRef.current = streak;
   const lastAnswer = useRef(0);
@@ -82,8 +77,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
 
   const setStreak = (s: StreakCounts) => {
     streakRef.current = s;
-    if (user) queryClient.setQueryData(STREAK_KEY, s);
-    else setLocalStreak(s);
+    set(s);
   };
 
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
