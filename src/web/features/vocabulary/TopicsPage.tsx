@@ -52,31 +52,26 @@ function TopicGrid({ topics, verbOf }: { topics: TopicCard[]; verbOf: Map<string
     </div>
   ) : (
     <>
-      {vocabulary.length > 0 && (
-        <section className="stack" aria-labelledby="vocabulary-topics">
-          <h2 id="vocabulary-topics" className="vocab-section-title">
-            Vocabulary
-          </h2>
-          <div className="topic-grid">
-            {vocabulary.map((t) => (
-              <TopicTile key={t.id} topic={t} />
-            ))}
-          </div>
-        </section>
-      )}
-      {verbTopics.length > 0 && (
-        <section className="stack" aria-labelledby="verb-topics">
-          <h2 id="verb-topics" className="vocab-section-title">
-            Verbs
-          </h2>
-          <div className="topic-grid">
-            {verbTopics.map((t) => (
-              <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
-            ))}
-          </div>
-        </section>
-      )}
+      <TopicSection id="vocabulary-topics" title="Vocabulary" topics={vocabulary} />
+      <TopicSection id="verb-topics" title="Verbs" topics={verbTopics} verbOf={verbOf} />
     </>
+  );
+}
+
+/** A titled grid of topic cards; nothing when the list is empty. */
+function TopicSection({ id, title, topics, verbOf }: { id: string; title: string; topics: TopicCard[]; verbOf?: Map<string, VerbView> }) {
+  if (topics.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id} className="vocab-section-title">
+        {title}
+      </h2>
+      <div className="topic-grid">
+        {topics.map((t) => (
+          <TopicTile key={t.id} topic={t} verb={verbOf?.get(t.name)} />
+        ))}
+      </div>
+    </section>
   );
 }
 

@@ -3,36 +3,10 @@
  * local streak, the batch header, the flagged-list feedback, local storage parsing and the card's
  * timings. Pure functions, no React; the batch and streak rules are the server's own.
  */
-import { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
-import {
-  ANONYMOUS_DECK_SIZE,
-  BATCH_THRESHOLDS,
-  FLAGGED_REMOVAL_CORRECT,
-  FREE_TIER_WORDS,
-  TOTAL_BATCHES,
-  batchForStreak,
-  batchStatus,
-  isVerbTopic,
-  shownBatch,
-  verbOfTopic,
-  type BatchStatus,
-} from '../../../modules/vocabulary/rules';
+import { TOTAL_BATCHES, isVerbTopic, verbOfTopic } from '../../../modules/vocabulary/rules';
 
-export {
-  ANONYMOUS_DECK_SIZE,
-  BATCH_THRESHOLDS,
-  FLAGGED_REMOVAL_CORRECT,
-  FREE_TIER_WORDS,
-  TOTAL_BATCHES,
-  batchForStreak,
-  batchStatus,
-  isVerbTopic,
-  nextStreak,
-  shownBatch,
-  verbOfTopic,
-  type BatchStatus,
-  type StreakCounts,
-};
+export { FLAGGED_REMOVAL_CORRECT, batchForStreak, batchStatus, isVerbTopic, shownBatch, verbOfTopic } from '../../../modules/vocabulary/rules';
+export { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
 
 // Timings (docs/product-rules.md#flash-cards).
 export const CARD_COUNTDOWN_MS = 15_000;
