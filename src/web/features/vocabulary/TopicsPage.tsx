@@ -5,15 +5,16 @@ import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
+import type { TopicCard, VerbView } from './api';
+import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
-  const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
+  const topics = useQuery(topicCardsQuery);
   // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
-  const verbs = useQuery<VerbView[]>({ queryKey: VERBS_KEY });
+  const verbs = useQuery(verbsQuery);
   const verbOf = new Map((verbs.data ?? []).map((v) => [v.topic, v]));
 
   return (
