@@ -120,7 +120,7 @@ sentences:
     expectRejected({ 'words/colors.yaml': file }, [
       { file: 'words/colors.yaml', line: lineWith(file, 'english: Red'), field: 'words[2].english', message: 'duplicate word "Red" (first at line 5)' },
       // The key derives from the English, so it is a duplicate too.
-      { file: 'words/colors.yaml', line: lineWith(file, 'english: Red'), field: 'words[2].key', message: 'duplicate key "red" (first at line 5)' },
+      { file: 'words/colors.yaml', line: lineWith(file, 'english: Red'), field: 'words[2].key', message: 'duplicate key "colors/red" (first at line 5)' },
     ]);
   });
 

@@ -48,8 +48,8 @@ describe('bun run content:stats', () => {
     expect(text.endsWith(gaps.map((g) => `  ! ${g}`).join('\n'))).toBe(true);
   });
 
-  test('a topic marked free that DECISIONS.md makes premium is a gap', () => {
+  test('a topic marked free that docs/product-rules.md makes premium is a gap', () => {
     const { gaps } = contentStats(validateContent(fixture({ 'words/emotions.yaml': emotions.replace('premium: true', 'premium: false') }), contentPlugins));
-    expect(gaps).toContain('words: Emotions is free; DECISIONS.md makes it premium');
+    expect(gaps).toContain('words: Emotions is free; docs/product-rules.md makes it premium');
   });
 });

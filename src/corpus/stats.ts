@@ -1,6 +1,7 @@
 import type { ValidatedContent } from '../lib/content/importer';
 import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from '../lib/content/corpus';
-import { BATCHES, type TopicWords, type VerbContent } from '../modules/vocabulary/content';
+import type { TopicWords, VerbContent } from '../modules/vocabulary/content';
+import { TOTAL_BATCHES } from '../modules/vocabulary/rules';
 import { VERB_FORMS } from '../modules/vocabulary/schema';
 import type { LetterContent } from '../modules/letters/content';
 import type { SentenceContent } from '../modules/sentences/content';
@@ -37,7 +38,7 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   const allWords = topics.flatMap((t) => t.words);
   const notes = allWords.filter((w) => w.culturalContext).length;
   out.push(`Words: ${topics.length} topics (${topics.filter((t) => !t.topic.isPremium).length} free, ${topics.filter((t) => t.topic.isPremium).length} premium), ${allWords.length} words, ${notes} with a note (${percent(notes, allWords.length)})`);
-  const batches = Array.from({ length: BATCHES }, (_, i) => i + 1);
+  const batches = Array.from({ length: TOTAL_BATCHES }, (_, i) => i + 1);
   const byBatch = (list: TopicWords['words']) => batches.map((b) => list.filter((w) => w.batch === b).length);
   out.push(
     formatTable([
@@ -57,8 +58,8 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   for (const name of [...FREE_TOPICS, ...PREMIUM_TOPICS]) if (!names.has(name)) gaps.push(`words: no topic "${name}"`);
   for (const t of topics) {
     const expected = FREE_TOPICS.includes(t.topic.name) ? false : PREMIUM_TOPICS.includes(t.topic.name) ? true : undefined;
-    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of DECISIONS.md`);
-    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; DECISIONS.md makes it ${expected ? 'premium' : 'free'}`);
+    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of docs/product-rules.md`);
+    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; docs/product-rules.md makes it ${expected ? 'premium' : 'free'}`);
   }
 
   // Verbs: forms per tense, command and negative.

@@ -8,7 +8,6 @@ import * as schema from './schema';
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = resolve(import.meta.dir, '..', '..', 'drizzle');
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import { BASE, createTestApp } from '../../tests/support/app';
 import { corePlugin } from './core';
+import type { EventHub } from './events';
 import { serveClient } from './static';
 
 const t = createTestApp({ content: false });
@@ -168,13 +169,15 @@ describe('the web client', () => {
 });
 
 describe('GET /api/events', () => {
+  /** The stream's plumbing is tested with payloads of any shape. */
+  const anyEvent = (channel: string, data: unknown, userId: number) => (t.app.ctx.events as unknown as EventHub<Record<string, unknown>>).publish(channel, data, userId);
   /** Opens the stream with `lastEventId` as sent, publishes a marker, and gives the events read up to it. */
   async function eventsAfter(cookie: string, userId: number, lastEventId: string) {
     const abort = new AbortController();
     const res = await t.app.handle(new Request(`${BASE}/api/events`, { headers: { cookie, 'last-event-id': lastEventId }, signal: abort.signal }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toStartWith('text/event-stream');
-    t.app.ctx.events.publish('subscription', { marker: true }, userId);
+    anyEvent('subscription', { marker: true }, userId);
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('marker')) text += new TextDecoder().decode((await reader.read()).value);
@@ -188,7 +191,7 @@ describe('GET /api/events', () => {
 
   test('a Last-Event-ID that is not an id the server gave replays nothing and breaks nothing', async () => {
     const { cookie, user } = await t.signUp();
-    t.app.ctx.events.publish('subscription', { before: true }, user.id);
+    anyEvent('subscription', { before: true }, user.id);
     for (const lastEventId of ['abc', '-3', '0', '1.5', '1e400', '9'.repeat(40), String(Number.MAX_SAFE_INTEGER)]) {
       expect({ lastEventId, data: await eventsAfter(cookie, user.id, lastEventId) }).toEqual({ lastEventId, data: ['data: {"marker":true}'] });
     }

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { randomUUID } from 'node:crypto';
-import { AppError, STATUS_MESSAGES, type ErrorBody } from './errors';
+import { STATUS_MESSAGES, type ErrorBody } from '../shared/errors';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { AppContext } from './context';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -82,7 +83,7 @@ export function corePlugin(ctx: AppContext) {
         // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
         const origin = RAW_BODY_PATHS.has(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
         if (origin === undefined) {
-          return errorResponse(request, new AppError(403, 'Forbidden', 'Requests from another site are not allowed.'));
+          return errorResponse(request, forbidden('Requests from another site are not allowed.'));
         }
         requestOrigins.set(request, origin);
         const length = Number(request.headers.get('content-length') ?? 0);
@@ -105,7 +106,7 @@ export function corePlugin(ctx: AppContext) {
       try {
         return JSON.parse(text);
       } catch {
-        throw new AppError(400, 'Bad Request', 'The request body is not valid JSON.');
+        throw badRequest('The request body is not valid JSON.');
       }
     })
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
@@ -115,13 +116,13 @@ export function corePlugin(ctx: AppContext) {
       if (cause instanceof AppError) return errorResponse(request, cause);
       switch (code) {
         case 'NOT_FOUND':
-          return errorResponse(request, new AppError(404, 'Not Found'));
+          return errorResponse(request, notFound());
         case 'PARSE':
-          return errorResponse(request, new AppError(400, 'Bad Request', 'The request body is not valid JSON.'));
+          return errorResponse(request, badRequest('The request body is not valid JSON.'));
         case 'VALIDATION':
           return errorResponse(request, new AppError(400, 'Validation Error', STATUS_MESSAGES[400]));
         case 'INVALID_COOKIE_SIGNATURE':
-          return errorResponse(request, new AppError(401, 'Unauthorized'));
+          return errorResponse(request, unauthorized());
       }
       const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
       if (status >= 400 && status < 500) return errorResponse(request, new AppError(status));

@@ -1,23 +1,9 @@
-/** The status messages of the error catalogue (A §8); the default message of every error. */
-export const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Invalid request. Please check your input and try again.',
-  401: 'You need to log in to access this feature.',
-  402: 'Your 7-day trial period has ended. Please subscribe to continue.',
-  403: "You don't have permission to access this resource.",
-  404: 'The requested resource was not found.',
-  409: 'A conflict occurred. The resource might already exist.',
-  413: 'Invalid request. Please check your input and try again.',
-  415: 'Invalid request. Please check your input and try again.',
-  422: 'The provided data is not valid.',
-  429: 'Too many requests. Please try again later.',
-  500: 'A server error occurred. Please try again later.',
-  503: 'Service unavailable. Please try again later.',
-};
+import { OTHER_STATUS_MESSAGE, STATUS_MESSAGES, TRIAL_EXPIRED } from '../shared/errors';
 
 const DEFAULT_CODES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
-  402: 'trial_expired',
+  402: TRIAL_EXPIRED.code,
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
@@ -34,7 +20,7 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: string = DEFAULT_CODES[status] ?? 'Error',
-    message: string = STATUS_MESSAGES[status] ?? 'An unexpected error occurred. Please try again.',
+    message: string = STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
   ) {
@@ -57,12 +43,4 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'Too Many Requests', undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = (message?: string) => new AppError(503, 'Service Unavailable', message);
 
-export const trialExpired = () =>
-  new AppError(402, 'trial_expired', 'Your 7-day trial period has ended. Please subscribe to continue.');
-
-export interface ErrorBody {
-  message: string;
-  error: string;
-  requestId: string;
-  details?: unknown;
-}
+export const trialExpired = () => new AppError(TRIAL_EXPIRED.status, TRIAL_EXPIRED.code, TRIAL_EXPIRED.message);

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { EventHub, MAX_BACKLOG } from './events';
 
+/** The hub's plumbing is tested with payloads of any shape. */
+type AnyChannels = Record<string, unknown>;
+
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-events-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let databases = 0;
@@ -33,7 +36,7 @@ async function readUntil(res: Response, until: (text: string) => boolean) {
  * Opens a tab of `userId` on `hub`, does `meanwhile`, and reads until `until` holds for the text so far;
  * the tab is closed after.
  */
-async function listen(hub: EventHub, userId: number, until: (text: string) => boolean, opts: { lastEventId?: number } = {}, meanwhile: () => unknown = () => {}) {
+async function listen(hub: EventHub<AnyChannels>, userId: number, until: (text: string) => boolean, opts: { lastEventId?: number } = {}, meanwhile: () => unknown = () => {}) {
   const abort = new AbortController();
   const reading = readUntil(hub.stream(userId, { ...opts, signal: abort.signal }), until);
   await meanwhile();
@@ -43,7 +46,7 @@ async function listen(hub: EventHub, userId: number, until: (text: string) => bo
 }
 
 /** The id of the newest event a fresh tab of `userId` is replayed from the start. */
-async function lastIdSeenBy(hub: EventHub, userId: number) {
+async function lastIdSeenBy(hub: EventHub<AnyChannels>, userId: number) {
   return Number(eventsIn(await listen(hub, userId, (t) => t.includes('event: '), { lastEventId: 0 })).at(-1)!.id);
 }
 
@@ -55,7 +58,7 @@ const eventsIn = (text: string) =>
 
 describe('the event stream', () => {
   test("a reconnecting tab gets what it missed after Last-Event-ID: its own events and everyone's, not another user's", async () => {
-    const hub = new EventHub(database().db);
+    const hub = new EventHub<AnyChannels>(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
     const seen = await lastIdSeenBy(hub, 1);
     hub.publish('subscription', { status: 'active' }, 1);
@@ -72,7 +75,7 @@ describe('the event stream', () => {
   });
 
   test('a new tab gets no replay, then the events published while it listens, each once', async () => {
-    const hub = new EventHub(database().db, { pollMs: 5 });
+    const hub = new EventHub<AnyChannels>(database().db, { pollMs: 5 });
     hub.publish('subscription', { status: 'trial' }, 1);
     const text = await listen(hub, 1, (t) => t.includes('"last"'), {}, async () => {
       hub.publish('subscription', { status: 'active' }, 2);
@@ -85,8 +88,8 @@ describe('the event stream', () => {
 
   test('an event published by another process reaches this one\'s tabs through the database', async () => {
     const { db, again } = database();
-    const here = new EventHub(db, { pollMs: 5 });
-    const there = new EventHub(again());
+    const here = new EventHub<AnyChannels>(db, { pollMs: 5 });
+    const there = new EventHub<AnyChannels>(again());
     const text = await listen(here, 7, (t) => t.includes('event: subscription'), {}, () => {
       there.publish('subscription', { status: 'active' }, 8);
       there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
@@ -95,14 +98,14 @@ describe('the event stream', () => {
   });
 
   test('an id the database never gave (an old tab after a deploy) replays nothing', async () => {
-    const hub = new EventHub(database().db);
+    const hub = new EventHub<AnyChannels>(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
     const text = await listen(hub, 1, (t) => t.includes('event: '), { lastEventId: Date.now() }, () => hub.publish('leaderboard', { changed: true }));
     expect(eventsIn(text).map((e) => e.event)).toEqual(['leaderboard']);
   });
 
   test('after a long absence a tab gets the newest event of each channel, however many piled up', async () => {
-    const hub = new EventHub(database().db);
+    const hub = new EventHub<AnyChannels>(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
     const seen = await lastIdSeenBy(hub, 1);
     hub.publish('subscription', { status: 'active' }, 1);
@@ -115,8 +118,8 @@ describe('the event stream', () => {
 
   test("a tab gets this process's events in order with another process's earlier ones", async () => {
     const { db, again } = database();
-    const here = new EventHub(db, { pollMs: 60_000 });
-    const there = new EventHub(again());
+    const here = new EventHub<AnyChannels>(db, { pollMs: 60_000 });
+    const there = new EventHub<AnyChannels>(again());
     const text = await listen(here, 1, (t) => t.includes('"second"'), {}, () => {
       there.publish('subscription', { status: 'first' }, 1);
       here.publish('subscription', { status: 'second' }, 1);
@@ -125,7 +128,7 @@ describe('the event stream', () => {
   });
 
   test('a tab whose session has ended is closed at the next heartbeat', async () => {
-    const hub = new EventHub(database().db, { heartbeatMs: 5 });
+    const hub = new EventHub<AnyChannels>(database().db, { heartbeatMs: 5 });
     let signedIn = true;
     const res = hub.stream(1, { stillAllowed: () => signedIn });
     await readUntil(res, (t) => t.includes(': heartbeat'));
@@ -136,7 +139,7 @@ describe('the event stream', () => {
   });
 
   test('sends heartbeats so an idle stream is not closed, and forgets the tab when it goes', async () => {
-    const hub = new EventHub(database().db, { heartbeatMs: 5 });
+    const hub = new EventHub<AnyChannels>(database().db, { heartbeatMs: 5 });
     const abort = new AbortController();
     const text = await readUntil(hub.stream(1, { signal: abort.signal }), (t) => t.split(': heartbeat').length > 2);
     expect(hub.connections).toBe(1);
@@ -147,8 +150,8 @@ describe('the event stream', () => {
 
   test('a tab is closed as soon as its sessions change and its own has ended, on every process', async () => {
     const { db, again } = database();
-    const here = new EventHub(db, { heartbeatMs: 60_000, pollMs: 5 });
-    const there = new EventHub(again(), { heartbeatMs: 60_000 });
+    const here = new EventHub<AnyChannels>(db, { heartbeatMs: 60_000, pollMs: 5 });
+    const there = new EventHub<AnyChannels>(again(), { heartbeatMs: 60_000 });
     let signedIn = true;
     const res = here.stream(4, { stillAllowed: () => signedIn });
     const other = here.stream(5, { stillAllowed: () => false });
@@ -163,7 +166,7 @@ describe('the event stream', () => {
   });
 
   test('publishLatest sends at most one event per interval, carrying the newest state', async () => {
-    const hub = new EventHub(database().db, { latestIntervalMs: 50 });
+    const hub = new EventHub<AnyChannels>(database().db, { latestIntervalMs: 50 });
     let version = 0;
     const text = await listen(
       hub,
@@ -185,7 +188,7 @@ describe('the event stream', () => {
   });
 
   test('every tab gets the same encoded bytes of an event', async () => {
-    const hub = new EventHub(database().db);
+    const hub = new EventHub<AnyChannels>(database().db);
     const seen: Uint8Array[] = [];
     const streams = [1, 2, 3].map((userId) => hub.stream(userId));
     const readers = streams.map((res) => res.body!.getReader());
@@ -199,7 +202,7 @@ describe('the event stream', () => {
   });
 
   test('a tab whose browser stopped reading is dropped once its backlog is full, the others keep theirs', async () => {
-    const hub = new EventHub(database().db);
+    const hub = new EventHub<AnyChannels>(database().db);
     const asleep = hub.stream(1);
     const awake = hub.stream(2);
     const reader = awake.body!.getReader();

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Channels } from '../shared/channels';
 import { serverEvents } from './schema';
 
 /**
@@ -54,12 +55,13 @@ const frameOf = (channel: string, json: string, id?: number, userId?: number): F
 });
 const rowFrame = (row: typeof serverEvents.$inferSelect) => frameOf(row.channel, row.data, row.id, row.userId ?? undefined);
 
-export class EventHub {
+/** A hub is typed by its channel map: the app's (src/shared/channels.ts), or any map for a test. */
+export class EventHub<C extends object = Channels> {
   private tabs = new Set<Tab>();
   private polledUpTo = 0;
   private poller: ReturnType<typeof setInterval> | null = null;
   private published = 0;
-  private latest = new Map<string, { compute: () => unknown; timer: ReturnType<typeof setTimeout> | null; sentAt: number }>();
+  private latest = new Map<string, { compute: () => C[keyof C & string]; timer: ReturnType<typeof setTimeout> | null; sentAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -70,7 +72,11 @@ export class EventHub {
    * Records the event; this process's tabs get it at once, in id order with what other processes
    * published before it, and other processes' tabs when they poll.
    */
-  publish(channel: string, data: unknown, userId?: number) {
+  publish<K extends keyof C & string>(channel: K, data: C[K], userId?: number) {
+    this.record(channel, data, userId);
+  }
+
+  private record(channel: string, data: unknown, userId?: number) {
     const json = JSON.stringify(data);
     try {
       this.db.insert(serverEvents).values({ channel, data: json, userId: userId ?? null }).run();
@@ -92,7 +98,7 @@ export class EventHub {
    * however many changes it covers. The first change after a quiet spell goes out on the next turn
    * of the event loop, after the transaction that made it has committed.
    */
-  publishLatest(channel: string, compute: () => unknown) {
+  publishLatest<K extends keyof C & string>(channel: K, compute: () => C[K]) {
     let entry = this.latest.get(channel);
     if (!entry) this.latest.set(channel, (entry = { compute, timer: null, sentAt: -Infinity }));
     entry.compute = compute;
@@ -113,7 +119,7 @@ export class EventHub {
    * caller's transaction has committed.
    */
   sessionsChanged(userId: number) {
-    queueMicrotask(() => this.publish(SESSIONS_CHANGED, null, userId));
+    queueMicrotask(() => this.record(SESSIONS_CHANGED, null, userId));
   }
 
   /**

@@ -39,7 +39,7 @@ describe('the client build', () => {
   });
 
   test('every screen is its own chunk', () => {
-    for (const screen of ['AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsPage', 'LettersPage', 'LessonPage', 'PaywallPage']) {
+    for (const screen of ['AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
       expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);
     }
   });

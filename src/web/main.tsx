@@ -1,13 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
-import { TRIAL_EXPIRED_MESSAGE } from './lib/messages';
 import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
-import { USER_KEY } from './features/auth/hooks';
+import { USER_KEY } from './lib/session';
 import { toast } from './ui/toast';
 
 installGlobalErrorHandlers();
@@ -33,7 +33,7 @@ setApiHooks({
   onTrialExpired(error) {
     if (goingToPaywall) return;
     goingToPaywall = true;
-    toast.error('Your Trial Has Expired', { description: error.serverMessage ?? TRIAL_EXPIRED_MESSAGE, duration: 5000 });
+    toast.error('Your Trial Has Expired', { description: error.serverMessage ?? TRIAL_EXPIRED.message, duration: 5000 });
     setTimeout(() => {
       goingToPaywall = false;
       if (router.state.location.pathname !== '/paywall') router.navigate({ to: '/paywall' });

@@ -8,7 +8,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender as renderStatic } from 'react-dom/static';
 import { DRAWN_PAGES } from '../lib/static';
 import { App } from './App';
-import { USER_KEY } from './features/auth/hooks';
+import { USER_KEY } from './lib/session';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
 

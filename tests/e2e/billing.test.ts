@@ -50,7 +50,7 @@ describe('trial and subscription screens', () => {
     expect(await page.getByRole('progressbar', { name: 'Trial days remaining' }).getAttribute('aria-valuenow')).toBe('100');
     expect(await page.getByText('7 of 7 trial days left').isVisible()).toBe(true);
 
-    // 12 × 6.99 = 83.88 against 50: 40% and $33.88 (DECISIONS), never the 15% of the paywall's text.
+    // 12 × 6.99 = 83.88 against 50: 40% and $33.88 (docs/decisions/0003-trial-and-billing.md), never the 15% of the paywall's text.
     expect(await page.getByText('Save 40%').isVisible()).toBe(true);
     expect(await page.getByText('$33.88 a year less than paying monthly', { exact: false }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Subscribe to the Monthly plan' }).isVisible()).toBe(true);
@@ -105,7 +105,7 @@ describe('trial and subscription screens', () => {
     await page.waitForURL('**/paywall');
     await page.getByRole('heading', { name: 'Your Free Trial Has Ended' }).waitFor();
 
-    // On /subscription the expired learner stays, to choose a plan (A §4: no redirect from there).
+    // On /subscription the expired learner stays, to choose a plan (docs/product-rules.md#tiers: no redirect from there).
     await page.goto('/subscription');
     await page.locator('.status-badge', { hasText: 'Inactive' }).waitFor();
     expect(await page.getByRole('timer').textContent()).toBe('Expired');
@@ -146,7 +146,7 @@ describe('trial and subscription screens', () => {
     const page = await context.newPage();
     await page.goto('/subscription');
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
-    // Checkout opens in a new tab (A §7), the demo's too; this page stays where it is.
+    // Checkout opens in a new tab (docs/product-rules.md#subscription), the demo's too; this page stays where it is.
     const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Subscribe to the Yearly plan' }).click()]);
     await checkout.waitForURL(/\/demo-checkout\?plan=yearly/);
     expect(new URL(page.url()).pathname).toBe('/subscription');

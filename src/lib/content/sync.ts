@@ -17,13 +17,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * Makes `table` hold exactly `rows` (within `scope`, when given), matching on the stable key column:
  * new keys are inserted, changed rows updated in place (so their ids, and learners' progress, stay),
  * missing keys deleted. Returns the counts, the id of every key and the keys left unchanged.
+ * `deferRemoval` leaves the deleting to the caller's `removeStale()`: a topic renamed or merged away
+ * must outlive the sync that moves its words to their new topic, or deleting it would take them along.
  */
 export function syncByKey<T extends SQLiteTable>(
   tx: Tx,
   table: T,
   rows: Record<string, unknown>[],
-  opts: { keyField: string; scope?: { column: Column; value: unknown } } ,
-): { counts: Counts; ids: Map<string, number>; unchangedKeys: Set<string> } {
+  opts: { keyField: string; scope?: { column: Column; value: unknown }; deferRemoval?: boolean },
+): { counts: Counts; ids: Map<string, number>; unchangedKeys: Set<string>; removeStale: () => void } {
   const counts = emptyCounts();
   const ids = new Map<string, number>();
   const t = table as any;
@@ -55,11 +57,14 @@ export function syncByKey<T extends SQLiteTable>(
   }
 
   const stale = existing.filter((row) => !seen.has(String(row[opts.keyField]))).map((row) => row.id as number);
-  for (let i = 0; i < stale.length; i += 500) {
-    tx.delete(t).where(inArray(t.id, stale.slice(i, i + 500))).run();
-  }
+  const removeStale = () => {
+    for (let i = 0; i < stale.length; i += 500) {
+      tx.delete(t).where(inArray(t.id, stale.slice(i, i + 500))).run();
+    }
+  };
+  if (!opts.deferRemoval) removeStale();
   counts.removed = stale.length;
-  return { counts, ids, unchangedKeys };
+  return { counts, ids, unchangedKeys, removeStale };
 }
 
 /**

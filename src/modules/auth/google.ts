@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from './plugin';
 import { replayOnPrimary } from '../../lib/litefs';
 import type { AuthService } from './service';
+import { emailAddress } from './model';
 
 /** Google's endpoints; each can be overridden (GOOGLE_*_URL) so tests run against a fake provider. */
 export const GOOGLE_ENDPOINTS = {
@@ -25,7 +26,7 @@ export const GOOGLE_UNCONFIGURED = '/auth?error=google_unconfigured';
 /** Only a verified address may create or link an account. */
 const UserInfo = v.object({
   sub: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-  email: v.pipe(v.string(), v.trim(), v.maxLength(254), v.email()),
+  email: emailAddress(),
   email_verified: v.literal(true),
   name: v.optional(v.string()),
 });

@@ -1,18 +1,20 @@
 import * as v from 'valibot';
 
-/** Shared by the client forms and the server (A §5, DECISIONS "Accounts"). */
+/** Shared by the client forms and the server (docs/product-rules.md#accounts). */
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
+/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
+export const TRIAL_DAYS = 7;
 
-export const Email = v.pipe(
-  v.string('Invalid email format'),
-  v.trim(),
-  v.maxLength(EMAIL_MAX, 'Invalid email format'),
-  v.email('Invalid email format'),
-  v.toLowerCase(),
-);
+/** A well-formed e-mail address, trimmed and lower-cased; `message` is the wording of the form it is typed in. */
+export const emailAddress = (message?: string) =>
+  v.pipe(v.string(message), v.trim(), v.maxLength(EMAIL_MAX, message), v.email(message), v.toLowerCase());
 
-/** The client's rule (A §5); the server adds ServerPassword on top. */
+export const Email = emailAddress('Invalid email format');
+/** The support and password-reset forms' wording. */
+export const ContactEmail = emailAddress('Please enter a valid email address');
+
+/** The client's rule; the server adds ServerPassword on top. */
 export const ClientPassword = v.pipe(v.string('Password must be at least 6 characters'), v.minLength(6, 'Password must be at least 6 characters'));
 
 export const SERVER_PASSWORD_MESSAGE = 'Password must be at least 8 characters and contain a number.';
@@ -60,7 +62,7 @@ export const LoginBody = v.object({
 });
 export type LoginInput = v.InferOutput<typeof LoginBody>;
 
-/** A §5 Profile: 3 to 50 characters when edited (DECISIONS "Accounts"). */
+/** Profile: 3 to 50 characters when edited. */
 export const ProfileUsername = username(50);
 
 export const ProfileBody = v.object({ username: ProfileUsername });
@@ -71,7 +73,7 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 /**
- * A §5 Change password. `currentPassword` may be left out only by an account that has no password yet
+ * Change password. `currentPassword` may be left out only by an account that has no password yet
  * (signed up with Google); the route checks that against the account.
  */
 export const ChangePasswordBody = v.pipe(
@@ -90,15 +92,9 @@ export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordBody>;
 
 export const ISSUE_TOO_SHORT = 'Please describe your issue in more detail';
 
-/** A §5 Support ticket: the issue is 10 to 1000 characters. */
+/** Support ticket: the issue is 10 to 1000 characters. */
 export const SupportTicketBody = v.object({
-  email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
-    v.email('Please enter a valid email address'),
-    v.toLowerCase(),
-  ),
+  email: ContactEmail,
   username: v.pipe(
     v.string('Username must be at least 3 characters'),
     v.trim(),
@@ -117,16 +113,12 @@ export const SupportTicketBody = v.object({
 });
 export type SupportTicketInput = v.InferOutput<typeof SupportTicketBody>;
 
-/** A §5 Reset request. */
-export const ResetRequestBody = v.object({
-  email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.maxLength(EMAIL_MAX, 'Please enter a valid email address'),
-    v.email('Please enter a valid email address'),
-    v.toLowerCase(),
-  ),
-});
+/** Reset request. */
+export const ResetRequestBody = v.object({ email: ContactEmail });
+
+/** What an unverified account is told, by a protected call's 403 and by the protected screens. */
+export const VERIFY_ALERT =
+  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 /** Tokens are 43 base64url characters; anything else cannot be one. */
@@ -135,5 +127,5 @@ export const Token = v.pipe(v.string(INVALID_RESET_LINK), v.regex(/^[\w-]{20,100
 export const ResetPasswordBody = v.object({ token: Token, password: ServerPassword });
 export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordBody>;
 
-/** Limits on what the browser may report (A §3 Client error report); longer texts are cut, never refused. */
+/** Limits on what the browser may report (docs/product-rules.md#validation-and-errors); longer texts are cut, never refused. */
 export const CLIENT_ERROR_LIMITS = { error: 2000, stack: 8000, timestamp: 64, url: 2000 } as const;

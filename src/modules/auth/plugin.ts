@@ -3,6 +3,7 @@ import { jwt } from '@elysiajs/jwt';
 import type { AppContext } from '../../lib/context';
 import { AppError, unauthorized } from '../../lib/errors';
 import { SESSION_DAYS, type AuthService, type User } from './service';
+import { VERIFY_ALERT } from './model';
 
 export const SESSION_COOKIE = 'session';
 
@@ -65,11 +66,7 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
           const session = await currentSession();
           if (!session) throw unauthorized();
           if (!session.user.isVerified) {
-            throw new AppError(
-              403,
-              'Email Not Verified',
-              'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.',
-            );
+            throw new AppError(403, 'Email Not Verified', VERIFY_ALERT);
           }
           return session;
         },

@@ -6,7 +6,7 @@ import { repeatEvery } from '../../lib/jobs';
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The scheduled deletion of accounts past their `scheduledDeletionDate` (DECISIONS "Accounts"): once at
+ * The scheduled deletion of accounts past their `scheduledDeletionDate` (docs/product-rules.md#accounts): once at
  * start, then every hour. Only the LiteFS primary writes, so replicas skip it. Returns `run` (tests call
  * it after moving the clock) and `stop`.
  */

@@ -1,7 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, createdAt, flag } from '../../db/columns';
 
-/** The account (A §3 User). Trial and subscription fields live here as the spec lists them. */
 /**
  * Two usernames that differ only in case (in any script) or in Unicode form are the same: NFKC, full
  * case folding (Straße = STRASSE, final ς = σ), NFKC again, as Unicode's NFKC_Casefold. JavaScript has
@@ -11,6 +10,7 @@ import { id, instant, createdAt, flag } from '../../db/columns';
 export const usernameKey = (username: string) =>
   username.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().replaceAll('ς', 'σ').normalize('NFKC');
 
+/** The account (docs/product-rules.md#accounts). Trial and subscription fields live here beside it. */
 export const users = sqliteTable(
   'users',
   {

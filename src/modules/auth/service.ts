@@ -7,11 +7,10 @@ import { isPrimary } from '../../lib/litefs';
 import { accessOf } from '../billing/access';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
 import { refoldUsernameKeys } from './usernames';
-import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
+import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, TRIAL_DAYS, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
-export const TRIAL_DAYS = 7;
 export const SESSION_DAYS = 30;
 export const DELETION_GRACE_DAYS = 30;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -267,7 +266,7 @@ export function createAuthService(ctx: AppContext) {
 
     revokeUserSessions,
 
-    /** A §5 Profile: a new username, unique without regard to case. */
+    /** A new username, unique without regard to case (docs/product-rules.md#accounts). */
     updateProfile(userId: number, username: string): User {
       assertUsernameAvailable(username, userId);
       try {
@@ -287,7 +286,7 @@ export function createAuthService(ctx: AppContext) {
       if (user.passwordHash) {
         if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
         if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
-          // 400, not 401: a 401 would sign the client out (A §4).
+          // 400, not 401: a 401 would sign the client out (docs/product-rules.md#sessions).
           throw new ValidationError(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
         }
       }
@@ -385,7 +384,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * DECISIONS "Accounts": lets the deletion listeners run (billing cancels a subscription), marks the
+     * docs/product-rules.md#accounts: lets the deletion listeners run (billing cancels a subscription), marks the
      * account for deletion in 30 days, revokes every session and tells the owner how to keep it.
      */
     async markForDeletion(user: User): Promise<Date> {

@@ -12,7 +12,7 @@ import { requirePremium } from './guard';
 import { subscriptionHistory } from './schema';
 import { startTrialExpiryJob } from './service';
 
-// No Stripe configured: the demo checkout of DECISIONS "Local defaults".
+// No Stripe configured: the demo checkout (docs/product-rules.md#local-defaults).
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { accessOf } from './access';
 
 /**
  * The premium gate any module puts on a premium call: without an active trial or subscription it
- * throws 402 `trial_expired` (DECISIONS "Trial and subscription"); free content never calls it.
+ * throws 402 `trial_expired` (docs/product-rules.md#tiers); free content never calls it.
  */
 export function requirePremium(user: User, now: Date): void {
   if (!accessOf(user, now).hasPremium) throw trialExpired();

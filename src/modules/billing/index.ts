@@ -6,7 +6,7 @@ import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
 import { CheckoutBody, CreateCheckoutSessionBody, DemoPayBody } from './model';
 
-/** Trial and subscription calls (A §7), the demo checkout's Pay and the Stripe webhook. */
+/** Trial and subscription calls (docs/product-rules.md#subscription), the demo checkout's Pay and the Stripe webhook. */
 export function billingModule(ctx: AppContext, services: Services) {
   const { billing } = services;
   return new Elysia({ name: 'billing' })

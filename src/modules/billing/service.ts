@@ -17,7 +17,7 @@ type Plan = typeof subscriptionPlans.$inferSelect;
 
 const PREMIUM_FEATURES = ['Full vocabulary', 'Complete verb conjugations', 'Cultural notes', 'Priority support'];
 
-/** The published plans (A §1, §3, §9); prices in cents. Seeded at start so prices live in one place. */
+/** The published plans (docs/product-rules.md#subscription); prices in cents. Seeded at start so prices live in one place. */
 export const PLANS = [
   {
     id: 'monthly',
@@ -75,7 +75,7 @@ export function planView(plan: Plan) {
 }
 export type PlanView = ReturnType<typeof planView>;
 
-/** The subscription status of A §3 ("client shape"), computed from the stored dates at `now`. */
+/** The subscription status as the client reads it (docs/product-rules.md#subscription), computed from the stored dates at `now`. */
 export function statusView(user: User, plan: Plan | undefined, now: Date) {
   const access = accessOf(user, now);
   const trialDaysRemaining = access.isTrialActive ? ceilDays(user.trialEndDate!.getTime() - now.getTime()) : 0;
@@ -102,6 +102,13 @@ export function statusView(user: User, plan: Plan | undefined, now: Date) {
   };
 }
 export type SubscriptionStatusView = ReturnType<typeof statusView>;
+
+declare module '../../shared/channels' {
+  interface Channels {
+    /** The learner's subscription changed: the status the browser shows, to that learner only. */
+    subscription: SubscriptionStatusView;
+  }
+}
 
 /** What decides whether a `subscription` event is worth sending. */
 const statusKey = (view: SubscriptionStatusView) =>
@@ -336,7 +343,7 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
     return { id, type, subscriptionId: subscriptionIdOf(type, object.output) };
   }
 
-  // DECISIONS "Accounts": deleting an account cancels its subscription; access runs to the period end.
+  // Deleting an account cancels its subscription; access runs to the period end (docs/product-rules.md#accounts).
   deps.auth.onAccountDeletion(async (user) => {
     const current = freshUser(user.id) ?? user;
     const access = accessOf(current, clock.now());
@@ -346,7 +353,6 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
   const isProcessed = (id: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id)).get();
 
   return {
-    isStripeConfigured: stripe !== null,
 
     plans(): PlanView[] {
       return activePlans().map(planView);

@@ -5,7 +5,7 @@ import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
 import { FlagBody } from '../vocabulary/model';
 
-/** The practice list (L §2 "Flagged words", §7): flagging needs a signed-in learner. */
+/** The practice list (docs/product-rules.md#flagged-words): flagging needs a signed-in learner. */
 export function flaggedModule(ctx: AppContext, services: Services) {
   const { vocabulary } = services;
   return new Elysia({ name: 'flagged' })

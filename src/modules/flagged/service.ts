@@ -16,7 +16,7 @@ const stateOf = (row: { correctInFlagged: number } | undefined): FlagState =>
     ? { isFlagged: true, correctInFlagged: row.correctInFlagged, remainingToRemove: Math.max(0, FLAGGED_REMOVAL_CORRECT - row.correctInFlagged) }
     : { isFlagged: false, correctInFlagged: 0, remainingToRemove: null };
 
-/** A learner's practice list (L §4 "Flagged list"): flagged by a wrong answer or by hand, cleared by 3 correct answers in the list. */
+/** A learner's practice list (docs/product-rules.md#flagged-words): flagged by a wrong answer or by hand, cleared by 3 correct answers in the list. */
 export function createFlaggedService(ctx: AppContext) {
   const { db, clock } = ctx;
   const byUserWord = and(eq(flaggedWords.userId, sql.placeholder('userId')), eq(flaggedWords.wordId, sql.placeholder('wordId')));

@@ -5,7 +5,7 @@ import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
 import { LessonProgressBody } from './model';
 
-/** Lessons (L §7): the course and its steps are readable by anyone; progress is a signed-in learner's. */
+/** Lessons (docs/product-rules.md#lessons): the course and its steps are readable by anyone; progress is a signed-in learner's. */
 export function lessonsModule(ctx: AppContext, services: Services) {
   const { lessons } = services;
   return new Elysia({ name: 'lessons' })

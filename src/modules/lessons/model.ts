@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * POST /api/lessons/{id}/progress (L §7): `correct` records the answer to a practice step; `completed`
+ * POST /api/lessons/{id}/progress: `correct` records the answer to a practice step; `completed`
  * marks the lesson done (the player's Complete button). Either or both.
  */
 export const LessonProgressBody = v.pipe(

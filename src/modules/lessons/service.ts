@@ -45,7 +45,7 @@ export interface LessonProgressResult extends LessonProgressView {
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
- * Lessons (L §2, §3, §7): the list with each learner's completion, a lesson and its steps, practice
+ * Lessons (docs/product-rules.md#lessons): the list with each learner's completion, a lesson and its steps, practice
  * answers and completion. Completing a lesson earns its points once, however often it is replayed.
  */
 export function createLessonsService(ctx: AppContext, deps: { stats: StatsService }) {

@@ -6,7 +6,7 @@ import { syncByKey } from '../../lib/content/sync';
 import { textAt, type TextField } from '../../lib/content/spelling';
 import { letters } from './schema';
 
-/** The arabizi number-letters (L §2 Letters study). */
+/** The arabizi number-letters (docs/product-rules.md#letters). */
 export const NUMBER_LETTERS = [2, 3, 5, 7, 8] as const;
 
 const LettersFile = v.strictObject({

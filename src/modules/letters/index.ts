@@ -6,7 +6,7 @@ import type { Services } from '../index';
 import { LetterAnswerBody } from './model';
 
 /**
- * The number-letter guide and the letters game (L §2, §4). The guide is open to everyone; counts and
+ * The number-letter guide and the letters game (docs/product-rules.md#letters). The guide is open to everyone; counts and
  * the streak are a signed-in learner's (signed out the game keeps its streak in local storage).
  */
 export function lettersModule(ctx: AppContext, services: Services) {

@@ -9,7 +9,7 @@ import { NUMBER_LETTERS } from './content';
 import type { LetterAnswer } from './model';
 import { letterProgress, letters } from './schema';
 
-/** A number-letter of the guide (L §3 "Letter entry"). */
+/** A number-letter of the guide (docs/product-rules.md#letters). */
 export interface LetterView {
   number: number;
   /** The digit as written in arabizi. */
@@ -35,13 +35,13 @@ export interface LetterAnswerResult extends LetterProgressView {
   earned: AchievementName[];
 }
 
-/** Correct answers per number-letter that earn the Number Letters achievement (DECISIONS "Learning"). */
+/** Correct answers per number-letter that earn the Number Letters achievement (docs/product-rules.md#points-and-leaderboard). */
 export const NUMBER_LETTERS_MASTERY = 3;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
- * The number-letter guide and the letters game (L §2, §4): per-letter counts, the 'letters' streak,
+ * The number-letter guide and the letters game (docs/product-rules.md#letters): per-letter counts, the 'letters' streak,
  * points and achievements, each answer in one transaction.
  */
 export function createLettersService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService; review: ReviewService }) {

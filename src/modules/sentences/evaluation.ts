@@ -5,7 +5,7 @@ import { AiVerdict } from './model';
 import { scoreLocally } from './rules';
 import type { SpellingLexicon } from '../../shared/arabizi';
 
-/** Below the client's 10 s wait (L §9), so a slow OpenAI still leaves time to answer with the local rule. */
+/** Below the client's 10 s wait (docs/product-rules.md#sentences), so a slow OpenAI still leaves time to answer with the local rule. */
 const OPENAI_TIMEOUT_MS = 7_000;
 
 export interface AnswerToJudge {
@@ -19,7 +19,7 @@ export interface AnswerToJudge {
 export interface Verdict {
   isCorrect: boolean;
   feedback: string;
-  /** Who judged: OpenAI, or the local rule of L §5 (not configured, or OpenAI failed). */
+  /** Who judged: OpenAI, or the local rule of docs/product-rules.md#sentences (not configured, or OpenAI failed). */
   evaluatedBy: 'ai' | 'local';
 }
 
@@ -34,7 +34,7 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /**
- * Judges a sentence answer (DECISIONS "Local defaults"): OpenAI when OPENAI_API_KEY is set, the local
+ * Judges a sentence answer (docs/product-rules.md#local-defaults): OpenAI when OPENAI_API_KEY is set, the local
  * rule otherwise, and the local rule whenever OpenAI fails or answers something unusable.
  */
 export function createSentenceEvaluator({ config, log }: AppContext, lexicon?: SpellingLexicon) {

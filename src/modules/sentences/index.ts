@@ -5,7 +5,7 @@ import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
 import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParam } from './model';
 
-/** Sentence practice (L §7): topics and sentences are content anyone may read; answers are a learner's. */
+/** Sentence practice (docs/product-rules.md#sentences): topics and sentences are content anyone may read; answers are a learner's. */
 export function sentencesModule(ctx: AppContext, services: Services) {
   const { sentences } = services;
   return new Elysia({ name: 'sentences' })

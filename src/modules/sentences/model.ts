@@ -15,7 +15,7 @@ export const RandomSentenceQuery = v.object({
   exclude: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'exclude must be a sentence id.'), v.transform(Number))),
 });
 
-/** POST /api/sentences/answer (L §7): the sentence, the learner's answer and the scenario it answers. */
+/** POST /api/sentences/answer: the sentence, the learner's answer and the scenario it answers. */
 export const SentenceAnswerBody = v.object(
   {
     sentenceId: v.pipe(v.number('sentenceId must be a sentence id.'), v.integer('sentenceId must be a sentence id.'), v.minValue(1, 'sentenceId must be a sentence id.')),

@@ -1,21 +1,21 @@
 /**
- * Sentence rules shared by the server and the browser (L §5, §9). Pure: they import only the pure
+ * Sentence rules shared by the server and the browser (docs/product-rules.md#sentences). Pure: they import only the pure
  * arabizi key, so the client bundle can take them without the database layer.
  */
 import { arabiziKey, type SpellingLexicon } from '../../shared/arabizi';
 
-/** Share of the recommended answer's key words an answer must contain to count as correct (L §9). */
+/** Share of the recommended answer's key words an answer must contain to count as correct. */
 export const PASS_SHARE = 0.65;
-/** Words of this many characters or fewer are not key words (L §9). */
+/** Words of this many characters or fewer are not key words. */
 export const SHORT_WORD_CHARS = 3;
-/** The client gives up on the server's evaluation after this long and scores locally (L §9). */
+/** The client gives up on the server's evaluation after this long and scores locally. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 export const DEFAULT_SENTENCE_TOPIC = 'food_and_drink';
-/** Topics the client offers when the topic list cannot be read (L §7). */
+/** Topics the client offers when the topic list cannot be read. */
 export const FALLBACK_SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping'];
 export const MAX_ANSWER_CHARS = 500;
 
-/** Lower case, without . , ! ? and with single spaces (L §5). */
+/** Lower case, without . , ! ? and with single spaces. */
 export function normalizeAnswer(text: string): string {
   return text
     .toLowerCase()
@@ -33,7 +33,7 @@ export interface LocalScore {
 }
 
 /**
- * The local scoring rule (L §5): keep the recommended answer's words longer than 3 characters; the
+ * The local scoring rule: keep the recommended answer's words longer than 3 characters; the
  * answer is correct when at least 65% of them appear in it (never when there are none). Words are
  * compared by their arabizi key, so "ahwe" is "2ahwe" and "kheir" is "5er", and by the content's
  * spelling table when given its lexicon (docs/decisions/0009).
@@ -46,7 +46,7 @@ export function scoreLocally(answer: string, recommended: string, lexicon?: Spel
   const saidKey = arabiziKey(answer, lexicon);
   const saidWords = saidKey.split(' ');
   const matched = keyWords.filter((w) => {
-    // "Appear in the answer" (L §5): a key word inside a longer one counts, as a learner's ending may differ.
+    // "Appear in the answer": a key word inside a longer one counts, as a learner's ending may differ.
     if (said.includes(w)) return true;
     // Spelt another way: the same arabizi key as a word of the answer (with or without the article),
     // or at the start of one when the key is long enough not to be found in unrelated words by chance.

@@ -23,7 +23,7 @@ const statsRow = (app: TestApp, userId: number) =>
 const answer = (app: TestApp, cookie: string | undefined, body: unknown) => app.request('POST', '/api/sentences/answer', { cookie, body });
 const drink = (app: TestApp, text: string) => ({ sentenceId: sentenceId(app, 'Shu baddak teshrab?'), answer: text, context: COFFEE });
 
-describe('the local scoring rule (L §5)', () => {
+describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
   test('lower case, no . , ! ? and single spaces', () => {
     expect(normalizeAnswer('  Baddi,  AHWE!  bala sekkar? ')).toBe('baddi ahwe bala sekkar');
   });
@@ -139,7 +139,7 @@ describe('POST /api/sentences/answer with the local rule (no OpenAI configured)'
       recommendedAnswer: 'Baddi ahwe bala sekkar, law sama7t',
       arabic: 'بدّي قهوة بلا سكّر، لو سمحت',
       english: 'I want a coffee without sugar, please',
-      question: { arabizi: 'Shu baddak teshrab?', arabic: 'شو بدّك تشرب؟', english: 'What do you want to drink?' },
+      question: { arabizi: 'Shu baddak teshrab?', arabic: 'شو بدّك تشرب؟', english: 'What do you want to drink? (to a man)' },
       feedback: 'You used 4 of the 5 key words of the recommended answer. Well said!',
       evaluatedBy: 'local',
       streak: { currentStreak: 1, bestStreak: 1, lastPracticeDate: t.clock.now().toISOString() },
@@ -191,7 +191,7 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
     const messages = sent.body.messages as { role: string; content: string }[];
     expect(JSON.parse(messages.at(-1)!.content)).toEqual({
-      question: 'Shu baddak teshrab? (What do you want to drink?)',
+      question: 'Shu baddak teshrab? (What do you want to drink? (to a man))',
       scenario: COFFEE,
       recommendedAnswer: 'Baddi ahwe bala sekkar, law sama7t (I want a coffee without sugar, please)',
       learnerAnswer: 'Ahwe sade please',

@@ -8,7 +8,7 @@ import { createSentenceEvaluator } from './evaluation';
 import type { SentenceAnswerInput } from './model';
 import { sentenceContexts, sentenceProgress, sentences } from './schema';
 
-/** A sentence as the client reads it (L §3 sentences). */
+/** A sentence as the client reads it. */
 export interface SentenceView {
   id: number;
   topic: string;
@@ -16,7 +16,7 @@ export interface SentenceView {
   contexts: { context: string; recommended_answer: string; arabic: string; english: string }[];
 }
 
-/** L §3 "Sentence answer result", with who judged it and the learner's sentence streak. */
+/** The verdict on a sentence answer, with who judged it and the learner's sentence streak. */
 export interface SentenceAnswerResult {
   isCorrect: boolean;
   userAnswer: string;
@@ -37,7 +37,7 @@ export type JudgedAnswer = Omit<SentenceAnswerResult, 'streak' | 'pointsAwarded'
 const KEPT_ANSWERS = 20;
 
 /**
- * Sentence practice (L §2, §4, §5, §7): topics, a random sentence of a topic, and answers judged by
+ * Sentence practice (docs/product-rules.md#sentences): topics, a random sentence of a topic, and answers judged by
  * OpenAI or the local rule, recorded with the sentence streak and points in one transaction.
  */
 export function createSentencesService(ctx: AppContext, deps: { streak: StreakService; stats: StatsService; spelling: SpellingService }) {

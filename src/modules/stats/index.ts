@@ -5,7 +5,7 @@ import { sessionPlugin } from '../auth/plugin';
 import type { Services } from '../index';
 import { ActivityBody, featureOf } from './model';
 
-/** Statistics, the leaderboard and learning time (L §7, A §7): a signed-in learner's own. */
+/** Statistics, the leaderboard and learning time (docs/product-rules.md#points-and-leaderboard): a signed-in learner's own. */
 export function statsModule(ctx: AppContext, services: Services) {
   const { stats } = services;
   return new Elysia({ name: 'stats' })

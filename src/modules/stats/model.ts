@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isTimeZone } from './service';
 
-/** The learning features whose time the statistics page adds up, by the path that opens them (L §2). */
+/** The learning features whose time the statistics page adds up, by the path that opens them (docs/product-rules.md#learning-time). */
 const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/words\/?$/, 'words'],
   [/^\/topics(\/|$)/, 'topics'],

@@ -5,12 +5,13 @@ import { users } from '../auth/schema';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
+import { TOTAL_BATCHES } from '../vocabulary/rules';
 
-/** Points per correct answer or completed lesson (DECISIONS "Learning"). */
+/** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
 export type PointsReason = keyof typeof POINTS;
 
-/** The achievements, in the order the statistics page lists them (DECISIONS "Learning"). */
+/** The achievements, in the order the statistics page lists them (docs/product-rules.md#points-and-leaderboard). */
 export const ACHIEVEMENTS = [
   { name: 'First Steps', description: 'Answer your first question correctly.' },
   { name: 'On Fire', description: 'Reach a streak of 10 correct answers.' },
@@ -89,6 +90,13 @@ export interface Standings {
   thisWeek: { since: string; entries: LeaderboardEntry[] };
 }
 
+declare module '../../shared/channels' {
+  interface Channels {
+    /** Someone scored: the newest standings, to everyone signed in. */
+    leaderboard: Standings;
+  }
+}
+
 export interface Leaderboard {
   allTime: LeaderboardBoard;
   thisWeek: LeaderboardBoard & { since: string };
@@ -152,7 +160,8 @@ function ranked(rows: { username: string; points: number }[]): LeaderboardEntry[
 }
 
 /**
- * Statistics, points, achievements, the leaderboard and learning time (L §2, §7; DECISIONS "Learning").
+ * Statistics, points, achievements, the leaderboard (docs/product-rules.md#points-and-leaderboard) and learning
+ * time (docs/product-rules.md#learning-time).
  * Other modules call `award` inside their answer transaction, so counts, points and achievements
  * commit together with the answer or not at all.
  */
@@ -302,7 +311,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       if (row.totalCorrect === 1) reached.push('First Steps');
       if ((pageStreak?.currentStreak ?? 0) >= 10) reached.push('On Fire');
       if ((pageStreak?.currentStreak ?? 0) >= 50) reached.push('Unstoppable');
-      if ((input.batch ?? 0) >= 6) reached.push('Batch Master');
+      if ((input.batch ?? 0) >= TOTAL_BATCHES) reached.push('Batch Master');
       if (row.consecutiveDays === 7) reached.push('Dedicated');
       if (row.totalCorrect === 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');

@@ -6,7 +6,7 @@ import type { Services } from '../index';
 import { StreakQuery, StreakUpdateBody } from './model';
 import { streakView } from './service';
 
-/** The server streak per page (L §7 streak calls); signed-out learners keep theirs in local storage. */
+/** The server streak per page (docs/product-rules.md#streak); signed-out learners keep theirs in local storage. */
 export function streakModule(ctx: AppContext, services: Services) {
   const { streak, vocabulary } = services;
   return new Elysia({ name: 'streak' })

@@ -3,7 +3,7 @@ import { STREAK_PAGES } from './schema';
 
 const Page = v.picklist(STREAK_PAGES, `page must be one of ${STREAK_PAGES.join(', ')}.`);
 
-/** POST /api/streak/update (L §7): {correct, page}; the page defaults to the flash card's. */
+/** POST /api/streak/update: {correct, page}; the page defaults to the flash card's. */
 export const StreakUpdateBody = v.object(
   {
     correct: v.boolean('correct must be true or false.'),

@@ -1,4 +1,4 @@
-/** The streak rule (L §4), shared by the server and the browser's local computation. Pure. */
+/** The streak rule (docs/product-rules.md#streak), shared by the server and the browser's local computation. Pure. */
 
 export interface StreakCounts {
   currentStreak: number;

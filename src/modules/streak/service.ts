@@ -8,11 +8,11 @@ export interface Streak {
   lastPracticeDate: Date | null;
 }
 
-/** The streak as the calls answer it (L §7). */
+/** The streak as the calls answer it. */
 export const streakView = (s: Streak) => ({ currentStreak: s.currentStreak, bestStreak: s.bestStreak, lastPracticeDate: s.lastPracticeDate?.toISOString() ?? null });
 
 /**
- * Streaks per learner and page (DECISIONS "Learning"). An answer is one UPSERT whose arithmetic runs
+ * Streaks per learner and page (docs/product-rules.md#streak). An answer is one UPSERT whose arithmetic runs
  * in SQLite, so answers arriving together never overwrite each other's count.
  */
 export function createStreakService(ctx: AppContext) {

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
 
 import type { ContentPlugin, Reporter } from '../../lib/content/types';
 import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
@@ -6,22 +8,25 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../lib/content/sync';
 import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
 import type { VerbForms } from '../../lib/content/verb-forms';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from './schema';
+import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
-export const BATCHES = 6;
-export const verbTopicName = (english: string) => `Verb: ${english}`;
+const BATCH_MESSAGE = `must be a whole number from 1 to ${TOTAL_BATCHES}`;
 
 const WordEntry = v.strictObject({
   english: text('English text'),
   arabizi: arabizi(),
   arabic: arabic(),
-  batch: v.pipe(v.number('must be a whole number from 1 to 6'), v.integer('must be a whole number from 1 to 6'), v.minValue(1, 'must be a whole number from 1 to 6'), v.maxValue(BATCHES, 'must be a whole number from 1 to 6')),
+  batch: v.pipe(v.number(BATCH_MESSAGE), v.integer(BATCH_MESSAGE), v.minValue(1, BATCH_MESSAGE), v.maxValue(TOTAL_BATCHES, BATCH_MESSAGE)),
   note: optionalNote(),
-  key: v.optional(key()),
+  // A key with a slash is a whole key: a word moved here from another topic keeps the key it had there.
+  key: v.optional(v.pipe(key(), v.check((k) => !k.includes('/') || /^[^/\s]+\/[^/]+$/.test(k), 'a key moved from another topic is written "<topic key>/<word key>"'))),
 });
 
 const WordsFile = v.strictObject({
-  topic: v.pipe(text('the topic name'), v.check((s) => !s.startsWith('Verb:'), 'topics starting with "Verb:" come from content/verbs')),
+  topic: v.pipe(text('the topic name'), v.check((s) => !isVerbTopic(s), `topics starting with "${VERB_TOPIC_PREFIX}" come from content/verbs`)),
+  // Where its words' keys start: a topic renamed keeps its first name's slug here.
+  key: v.optional(v.pipe(key(), v.check((k) => k === slug(k), 'must be lower case letters, digits and "-" (e.g. "fashion")'))),
   premium: v.boolean('must be true or false'),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   words: v.pipe(v.array(WordEntry, 'must be a list of words'), v.minLength(1, 'must list at least one word')),
@@ -30,8 +35,12 @@ const WordsFile = v.strictObject({
 export interface TopicWords {
   file: string;
   line: number;
+  /** The start of its words' keys: the topic's `key`, or its name as a slug. */
+  keyPrefix: string;
   topic: { name: string; isPremium: boolean; sortOrder: number };
   words: { key: string; english: string; lebanese: string; arabicScript: string; batch: number; culturalContext: string | null; sortOrder: number }[];
+  /** The line of each word, for a key that another topic uses too. */
+  wordLines: number[];
   texts: TextField[];
 }
 
@@ -58,12 +67,12 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     if (!doc) return [];
     const data = validateDoc(doc, WordsFile, report);
     if (!data) return [];
-    const keyOf = (w: (typeof data.words)[number]) => w.key ?? slug(w.english);
+    const keyPrefix = data.key ?? slug(data.topic);
+    const keyOf = (w: (typeof data.words)[number]) => (w.key?.includes('/') ? w.key : `${keyPrefix}/${w.key ?? slug(w.english)}`);
     duplicates(doc, data.words, (w) => w.english, (i) => ['words', i, 'english'], 'word', report);
     duplicates(doc, data.words, (w) => w.arabizi, (i) => ['words', i, 'arabizi'], 'arabizi', report);
     duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
     data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
-    const topicSlug = slug(data.topic);
     const texts = data.words.flatMap((w, i) => [
       textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english }),
       textAt(doc, ['words', i, 'english'], w.english, 'english'),
@@ -73,9 +82,10 @@ export const wordsContent: ContentPlugin<TopicWords> = {
       {
         file: file.path,
         line: doc.lineOf(['topic']),
+        keyPrefix,
         topic: { name: data.topic, isPremium: data.premium, sortOrder: data.order },
         words: data.words.map((w, i) => ({
-          key: `${topicSlug}/${keyOf(w)}`,
+          key: keyOf(w),
           english: w.english,
           lebanese: w.arabizi,
           arabicScript: w.arabic,
@@ -83,24 +93,69 @@ export const wordsContent: ContentPlugin<TopicWords> = {
           culturalContext: w.note ?? null,
           sortOrder: data.order * 1000 + i,
         })),
+        wordLines: data.words.map((_, i) => doc.lineOf(['words', i])),
         texts,
       },
     ];
   },
   texts: (item) => item.texts,
   check(items, _all, report) {
-    // Word keys start with the topic's slug, so "Body Parts" and "body-parts" are one topic.
+    // Word keys start with the topic's key or slug, so "Body Parts" and "body-parts" are one topic.
     reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
+    // A renamed topic's key may still meet another topic's name (a topic named alike is reported just above).
+    const byPrefix = new Map<string, TopicWords>();
+    for (const item of items) {
+      const other = byPrefix.get(item.keyPrefix);
+      if (!other) byPrefix.set(item.keyPrefix, item);
+      else if (slug(other.topic.name) !== slug(item.topic.name))
+        report.error({ file: item.file, line: item.line, field: 'topic', message: `the key "${item.keyPrefix}" of topic "${item.topic.name}" is also used in ${other.file} (line ${other.line})` });
+    }
+    // A word moved to another topic with its key: the key is in one topic only (a key repeated within a file is reported by parse).
+    const firstFile = new Map<string, { file: string; line: number }>();
+    for (const item of items) {
+      item.words.forEach((w, i) => {
+        const first = firstFile.get(w.key);
+        if (!first) firstFile.set(w.key, { file: item.file, line: item.wordLines[i] });
+        else if (first.file !== item.file) report.error({ file: item.file, line: item.wordLines[i], field: 'key', message: `the word key "${w.key}" is also used in ${first.file} (line ${first.line})` });
+      });
+    }
   },
   apply(tx, items) {
-    const topicSync = syncByKey(tx, topics, items.map((i) => ({ ...i.topic, isVerb: false })), { keyField: 'name', scope: { column: topics.isVerb, value: false } });
+    // Topics are matched by name, so a renamed topic is a new row: the old one is removed only once its words have moved.
+    const topicSync = syncByKey(tx, topics, items.map((i) => ({ ...i.topic, isVerb: false })), { keyField: 'name', scope: { column: topics.isVerb, value: false }, deferRemoval: true });
     const rows = items.flatMap((item) =>
       item.words.map((w) => ({ ...w, topicId: topicSync.ids.get(item.topic.name)!, verbId: null, tense: null, pronoun: null, isConjugation: false })),
     );
+    const topicBefore = new Map(tx.select({ key: words.key, topicId: words.topicId }).from(words).where(eq(words.isConjugation, false)).all().map((w) => [w.key, w.topicId]));
     const wordSync = syncByKey(tx, words, rows, { keyField: 'key', scope: { column: words.isConjugation, value: false } });
+    topicSync.removeStale();
+    const live = new Set(topicSync.ids.values());
+    const moved = new Set(rows.flatMap((w) => (topicBefore.has(w.key) && topicBefore.get(w.key) !== w.topicId ? [topicBefore.get(w.key)!, w.topicId] : [])));
+    recountTopicProgress(tx, [...moved].filter((id) => live.has(id)));
     return addCounts(topicSync.counts, wordSync.counts);
   },
 };
+
+/**
+ * A topic's progress is a running count of the words learned in it (service.ts): when words move
+ * between topics it is counted again from each learner's word progress, so a word learned in Food
+ * counts in the Food and Drink it moved to, and no longer where it left.
+ */
+function recountTopicProgress(tx: Tx, topicIds: number[]) {
+  if (topicIds.length === 0) return;
+  tx.update(topicProgress).set({ wordsLearned: 0 }).where(inArray(topicProgress.topicId, topicIds)).run();
+  tx.run(sql`
+    insert into ${topicProgress} (user_id, topic_id, words_learned, total_words, last_practiced)
+    select p.user_id, w.topic_id, sum(p.times_correct > 0),
+           (select count(*) from ${words} t where t.topic_id = w.topic_id), max(p.last_seen)
+    from ${userProgress} p join ${words} w on w.id = p.word_id
+    where w.topic_id in ${topicIds}
+    group by p.user_id, w.topic_id
+    on conflict (user_id, topic_id) do update set
+      words_learned = excluded.words_learned,
+      total_words = excluded.total_words,
+      last_practiced = coalesce(max(topic_progress.last_practiced, excluded.last_practiced), topic_progress.last_practiced, excluded.last_practiced)`);
+}
 
 const Form = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english');
 const spelled = (pronouns: readonly Pronoun[]) => pronouns.map((p) => PRONOUN_SPELLINGS[p]);

@@ -6,7 +6,7 @@ import type { Services } from '../index';
 import { AnswerBody, SpeechQuery, TopicParam, TopicsQuery } from './model';
 
 /**
- * Words, topics, verbs, answers and speech (L §7). Reading content works signed out (the landing deck,
+ * Words, topics, verbs, answers and speech. Reading content works signed out (the landing deck,
  * the topic list); progress is a signed-in learner's.
  */
 export function vocabularyModule(ctx: AppContext, services: Services) {

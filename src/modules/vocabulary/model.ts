@@ -4,7 +4,7 @@ import { SPEECH_MAX_CHARS } from './rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
 
-/** POST /api/words/{id}/progress (L §7): an answer, a flag, or both. */
+/** POST /api/words/{id}/progress: an answer, a flag, or both. */
 export const AnswerBody = v.pipe(
   v.object(
     {

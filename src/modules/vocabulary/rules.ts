@@ -1,19 +1,19 @@
 /**
- * Vocabulary rules shared by the server and the browser (L §4, §9, DECISIONS "Learning"). Pure: no
+ * Vocabulary rules shared by the server and the browser (docs/product-rules.md#batches, #flagged-words). Pure: no
  * imports, so the client bundle can take them without the database layer.
  */
 
 export const TOTAL_BATCHES = 6;
-/** Best streak needed for each batch: batch 1 at 0, 2 at 20, 3 at 35, 4 at 45, 5 at 55, 6 at 65 (L §9). */
+/** Best streak needed for each batch: batch 1 at 0, 2 at 20, 3 at 35, 4 at 45, 5 at 55, 6 at 65. */
 export const BATCH_THRESHOLDS = [0, 20, 35, 45, 55, 65] as const;
-/** Correct answers in the flagged section that take a word off the practice list (L §9). */
+/** Correct answers in the flagged section that take a word off the practice list. */
 export const FLAGGED_REMOVAL_CORRECT = 3;
-/** All Words after the trial without a subscription: the first 20 words (DECISIONS "Free tier"). */
+/** All Words after the trial without a subscription: the first 20 words (docs/product-rules.md#tiers). */
 export const FREE_TIER_WORDS = 20;
-/** The anonymous deck on /landing (DECISIONS "Learning"). */
+/** The anonymous deck on /landing (docs/product-rules.md#screens). */
 export const ANONYMOUS_DECK_SIZE = 10;
 export const VERB_TOPIC_PREFIX = 'Verb:';
-/** Longest text /api/tts speaks (DECISIONS "Learning"). */
+/** Longest text /api/tts speaks (docs/product-rules.md#speech). */
 export const SPEECH_MAX_CHARS = 200;
 
 /** The batch a best streak has earned. */
@@ -25,7 +25,7 @@ export function batchForStreak(bestStreak: number): number {
   return batch;
 }
 
-/** The batch shown: the larger of the stored one and the streak's, so an unlocked batch never goes back (L §4). */
+/** The batch shown: the larger of the stored one and the streak's, so an unlocked batch never goes back. */
 export function shownBatch(maxUnlockedBatch: number, bestStreak: number): number {
   return Math.min(TOTAL_BATCHES, Math.max(1, maxUnlockedBatch, batchForStreak(bestStreak)));
 }
@@ -61,3 +61,7 @@ export function batchStatus(input: { maxUnlockedBatch: number; bestStreak: numbe
 }
 
 export const isVerbTopic = (name: string) => name.startsWith(VERB_TOPIC_PREFIX);
+/** The topic of a verb, by its English ('to eat' → 'Verb: to eat'). */
+export const verbTopicName = (english: string) => `${VERB_TOPIC_PREFIX} ${english}`;
+/** The verb a verb topic names ('Verb: to eat' → 'to eat'). */
+export const verbOfTopic = (name: string) => name.slice(VERB_TOPIC_PREFIX.length).trim();

@@ -13,11 +13,11 @@ import { POINTS, type StatsService } from '../stats/service';
 import { defaultDirection, ratingFor } from '../review/rules';
 import type { Direction } from '../review/schema';
 import type { ReviewService } from '../review/service';
-import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, type BatchStatus } from './rules';
+import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, verbTopicName, type BatchStatus } from './rules';
 import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
 import type { Speakable } from './speech';
 
-/** A word as the client sees it (L §3 words; `arabizi` repeats `lebanese` for the client views that read it). */
+/** A word as the client sees it (`arabizi` repeats `lebanese` for the client views that read it). */
 export interface WordView {
   id: number;
   english: string;
@@ -117,7 +117,7 @@ const wordColumns = {
 type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<WordView, 'isFlagged' | 'arabizi'>;
 
 /**
- * Words, topics, verbs and answers (L §2–§4, §7, §9; DECISIONS "Learning"). Every answer is one
+ * Words, topics, verbs and answers (docs/product-rules.md#flash-cards). Every answer is one
  * transaction over progress, verb and topic progress, the practice list, the streak and the batch.
  */
 export function createVocabularyService(ctx: AppContext, deps: { streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
@@ -259,7 +259,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
   const now = () => clock.now();
   const hasPremium = (user: User | null) => !!user && accessOf(user, now()).hasPremium;
 
-  /** Free tier (DECISIONS): free topics, and of a verb only the present tense (its imperative and negative are premium: docs/decisions/0007). */
+  /** Free tier (docs/product-rules.md#tiers): free topics, and of a verb only the present tense (its imperative and negative are premium: docs/decisions/0007). */
   const FREE_TENSE: Tense = 'present';
   const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === FREE_TENSE);
 
@@ -272,7 +272,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
       arabicScript: w.arabicScript,
       isFlagged: flaggedIds.has(w.id),
       topic: w.topic,
-      // Cultural notes are a premium feature (L §1).
+      // Cultural notes are a premium feature (docs/product-rules.md#tiers).
       culturalContext: premium ? w.culturalContext : null,
       batch: w.batch,
       verbId: w.verbId,
@@ -490,7 +490,7 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
           arabic: vb.arabic,
           english: vb.english,
           culturalContext: premium ? vb.culturalContext : null,
-          topic: `Verb: ${vb.english}`,
+          topic: verbTopicName(vb.english),
         }));
     },
 

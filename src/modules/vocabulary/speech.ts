@@ -32,7 +32,7 @@ interface Provider {
 }
 
 /**
- * `/api/tts` (DECISIONS "Local defaults", "Learning"): speaks only content text, in Lebanese,
+ * `/api/tts` (docs/product-rules.md#speech, #local-defaults): speaks only content text, in Lebanese,
  * synthesizes each text once and keeps the clip; OpenAI when configured, espeak-ng when installed
  * (and when OpenAI fails or runs past its deadline), else 503.
  */

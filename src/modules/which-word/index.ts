@@ -6,7 +6,7 @@ import type { Services } from '../index';
 import { TopicParam } from '../vocabulary/model';
 
 /**
- * The which-word game (L §2, §7). Signed out it plays free topics without saving; answers are saved
+ * The which-word game (docs/product-rules.md#which-word). Signed out it plays free topics without saving; answers are saved
  * through POST /api/words/{id}/progress with page 'which-word' (vocabulary module).
  */
 export function whichWordModule(ctx: AppContext, services: Services) {

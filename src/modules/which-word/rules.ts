@@ -1,24 +1,24 @@
 /**
- * Which-word rules shared by the server and the browser (L §2, §5, §6, §9). Pure: no imports, so the
+ * Which-word rules shared by the server and the browser (docs/product-rules.md#which-word). Pure: no imports, so the
  * client bundle can take them.
  */
 
-/** Answer options per question: the right arabizi and three others (L §9). */
+/** Answer options per question: the right arabizi and three others. */
 export const OPTIONS_PER_QUESTION = 4;
-/** Same-topic words a question's distractors are drawn from (L §9). */
+/** Same-topic words a question's distractors are drawn from. */
 export const DISTRACTOR_CANDIDATES = 10;
-/** After a saved answer 'Next Word' stays disabled this long (L §4, §9). */
+/** After a saved answer 'Next Word' stays disabled this long. */
 export const NEXT_WORD_LOCK_MS = 2000;
-/** Skeleton cards while the topics load (L §9). */
+/** Skeleton cards while the topics load. */
 export const SKELETON_CARDS = 9;
 
-/** Topics the which-word grid leaves out (L §6), compared as lower-case words joined by '_'. */
+/** Topics the which-word grid leaves out (docs/product-rules.md#topics), compared as lower-case words joined by '_'. */
 const EXCLUDED_TOPICS = new Set(['colors', 'numbers', 'greetings', 'basic_phrases']);
 
 export const topicKey = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, '_');
 export const isExcludedTopic = (name: string) => EXCLUDED_TOPICS.has(topicKey(name));
 
-/** A word the game can ask (L §5): an English value that is not a number, and an arabizi value. */
+/** A word the game can ask: an English value that is not a number, and an arabizi value. */
 export function isPlayable(word: { english?: unknown; lebanese?: unknown; arabizi?: unknown }): boolean {
   const english = typeof word.english === 'string' ? word.english.trim() : '';
   const arabizi = typeof word.arabizi === 'string' && word.arabizi.trim() ? word.arabizi : typeof word.lebanese === 'string' ? word.lebanese : '';
@@ -36,7 +36,7 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
 }
 
 /**
- * The four options for one word (L §9): its arabizi and three distinct others, drawn from up to 10
+ * The four options for one word: its arabizi and three distinct others, drawn from up to 10
  * same-topic candidates, topped up from all words when the topic has too few; null when even that
  * cannot make four.
  */

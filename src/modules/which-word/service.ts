@@ -2,7 +2,7 @@ import type { User } from '../auth/service';
 import type { VocabularyService, WordView } from '../vocabulary/service';
 import { isExcludedTopic, isPlayable, optionsFor, shuffled } from './rules';
 
-/** A card of the which-word grid (L §2 "Which Word topics"). */
+/** A card of the which-word grid. */
 export interface WhichWordTopic {
   name: string;
   isVerb: boolean;
@@ -24,7 +24,7 @@ export interface WhichWordRound {
 }
 
 /**
- * The which-word game (L §2, §4–§6, §9). Words come only through the vocabulary service, which also
+ * The which-word game (docs/product-rules.md#which-word). Words come only through the vocabulary service, which also
  * applies the premium rules; answers go through vocabulary's answer call with page 'which-word'.
  */
 export function createWhichWordService(deps: { vocabulary: VocabularyService }, random: () => number = Math.random) {

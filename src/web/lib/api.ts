@@ -1,4 +1,5 @@
-import { displayMessage, isTrialExpiry, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
+import { isTrialExpiry, TRIAL_EXPIRED, type ErrorBody } from '../../shared/errors';
+import { displayMessage, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
 /** A failed call: the HTTP status (0 for a network failure), the server's code and a message fit to show. */
 export class ApiError extends Error {
@@ -31,12 +32,12 @@ export function setApiHooks(next: ApiHooks) {
 }
 
 export const RETRY_TRIES = 2;
-/** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (A §7). */
+/** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (docs/product-rules.md#retries-and-caching). */
 export function retryDelay(attempt: number) {
   return Math.min(1000 * 2 ** attempt, 8000);
 }
 
-/** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s (L §7, §9). */
+/** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s. */
 export const progressRetryDelay = (attempt: number) => 500 * 2 ** attempt;
 
 /** One try that has not answered in this long is given up as a timeout (then retried like a network error). */
@@ -59,7 +60,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * The one way the client calls the server: cookies and JSON, two more tries on network errors and 5xx,
- * and the 401 / 402 rules of A §4 applied once for every screen.
+ * and the 401 / 402 rules (docs/product-rules.md#sessions, #tiers) applied once for every screen.
  */
 export async function api<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const doFetch = opts.fetchImpl ?? fetch;
@@ -91,10 +92,10 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
   const payload = await readBody(response);
   if (response.ok) return payload as T;
 
-  const problem = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+  const problem = (payload && typeof payload === 'object' ? payload : {}) as Partial<Record<keyof ErrorBody, unknown>>;
   const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
-  // A 402 without a code of its own is the trial running out (A §4).
-  const code = typeof problem.error === 'string' ? problem.error : response.status === 402 ? 'trial_expired' : undefined;
+  // A 402 without a code of its own is the trial running out (docs/product-rules.md#tiers).
+  const code = typeof problem.error === 'string' ? problem.error : response.status === TRIAL_EXPIRED.status ? TRIAL_EXPIRED.code : undefined;
   const error = new ApiError(
     response.status,
     code,

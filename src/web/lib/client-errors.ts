@@ -1,6 +1,6 @@
 /**
  * Uncaught errors are logged and reported to the server; unhandled promise rejections are logged and
- * suppressed (A §8). A failing report is ignored.
+ * suppressed (docs/product-rules.md#validation-and-errors). A failing report is ignored.
  */
 export function reportClientError(error: unknown) {
   const err = error instanceof Error ? error : new Error(String(error));

@@ -1,7 +1,7 @@
 // The browser's own formatter: a date library cost 20 KB of script for this one format.
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Dates are shown as 'MMM d, yyyy' everywhere (A §9). */
+/** Dates are shown as 'MMM d, yyyy' everywhere (docs/product-rules.md#screens). */
 export function formatDate(date: Date | string | number) {
   return DATE.format(new Date(date));
 }

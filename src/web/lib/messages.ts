@@ -1,17 +1,7 @@
-/** The texts of the error catalogue (A §8), shared by the API client, toasts and the error display. */
+import { OTHER_STATUS_MESSAGE, STATUS_MESSAGES } from '../../shared/errors';
 
-export const STATUS_MESSAGES: Record<number, string> = {
-  400: 'Invalid request. Please check your input and try again.',
-  401: 'You need to log in to access this feature.',
-  403: "You don't have permission to access this resource.",
-  404: 'The requested resource was not found.',
-  409: 'A conflict occurred. The resource might already exist.',
-  422: 'The provided data is not valid.',
-  429: 'Too many requests. Please try again later.',
-  500: 'A server error occurred. Please try again later.',
-  503: 'Service unavailable. Please try again later.',
-};
-export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+/** The client's texts of the error catalogue (src/shared/errors.ts has the statuses'), shared by the API client, toasts and the error display. */
+
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 export const TIMEOUT_MESSAGE = 'Request timed out. Please try again later.';
 export const UNKNOWN_MESSAGE = 'An unknown error occurred. Please try again later.';
@@ -29,7 +19,7 @@ export function statusMessage(status: number): string {
   return STATUS_MESSAGES[status] ?? OTHER_STATUS_MESSAGE;
 }
 
-/** What a screen says when the data it stands on cannot be loaded (A §8 "Load failures"). */
+/** What a screen says when the data it stands on cannot be loaded (docs/decisions/0013-empty-data-or-load-failure.md). */
 export const LOAD_FAILURES = {
   user: 'Unable to load user data. Please try refreshing the page.',
   words: 'Unable to load vocabulary data. Please try again later.',
@@ -52,7 +42,7 @@ const TECHNICAL = [
 ];
 
 /**
- * A server message is shown only when it reads like a sentence written for people (A §5): at least 10
+ * A server message is shown only when it reads like a sentence written for people: at least 10
  * characters, a capital first letter, closing punctuation and no technical phrase.
  */
 export function isDisplayableMessage(message: unknown): message is string {
@@ -71,7 +61,7 @@ export function displayMessage(status: number, serverMessage?: unknown): string 
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** Title and severity of the error display for a status (A §8). */
+/** Title and severity of the error display for a status. */
 export function errorTitle(status: number): string {
   const titles: Record<number, string> = {
     400: 'Invalid Request',
@@ -95,12 +85,4 @@ export function errorSeverity(status: number): Severity {
   if (status >= 500) return 'error';
   if (status >= 400) return 'warning';
   return 'info';
-}
-
-export const TRIAL_EXPIRED_MESSAGE = 'Your 7-day trial period has ended. Please subscribe to continue.';
-
-/** Trial expiry is a 402, a body whose error is trial_expired, or a message that says so (A §4). */
-export function isTrialExpiry(status: number, code?: unknown, message?: unknown): boolean {
-  if (status === 402 || code === 'trial_expired') return true;
-  return typeof message === 'string' && /trial_expired|trial has expired|subscription required/i.test(message);
 }

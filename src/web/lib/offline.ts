@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { USER_KEY } from '../features/auth/hooks';
+import { USER_KEY } from './session';
 
 /** What the page tells the service worker (src/web/sw.ts). */
 export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown };

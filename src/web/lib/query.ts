@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { get } from './api';
 
-/** The server-state cache with the defaults of A §9; a query's key is the path it GETs. */
+/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; a query's key is the path it GETs. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -17,6 +17,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The practice list (flagged words): the cards' and the which-word game's answers both change it. */
+export const FLAGGED_KEY = ['/api/words/flagged'] as const;
 
 /** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../ui/toast';
 
-/** Audio loads are tried up to 3 more times (L §9 "Audio max 3 retries"). */
+/** Audio loads are tried up to 3 more times (docs/product-rules.md#speech). */
 const AUDIO_RETRIES = 3;
 const AUDIO_TOAST_MS = 2000;
 const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
@@ -44,7 +44,7 @@ function speakInBrowser(text: string): Promise<void> {
 
 /**
  * Every Listen button (cards, sentences, lessons): a lesson component's own audioUrl, else /api/tts,
- * else the browser's speech synthesis, with the audio error toasts of L §8.
+ * else the browser's speech synthesis, with the audio error toasts (docs/product-rules.md#speech).
  */
 export function useSpeech() {
   const [speaking, setSpeaking] = useState(false);

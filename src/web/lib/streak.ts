@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from './session';
 import { retriesUnlessClientError } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
 import type { StreakPage } from '../../modules/streak/schema';
 
-/** The pages whose streak the two games keep (DECISIONS "Learning"). */
+/** The pages whose streak the two games keep (docs/product-rules.md#streak). */
 export type GamePage = 'which-word' | 'letters';
 
 export type { StreakCounts };
 
 export const ZERO_STREAK: StreakCounts = { currentStreak: 0, bestStreak: 0 };
-/** The streak read: 3 more tries (L §9). */
+/** The streak read: 3 more tries (docs/product-rules.md#retries-and-caching). */
 export const STREAK_READ_RETRIES = 3;
 const storageKey = (page: GamePage) => `streak:${page}`;
 export const streakKey = (page: StreakPage) => [`/api/streak?page=${page}`] as const;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The mobile layout of A §1 starts under 768 px. */
+/** The mobile layout starts under 768 px (docs/product-rules.md#screens). */
 const MOBILE = '(max-width: 767px)';
 
 function subscribe(change: () => void) {

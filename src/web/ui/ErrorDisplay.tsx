@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from '../lib/session';
 import { ApiError } from '../lib/api';
 import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE, UNKNOWN_STATUS } from '../lib/messages';
 
@@ -18,7 +18,7 @@ interface Props {
   queryKey?: readonly unknown[];
 }
 
-/** What a failure says, from an ApiError or a bare status (A §8). */
+/** What a failure says, from an ApiError or a bare status (docs/product-rules.md#validation-and-errors). */
 export function describeError(error: unknown, status?: number) {
   const code = error instanceof ApiError ? error.status : (status ?? UNKNOWN_STATUS);
   const message = error instanceof ApiError ? error.message : status !== undefined ? statusMessage(status) : UNKNOWN_MESSAGE;
@@ -26,7 +26,7 @@ export function describeError(error: unknown, status?: number) {
 }
 
 /**
- * The one error display in five variants (A §2): full page, card, banner, toast-like and inline, with
+ * The one error display in five variants: full page, card, banner, toast-like and inline, with
  * optional Retry and Help. Help goes to /support, or to /auth and back to /support when logged out.
  */
 export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, showHelp = false, queryKey }: Props) {

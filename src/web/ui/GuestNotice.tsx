@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useUser } from '../features/auth/hooks';
+import { useUser } from '../lib/session';
 
-/** The games play signed out too (L §2 lists them without a guard); a visitor is told nothing is saved. */
+/** The games play signed out too (docs/product-rules.md#screens); a visitor is told nothing is saved. */
 export function GuestNotice({ redirect }: { redirect: string }) {
   const { data: user, isPending } = useUser();
   if (isPending || user) return null;

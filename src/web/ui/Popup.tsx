@@ -3,7 +3,7 @@ import { Dialog } from './Dialog';
 
 const key = (pageId: string) => `popup-seen:${pageId}`;
 
-/** A one-time explanation per page, remembered in local storage once 'Got it' (or Escape) closes it (L §2). */
+/** A one-time explanation per page, remembered in local storage once 'Got it' (or Escape) closes it (docs/product-rules.md#screens). */
 export function ExplanationPopup({ pageId, title, children }: { pageId: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(() => localStorage.getItem(key(pageId)) === null);
   if (!open) return null;

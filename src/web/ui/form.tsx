@@ -46,7 +46,7 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
 
 /**
  * A server 'Validation Error' mapped to a form field: the field it names in details, else the first
- * field whose name appears in the message (A §5).
+ * field whose name appears in the message (docs/product-rules.md#validation-and-errors).
  */
 export function serverFieldError(error: unknown, fields: string[]): FieldErrors | undefined {
   if (!(error instanceof ApiError) || !error.serverMessage) return undefined;

@@ -6,9 +6,9 @@
 let library: Promise<typeof import('sonner')> | undefined;
 export const loadToasts = () => (library ??= import('sonner'));
 
-/** Toast durations of A §9: 5 s by default; the trial toasts 7 s and 5 s. */
+/** Toast durations (docs/product-rules.md#toasts): 5 s by default; the trial toasts 7 s and 5 s. */
 export const TOAST_MS = 5000;
-/** The learning screens' toasts stay 1.5 to 3 s (L §9): the learner is in the middle of practice. */
+/** The learning screens' toasts stay 1.5 to 3 s: the learner is in the middle of practice. */
 export const LEARNING_TOAST_MS = 3000;
 
 interface ToastOptions {

@@ -9,13 +9,13 @@ import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { USER_KEY, useUser, type User } from './hooks';
+import { USER_KEY, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
 
 const LoginForm = v.object({ email: Email, password: v.pipe(v.string(), v.minLength(1, 'Password is required')) });
 const RegisterForm = v.object({ email: Email, username: RegistrationUsername, password: ClientPassword, name: Name });
 
-/** What the login toast says for a failure (A §8 "Authentication toasts"). */
+/** What the login toast says for a failure. */
 export function loginFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Login failed. Please check your credentials.';
   if (error.code === 'Database Connection Issue') return 'We are having temporary connectivity issues. Please try again in a moment.';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 /** The community chat where learners help each other; operators can point it elsewhere. */
 export const COMMUNITY_CHAT_URL = 'https://discord.gg/kalimat';
 
-/** The help text of A §1: what the app offers and where to get help. */
+/** The help text: what the app offers and where to get help. */
 export function HelpText() {
   return (
     <div className="prose">

@@ -2,16 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClientPassword, ResetRequestBody } from '../../../modules/auth/model';
 import { ApiError, get, post } from '../../lib/api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { forgetLearner } from './hooks';
+import { forgetLearner } from '../../lib/session';
 
-const RequestForm = v.object({
-  email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
-});
 
 /** /request-reset: always ends in the success state, whether or not the address has an account. */
 export function RequestResetPage() {
@@ -21,10 +19,10 @@ export function RequestResetPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const data = form.check(RequestForm);
+    const data = form.check(ResetRequestBody);
     if (!data) return;
     setPending(true);
-    // The screen ends in the same success state whatever the answer (A §2, §4): nothing tells whether
+    // The screen ends in the same success state whatever the answer (docs/product-rules.md#accounts): nothing tells whether
     // the address has an account, or that a request was turned away.
     await post('/api/request-password-reset', data).catch(() => undefined);
     setPending(false);
@@ -63,7 +61,7 @@ export function RequestResetPage() {
 
 const ResetForm = v.pipe(
   v.object({
-    password: v.pipe(v.string(), v.minLength(6, 'Password must be at least 6 characters')),
+    password: ClientPassword,
     confirmPassword: v.string(),
   }),
   v.forward(

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,10 +6,9 @@ import { ApiError, del, post, put } from '../../lib/api';
 import { ConfirmDialog } from '../../ui/Confirm';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { SubscriptionPanel } from '../billing/SubscriptionPanel';
 import { HelpText } from './HelpText';
 import { SupportForm } from './SupportForm';
-import { USER_KEY, forgetLearner, useUser, type User } from './hooks';
+import { USER_KEY, forgetLearner, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
 
 const TABS = [
@@ -20,9 +19,12 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-/** /settings: four tabs, the open one kept in the address (?tab=) so it can be linked and reloaded. */
-export function SettingsPage() {
-  const search = useSearch({ from: '/_protected/settings' });
+/**
+ * /settings: four tabs, the open one kept in the address (?tab=) so it can be linked and reloaded. The
+ * Subscription tab is billing's, given by the shell (src/web/shell/SettingsScreen.tsx).
+ */
+export function SettingsPage({ subscription }: { subscription: ReactNode }) {
+  const search = useSearch({ strict: false }) as { tab?: string };
   const navigate = useNavigate();
   const tab: Tab = TABS.find((t) => t.value === search.tab)?.value ?? 'profile';
   return (
@@ -36,7 +38,7 @@ export function SettingsPage() {
         onSelect={(next) => navigate({ to: '/settings', search: { tab: next === 'profile' ? undefined : next }, replace: true })}
       >
         {tab === 'profile' && <ProfileTab />}
-        {tab === 'subscription' && <SubscriptionPanel />}
+        {tab === 'subscription' && subscription}
         {tab === 'support' && <SupportForm />}
         {tab === 'help' && <HelpText />}
       </Tabs>

@@ -5,7 +5,7 @@ import { ApiError, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { useUser } from './hooks';
+import { useUser } from '../../lib/session';
 
 const TicketForm = v.object({
   email: Email,

@@ -5,14 +5,15 @@ import { post } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan, type SubscriptionStatus } from './hooks';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import type { SubscriptionStatus } from '../../lib/session';
 import { sameOriginPath } from './rules';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
 
 /**
- * /demo-checkout: stands in for Stripe Checkout when no Stripe keys are configured (DECISIONS "Local
- * defaults"). Pay activates the subscription through the server's real activation path; no money moves.
+ * /demo-checkout: stands in for Stripe Checkout when no Stripe keys are configured (docs/product-rules.md#local-defaults).
+ * Pay activates the subscription through the server's real activation path; no money moves.
  */
 export function DemoCheckoutPage() {
   const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };

@@ -1,16 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, useSubscriptionStatus, type Plan } from './hooks';
+import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, type Plan } from './hooks';
 import { PlanChoices } from './PlanChoices';
 
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
 
 /**
- * /paywall (A §2), open to visitors too: where an ended trial and every 402 lead. The plans come from
+ * /paywall (docs/product-rules.md#tiers), open to visitors too: where an ended trial and every 402 lead. The plans come from
  * the public plans call; subscribing needs an account, so a visitor is asked to log in first.
  */
 export function PaywallPage() {

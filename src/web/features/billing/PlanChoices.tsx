@@ -1,5 +1,6 @@
 import { formatDollars } from '../../lib/format';
-import type { Plan, SubscriptionStatus } from './hooks';
+import type { Plan } from './hooks';
+import type { SubscriptionStatus } from '../../lib/session';
 import { yearlySavings } from './rules';
 
 interface Props {
@@ -14,7 +15,7 @@ const per = (interval: string) => (interval === 'year' ? 'year' : 'month');
 
 /**
  * The monthly and yearly plans side by side, the yearly one with the savings computed from the two
- * prices (DECISIONS: never typed in). A subscriber sees their plan marked; a cancelled one can resume it.
+ * prices, never typed in (docs/product-rules.md#subscription). A subscriber sees their plan marked; a cancelled one can resume it.
  */
 export function PlanChoices({ plans, status, onChoose, pendingPlanId }: Props) {
   const savings = yearlySavings(plans);

@@ -16,9 +16,10 @@ import {
   useCountdown,
   useExpiryRedirect,
   type SubscriptionOverview,
-  type SubscriptionStatus,
 } from './hooks';
-import { TRIAL_DAYS, endedStatus } from './rules';
+import { endedStatus } from './rules';
+import { TRIAL_DAYS } from '../../../modules/auth/model';
+import type { SubscriptionStatus } from '../../lib/session';
 
 /**
  * Status, plans and billing history: the /subscription screen and the Settings Subscription tab

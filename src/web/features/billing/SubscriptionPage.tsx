@@ -6,7 +6,7 @@ import { refreshSubscription } from './hooks';
 import { SubscriptionManager } from './SubscriptionManager';
 
 /**
- * /subscription and /subscribe (one screen, A §2). Checkout comes back with success=true or
+ * /subscription and /subscribe (one screen). Checkout comes back with success=true or
  * canceled=true: each shows its toast once, then the flag leaves the address so a reload does not
  * repeat it.
  */

@@ -1,6 +1,6 @@
 import { SubscriptionManager } from './SubscriptionManager';
 
-/** The Settings Subscription tab (A §2): status, the live countdown, plan management and cancel. */
+/** The Settings Subscription tab: status, the live countdown, plan management and cancel. */
 export function SubscriptionPanel() {
   return <SubscriptionManager framed={false} />;
 }

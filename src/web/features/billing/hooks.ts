@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BillingService, PlanView, SubscriptionStatusView } from '../../../modules/billing/service';
-import { ApiError, get, handledGlobally, post } from '../../lib/api';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BillingService, PlanView } from '../../../modules/billing/service';
+import { ApiError, handledGlobally, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
-import { SUBSCRIPTION_KEYS } from '../shell/live';
+import { SUBSCRIPTION_KEYS, type SubscriptionStatus } from '../../lib/session';
 import {
   PAYWALL_DELAY_MS,
   SUBSCRIBE_PATHS,
@@ -22,21 +22,10 @@ import {
 } from './rules';
 
 export type Plan = PlanView;
-export type SubscriptionStatus = SubscriptionStatusView;
 export type SubscriptionOverview = ReturnType<BillingService['overview']>;
 
 export const PLANS_KEY = ['/api/subscription/plans'] as const;
 export const OVERVIEW_KEY = ['/api/subscription'] as const;
-export const STATUS_KEY = ['/api/subscription/status'] as const;
-
-/** The learner's subscription status. A 401 reads as inactive with no days left (A §7), not as a sign-out. */
-export function useSubscriptionStatus(enabled = true) {
-  return useQuery<SubscriptionStatus | null>({
-    queryKey: STATUS_KEY,
-    queryFn: ({ signal }) => get<SubscriptionStatus | null>(STATUS_KEY[0], { nullOn401: true, signal }),
-    enabled,
-  });
-}
 
 export const LOAD_FAILED_TITLE = 'Unable to load subscription details';
 export const LOAD_FAILED_TEXT = 'Failed to load subscription information. Please try again later.';
@@ -58,7 +47,7 @@ export function checkoutFailed(error: unknown) {
 /**
  * Asks the server for a checkout address and opens it. The paywall uses create-checkout-session, where
  * "the browser goes there"; the subscription page uses checkout with its return addresses and opens
- * the checkout, Stripe's or the demo's, in a new tab (A §7).
+ * the checkout, Stripe's or the demo's, in a new tab (docs/product-rules.md#subscription).
  */
 export function useCheckout({ newTab }: { newTab: boolean }) {
   const navigate = useNavigate();
@@ -142,7 +131,7 @@ export function useNow(running: boolean) {
 
 /**
  * The live countdown to `expiresAt` on the server's clock (the status was read at `receivedAt`). It ends
- * at 'Expired': also when the learner has neither a subscription nor a trial and so no end date (A §4).
+ * at 'Expired': also when the learner has neither a subscription nor a trial and so no end date (docs/product-rules.md#tiers).
  */
 export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
   const offset = clockOffset(status.serverTime, receivedAt);
@@ -157,7 +146,7 @@ export function useCountdown(status: SubscriptionStatus, receivedAt: number) {
 }
 
 /**
- * What an 'Expired' countdown does (A §4): the status is asked again and, after 1 s, the learner goes
+ * What an 'Expired' countdown does (docs/product-rules.md#tiers): the status is asked again and, after 1 s, the learner goes
  * to /paywall with the 'Trial Period Ended' toast, unless already on a page where they can subscribe.
  * A countdown seen running out while on those pages still says so, without leaving.
  */

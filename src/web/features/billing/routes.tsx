@@ -1,5 +1,5 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { protectedRoute, rootRoute } from '../../router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
 import { searchOf } from '../../lib/search';
 
 const PaywallPage = lazyRouteComponent(() => import('./PaywallPage'), 'PaywallPage');
@@ -8,17 +8,15 @@ const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 
 
 const checkoutFlags = searchOf('success', 'canceled');
 
-/** The billing screens: the paywall is open to visitors (A §2); the rest need an account. */
-export const billingRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
-  public: [createRoute({ getParentRoute: () => rootRoute, path: '/paywall', component: PaywallPage })],
-  protected: [
-    createRoute({ getParentRoute: () => protectedRoute, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags }),
-    createRoute({ getParentRoute: () => protectedRoute, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags }),
-    createRoute({
-      getParentRoute: () => protectedRoute,
-      path: '/demo-checkout',
-      component: DemoCheckoutPage,
-      validateSearch: searchOf('plan', 'success_url', 'cancel_url'),
-    }),
-  ],
-};
+/** The billing screens: the paywall is open to visitors (docs/product-rules.md#screens); the rest need an account. */
+export const billingRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
+  createRoute({ getParentRoute: () => visitor, path: '/paywall', component: PaywallPage }),
+  createRoute({ getParentRoute: () => signedIn, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags }),
+  createRoute({ getParentRoute: () => signedIn, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags }),
+  createRoute({
+    getParentRoute: () => signedIn,
+    path: '/demo-checkout',
+    component: DemoCheckoutPage,
+    validateSearch: searchOf('plan', 'success_url', 'cancel_url'),
+  }),
+];

@@ -1,17 +1,15 @@
 /**
- * The client's billing rules (A §4, §9, DECISIONS "Trial and subscription"): the yearly savings computed
+ * The client's billing rules (docs/product-rules.md#tiers, #subscription): the yearly savings computed
  * from the plan prices, the countdown's parts, and where a checkout address may be opened. Pure, no React.
  */
 
-/** The trial's length (A §9); the progress bar is the trial days left out of this. */
-export const TRIAL_DAYS = 7;
-/** A §9: the countdown ticks every second; the paywall redirect waits 1 s. */
+/** The countdown ticks every second; the paywall redirect waits 1 s. */
 export const TICK_MS = 1000;
 export const PAYWALL_DELAY_MS = 1000;
 
 export const TRIAL_ENDED_TITLE = 'Trial Period Ended';
 export const TRIAL_ENDED_TEXT = 'Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.';
-// A cancelled subscription reaching its end is not a trial ending (A §8 words only the trial's).
+// A cancelled subscription reaching its end is not a trial ending (the catalogue words only the trial's).
 export const SUBSCRIPTION_ENDED_TITLE = 'Subscription Ended';
 export const SUBSCRIPTION_ENDED_TEXT = 'Your subscription has ended. Subscribe again to keep full access.';
 export const TRIAL_ENDED_MS = 7000;
@@ -71,7 +69,7 @@ export function countdownParts(msLeft: number): CountdownParts {
   };
 }
 
-/** What a status says about premium access and its end, in the server's words (A §3 "client shape"). */
+/** What a status says about premium access and its end, in the server's words (docs/product-rules.md#subscription). */
 interface AccessStatus {
   status: string;
   label: string;

@@ -7,7 +7,7 @@ const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 503, 418, NETWORK_STAT
 const LABELS: Record<number, string> = { [NETWORK_STATUS]: 'network', [TIMEOUT_STATUS]: 'timeout', [UNKNOWN_STATUS]: 'unknown' };
 const VARIANTS: ErrorVariant[] = ['full', 'card', 'banner', 'toast', 'inline'];
 
-/** Every variant of the error display for each status of the catalogue (A §2, DECISIONS). */
+/** Every variant of the error display for each status of the catalogue (docs/product-rules.md#validation-and-errors). */
 export function ErrorExamplesPage() {
   return (
     <section className="stack">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 
-/** A legal page whose effective date is today, as the legal pages of A §2 show it. */
+/** A legal page whose effective date is today (docs/product-rules.md#screens). */
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <article className="card prose">

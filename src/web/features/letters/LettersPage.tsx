@@ -13,7 +13,7 @@ import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, R
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 
-/** /letters (L §2 "Letters practice", §4 "Letters game"): timed questions on the arabizi number-letters. */
+/** /letters (docs/product-rules.md#letters): timed questions on the arabizi number-letters. */
 export function LettersPage() {
   const streak = useGameStreak('letters');
 
@@ -61,7 +61,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
           void refreshStats(queryClient);
         })
-        // The streak is already shown from the answer; a failed save is only logged (L §7).
+        // The streak is already shown from the answer; a failed save is only logged.
         .catch((error) => console.error('Saving the letter answer failed', error));
     }
     pauseTimer.current = setTimeout(() => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { WithLetters, type LetterView } from './api';
 
-/** /study-letters (L §2 "Letters study"): a card per number-letter; a click turns it to its meaning, example and Arabic. */
+/** /study-letters: a card per number-letter; a click turns it to its meaning, example and Arabic. */
 export function StudyLettersPage() {
   return (
     <section className="stack">

@@ -9,7 +9,7 @@ export type { LetterAnswerResult, LetterView } from '../../../modules/letters/se
 /** Query keys are the paths they GET (src/web/lib/query.ts). */
 export const LETTERS_KEY = ['/api/letters'] as const;
 
-/** The number-letters from the server for both letters screens, or their loading, error and empty states (L §8). */
+/** The number-letters from the server for both letters screens, or their loading, error and empty states. */
 export function WithLetters({ children }: { children: (letters: LetterView[]) => ReactNode }) {
   const letters = useQuery<LetterView[]>({ queryKey: LETTERS_KEY });
   if (letters.isPending) {

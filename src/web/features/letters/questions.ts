@@ -2,7 +2,7 @@ import type { LetterView } from '../../../modules/letters/service';
 
 export type { LetterView };
 
-/** The letters game's constants (L §9): a 10 s countdown in steps of 1 every 100 ms, 4 options, 1.5 s between questions. */
+/** The letters game's constants (docs/product-rules.md#letters): a 10 s countdown in steps of 1 every 100 ms, 4 options, 1.5 s between questions. */
 export const COUNTDOWN_START = 100;
 export const COUNTDOWN_TICK_MS = 100;
 export const MULTIPLE_CHOICE_OPTIONS = 4;
@@ -33,11 +33,11 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** The example with every occurrence of the letter's number replaced by a blank ("_abibi"). */
 export const blankExample = (letter: LetterView) => letter.example.arabizi.split(letter.arabizi).join('_');
 
-/** Fill-blank is right when the trimmed input is exactly the number (L §5). */
+/** Fill-blank is right when the trimmed input is exactly the number. */
 export const isFillBlankCorrect = (input: string, letter: LetterView) => input.trim() === letter.arabizi;
 
 /**
- * A random question of a random type (L §4), avoiding the previous letter when there is another;
+ * A random question of a random type, avoiding the previous letter when there is another;
  * a multiple-choice question has the letter and three others in random order.
  */
 export function nextQuestion(letters: readonly LetterView[], previous: LetterView | null, random: () => number = Math.random): LetterQuestion {

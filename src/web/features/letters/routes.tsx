@@ -1,17 +1,11 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../router';
-
-const LettersPage = lazyRouteComponent(() => import('./LettersPage'), 'LettersPage');
-const StudyLettersPage = lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage');
-
-const lettersRoute = createRoute({ getParentRoute: () => rootRoute, path: '/letters', component: LettersPage });
-const studyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/study-letters', component: StudyLettersPage });
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
 
 /**
- * The letters screens. L §2 shows no guard, so they are public: a visitor practises with a streak in
+ * The letters screens are public (docs/product-rules.md#screens): a visitor practises with a streak in
  * local storage; a signed-in learner's answers, streak and points are saved.
  */
-export const lettersRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
-  public: [lettersRoute, studyRoute],
-  protected: [],
-};
+export const lettersRoutes: FeatureRoutes = ({ visitor }) => [
+  createRoute({ getParentRoute: () => visitor, path: '/letters', component: lazyRouteComponent(() => import('./LettersPage'), 'LettersPage') }),
+  createRoute({ getParentRoute: () => visitor, path: '/study-letters', component: lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage') }),
+];

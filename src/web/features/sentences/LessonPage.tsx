@@ -26,7 +26,7 @@ const STEP_TITLES: Record<LessonStep['type'], string> = {
 
 const lessonKey = (id: number) => [`/api/lessons/${id}`] as const;
 
-/** /lesson/:id with the id parsed as an integer, as parseInt reads it (L §2, §5: /lesson/2abc is lesson 2); no number is no lesson. */
+/** /lesson/:id with the id parsed as an integer, as parseInt reads it (docs/product-rules.md#lessons: /lesson/2abc is lesson 2); no number is no lesson. */
 export function LessonPage({ rawId }: { rawId: string }) {
   const id = Number.parseInt(rawId, 10);
   if (!Number.isSafeInteger(id) || id < 1) return <LessonNotFound />;
@@ -111,7 +111,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
   function choose(option: string) {
     if (choice !== null) return;
     setChoice(option);
-    // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (L §7).
+    // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (docs/product-rules.md#lessons).
     postProgress(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
       .catch((error) => console.warn('lesson answer not saved', error));

@@ -14,7 +14,7 @@ import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
-import { useSpellingLexicon } from '../vocabulary/spelling';
+import { useSpellingLexicon } from '../../lib/spelling';
 
 const STREAK_KEY = streakKey('sentences');
 
@@ -29,13 +29,13 @@ interface Result {
   userAnswer: string;
 }
 
-/** ' (AI-evaluated)' follows an AI verdict's feedback unless it already says so (L §7). */
+/** ' (AI-evaluated)' follows an AI verdict's feedback unless it already says so (docs/product-rules.md#sentences). */
 export function feedbackText(result: Pick<SentenceAnswerResult, 'feedback' | 'evaluatedBy'>) {
   return result.evaluatedBy === 'ai' && !/\bAI\b/.test(result.feedback) ? `${result.feedback} (AI-evaluated)` : result.feedback;
 }
 
 /**
- * /lessons, the sentence practice screen (L §2, §4): no question → a question in one of its scenarios
+ * /lessons, the sentence practice screen (docs/product-rules.md#sentences): no question → a question in one of its scenarios
  * → the result. Below it, the lessons to follow.
  */
 export function SentencePracticePage() {
@@ -55,7 +55,7 @@ export function SentencePracticePage() {
   const answerId = useId();
   const lexicon = useSpellingLexicon();
 
-  // The chosen topic must be one of the list: otherwise the first is taken (L §4).
+  // The chosen topic must be one of the list: otherwise the first is taken.
   useEffect(() => {
     if (topicList.length > 0 && !topicList.includes(topic)) setTopic(topicList[0]!);
   }, [topicList, topic]);
@@ -108,7 +108,7 @@ export function SentencePracticePage() {
     } catch (error) {
       if (handledGlobally(error)) return;
       toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
-      // The local rule of L §5 still gives the learner a verdict; the streak moves on screen only.
+      // The local rule still gives the learner a verdict; the streak moves on screen only.
       const local = scoreLocally(userAnswer, question.context.recommended_answer, lexicon);
       queryClient.setQueryData<StreakCounts>(STREAK_KEY, (s) => nextStreak(s ?? ZERO_STREAK, local.isCorrect));
       setResult({ isCorrect: local.isCorrect, feedback: local.feedback, userAnswer });

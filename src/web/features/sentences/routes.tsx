@@ -1,22 +1,24 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { protectedRoute } from '../../router';
-const practiceRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/lessons',
-  component: lazyRouteComponent(() => import('./SentencePracticePage'), 'SentencePracticePage'),
-});
-const lessonRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/lesson/$id',
-  component: lazyRouteComponent(() =>
-    import('./LessonPage').then(({ LessonPage }) => ({
-      default: function LessonRoute() {
-        const { id } = lessonRoute.useParams();
-        return <LessonPage rawId={id} />;
-      },
-    })),
-  ),
-});
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
 
-/** Sentence practice and the lesson player (L §2), both behind sign-in. */
-export const sentencesRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [], protected: [practiceRoute, lessonRoute] };
+/** Sentence practice and the lesson player, both behind sign-in (docs/product-rules.md#screens). */
+export const sentencesRoutes: FeatureRoutes = ({ signedIn }) => {
+  const practiceRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/lessons',
+    component: lazyRouteComponent(() => import('./SentencePracticePage'), 'SentencePracticePage'),
+  });
+  const lessonRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/lesson/$id',
+    component: lazyRouteComponent(() =>
+      import('./LessonPage').then(({ LessonPage }) => ({
+        default: function LessonRoute() {
+          const { id } = lessonRoute.useParams();
+          return <LessonPage rawId={id} />;
+        },
+      })),
+    ),
+  });
+  return [practiceRoute, lessonRoute];
+};

@@ -13,13 +13,13 @@ const PERIODS = [
   { value: 'thisWeek', label: 'This Week' },
 ] as const;
 
-/**
- * The leaderboard (DECISIONS "Learning"): top 20 of all time and of this week, the viewer's own place
- * highlighted. It is cached under the key the live event stream refreshes whenever anyone earns points.
- */
 /** Not the path: answers refresh everything under /api/stats, the board only when the event stream says so. */
 export const LEADERBOARD_KEY = ['/api/leaderboard'] as const;
 
+/**
+ * The leaderboard (docs/product-rules.md#points-and-leaderboard): top 20 of all time and of this week, the viewer's own place
+ * highlighted. It is cached under the key the live event stream refreshes whenever anyone earns points.
+ */
 export function LeaderboardCard() {
   const [period, setPeriod] = useState<Period>('allTime');
   const query = useQuery<Leaderboard>({ queryKey: LEADERBOARD_KEY, queryFn: ({ signal }) => get('/api/stats/leaderboard', { signal }) });

@@ -5,13 +5,11 @@ import type { AchievementView, SessionAnalytics, StatsView } from '../../../modu
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { TRIAL_DAYS } from '../billing/rules';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
-import { useUser } from '../auth/hooks';
-import { TRIAL_STATUS_KEY } from '../shell/live';
-import { UserLoadFailed, VerifyAlert } from '../shell/Protected';
+import { TRIAL_DAYS } from '../../../modules/auth/model';
+import { TRIAL_STATUS_KEY, useUser } from '../../lib/session';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
@@ -19,7 +17,7 @@ import { ReviewForecastCard } from './Forecast';
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
 
-/** On 500 or 403 the statistics show zeros instead of failing (A §7). */
+/** On 500 or 403 the statistics show zeros instead of failing (docs/decisions/0013-empty-data-or-load-failure.md). */
 export const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
 
 const ZERO_STATS: StatsView = {
@@ -35,12 +33,12 @@ const ZERO_STATS: StatsView = {
 };
 const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, featureUsage: [] };
 
-/** /stats: anonymous visitors are asked to log in (L §2) rather than sent away. */
+/**
+ * /stats: anonymous visitors are asked to log in rather than sent away (docs/product-rules.md#screens). The user's load failure
+ * and the verification alert are the layout's (src/web/shell/layouts.tsx).
+ */
 export function StatsPage() {
-  const { data: user, isPending, isError, error, refetch } = useUser();
-  if (isPending) return <Spinner />;
-  // As on every protected page, a server or network failure is not a reason to ask for a login.
-  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
+  const { data: user } = useUser();
   if (!user) {
     return (
       <div className="card narrow stack stats-gate">
@@ -52,7 +50,6 @@ export function StatsPage() {
       </div>
     );
   }
-  if (!user.isVerified) return <VerifyAlert />;
   return <Statistics />;
 }
 

@@ -22,8 +22,8 @@ function tabSessionId(fresh = false): string {
 }
 
 /**
- * Learning time and the learner's time zone (A §3 session analytics; DECISIONS: study days count in the
- * browser's zone). While a signed-in tab is visible it reports the page it shows every 15 seconds; the
+ * Learning time (docs/product-rules.md#learning-time) and the learner's time zone, in which days in a row
+ * count. While a signed-in tab is visible it reports the page it shows every 15 seconds; the
  * server credits the time since the previous report to that page's feature. So the time up to leaving a
  * page, or hiding the tab, is reported for the page it was spent on. A report refreshes the learning
  * time an open /stats shows. Mounted once, by the navigation that every signed-in page shows.

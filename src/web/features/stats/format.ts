@@ -1,4 +1,4 @@
-/** Learning time as A §3 shows it: hours and minutes, or minutes alone under an hour. */
+/** Learning time as /stats shows it: hours and minutes, or minutes alone under an hour. */
 export function formatLearningTime(seconds: number): string {
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   const hours = Math.floor(minutes / 60);

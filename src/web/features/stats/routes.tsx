@@ -1,10 +1,10 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
 
-const StatsPage = lazyRouteComponent(() => import('./StatsPage'), 'StatsPage');
-
-// Public: an anonymous visitor is asked to log in on the page itself (L §2); the page checks the user.
-const statsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/stats', component: StatsPage });
-
-/** The statistics screen (L §2). */
-export const statsRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = { public: [statsRoute], protected: [] };
+/**
+ * The statistics screen (docs/product-rules.md#screens). Not behind sign-in: an anonymous visitor is asked to log in on the page
+ * itself; a signed-in learner must have verified the e-mail address.
+ */
+export const statsRoutes: FeatureRoutes = ({ verified }) => [
+  createRoute({ getParentRoute: () => verified, path: '/stats', component: lazyRouteComponent(() => import('./StatsPage'), 'StatsPage') }),
+];

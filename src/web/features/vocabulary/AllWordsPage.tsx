@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
 import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
@@ -10,7 +10,7 @@ import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
-/** /words, the home dashboard (L §2 "All Words"): the batch header and the unified flash card, or the review of due words. */
+/** /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of due words. */
 export function AllWordsPage() {
   const [reviewing, setReviewing] = useState(false);
   if (reviewing)

@@ -9,8 +9,8 @@ import { validWords } from './rules';
 import { DeckLoading } from './DeckLoading';
 
 /**
- * The try-it deck on /landing (DECISIONS "Learning"): ten free words on the unified card, the streak
- * in local storage and nothing sent to the server. Flagging asks the visitor to log in (L §2).
+ * The try-it deck on /landing (docs/product-rules.md#screens): ten free words on the unified card, the streak
+ * in local storage and nothing sent to the server. Flagging asks the visitor to log in.
  */
 export function AnonymousDeck() {
   // Its own cache entry: a learner who signs in later must not see this deck as their All Words.

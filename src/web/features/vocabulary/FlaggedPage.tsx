@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { FLAGGED_KEY, usePractice, type Word } from './api';
+import { usePractice, type Word } from './api';
+import { FLAGGED_KEY } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 
 /**
- * /flagged, the practice list (L §2 "Flagged words", §4 "Flagged list"): answers here count toward
+ * /flagged, the practice list (docs/product-rules.md#flagged-words): answers here count toward
  * taking a word off the list, which 3 correct answers do.
  */
 export function FlaggedPage() {

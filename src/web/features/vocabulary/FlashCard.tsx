@@ -9,11 +9,11 @@ import { FlagToggle, TypedResult, useCardKeys } from './parts';
 import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
 import { speechText } from './speech';
 import { seenWordsAtom, useTypedAnswers } from './state';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
-import { useSpellingLexicon } from './spelling';
+import { useSpellingLexicon } from '../../lib/spelling';
 
 /** A word of the card; a review word says which side to show first (the English without one). */
 type CardWord = Word & { direction?: Direction };
@@ -33,7 +33,7 @@ interface Shown {
 }
 
 /**
- * The unified flash card (L §4): English first under a 15-second draining countdown, then (on 'Reveal
+ * The unified flash card (docs/product-rules.md#flash-cards): English first under a 15-second draining countdown, then (on 'Reveal
  * Now', Space or the countdown's end) the Lebanese, the Arabic script, the cultural note and Listen;
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
  * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { ErrorDisplay } from '../../ui/ErrorDisplay';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { REVIEW_DUE_KEY, usePractice, type DueWord, type ReviewQueue } from './api';

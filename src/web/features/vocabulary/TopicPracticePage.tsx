@@ -1,20 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
-import { useUser } from '../auth/hooks';
-import { useSubscriptionStatus } from '../billing/hooks';
+import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { topicWordsKey, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
-import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';
+import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
 
-/** /topics/{topic} (L §2 "Topic practice"): the topic's words in the word-list variant. */
+/** /topics/{topic}: the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
   // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
   const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
   const isVerb = isVerbTopic(topic);
-  // Without a trial or subscription a verb topic holds only its present tense (L §1 "limited verb practice").
+  // Without a trial or subscription a verb topic holds only its present tense (docs/product-rules.md#tiers).
   const status = useSubscriptionStatus(isVerb);
   const presentOnly = isVerb && !!status.data && !status.data.isActive && !status.data.isInTrial;
 
@@ -69,7 +68,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
       );
   }
 
-  const verb = topic.slice(VERB_TOPIC_PREFIX.length).trim();
+  const verb = verbOfTopic(topic);
   return (
     <section className="stack vocab-page narrow-page">
       <Link to="/topics" className="vocab-back">

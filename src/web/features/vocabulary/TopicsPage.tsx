@@ -6,9 +6,9 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
 import { LockIcon } from './parts';
-import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
+import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
 
-/** /topics (L §2 "Topics"): vocabulary topics and verbs, with progress, and premium topics locked without a trial. */
+/** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
   const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
   // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
@@ -89,7 +89,7 @@ export function TopicsPage() {
 function TopicTile({ topic, verb }: { topic: TopicCard; verb?: VerbView }) {
   const navigate = useNavigate();
   const percent = topicPercent(topic.progress);
-  const title = topic.isVerb ? topic.name.slice(VERB_TOPIC_PREFIX.length).trim() : topic.name;
+  const title = topic.isVerb ? verbOfTopic(topic.name) : topic.name;
   const details = (
     <>
       <div className="topic-tile-head">

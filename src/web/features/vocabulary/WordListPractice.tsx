@@ -6,7 +6,7 @@ import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
 import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
-import { useUser } from '../auth/hooks';
+import { useUser } from '../../lib/session';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 
@@ -31,7 +31,7 @@ const PRONOUNS: Record<string, string> = {
 const FORM_NAMES: Record<string, string> = { imperative: 'command', negative: 'negative present' };
 
 /**
- * The word-list variant (L §2, §4): the words in shuffled order, Lebanese first, 'Reveal Translation'
+ * The word-list variant (docs/product-rules.md#flash-cards): the words in shuffled order, Lebanese first, 'Reveal Translation'
  * for the English, then ✓ or ✗; the next word comes 500 ms after the mark ('Next Word' skips one).
  * At the end, the 'Practice complete!' summary, then a new shuffled round of the current list by itself
  * ('Practice Again' starts it at once).

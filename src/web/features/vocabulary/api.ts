@@ -5,11 +5,11 @@ import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
 import { handledGlobally } from '../../lib/api';
-import type { User } from '../auth/hooks';
+import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
 import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
-import { retriesUnlessClientError, refreshStats } from '../../lib/query';
+import { FLAGGED_KEY, retriesUnlessClientError, refreshStats } from '../../lib/query';
 import { localStreakAtom } from './state';
 import { flushPending, isSyncFailure, save } from './sync';
 
@@ -23,16 +23,11 @@ export interface AnswerManner {
 
 export const WORDS_KEY = ['/api/words'] as const;
 export const BATCH_KEY = ['/api/words/batch'] as const;
-export const FLAGGED_KEY = ['/api/words/flagged'] as const;
 export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
 export const VERBS_KEY = ['/api/verbs'] as const;
 export const STREAK_KEY = streakKey('unified');
 export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
 export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
-
-/** Toasts of the vocabulary screens stay 1.5–3 s (L §9). */
-export const SHORT_TOAST_MS = 2500;
-
 
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
@@ -55,7 +50,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
 }
 
 /**
- * The card streak and the answer call (L §4 "Streak", §7). The streak changes on screen at once; a
+ * The card streak and the answer call (docs/product-rules.md#streak). The streak changes on screen at once; a
  * signed-in learner's answer is then saved (one call, which also records the streak and the batch) and
  * the server's counts reconcile the shown ones. Signed out, or when the save fails, the local
  * computation stands; signed out, it lives in local storage.

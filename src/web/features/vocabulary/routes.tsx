@@ -1,42 +1,39 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { protectedRoute } from '../../router';
-import { USER_KEY } from '../auth/hooks';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes, RouterContext } from '../../lib/routes';
 import { get } from '../../lib/api';
 import { BATCH_KEY, WORDS_KEY } from './api';
 
-const wordsRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/words',
-  component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
-  // The deck is asked for with the page's code and the user, not after them; a signed-out visitor asks
-  // nothing, and a 401 here is left to the user's own read to act on.
-  loader: ({ context: { queryClient } }) => {
-    if (queryClient.getQueryData(USER_KEY) === null) return;
-    for (const [path] of [WORDS_KEY, BATCH_KEY]) {
-      void queryClient.prefetchQuery({
-        queryKey: [path],
-        queryFn: async ({ signal }) => (await get(path, { nullOn401: true, signal })) ?? Promise.reject(new Error('Signed out')),
-      });
-    }
-  },
-});
-const topicsRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/topics', component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage') });
-const topicRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/topics/$topic',
-  component: lazyRouteComponent(() =>
-    import('./TopicPracticePage').then(({ TopicPracticePage }) => ({
-      default: function TopicRoute() {
-        const { topic } = topicRoute.useParams();
-        return <TopicPracticePage topic={topic} />;
-      },
-    })),
-  ),
-});
-const flaggedRoute = createRoute({ getParentRoute: () => protectedRoute, path: '/flagged', component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage') });
-
-/** The vocabulary screens (L §2): all behind sign-in; the anonymous deck lives on /landing. */
-export const vocabularyRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
-  public: [],
-  protected: [wordsRoute, topicsRoute, topicRoute, flaggedRoute],
+/** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
+export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
+  const wordsRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/words',
+    component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
+    // The deck is asked for with the page's code and the user, not after them; a signed-out visitor asks
+    // nothing, and a 401 here is left to the user's own read to act on.
+    loader: ({ context: { queryClient, user } }: { context: RouterContext }) => {
+      if (!user) return;
+      for (const [path] of [WORDS_KEY, BATCH_KEY]) {
+        void queryClient.prefetchQuery({
+          queryKey: [path],
+          queryFn: async ({ signal }) => (await get(path, { nullOn401: true, signal })) ?? Promise.reject(new Error('Signed out')),
+        });
+      }
+    },
+  });
+  const topicsRoute = createRoute({ getParentRoute: () => signedIn, path: '/topics', component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage') });
+  const topicRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/topics/$topic',
+    component: lazyRouteComponent(() =>
+      import('./TopicPracticePage').then(({ TopicPracticePage }) => ({
+        default: function TopicRoute() {
+          const { topic } = topicRoute.useParams();
+          return <TopicPracticePage topic={topic} />;
+        },
+      })),
+    ),
+  });
+  const flaggedRoute = createRoute({ getParentRoute: () => signedIn, path: '/flagged', component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage') });
+  return [wordsRoute, topicsRoute, topicRoute, flaggedRoute];
 };

@@ -1,5 +1,5 @@
 /**
- * The client's vocabulary rules (L §2, §4, §5, §9): word selection with the recent-word memory, the
+ * The client's vocabulary rules (docs/product-rules.md#flash-cards): word selection with the recent-word memory, the
  * local streak, the batch header, the flagged-list feedback, local storage parsing and the card's
  * timings. Pure functions, no React; the batch and streak rules are the server's own.
  */
@@ -10,11 +10,11 @@ import {
   FLAGGED_REMOVAL_CORRECT,
   FREE_TIER_WORDS,
   TOTAL_BATCHES,
-  VERB_TOPIC_PREFIX,
   batchForStreak,
   batchStatus,
   isVerbTopic,
   shownBatch,
+  verbOfTopic,
   type BatchStatus,
 } from '../../../modules/vocabulary/rules';
 
@@ -24,22 +24,22 @@ export {
   FLAGGED_REMOVAL_CORRECT,
   FREE_TIER_WORDS,
   TOTAL_BATCHES,
-  VERB_TOPIC_PREFIX,
   batchForStreak,
   batchStatus,
   isVerbTopic,
   nextStreak,
   shownBatch,
+  verbOfTopic,
   type BatchStatus,
   type StreakCounts,
 };
 
-// Timings (L §9).
+// Timings (docs/product-rules.md#flash-cards).
 export const CARD_COUNTDOWN_MS = 15_000;
 export const cardTickMs = (mobile: boolean) => (mobile ? 200 : 100);
 export const cardFadeMs = (mobile: boolean) => (mobile ? 300 : 200);
 export const WORD_LIST_ADVANCE_MS = 500;
-/** How long the 'Practice complete!' summary stays before the reshuffled round starts (L §4 gives no time). */
+/** How long the 'Practice complete!' summary stays before the reshuffled round starts (the rules give no time). */
 export const PRACTICE_SUMMARY_MS = 4000;
 
 /** The countdown bar: 100 at the start, draining to 0 at 15 s. */
@@ -47,7 +47,7 @@ export function countdownPercent(elapsedMs: number): number {
   return Math.max(0, Math.min(100, 100 - (elapsedMs / CARD_COUNTDOWN_MS) * 100));
 }
 
-// ---- Word selection (L §4 "Word selection") ----
+// ---- Word selection (docs/product-rules.md#flash-cards) ----
 
 /** How many recently shown words are avoided: min(75% of the list, 10). */
 export function recentMemorySize(listSize: number): number {
@@ -77,7 +77,7 @@ export function pickNextWord<W extends { id: number }>(
   return { word, recent: size === 0 ? [] : [...memory, word.id].slice(-size) };
 }
 
-/** Fisher–Yates, for the word-list variant's shuffled order (L §4 "Word-list practice"). */
+/** Fisher–Yates, for the word-list variant's shuffled order. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
@@ -87,11 +87,11 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
   return out;
 }
 
-// ---- Batches (L §2 "All Words", §4 "Batch unlock") ----
+// ---- Batches (docs/product-rules.md#batches) ----
 
 export const batchLabel = (batch: number) => `Batch ${batch} of ${TOTAL_BATCHES}`;
 
-// ---- Flagged list (L §4 "Flagged list") ----
+// ---- Flagged list (docs/product-rules.md#flagged-words) ----
 
 export const REMOVED_FROM_PRACTICE = 'This word has been removed from your practice list.';
 export const KEEP_PRACTICING = 'Keep practicing to remove this word from your practice list.';
@@ -106,7 +106,7 @@ export function flaggedFeedback(remaining: number | null): string {
   return `${remaining} more correct ${remaining === 1 ? 'answer' : 'answers'} to remove this word from your practice list.`;
 }
 
-// ---- Word lists (L §5, §2) ----
+// ---- Word lists ----
 
 export interface ValidWord {
   id: number;
@@ -114,7 +114,7 @@ export interface ValidWord {
   lebanese: string;
 }
 
-/** Keeps the entries with a numeric id and string english and lebanese (L §5). */
+/** Keeps the entries with a numeric id and string english and lebanese. */
 export function validWords<W>(list: readonly W[]): (W & ValidWord)[] {
   return list.filter((w): w is W & ValidWord => {
     const x = w as Partial<ValidWord> | null;
@@ -122,7 +122,7 @@ export function validWords<W>(list: readonly W[]): (W & ValidWord)[] {
   });
 }
 
-/** Conjugations show their arabizi in place of the lebanese text (L §2 "Topic practice"). */
+/** Conjugations show their arabizi in place of the lebanese text (docs/product-rules.md#topics). */
 export function shownLebanese(word: { lebanese: string; arabizi?: string; isConjugation?: boolean }): string {
   return word.isConjugation && word.arabizi ? word.arabizi : word.lebanese;
 }
@@ -131,9 +131,9 @@ export const practiceSummary = (correct: number, total: number) => `You got ${co
 /** The word-list view's percent progress after `done` of `total` words. */
 export const practicePercent = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
 
-// ---- Topics (L §2 "Topics", "Topic practice"; §6) ----
+// ---- Topics (docs/product-rules.md#topics) ----
 
-/** Topics the grid leaves out (L §6). */
+/** Topics the grid leaves out. */
 export const GRID_EXCLUDED_TOPICS = ['Colors', 'Basic Phrases', 'Food'] as const;
 export function topicsForGrid<T extends { name: string }>(topics: readonly T[]): T[] {
   return topics.filter((t) => !(GRID_EXCLUDED_TOPICS as readonly string[]).includes(t.name));
@@ -143,14 +143,14 @@ export const topicPath = (name: string) => `/topics/${encodeURIComponent(name)}`
 
 /** The topic practice heading: 'Practice "to eat" Conjugations' for a verb topic, else the topic name. */
 export function topicTitle(name: string): string {
-  return isVerbTopic(name) ? `Practice "${name.slice(VERB_TOPIC_PREFIX.length).trim()}" Conjugations` : name;
+  return isVerbTopic(name) ? `Practice "${verbOfTopic(name)}" Conjugations` : name;
 }
 
 /** Percent of a topic's words learned, for the card's progress bar. */
 export const topicPercent = (progress: { wordsLearned: number; totalWords: number }) =>
   progress.totalWords > 0 ? Math.min(100, Math.round((progress.wordsLearned / progress.totalWords) * 100)) : 0;
 
-// ---- Local storage (L §3 "Local storage") ----
+// ---- Local storage (docs/product-rules.md#screens) ----
 
 /** The stored list of seen word ids; anything invalid is discarded. */
 export function parseSeenWords(raw: string | null): number[] {

@@ -1,11 +1,10 @@
+/**
+ * What the browser keeps in local storage (docs/product-rules.md#screens): the ids of words already seen and, for a visitor who
+ * is not signed in, the card streak. Stored values are re-checked on read; anything invalid is dropped.
+ */
 import { useEffect, useState } from 'react';
 import { atomWithStorage } from 'jotai/utils';
 import { parseSeenWords, parseStoredCount, type StreakCounts } from './rules';
-
-/**
- * What the browser keeps in local storage (L §3): the ids of words already seen and, for a visitor who
- * is not signed in, the card streak. Stored values are re-checked on read; anything invalid is dropped.
- */
 
 export const SEEN_WORDS_KEY = 'seenWords';
 export const STREAK_KEY = 'streak';
@@ -22,7 +21,7 @@ export const seenWordsAtom = atomWithStorage<number[]>(
   { getOnInit: true },
 );
 
-/** The anonymous streak, kept under two keys ('streak' and 'bestStreak') as L §3 lists them. */
+/** The anonymous streak, kept under two keys ('streak' and 'bestStreak') as docs/product-rules.md#screens lists them. */
 export const localStreakAtom = atomWithStorage<StreakCounts>(
   STREAK_KEY,
   { currentStreak: 0, bestStreak: 0 },

@@ -2,7 +2,7 @@ import { ApiError, postProgress } from '../../lib/api';
 
 /**
  * Saves that failed after their retries wait here (local storage) and are sent again, in order, when
- * the connection comes back: that is the promise of the 'Sync Error' toasts (L §8).
+ * the connection comes back: that is the promise of the 'Sync Error' toasts (docs/product-rules.md#retries-and-caching).
  */
 interface PendingSave {
   userId: number;

@@ -11,12 +11,11 @@ import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type Wh
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
-import { refreshStats } from '../../lib/query';
-import { FLAGGED_KEY } from '../vocabulary/api';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 
-/** /which-word/{topic} (L §2 "Which Word game", §4): an English word, four arabizi options, one answer each. */
+/** /which-word/{topic} (docs/product-rules.md#which-word): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
   // One round per visit: a refetch would reshuffle the words under the learner.
   const round = useQuery<WhichWordRound>({ queryKey: roundKey(topic), staleTime: Infinity, gcTime: 0 });
@@ -91,7 +90,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     if (right) toast.success('Correct!', { description: `That's right! ${word.english} is ${answer} in Lebanese Arabic.`, duration: 2000 });
     else toast.error('Not quite!', { description: `The correct answer is ${answer} for ${word.english}.`, duration: 3000 });
     streak.answer(right);
-    // A visitor's answers are not saved (L §5), so nothing holds Next back.
+    // A visitor's answers are not saved, so nothing holds Next back.
     if (!streak.signedIn) return;
     setWaiting(true);
     postProgress<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })

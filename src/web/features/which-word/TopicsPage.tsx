@@ -7,7 +7,7 @@ import { SKELETON_CARDS } from '../../../modules/which-word/rules';
 import { TOPICS_KEY, type WhichWordTopic } from './api';
 import { GuestNotice } from '../../ui/GuestNotice';
 
-/** /which-word (L §2 "Which Word topics"): a card per topic with the learner's progress. */
+/** /which-word: a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {
   const topics = useQuery<WhichWordTopic[]>({ queryKey: TOPICS_KEY });
 

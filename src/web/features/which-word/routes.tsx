@@ -1,24 +1,23 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { rootRoute } from '../../router';
-const topicsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/which-word', component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage') });
-const gameRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/which-word/$topic',
-  component: lazyRouteComponent(() =>
-    import('./GamePage').then(({ WhichWordGamePage }) => ({
-      default: function WhichWordGameRoute() {
-        const { topic } = gameRoute.useParams();
-        return <WhichWordGamePage topic={topic} />;
-      },
-    })),
-  ),
-});
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { FeatureRoutes } from '../../lib/routes';
 
 /**
- * The which-word game. L §2 lists it without a guard, so it is public: a visitor plays the free topics
+ * The which-word game is public (docs/product-rules.md#screens): a visitor plays the free topics
  * with a streak in local storage and nothing saved; a signed-in learner's answers count on the server.
  */
-export const whichWordRoutes: { public: AnyRoute[]; protected: AnyRoute[] } = {
-  public: [topicsRoute, gameRoute],
-  protected: [],
+export const whichWordRoutes: FeatureRoutes = ({ visitor }) => {
+  const topicsRoute = createRoute({ getParentRoute: () => visitor, path: '/which-word', component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage') });
+  const gameRoute = createRoute({
+    getParentRoute: () => visitor,
+    path: '/which-word/$topic',
+    component: lazyRouteComponent(() =>
+      import('./GamePage').then(({ WhichWordGamePage }) => ({
+        default: function WhichWordGameRoute() {
+          const { topic } = gameRoute.useParams();
+          return <WhichWordGamePage topic={topic} />;
+        },
+      })),
+    ),
+  });
+  return [topicsRoute, gameRoute];
 };

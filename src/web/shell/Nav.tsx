@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useLogout, type User } from '../auth/hooks';
-import { useSubscriptionStatus } from '../billing/hooks';
-import { useActivityTracking } from '../stats/activity';
-import { toast } from '../../ui/toast';
+import { useLogout } from '../features/auth/hooks';
+import { useSubscriptionStatus, type User } from '../lib/session';
+import { useActivityTracking } from '../features/stats/activity';
+import { toast } from '../ui/toast';
 
 const LINKS = [
   { to: '/words', label: 'All Words' },
@@ -14,7 +14,7 @@ const LINKS = [
   { to: '/stats', label: 'Stats' },
 ] as const;
 
-/** The top navigation of A §2, in the stated order; under 768 px the links wrap as pills. */
+/** The top navigation (docs/product-rules.md#screens), in its order; under 768 px the links wrap as pills. */
 export function Nav({ user }: { user: User }) {
   // Every signed-in page shows the navigation: its learning time is measured from here.
   useActivityTracking();

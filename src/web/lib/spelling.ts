@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EMPTY_LEXICON, type SpellingLexicon } from '../../../shared/arabizi';
+import { EMPTY_LEXICON, type SpellingLexicon } from '../../shared/arabizi';
 
 /**
  * The content's spelling table as the arabizi key's lexicon (GET /api/spelling), read once per visit;

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Arabic } from '../../ui/Arabic';
-import { DeckLoading } from '../vocabulary/DeckLoading';
-import { useUser } from './hooks';
+import { Arabic } from '../ui/Arabic';
+import { DeckLoading } from '../features/vocabulary/DeckLoading';
+import { useUser } from '../lib/session';
 
 // The deck's code (the flash card, its state) comes after the page's own: the text above it paints first.
-const AnonymousDeck = lazy(() => import('../vocabulary/AnonymousDeck').then((m) => ({ default: m.AnonymousDeck })));
+const AnonymousDeck = lazy(() => import('../features/vocabulary/AnonymousDeck').then((m) => ({ default: m.AnonymousDeck })));
 
 /** /landing: the public front page, and where a deleted account lands. */
 export function LandingPage() {

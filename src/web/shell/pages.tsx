@@ -1,17 +1,6 @@
-import { Link, Navigate, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { reportClientError } from '../../lib/client-errors';
-import { useUser } from '../auth/hooks';
-import { Spinner } from '../../ui/Spinner';
-import { UserLoadFailed } from './Protected';
-
-/** `/`: a spinner while the user loads, then All Words for a learner and /auth otherwise. */
-export function HomeRedirect() {
-  const { data: user, isPending, isError, error, refetch } = useUser();
-  if (isPending) return <Spinner />;
-  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
-  return <Navigate to={user ? '/words' : '/auth'} replace />;
-}
+import { reportClientError } from '../lib/client-errors';
 
 export function NotFoundPage() {
   return (
@@ -26,8 +15,8 @@ export function NotFoundPage() {
 }
 
 /**
- * The global fallback for a screen that crashed (A §2). A crash caught here never reaches the window's
- * error handler, so the screen reports it to the client-error call itself (A §7), once per error.
+ * The global fallback for a screen that crashed. A crash caught here never reaches the window's
+ * error handler, so the screen reports it to the client-error call itself, once per error.
  */
 export function ErrorFallback({ error }: ErrorComponentProps) {
   useEffect(() => reportClientError(error), [error]);

@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { USER_KEY } from '../auth/hooks';
-import type { Leaderboard, Standings } from '../../../modules/stats/service';
-import { LEADERBOARD_KEY } from '../stats/Leaderboard';
-import { applyStandings } from '../stats/standings';
-
-/** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
-export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
-export const SUBSCRIPTION_KEYS = [USER_KEY, ['/api/subscription/status'], ['/api/subscription'], TRIAL_STATUS_KEY];
+import { SUBSCRIPTION_KEYS } from '../lib/session';
+import type { Leaderboard } from '../../modules/stats/service';
+import type { Channel, Channels } from '../../shared/channels';
+import { LEADERBOARD_KEY } from '../features/stats/Leaderboard';
+import { applyStandings } from '../features/stats/standings';
 
 /**
  * One event stream per signed-in browser (GET /api/events). EventSource reconnects by itself and sends
@@ -21,13 +18,15 @@ export function useLiveEvents(signedIn: boolean) {
     const refreshSubscription = () => {
       for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
     };
-    source.addEventListener('subscription', refreshSubscription);
+    const on = <K extends Channel>(channel: K, handle: (data: Channels[K]) => void) =>
+      source.addEventListener(channel, (event) => handle(JSON.parse((event as MessageEvent<string>).data)));
+    on('subscription', refreshSubscription);
     // The event carries the newest standings, so a board on screen updates without asking the server,
     // unless the learner's own place is outside them.
-    source.addEventListener('leaderboard', (event) => {
+    on('leaderboard', (standings) => {
       const board = queryClient.getQueryData<Leaderboard>(LEADERBOARD_KEY);
       if (!board) return;
-      const next = applyStandings(board, JSON.parse((event as MessageEvent<string>).data) as Standings);
+      const next = applyStandings(board, standings);
       queryClient.setQueryData(LEADERBOARD_KEY, next.board);
       if (next.stale) void queryClient.invalidateQueries({ queryKey: LEADERBOARD_KEY });
     });

@@ -1,0 +1,53 @@
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useIsMobile } from '../lib/useIsMobile';
+import { useUser } from '../lib/session';
+import { Spinner } from '../ui/Spinner';
+import { loadToasts, TOAST_MS } from '../ui/toast';
+import { Footer } from './Footer';
+import { useLiveEvents } from './live';
+import { Nav } from './Nav';
+
+const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
+
+/** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
+export function Frame() {
+  const { data: user, isPending } = useUser();
+  const { pathname } = useLocation();
+  useLiveEvents(!!user);
+  // Toasts sit where they cover neither the navigation nor the card's buttons (at the top on phones).
+  const mobile = useIsMobile();
+  const showNav = !!user && pathname !== '/auth';
+  return (
+    <div className="frame">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {showNav ? (
+        <Nav user={user} />
+      ) : (
+        <header className="site-header minimal">
+          <a href="/" className="banner">
+            <span className="banner-title">Kalimat</span>
+            <span className="banner-subtitle">Learn Lebanese Arabic</span>
+          </a>
+        </header>
+      )}
+      {/* Until the user is known the page waits under the header: the navigation that may replace the
+          header is taller, and content drawn below it would jump down when it comes. */}
+      {isPending ? (
+        <Spinner />
+      ) : (
+        <>
+          <main id="main" className="main">
+            <Outlet />
+          </main>
+          <Footer />
+        </>
+      )}
+      <Suspense fallback={null}>
+        <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      </Suspense>
+    </div>
+  );
+}
