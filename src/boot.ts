@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase, openDatabase, type Db } from './db/client';
 import { runImport, formatIssue } from './lib/content/importer';
 import { isPrimary } from './lib/litefs';
-import { contentPlugins } from './modules/content';
+import { contentPlugins } from './modules';
 import { topics } from './modules/vocabulary/schema';
 
 export const CONTENT_DIR = resolve(import.meta.dir, '..', 'content');

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
 import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/lib/content/importer';
-import { contentPlugins } from '../../src/modules/content';
+import { contentPlugins } from '../../src/modules';
 import { CONTENT_DIR } from '../../src/boot';
 
 export const BASE = 'http://localhost:3000';

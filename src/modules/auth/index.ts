@@ -17,6 +17,7 @@ import {
   SupportTicketBody,
   Token,
 } from './model';
+import type { BillingService } from '../billing/service';
 import { googleAuth } from './google';
 import { publicUser, type AuthService, type User } from './service';
 import { sessionPlugin } from './plugin';
@@ -43,7 +44,7 @@ export const RESET_REQUEST_ANSWER = 'If an account exists for this email address
 
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 
-export function authModule(ctx: AppContext, auth: AuthService) {
+export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthService; billing: BillingService }) {
   const now = () => ctx.clock.now();
   const limiter = new RateLimiter(ctx.clock);
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
@@ -136,6 +137,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
     .delete(
       '/api/user/delete',
       async ({ user, endSessionCookie }) => {
+        // The subscription is cancelled first: the farewell mail tells the owner it will not come back.
+        await billing.cancelForDeletion(user);
         const scheduledDeletionDate = await auth.markForDeletion(user);
         endSessionCookie();
         return {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
+import type { Tx } from '../../db/client';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
@@ -72,7 +73,7 @@ export function createAuthService(ctx: AppContext) {
   const hashPassword = (password: string) => Bun.password.hash(password, ARGON2);
 
   /** A new account's trial: 7 days, unless this e-mail address ever had one. */
-  function trialFor(email: string, now: Date, tx = db) {
+  function trialFor(tx: Tx, email: string, now: Date) {
     const emailHash = sha256(email);
     const granted = tx.select().from(trialGrants).where(eq(trialGrants.emailHash, emailHash)).get();
     if (granted) return { trialStartDate: null, trialEndDate: null, subscriptionStatus: 'expired' as const };
@@ -94,7 +95,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Revokes every session of the user, or every one but `keepSessionId`; their open event streams close. */
-  function revokeUserSessions(userId: number, keepSessionId?: string, tx = db) {
+  function revokeUserSessions(tx: Tx, userId: number, keepSessionId?: string) {
     const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
     tx.update(sessions)
       .set({ revokedAt: clock.now() })
@@ -170,8 +171,6 @@ export function createAuthService(ctx: AppContext) {
     }
   }
 
-  const deletionListeners: ((user: User) => Promise<void> | void)[] = [];
-
   return {
     hashPassword,
     trialFor,
@@ -210,7 +209,7 @@ export function createAuthService(ctx: AppContext) {
               passwordHash,
               isVerified: opts.isVerified,
               createdAt: now,
-              ...trialFor(input.email, now, tx as never),
+              ...trialFor(tx, input.email, now),
             })
             .returning()
             .get();
@@ -297,7 +296,7 @@ export function createAuthService(ctx: AppContext) {
         const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
         if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
         const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
-        revokeUserSessions(user.id, undefined, tx as never);
+        revokeUserSessions(tx, user.id);
         return updated;
       });
     },
@@ -338,7 +337,7 @@ export function createAuthService(ctx: AppContext) {
         tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
         // Following the mailed link proves the address, so the account counts as verified.
         tx.update(users).set({ passwordHash, isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
-        revokeUserSessions(claimed.userId, undefined, tx as never);
+        revokeUserSessions(tx, claimed.userId);
       });
     },
 
@@ -378,22 +377,16 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
-    /** Runs `listener` before an account is marked for deletion (billing cancels the subscription there). */
-    onAccountDeletion(listener: (user: User) => Promise<void> | void) {
-      deletionListeners.push(listener);
-    },
-
     /**
-     * docs/product-rules.md#accounts: lets the deletion listeners run (billing cancels a subscription), marks the
-     * account for deletion in 30 days, revokes every session and tells the owner how to keep it.
+     * docs/product-rules.md#accounts: marks the account for deletion in 30 days, revokes every session and tells
+     * the owner how to keep it. The caller cancels the subscription first (auth's DELETE /api/user/delete).
      */
     async markForDeletion(user: User): Promise<Date> {
-      for (const listener of deletionListeners) await listener(user);
       const now = clock.now();
       const scheduledDeletionDate = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
       db.transaction((tx) => {
         tx.update(users).set({ markedForDeletion: true, scheduledDeletionDate }).where(eq(users.id, user.id)).run();
-        revokeUserSessions(user.id, undefined, tx as never);
+        revokeUserSessions(tx, user.id);
       });
       await mail.send({
         to: user.email,
@@ -478,7 +471,7 @@ export function createAuthService(ctx: AppContext) {
           // Whoever registered this address without proving the mailbox must not keep a way in once
           // its owner arrives through Google: their password and sessions end here.
           const unproven = !existing.googleId && !existing.emailConfirmedAt && existing.passwordHash !== null;
-          if (unproven) revokeUserSessions(existing.id, undefined, tx as never);
+          if (unproven) revokeUserSessions(tx, existing.id);
           return tx
             .update(users)
             .set({ googleId: profile.sub, isVerified: true, emailConfirmedAt: now, ...(unproven ? { passwordHash: null } : {}) })
@@ -493,7 +486,7 @@ export function createAuthService(ctx: AppContext) {
       return db.transaction((tx) =>
         tx
           .insert(users)
-          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(email, now, tx as never) })
+          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(tx, email, now) })
           .returning()
           .get(),
       );

@@ -5,13 +5,13 @@ import { DAY_MS } from '../../lib/clock';
 import { ValidationError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { isPrimary } from '../../lib/litefs';
 import { users } from '../auth/schema';
-import type { AuthService, User } from '../auth/service';
+import type { User } from '../auth/service';
 import { RENEWAL_GRACE_MS, accessOf } from './access';
 import * as v from 'valibot';
 import { CHOOSE_PLAN_MESSAGE, StripeEvent, SubscriptionEventObject, type CheckoutInput, type PlanInterval } from './model';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptionPlans } from './schema';
 import { StripeMissing, createStripeGateway, type SubscriptionState } from './stripe';
-import { repeatEvery } from '../../lib/jobs';
+import type { Job } from '../../lib/jobs';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 
@@ -125,7 +125,7 @@ function addInterval(from: Date, interval: PlanInterval) {
 const SUCCESS_PATH = '/subscription?success=true';
 const CANCEL_PATH = '/subscription?canceled=true';
 
-export function createBillingService(ctx: AppContext, deps: { auth: AuthService }) {
+export function createBillingService(ctx: AppContext) {
   const { db, clock, config, events, log } = ctx;
   const stripe = createStripeGateway(config);
   const appOrigin = new URL(config.appUrl).origin;
@@ -343,16 +343,16 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
     return { id, type, subscriptionId: subscriptionIdOf(type, object.output) };
   }
 
-  // Deleting an account cancels its subscription; access runs to the period end (docs/product-rules.md#accounts).
-  deps.auth.onAccountDeletion(async (user) => {
-    const current = freshUser(user.id) ?? user;
-    const access = accessOf(current, clock.now());
-    if (access.isSubscribed && !access.cancelAtPeriodEnd) await setCancelAtPeriodEnd(current, true);
-  });
-
   const isProcessed = (id: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id)).get();
 
   return {
+
+    /** Deleting an account cancels its subscription; access runs to the period end (docs/product-rules.md#accounts). */
+    async cancelForDeletion(user: User) {
+      const current = freshUser(user.id) ?? user;
+      const access = accessOf(current, clock.now());
+      if (access.isSubscribed && !access.cancelAtPeriodEnd) await setCancelAtPeriodEnd(current, true);
+    },
 
     plans(): PlanView[] {
       return activePlans().map(planView);
@@ -583,32 +583,30 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
-export const EXPIRY_CHECK_MS = 60_000;
+const EXPIRY_CHECK_MS = 60_000;
 
 /**
  * Renews due demo subscriptions, then sends each user whose trial (or paid period) has just ended a
- * `subscription` event, once: every check covers the time since the previous one. `check()` runs one
- * at once (tests move the clock).
+ * `subscription` event, once: every run covers the time since the previous one. Renewals write, and the
+ * events reach every machine through the database: the primary alone runs it, and a replica moves its
+ * window on so that, promoted, it does not announce again what the primary did.
  */
-export function startTrialExpiryJob(ctx: AppContext, billing: BillingService, intervalMs = EXPIRY_CHECK_MS) {
+export function trialExpiryJob(ctx: AppContext, billing: BillingService): Job<number> {
   let checkedUntil = ctx.clock.now();
-  const check = () => {
-    const now = ctx.clock.now();
-    if (now.getTime() <= checkedUntil.getTime()) return 0;
-    // Renewals write, and the events reach every machine through the database: the primary alone checks.
-    if (!isPrimary(ctx.config.LITEFS_DIR)) {
-      checkedUntil = now;
-      return 0;
-    }
-    try {
+  return {
+    name: 'trial expiry check',
+    everyMs: EXPIRY_CHECK_MS,
+    primaryOnly: true,
+    run() {
+      const now = ctx.clock.now();
+      if (now.getTime() <= checkedUntil.getTime()) return 0;
       billing.renewDemoSubscriptions(now);
       const sent = billing.publishExpiries(checkedUntil, now);
       checkedUntil = now;
       return sent;
-    } catch (error) {
-      ctx.log.error('trial expiry check failed', { error: String(error) });
-      return 0;
-    }
+    },
+    skip() {
+      checkedUntil = ctx.clock.now();
+    },
   };
-  return { check, ...repeatEvery(check, intervalMs) };
 }

@@ -2,17 +2,18 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { IdParam, validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { VocabularyService } from './service';
+import type { SpeechService } from './speech';
 import { AnswerBody, SpeechQuery, TopicParam, TopicsQuery } from './model';
 
 /**
  * Words, topics, verbs, answers and speech. Reading content works signed out (the landing deck,
  * the topic list); progress is a signed-in learner's.
  */
-export function vocabularyModule(ctx: AppContext, services: Services) {
-  const { vocabulary, speech } = services;
+export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService & { speech: SpeechService } }) {
   return new Elysia({ name: 'vocabulary' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/words', ({ user }) => vocabulary.deckFor(user), { optionalUser: true })
     .get('/api/words/batch', ({ user }) => vocabulary.batchOf(user), { auth: true })
     .get('/api/words/topics', ({ query }) => vocabulary.topicNames(validate(TopicsQuery, query).includeVerbs))
@@ -26,7 +27,7 @@ export function vocabularyModule(ctx: AppContext, services: Services) {
     }, { auth: true })
     .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
     .get('/api/tts', async ({ query }) => {
-      const clip = await speech.speak(validate(SpeechQuery, query).text);
+      const clip = await vocabulary.speech.speak(validate(SpeechQuery, query).text);
       return new Response(new Uint8Array(clip.audio), { headers: { 'content-type': clip.contentType, 'cache-control': 'public, max-age=604800' } });
     });
 }

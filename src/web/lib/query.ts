@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { get } from './api';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { get, searchOf, type CallOptions } from './api';
 
 /** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; a query's key is the path it GETs. */
 export function createQueryClient() {
@@ -8,8 +8,8 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
-        retry: retriesUnlessClientError(1),
-        retryDelay: 1000,
+        // The API client tries again on network errors and 5xx (lib/api.ts); the cache adds no tries of its own.
+        retry: false,
         refetchOnWindowFocus: false,
         queryFn: ({ queryKey, signal }) => get(String(queryKey[0]), { signal }),
       },
@@ -31,4 +31,24 @@ export const retriesUnlessClientError = (tries: number) => (failures: number, er
 function isClientError(error: unknown) {
   const status = (error as { status?: number })?.status;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** A node of the typed client (`server.api.words`) that can be read. */
+interface Readable {
+  '~path': string;
+  get(options?: CallOptions & { query?: never }): Promise<unknown>;
+}
+type QueryOf<N extends Readable> = NonNullable<Parameters<N['get']>[0]>['query'];
+
+/**
+ * The query of a GET: keyed by the URL it reads (what the offline copy of src/web/lib/offline.ts is
+ * kept under), read through the typed client with the call's options (retries, nullOn401).
+ */
+export function read<N extends Readable, O extends CallOptions & { query?: QueryOf<N> }>(node: N, options: O = {} as O) {
+  const { query, ...call } = options;
+  type Data = Awaited<ReturnType<N['get']>> | (O extends { nullOn401: true } ? null : never);
+  return queryOptions({
+    queryKey: [node['~path'] + searchOf(query as Record<string, string> | undefined)] as const,
+    queryFn: ({ signal }) => node.get({ ...call, query, signal } as never) as Promise<Data>,
+  });
 }

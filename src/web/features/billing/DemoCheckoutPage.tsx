@@ -3,9 +3,9 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import { LOAD_FAILED, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
 import type { SubscriptionStatus } from '../../lib/session';
 import { sameOriginPath } from './rules';
 
@@ -16,8 +16,16 @@ const FALLBACK_CANCEL = '/subscription?canceled=true';
  * Pay activates the subscription through the server's real activation path; no money moves.
  */
 export function DemoCheckoutPage() {
-  const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
   const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  return (
+    <QueryBoundary query={plans} loading={<Spinner label="Loading checkout..." />} failure={LOAD_FAILED}>
+      {(list) => <Checkout plans={list} />}
+    </QueryBoundary>
+  );
+}
+
+function Checkout({ plans }: { plans: Plan[] }) {
+  const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -27,9 +35,7 @@ export function DemoCheckoutPage() {
   const cancelPath = (search.cancel_url && sameOriginPath(search.cancel_url, origin)) || FALLBACK_CANCEL;
   const successUrl = search.success_url && sameOriginPath(search.success_url, origin) ? search.success_url : undefined;
 
-  if (plans.isPending) return <Spinner label="Loading checkout..." />;
-  if (plans.isError) return <ErrorDisplay error={plans.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => plans.refetch()} />;
-  const plan = plans.data.find((p) => p.id === search.plan);
+  const plan = plans.find((p) => p.id === search.plan);
   if (!plan) {
     return (
       <section className="card narrow center">

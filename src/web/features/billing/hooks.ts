@@ -5,6 +5,7 @@ import type { BillingService, PlanView } from '../../../modules/billing/service'
 import { ApiError, handledGlobally, post } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
+import type { Failure } from '../../ui/QueryBoundary';
 import { SUBSCRIPTION_KEYS, type SubscriptionStatus } from '../../lib/session';
 import {
   PAYWALL_DELAY_MS,
@@ -27,8 +28,8 @@ export type SubscriptionOverview = ReturnType<BillingService['overview']>;
 export const PLANS_KEY = ['/api/subscription/plans'] as const;
 export const OVERVIEW_KEY = ['/api/subscription'] as const;
 
-export const LOAD_FAILED_TITLE = 'Unable to load subscription details';
-export const LOAD_FAILED_TEXT = 'Failed to load subscription information. Please try again later.';
+/** What the billing screens say when the subscription or the plans cannot be read. */
+export const LOAD_FAILED: Failure = { title: 'Unable to load subscription details', message: 'Failed to load subscription information. Please try again later.' };
 
 /** Every query that shows the learner's subscription, asked again (the navigation's Premium too). */
 export function refreshSubscription(queryClient: QueryClient) {

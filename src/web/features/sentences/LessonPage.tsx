@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
 import { ApiError, handledGlobally, postProgress } from '../../lib/api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
@@ -49,22 +49,20 @@ function LessonPlayer({ id }: { id: number }) {
   const lesson = useQuery<LessonView>({ queryKey: lessonKey(id) });
   const steps = useQuery<LessonStep[]>({ queryKey: [`/api/lessons/${id}/content`] });
 
-  const failure = lesson.error ?? steps.error;
-  if (failure) {
-    if (failure instanceof ApiError && failure.status === 404) return <LessonNotFound />;
-    return (
-      <ErrorDisplay
-        error={failure}
-        message={LOAD_FAILURES.lessons}
-        onRetry={() => {
-          void lesson.refetch();
-          void steps.refetch();
-        }}
-      />
-    );
-  }
-  if (!lesson.data || !steps.data) return <Spinner label="Loading lesson..." />;
+  const both: Loadable<{ lesson: LessonView; steps: LessonStep[] }> = {
+    data: lesson.data && steps.data ? { lesson: lesson.data, steps: steps.data } : undefined,
+    error: lesson.error ?? steps.error,
+    refetch: () => Promise.all([lesson.refetch(), steps.refetch()]),
+  };
+  if (both.error instanceof ApiError && both.error.status === 404) return <LessonNotFound />;
+  return (
+    <QueryBoundary query={both} loading={<Spinner label="Loading lesson..." />} failure={{ message: LOAD_FAILURES.lessons }}>
+      {(data) => <Lesson {...data} />}
+    </QueryBoundary>
+  );
+}
 
+function Lesson({ lesson, steps }: { lesson: LessonView; steps: LessonStep[] }) {
   return (
     <div className="stack lesson-page">
       <Link to="/lessons" className="back-link">
@@ -72,19 +70,19 @@ function LessonPlayer({ id }: { id: number }) {
       </Link>
       <header className="card lesson-intro">
         <div className="lesson-card-top">
-          <span className={`difficulty difficulty-${lesson.data.difficulty}`}>{DIFFICULTY_LABELS[lesson.data.difficulty]}</span>
-          {lesson.data.progress.completed && (
+          <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
+          {lesson.progress.completed && (
             <span className="completed-mark">
               <span aria-hidden="true">✓</span> Completed
             </span>
           )}
         </div>
-        <h1>{lesson.data.name}</h1>
+        <h1>{lesson.name}</h1>
         <div className="lesson-description">
-          <LessonText text={lesson.data.description} />
+          <LessonText text={lesson.description} />
         </div>
       </header>
-      {steps.data.length === 0 ? <p className="card muted">This lesson has no steps yet.</p> : <StepPlayer lessonId={id} steps={steps.data} />}
+      {steps.length === 0 ? <p className="card muted">This lesson has no steps yet.</p> : <StepPlayer lessonId={lesson.id} steps={steps} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReviewForecast } from '../../../modules/review/service';
-import { LOAD_FAILURES } from '../../lib/messages';
-import { Spinner } from '../../ui/Spinner';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
 
 export const FORECAST_KEY = ['/api/review/forecast'] as const;
@@ -21,18 +21,15 @@ const HEIGHT = TOP + BAR_MAX + 22;
  */
 export function ReviewForecastCard() {
   const query = useQuery<ReviewForecast>({ queryKey: FORECAST_KEY });
-  const data = query.data;
   return (
     <section className="card review-forecast" aria-labelledby="stats-forecast">
       <div className="row stats-card-head">
         <h2 id="stats-forecast">Review Forecast</h2>
-        {data && <Retention retention={data.retention} />}
+        {query.data && <Retention retention={query.data.retention} />}
       </div>
-      {!data ? (
-        query.isError ? <p className="muted">{LOAD_FAILURES.stats}</p> : <Spinner />
-      ) : (
-        <ForecastChart days={data.days} />
-      )}
+      <QueryBoundary query={query} failure={TILE_FAILURE}>
+        {(data) => <ForecastChart days={data.days} />}
+      </QueryBoundary>
     </section>
   );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Leaderboard, LeaderboardBoard } from '../../../modules/stats/service';
 import { get } from '../../lib/api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILURES } from '../../lib/messages';
+import { TILE_FAILURE } from './failure';
 import { Tabs } from '../../ui/Tabs';
 
 type Period = 'allTime' | 'thisWeek';
@@ -28,13 +28,9 @@ export function LeaderboardCard() {
     <section className="card stats-leaderboard" aria-labelledby="stats-leaderboard">
       <h2 id="stats-leaderboard">Leaderboard</h2>
       <Tabs id="leaderboard" label="Leaderboard period" tabs={PERIODS} selected={period} onSelect={setPeriod}>
-        {query.data ? (
-          <Board board={query.data[period]} period={period} />
-        ) : query.isError ? (
-          <ErrorDisplay error={query.error} title={LOAD_FAILURES.stats} variant="inline" onRetry={() => query.refetch()} />
-        ) : (
-          <Spinner label="Loading leaderboard..." />
-        )}
+        <QueryBoundary query={query} loading={<Spinner label="Loading leaderboard..." />} failure={TILE_FAILURE}>
+          {(boards) => <Board board={boards[period]} period={period} />}
+        </QueryBoundary>
       </Tabs>
     </section>
   );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
 import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
@@ -67,19 +67,17 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
       </header>
 
-      {words.isPending ? (
-        <div className="card center muted" role="status">
-          Loading...
-        </div>
-      ) : words.isError ? (
-        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={WORDS_KEY} />
-      ) : list.length === 0 ? (
-        <div className="card center">
-          <p className="muted">No words available.</p>
-        </div>
-      ) : (
-        <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
-      )}
+      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: WORDS_KEY }}>
+        {() =>
+          list.length === 0 ? (
+            <div className="card center">
+              <p className="muted">No words available.</p>
+            </div>
+          ) : (
+            <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import { usePractice, type Word } from './api';
@@ -16,9 +16,14 @@ export function AnonymousDeck() {
   // Its own cache entry: a learner who signs in later must not see this deck as their All Words.
   const words = useQuery<Word[]>({ queryKey: ['/api/words', 'landing'] });
   const practice = usePractice(null);
-  const list = validWords(Array.isArray(words.data) ? words.data : []);
-  if (words.isPending) return <DeckLoading />;
-  if (words.isError) return <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} />;
+  return (
+    <QueryBoundary query={words} loading={<DeckLoading />} failure={{ message: LOAD_FAILURES.words }}>
+      {(data) => <Deck list={validWords(Array.isArray(data) ? data : [])} practice={practice} />}
+    </QueryBoundary>
+  );
+}
+
+function Deck({ list, practice }: { list: Word[]; practice: ReturnType<typeof usePractice> }) {
   if (list.length === 0) {
     return (
       <div className="card center">

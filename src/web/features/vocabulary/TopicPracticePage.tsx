@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { topicWordsKey, usePractice, type Word } from './api';
 import { WordListPractice } from './WordListPractice';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
 
 /** /topics/{topic}: the topic's words in the word-list variant. */
@@ -17,56 +17,31 @@ export function TopicPracticePage({ topic }: { topic: string }) {
   const status = useSubscriptionStatus(isVerb);
   const presentOnly = isVerb && !!status.data && !status.data.isActive && !status.data.isInTrial;
 
-  let body;
-  if (words.isPending || (words.error instanceof ApiError && words.error.status === 402)) {
-    // A 402 is on its way to the paywall (lib/api.ts).
-    body = (
-      <div className="card center muted" role="status">
-        Loading words for {topic}...
-      </div>
-    );
-  } else if (words.isError) {
-    body = (
-      <div className="card center" role="alert">
-        <h2>Unable to load words</h2>
-        <p className="muted">{words.error instanceof ApiError ? words.error.message : 'Please try again.'}</p>
-        <div className="row center wrap">
-          <button type="button" className="button" onClick={() => void words.refetch()}>
-            Try Again
-          </button>
-          <Link to="/topics" className="button button-secondary">
-            Back to Topics
-          </Link>
-        </div>
-      </div>
-    );
-  } else {
-    const raw = Array.isArray(words.data) ? words.data : [];
+  const practiseWords = (raw: Word[]) => {
     const list = validWords(raw);
-    body =
-      list.length === 0 ? (
-        <div className="card center">
-          {raw.length === 0 ? (
-            <>
-              <h2>No Words Available</h2>
-              <p className="muted">There are no words available for this topic yet.</p>
-            </>
-          ) : (
-            <p className="muted">No valid words available for this topic yet.</p>
-          )}
-          <Link to="/topics" className="button button-secondary">
-            Back to Topics
-          </Link>
-        </div>
-      ) : (
-        <WordListPractice
-          key={topic}
-          words={list}
-          onAnswer={(w, correct) => void practice.answer(w, correct)}
-          onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
-        />
-      );
-  }
+    return list.length === 0 ? (
+      <div className="card center">
+        {raw.length === 0 ? (
+          <>
+            <h2>No Words Available</h2>
+            <p className="muted">There are no words available for this topic yet.</p>
+          </>
+        ) : (
+          <p className="muted">No valid words available for this topic yet.</p>
+        )}
+        <Link to="/topics" className="button button-secondary">
+          Back to Topics
+        </Link>
+      </div>
+    ) : (
+      <WordListPractice
+        key={topic}
+        words={list}
+        onAnswer={(w, correct) => void practice.answer(w, correct)}
+        onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+      />
+    );
+  };
 
   const verb = verbOfTopic(topic);
   return (
@@ -87,7 +62,21 @@ export function TopicPracticePage({ topic }: { topic: string }) {
           You are practising the present tense. Past and future forms, commands and negatives come with <Link to="/subscription">Premium</Link>.
         </p>
       )}
-      {body}
+      <QueryBoundary
+        query={words}
+        loading={`Loading words for ${topic}...`}
+        failure={{
+          title: 'Unable to load words',
+          retry: { label: 'Try Again', onClick: () => void words.refetch() },
+          actions: (
+            <Link to="/topics" className="button button-secondary">
+              Back to Topics
+            </Link>
+          ),
+        }}
+      >
+        {(raw) => practiseWords(Array.isArray(raw) ? raw : [])}
+      </QueryBoundary>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Arabic } from '../../ui/Arabic';
 import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
@@ -15,62 +16,6 @@ export function TopicsPage() {
   const verbs = useQuery<VerbView[]>({ queryKey: VERBS_KEY });
   const verbOf = new Map((verbs.data ?? []).map((v) => [v.topic, v]));
 
-  let body;
-  if (topics.isPending) {
-    body = (
-      <div className="card center muted" role="status">
-        Loading topics...
-      </div>
-    );
-  } else if (topics.isError) {
-    body = (
-      <div className="card center" role="alert">
-        <h2>Unable to load topics</h2>
-        <p className="muted">There was a problem loading the topics. Please try again later.</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Refresh Page
-        </button>
-      </div>
-    );
-  } else {
-    const grid = topicsForGrid(Array.isArray(topics.data) ? topics.data : []);
-    const vocabulary = grid.filter((t) => !t.isVerb);
-    const verbTopics = grid.filter((t) => t.isVerb);
-    body =
-      grid.length === 0 ? (
-        <div className="card center">
-          <p className="muted">No topics available.</p>
-        </div>
-      ) : (
-        <>
-          {vocabulary.length > 0 && (
-            <section className="stack" aria-labelledby="vocabulary-topics">
-              <h2 id="vocabulary-topics" className="vocab-section-title">
-                Vocabulary
-              </h2>
-              <div className="topic-grid">
-                {vocabulary.map((t) => (
-                  <TopicTile key={t.id} topic={t} />
-                ))}
-              </div>
-            </section>
-          )}
-          {verbTopics.length > 0 && (
-            <section className="stack" aria-labelledby="verb-topics">
-              <h2 id="verb-topics" className="vocab-section-title">
-                Verbs
-              </h2>
-              <div className="topic-grid">
-                {verbTopics.map((t) => (
-                  <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
-                ))}
-              </div>
-            </section>
-          )}
-        </>
-      );
-  }
-
   return (
     <section className="stack vocab-page">
       <ExplanationPopup pageId="topics" title="Practise by topic">
@@ -81,8 +26,56 @@ export function TopicsPage() {
         <h1>Topics</h1>
         <p>Choose a topic or a verb to practise.</p>
       </header>
-      {body}
+      <QueryBoundary
+        query={topics}
+        loading="Loading topics..."
+        failure={{
+          title: 'Unable to load topics',
+          message: 'There was a problem loading the topics. Please try again later.',
+          retry: { label: 'Refresh Page', onClick: () => window.location.reload() },
+        }}
+      >
+        {(list) => <TopicGrid topics={list} verbOf={verbOf} />}
+      </QueryBoundary>
     </section>
+  );
+}
+
+function TopicGrid({ topics, verbOf }: { topics: TopicCard[]; verbOf: Map<string, VerbView> }) {
+  const grid = topicsForGrid(Array.isArray(topics) ? topics : []);
+  const vocabulary = grid.filter((t) => !t.isVerb);
+  const verbTopics = grid.filter((t) => t.isVerb);
+  return grid.length === 0 ? (
+    <div className="card center">
+      <p className="muted">No topics available.</p>
+    </div>
+  ) : (
+    <>
+      {vocabulary.length > 0 && (
+        <section className="stack" aria-labelledby="vocabulary-topics">
+          <h2 id="vocabulary-topics" className="vocab-section-title">
+            Vocabulary
+          </h2>
+          <div className="topic-grid">
+            {vocabulary.map((t) => (
+              <TopicTile key={t.id} topic={t} />
+            ))}
+          </div>
+        </section>
+      )}
+      {verbTopics.length > 0 && (
+        <section className="stack" aria-labelledby="verb-topics">
+          <h2 id="verb-topics" className="vocab-section-title">
+            Verbs
+          </h2>
+          <div className="topic-grid">
+            {verbTopics.map((t) => (
+              <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
   );
 }
 

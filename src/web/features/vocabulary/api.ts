@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useAtom } from 'jotai';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
@@ -8,9 +7,8 @@ import { handledGlobally } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
-import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
-import { FLAGGED_KEY, retriesUnlessClientError, refreshStats } from '../../lib/query';
-import { localStreakAtom } from './state';
+import { streakKey, useStreak } from '../../lib/streak';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
@@ -60,9 +58,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
  */
 export function usePractice(user: User | null | undefined, { keepsStreak = true } = {}) {
   const queryClient = useQueryClient();
-  const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user && keepsStreak, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
-  const streak = user ? (serverStreak.data ?? ZERO_STREAK) : localStreak;
+  const { streak, set } = useStreak('unified', !!user, { read: keepsStreak });
   const streakRef = useRef(streak);
   streakRef.current = streak;
   const lastAnswer = useRef(0);
@@ -83,8 +79,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
 
   const setStreak = (s: StreakCounts) => {
     streakRef.current = s;
-    if (user) queryClient.setQueryData(STREAK_KEY, s);
-    else setLocalStreak(s);
+    set(s);
   };
 
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */

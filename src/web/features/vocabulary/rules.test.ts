@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { reconcileStreak } from '../../../modules/streak/rules';
+import { parseStoredCount } from '../../lib/streak';
 import {
   batchForStreak,
   batchLabel,
@@ -10,7 +11,6 @@ import {
   markSeen,
   nextStreak,
   parseSeenWords,
-  parseStoredCount,
   pickNextWord,
   practicePercent,
   practiceSummary,

@@ -166,9 +166,3 @@ export function parseSeenWords(raw: string | null): number[] {
 /** Revealing or answering marks a word seen; unseen words get the 'New word!' marker. */
 export const markSeen = (seen: readonly number[], id: number) => (seen.includes(id) ? [...seen] : [...seen, id]);
 export const isNewWord = (seen: readonly number[], id: number) => !seen.includes(id);
-
-/** A stored streak or best streak: a whole number of at least 0, else 0. */
-export function parseStoredCount(raw: string | null): number {
-  const n = Number(raw);
-  return raw !== null && Number.isSafeInteger(n) && n >= 0 ? n : 0;
-}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { postProgress } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
@@ -22,27 +22,30 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
   const streak = useGameStreak('which-word');
   const title = round.data?.topic ?? topic;
 
-  let body;
-  if (round.isPending) {
-    body = (
-      <div className="card">
-        <Spinner label="Loading words..." />
-      </div>
-    );
-  } else if (round.isError) {
-    body = <ErrorDisplay error={round.error} title="Unable to load words" onRetry={() => round.refetch()} />;
-  } else if (round.data.questions.length === 0) {
-    body = (
-      <div className="card center">
-        <p>No words available for the topic {title}. Please try another topic.</p>
-        <Link to="/which-word" className="button">
-          Back to Topics
-        </Link>
-      </div>
-    );
-  } else {
-    body = <Game key={topic} questions={round.data.questions} streak={streak} />;
-  }
+  const body = (
+    <QueryBoundary
+      query={round}
+      loading={
+        <div className="card">
+          <Spinner label="Loading words..." />
+        </div>
+      }
+      failure={{ title: 'Unable to load words' }}
+    >
+      {({ questions }) =>
+        questions.length === 0 ? (
+          <div className="card center">
+            <p>No words available for the topic {title}. Please try another topic.</p>
+            <Link to="/which-word" className="button">
+              Back to Topics
+            </Link>
+          </div>
+        ) : (
+          <Game key={topic} questions={questions} streak={streak} />
+        )
+      }
+    </QueryBoundary>
+  );
 
   return (
     <section className="stack ww-game-page">
