@@ -1,7 +1,7 @@
-import { CONTENT_DIR } from '../src/boot';
+import { CONTENT_DIR } from '../src/lib/content/dir';
 import { validateContent } from '../src/lib/content/importer';
 import { contentStats } from '../src/corpus/stats';
-import { contentPlugins } from '../src/modules/content';
+import { contentPlugins } from '../src/modules';
 
 /**
  * `bun run content:stats [--content DIR]`: counts content/ per kind, topic and batch, through the

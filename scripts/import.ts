@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { configOrExit, CONTENT_DIR } from '../src/boot';
+import { configOrExit } from '../src/boot';
+import { CONTENT_DIR } from '../src/lib/content/dir';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { formatCounts, formatIssue, runImport } from '../src/lib/content/importer';
-import { contentPlugins } from '../src/modules/content';
+import { contentPlugins } from '../src/modules';
 
 /** `bun run import [--dry-run] [--content DIR]`: validates content/ and loads it into the database. */
 const args = process.argv.slice(2);

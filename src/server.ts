@@ -2,9 +2,9 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createApp } from './app';
 import { configOrExit, prepareDatabase } from './boot';
-import { startPurgeJob } from './modules/auth/purge';
-import { startTrialExpiryJob } from './modules/billing/service';
-import { startBackupJob } from './lib/backup';
+import { moduleJobs } from './modules';
+import { backupJob } from './lib/backup';
+import { startJobs } from './lib/jobs';
 import { onShutdown, shutdown } from './lib/shutdown';
 
 /** How soon browsers whose event stream a draining server ends reconnect (to another machine, or to this one restarted). */
@@ -22,7 +22,8 @@ export function startServer(config: Config, db: Db) {
   app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
   // Answers already queued when SIGTERM comes are committed before the database closes.
   onShutdown(() => app.ctx.writes.drain());
-  const jobs = [startPurgeJob(app.ctx, app.services.auth), startTrialExpiryJob(app.ctx, app.services.billing), startBackupJob(app.ctx)];
+  const backup = backupJob(app.ctx);
+  const jobs = startJobs(app.ctx, [...moduleJobs(app.ctx, app.services), ...(backup ? [backup] : [])]);
   app.ctx.log.info('Kalimat is listening', { url: `http://localhost:${app.server?.port}`, database: config.DATABASE_PATH });
 
   let draining = false;
@@ -30,7 +31,7 @@ export function startServer(config: Config, db: Db) {
     if (draining) return;
     draining = true;
     app.ctx.log.info('draining', { signal, streams: app.ctx.events.connections });
-    for (const job of jobs) job.stop();
+    jobs.stop();
     const stopped = app.stop();
     app.ctx.events.closeAll(DRAIN_RETRY_MS);
     const finished = await Promise.race([stopped.then(() => true), Bun.sleep(DRAIN_TIMEOUT_MS).then(() => false)]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { runImport } from '../lib/content/importer';
-import { contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
-import { contentPlugins } from '../modules/content';
+import { colorsFile as colors, colorsLesson as lesson, contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
+import { contentPlugins } from '../modules';
 import type { ContentIssue } from '../lib/content/types';
 
 const { fixture, database } = contentSandbox();
@@ -12,39 +12,6 @@ function lineWith(text: string, needle: string) {
   if (lines.length !== 1) throw new Error(`"${needle}" is on ${lines.length} lines of the fixture`);
   return lines[0][1];
 }
-
-const colors = `topic: Colors
-premium: false
-order: 1
-words:
-  - english: red
-    arabizi: a7mar
-    arabic: أحمر
-    batch: 1
-  - english: white
-    arabizi: abyad
-    arabic: أبيض
-    batch: 2
-    note: Also the colour of a good heart.
-`;
-
-const lesson = `---
-key: colors-1
-name: Colours
-order: 1
-difficulty: beginner
-steps:
-  - type: vocabulary
-    components:
-      - { lebanese: a7mar, english: red }
-  - type: practice
-    question: Which is red?
-    options: [a7mar, abyad]
-    correctAnswer: a7mar
-    explanation: A7mar is red.
----
-Colours are easy.
-`;
 
 /**
  * Imports `files` (beside a valid letters file, so that a partial write would show) into an empty

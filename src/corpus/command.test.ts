@@ -15,6 +15,9 @@ function runImportCommand(contentDir: string, databasePath: string, ...args: str
   return { exitCode: child.exitCode, stdout: child.stdout.toString(), stderr: child.stderr.toString() };
 }
 
+/** Each run starts Bun and loads the whole module list: more than the default 5 s on a busy machine. */
+const SPAWNING = 30_000;
+
 describe('bun run import', () => {
   test('a broken file: each error as file:line: field: message, exit code 1, and no database created by a dry run', () => {
     const dir = fixture({ 'letters/letters.yaml': letters.replace('arabic: ع', 'arabic: ""') });
@@ -24,7 +27,7 @@ describe('bun run import', () => {
     expect(run.stderr).toContain('error: letters/letters.yaml:3: letters[0].arabic: must not be empty');
     expect(run.stderr).toContain('1 error(s); nothing was written.');
     expect(existsSync(databasePath)).toBe(false);
-  });
+  }, SPAWNING);
 
   test('valid content: the table of counts, then an unchanged re-run', () => {
     const dir = fixture({ 'letters/letters.yaml': letters });
@@ -34,5 +37,5 @@ describe('bun run import', () => {
     expect(first.stdout).toMatch(/letters\s+1\s+1\s+0\s+0\s+0/);
     const again = runImportCommand(dir, databasePath);
     expect(again.stdout).toMatch(/letters\s+1\s+0\s+0\s+1\s+0/);
-  });
+  }, SPAWNING);
 });

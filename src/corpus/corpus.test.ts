@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { formatIssue, runImport, type ImportResult } from '../lib/content/importer';
 import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from '../lib/content/corpus';
 import { contentSandbox } from './testing';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../modules/vocabulary/schema';
 import { letters } from '../modules/letters/schema';
 import { sentenceContexts, sentences } from '../modules/sentences/schema';

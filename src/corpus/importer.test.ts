@@ -3,8 +3,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runImport } from '../lib/content/importer';
-import { contentSandbox } from './testing';
-import { contentPlugins } from '../modules/content';
+import { colorsFile as colors, colorsLesson as lesson, contentSandbox } from './testing';
+import { contentPlugins } from '../modules';
 import { users } from '../modules/auth/schema';
 import { topicProgress, topics, userProgress, words } from '../modules/vocabulary/schema';
 import { flaggedWords } from '../modules/flagged/schema';
@@ -12,40 +12,6 @@ import { reviewCards } from '../modules/review/schema';
 import { lessons } from '../modules/lessons/schema';
 
 const { fixture, database } = contentSandbox();
-
-const colors = `topic: Colors
-premium: false
-order: 1
-words:
-  - english: red
-    arabizi: a7mar
-    arabic: أحمر
-    batch: 1
-  - english: white
-    arabizi: abyad
-    arabic: أبيض
-    batch: 2
-    note: Also the colour of a good heart.
-`;
-
-const lesson = `---
-key: colors-1
-name: Colours
-topic: Colors
-order: 1
-difficulty: beginner
-steps:
-  - type: vocabulary
-    components:
-      - { lebanese: a7mar, english: red }
-  - type: practice
-    question: Which is red?
-    options: [a7mar, abyad]
-    correctAnswer: a7mar
-    explanation: A7mar is red.
----
-Colours are easy.
-`;
 
 describe('bun run import', () => {
   test('loads every kind once, then changes nothing on a re-run', () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { validateContent } from '../lib/content/importer';
 import { lettersFile as letters, contentSandbox } from './testing';
 import { loadSpelling, parseSpelling } from '../lib/content/spelling';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 import type { ContentIssue } from '../lib/content/types';
 
 const { fixture } = contentSandbox();

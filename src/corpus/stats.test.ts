@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { validateContent } from '../lib/content/importer';
 import { contentStats } from './stats';
 import { contentSandbox, verbFile } from './testing';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 
 const { fixture } = contentSandbox();
 

@@ -18,6 +18,58 @@ export const lettersFile = `letters:
     example: { arabizi: 3ayle, arabic: عيلة, english: family }
 `;
 
+/** A words file of two free colours (red in batch 1, white in batch 2 with a note). */
+export const colorsFile = `topic: Colors
+premium: false
+order: 1
+words:
+  - english: red
+    arabizi: a7mar
+    arabic: أحمر
+    batch: 1
+  - english: white
+    arabizi: abyad
+    arabic: أبيض
+    batch: 2
+    note: Also the colour of a good heart.
+`;
+
+/** A lesson on the colours: a vocabulary step and a practice step. */
+export const colorsLesson = `---
+key: colors-1
+name: Colours
+topic: Colors
+order: 1
+difficulty: beginner
+steps:
+  - type: vocabulary
+    components:
+      - { lebanese: a7mar, english: red }
+  - type: practice
+    question: Which is red?
+    options: [a7mar, abyad]
+    correctAnswer: a7mar
+    explanation: A7mar is red.
+---
+Colours are easy.
+`;
+
+/** A sentences file with one question (what to drink) in two scenarios; `moreContexts` adds scenarios written as YAML. */
+export const drinkSentences = (moreContexts = '') => `topic: food_and_drink
+sentences:
+  - key: what-to-drink
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    contexts:
+      - context: At a café you want a coffee without sugar.
+        recommended_answer: "Baddi ahwe bala sekkar"
+        arabic: "بدّي قهوة بلا سكّر"
+        english: "I want a coffee without sugar"
+      - context: At a friend's you want water.
+        recommended_answer: "Kebbeyet may"
+        arabic: "كبّاية مي"
+        english: "A glass of water"
+${moreContexts}`;
+
 /** Temporary content folders and databases for importer tests, removed after each test. */
 export function contentSandbox() {
   let dirs: string[] = [];

@@ -4,7 +4,7 @@ import { contentSandbox, lettersFile as letters, verbFile } from './testing';
 import { checkVerbForms, type VerbForms } from '../lib/content/verb-forms';
 import type { TextField } from '../lib/content/spelling';
 import type { ContentIssue } from '../lib/content/types';
-import { contentPlugins } from '../modules/content';
+import { contentPlugins } from '../modules';
 
 const { fixture } = contentSandbox();
 

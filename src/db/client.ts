@@ -3,9 +3,9 @@ import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite';
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import * as schema from './schema';
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** The queries name the modules' tables themselves (query builder, not `db.query`), so no schema is registered. */
+export type Db = BunSQLiteDatabase & { $client: Database };
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -26,7 +26,7 @@ export function openDatabase(path: string): Db {
   // Every write of the group commit runs in its own savepoint, whose undo pages would otherwise go to a
   // temporary file: kept in memory, an answer's memory card costs it a third of what it did (docs/decisions/0014).
   sqlite.exec('PRAGMA temp_store = MEMORY');
-  return drizzle({ client: sqlite, schema }) as Db;
+  return drizzle({ client: sqlite }) as Db;
 }
 
 export function migrateDatabase(db: Db) {

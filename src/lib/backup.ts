@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config';
 import type { AppContext } from './context';
-import { isPrimary } from './litefs';
-import { repeatEvery } from './jobs';
+import type { Job } from './jobs';
 
 /** The recovery point: at most this much of learners' answers is lost with the database's volume. */
-export const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
+const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -129,30 +128,31 @@ export function integrityOf(path: string): string {
 
 /**
  * Backs the database up every 5 minutes while this machine is the primary; replicas skip, as the lease can
- * move. Without BACKUP_BUCKET it only says that backups are off. `run()` takes one backup at once (tests);
- * a backup still running when the next is due makes that one skip.
+ * move. Without BACKUP_BUCKET it only says that backups are off (no job). A backup still running when the
+ * next is due makes that one skip.
  */
-export function startBackupJob(ctx: AppContext, bucket = backupBucket(ctx.config), intervalMs = BACKUP_INTERVAL_MS) {
+export function backupJob(ctx: AppContext, bucket = backupBucket(ctx.config)): Job<Promise<string | null>> | null {
   if (!bucket) {
     ctx.log.info('backups are off: BACKUP_BUCKET is not set');
-    return { run: async () => null, stop() {} };
+    return null;
   }
   let running = false;
-  const run = async (): Promise<string | null> => {
-    if (running || !isPrimary(ctx.config.LITEFS_DIR)) return null;
-    running = true;
-    try {
-      const { key, pruned } = await runBackup(ctx.config.DATABASE_PATH, bucket, ctx.clock.now());
-      ctx.log.info('database backed up', { key, pruned });
-      return key;
-    } catch (error) {
-      ctx.log.error('database backup failed', { error: String(error) });
-      return null;
-    } finally {
-      running = false;
-    }
+  return {
+    name: 'database backup',
+    everyMs: BACKUP_INTERVAL_MS,
+    primaryOnly: true,
+    async run() {
+      if (running) return null;
+      running = true;
+      try {
+        const { key, pruned } = await runBackup(ctx.config.DATABASE_PATH, bucket, ctx.clock.now());
+        ctx.log.info('database backed up', { key, pruned });
+        return key;
+      } finally {
+        running = false;
+      }
+    },
   };
-  return { run, ...repeatEvery(run, intervalMs) };
 }
 
 export class DatabaseInUse extends Error {}

@@ -1,10 +1,60 @@
+import type { AppContext } from './context';
+import { isPrimary } from './litefs';
+
+/** Something the server repeats while it runs, as a module declares it. */
+export interface Job<Result = unknown> {
+  /** Names it in the log: `<name> failed`. */
+  name: string;
+  everyMs: number;
+  /** It writes: only the LiteFS primary runs it (the primary can move, so this is asked on every turn). */
+  primaryOnly: boolean;
+  /** Also once when the server starts, not only after the first interval. */
+  atStart?: boolean;
+  run(): Result;
+  /** What a primary-only job does on a replica instead of running (e.g. move a window on). */
+  skip?(): void;
+}
+
+type JobContext = Pick<AppContext, 'config' | 'log'>;
+
 /** Runs `task` every `intervalMs` until stopped; the timer never keeps the process alive on its own. */
-export function repeatEvery(task: () => unknown, intervalMs: number) {
+function repeatEvery(task: () => unknown, intervalMs: number) {
   const timer = setInterval(task, intervalMs);
   timer.unref?.();
   return {
     stop() {
       clearInterval(timer);
+    },
+  };
+}
+
+/** One turn of a job: skipped on a replica if it is primary-only; a failure is logged, never thrown. */
+export function runJob(ctx: JobContext, job: Job): unknown {
+  if (job.primaryOnly && !isPrimary(ctx.config.LITEFS_DIR)) {
+    job.skip?.();
+    return null;
+  }
+  const failed = (error: unknown) => {
+    ctx.log.error(`${job.name} failed`, { error: String(error) });
+    return null;
+  };
+  try {
+    const result = job.run();
+    return result instanceof Promise ? result.catch(failed) : result;
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** Starts every job on its interval (src/server.ts); `stop` ends them all when the server drains. */
+export function startJobs(ctx: JobContext, jobs: Job[]) {
+  const timers = jobs.map((job) => {
+    if (job.atStart) runJob(ctx, job);
+    return repeatEvery(() => runJob(ctx, job), job.everyMs);
+  });
+  return {
+    stop() {
+      for (const timer of timers) timer.stop();
     },
   };
 }

@@ -1,71 +1,95 @@
 import { Elysia } from 'elysia';
+import type { ContentPlugin } from '../lib/content/types';
 import type { AppContext } from '../lib/context';
-import { accountModule } from './account';
-import { authModule } from './auth';
-import { createAuthService } from './auth/service';
-import { billingModule } from './billing';
-import { createBillingService } from './billing/service';
-import { vocabularyModule } from './vocabulary';
-import { streakModule } from './streak';
-import { flaggedModule } from './flagged';
-import { whichWordModule } from './which-word';
-import { lettersModule } from './letters';
-import { sentencesModule } from './sentences';
-import { lessonsModule } from './lessons';
-import { statsModule } from './stats';
-import { reportsModule } from './reports';
-import { reviewModule } from './review';
-import { createReviewService } from './review/service';
-import { createReportsService } from './reports/service';
-import { createWordKeys } from './vocabulary/keys';
-import { spellingModule } from './spelling';
-import { createSpellingService } from './spelling/service';
-import { createStreakService } from './streak/service';
-import { createFlaggedService } from './flagged/service';
-import { createVocabularyService } from './vocabulary/service';
-import { createStatsService } from './stats/service';
-import { createSpeechService } from './vocabulary/speech';
-import { createSentencesService } from './sentences/service';
-import { createLessonsService } from './lessons/service';
-import { createWhichWordService } from './which-word/service';
-import { createLettersService } from './letters/service';
+import type { Job } from '../lib/jobs';
+import type { ModuleDefinition } from '../lib/module';
+import { accountModule } from './account/module';
+import { authModule } from './auth/module';
+import { billingModule } from './billing/module';
+import { flaggedModule } from './flagged/module';
+import { lessonsModule } from './lessons/module';
+import { lettersModule } from './letters/module';
+import { reportsModule } from './reports/module';
+import { reviewModule } from './review/module';
+import { sentencesModule } from './sentences/module';
+import { spellingModule } from './spelling/module';
+import { statsModule } from './stats/module';
+import { streakModule } from './streak/module';
+import { vocabularyModule } from './vocabulary/module';
+import { whichWordModule } from './which-word/module';
 
-/** Every module's service, built once per app; a module reaches another only through these. */
-export function createServices(ctx: AppContext) {
-  const auth = createAuthService(ctx);
-  const billing = createBillingService(ctx, { auth });
-  const streak = createStreakService(ctx);
-  const flagged = createFlaggedService(ctx);
-  const stats = createStatsService(ctx, { streak });
-  // Review reads due words through vocabulary, whose answers update review's cards.
-  const review = createReviewService(ctx, { stats, vocabulary: () => vocabulary });
-  const vocabulary = createVocabularyService(ctx, { billing, streak, flagged, stats, review });
-  const spelling = createSpellingService();
-  const sentences = createSentencesService(ctx, { streak, stats, spelling });
-  const lessons = createLessonsService(ctx, { stats });
-  const speech = createSpeechService(ctx, [vocabulary.speakableFor, sentences.speakableFor]);
-  const whichWord = createWhichWordService({ vocabulary });
-  const letters = createLettersService(ctx, { streak, stats, review });
-  const reports = createReportsService(ctx, { wordKeys: createWordKeys(ctx), sentences, lessons });
-  return { auth, billing, streak, flagged, stats, review, vocabulary, speech, whichWord, letters, sentences, lessons, reports, spelling };
+/**
+ * THE list of feature modules (docs/decisions/0017-module-definition.md). The app mounts their routes
+ * and the importer applies their content in this order (lessons point at vocabulary's topics and verbs);
+ * services are built in the order of what they need.
+ */
+export const modules = [
+  authModule,
+  billingModule,
+  accountModule,
+  vocabularyModule,
+  streakModule,
+  flaggedModule,
+  whichWordModule,
+  lettersModule,
+  sentencesModule,
+  lessonsModule,
+  statsModule,
+  reportsModule,
+  reviewModule,
+  spellingModule,
+] as const;
+
+type Modules = typeof modules;
+
+/** Every module's service by module name; a module reaches another only through these. */
+export type Services = { [M in Modules[number] as M['name']]: ReturnType<M['service']> };
+
+/** The services named in `names`, from those built so far. */
+function pick(built: Record<string, unknown>, names: readonly string[], forModule: string) {
+  const deps: Record<string, unknown> = {};
+  for (const name of names) {
+    if (!(name in built)) throw new Error(`module ${forModule} needs ${name}, which is not in src/modules/index.ts or needs ${forModule} in turn`);
+    deps[name] = built[name];
+  }
+  return deps;
 }
-export type Services = ReturnType<typeof createServices>;
 
-/** The explicit list of feature modules, chained so the app keeps end-to-end route types. */
+/** Builds every service once, each after the services it needs and with only those. */
+export function createServices(ctx: AppContext): Services {
+  const built: Record<string, unknown> = {};
+  const building = new Set<string>();
+  const byName = new Map<string, ModuleDefinition>(modules.map((m) => [m.name, m]));
+  const build = (module: ModuleDefinition) => {
+    if (module.name in built || building.has(module.name)) return;
+    building.add(module.name);
+    for (const name of module.needs) {
+      const needed = byName.get(name);
+      if (needed) build(needed);
+    }
+    built[module.name] = module.service(ctx, pick(built, module.needs, module.name));
+  };
+  for (const module of modules) build(module);
+  return built as Services;
+}
+
+type RoutesOf<M> = M extends ModuleDefinition<string, any, any, any, infer Routes> ? Routes : never;
+/** The routes plugins in the list's order, typed one by one so the app keeps end-to-end route types. */
+type RoutesOfEach<List extends readonly unknown[]> = { -readonly [I in keyof List]: RoutesOf<List[I]> };
+type ModuleRoutes = RoutesOfEach<Modules>;
+
+/** Every module's routes; each controller gets only the services it names. */
 export function featureModules(ctx: AppContext, services: Services) {
-  return new Elysia({ name: 'modules' })
-    .use(authModule(ctx, services.auth))
-    .use(accountModule(ctx, services))
-    .use(billingModule(ctx, services))
-    .use(vocabularyModule(ctx, services))
-    .use(streakModule(ctx, services))
-    .use(flaggedModule(ctx, services))
-    .use(whichWordModule(ctx, services))
-    .use(lettersModule(ctx, services))
-    .use(sentencesModule(ctx, services))
-    .use(lessonsModule(ctx, services))
-    .use(statsModule(ctx, services))
-    .use(reportsModule(ctx, services))
-    .use(reviewModule(ctx, services))
-    .use(spellingModule(services));
+  const built: Record<string, unknown> = services;
+  const plugins = modules.map((module: ModuleDefinition) => module.routes.plugin(ctx, pick(built, module.routes.needs, module.name))) as unknown as ModuleRoutes;
+  return new Elysia({ name: 'modules' }).use(plugins);
+}
+
+/** Every content plugin, in the order the importer applies them. */
+export const contentPlugins: ContentPlugin<any>[] = modules.flatMap((module: ModuleDefinition) => module.content);
+
+/** Every module's jobs, for the server's runner (src/server.ts). */
+export function moduleJobs(ctx: AppContext, services: Services): Job[] {
+  const built: Record<string, unknown> = services;
+  return modules.flatMap((module: ModuleDefinition) => module.jobs(ctx, built[module.name]));
 }

@@ -45,7 +45,8 @@ describe('accounts in the browser', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     await logIn(page, user.email, user.password);
     await page.waitForURL('**/words');
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    // The address changes as the navigation starts; the page, with its navigation bar, follows.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await context.close();
   });
 
@@ -219,7 +220,8 @@ describe('accounts in the browser', () => {
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.waitForURL('**/words');
-    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    // The address changes as the navigation starts; the page, with its navigation bar, follows.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Set a password' }).waitFor();

@@ -6,8 +6,8 @@ import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
 import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/lib/content/importer';
-import { contentPlugins } from '../../src/modules/content';
-import { CONTENT_DIR } from '../../src/boot';
+import { contentPlugins } from '../../src/modules';
+import { CONTENT_DIR } from '../../src/lib/content/dir';
 
 export const BASE = 'http://localhost:3000';
 

@@ -8,7 +8,7 @@ import { LoginBody, ProfileBody, RegisterBody } from '../auth/model';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService, User } from '../auth/service';
 import type { BillingService } from '../billing/service';
-import { publicUser } from './view';
+import type { AccountService } from './view';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -25,11 +25,10 @@ export const LIMITS = {
  * The calls that answer with the user whole or end the account: they compose auth (who the learner is)
  * and billing (their trial and subscription), which know nothing of each other.
  */
-export function accountModule(ctx: AppContext, services: { auth: AuthService; billing: BillingService }) {
-  const { auth, billing } = services;
+export function accountRoutes(ctx: AppContext, { auth, billing, account }: { auth: AuthService; billing: BillingService; account: AccountService }) {
   const limiter = new RateLimiter(ctx.clock);
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
-  const shown = (user: User) => publicUser(user, billing);
+  const shown = account.publicUser;
 
   /**
    * The caller's address for per-IP limits. A request with no socket (app.handle in tests and

@@ -18,3 +18,9 @@ export function publicUser(user: User, billing: BillingService) {
   };
 }
 export type PublicUser = ReturnType<typeof publicUser>;
+
+/** Account's service: the user as every call answering with it shows them. */
+export function createAccountService(deps: { billing: BillingService }) {
+  return { publicUser: (user: User) => publicUser(user, deps.billing) };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -36,7 +36,7 @@ export const RESET_REQUEST_ANSWER = 'If an account exists for this email address
 
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 
-export function authModule(ctx: AppContext, auth: AuthService) {
+export function authRoutes(ctx: AppContext, { auth }: { auth: AuthService }) {
   const limiter = new RateLimiter(ctx.clock);
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
 

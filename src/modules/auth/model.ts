@@ -3,6 +3,8 @@ import * as v from 'valibot';
 /** Shared by the client forms and the server (docs/product-rules.md#accounts). */
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
+/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
+export const TRIAL_DAYS = 7;
 
 /** A well-formed e-mail address, trimmed and lower-cased; `message` is the wording of the form it is typed in. */
 export const emailAddress = (message?: string) =>
@@ -64,7 +66,6 @@ export type LoginInput = v.InferOutput<typeof LoginBody>;
 export const ProfileUsername = username(50);
 
 export const ProfileBody = v.object({ username: ProfileUsername });
-export type ProfileInput = v.InferOutput<typeof ProfileBody>;
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';

@@ -55,33 +55,26 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Password reset tokens, stored as SHA-256 hashes, single use. */
-export const passwordResetTokens = sqliteTable(
-  'password_reset_tokens',
-  {
-    id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expires: instant('expires').notNull(),
-    usedAt: instant('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
-);
+/** The links sent by mail that work once: stored as SHA-256 hashes, with their expiry and when they were used. */
+const singleUseTokens = <Name extends string>(name: Name) =>
+  sqliteTable(
+    name,
+    {
+      id: id(),
+      userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+      tokenHash: text('token_hash').notNull(),
+      expires: instant('expires').notNull(),
+      usedAt: instant('used_at'),
+      createdAt: createdAt(),
+    },
+    (t) => [uniqueIndex(`${name}_hash_unique`).on(t.tokenHash), index(`${name}_user_idx`).on(t.userId)],
+  );
 
-/** E-mail verification links (REQUIRE_EMAIL_VERIFICATION=true), hashed, single use. */
-export const emailVerificationTokens = sqliteTable(
-  'email_verification_tokens',
-  {
-    id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expires: instant('expires').notNull(),
-    usedAt: instant('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('email_verification_tokens_hash_unique').on(t.tokenHash), index('email_verification_tokens_user_idx').on(t.userId)],
-);
+/** Password reset links. */
+export const passwordResetTokens = singleUseTokens('password_reset_tokens');
+
+/** E-mail verification links (REQUIRE_EMAIL_VERIFICATION=true). */
+export const emailVerificationTokens = singleUseTokens('email_verification_tokens');
 
 /** One trial per e-mail address ever: a hash of each address that had one outlives its account. */
 export const trialGrants = sqliteTable('trial_grants', {

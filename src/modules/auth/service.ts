@@ -1,16 +1,16 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
+import type { Tx } from '../../db/client';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
 import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
 import { refoldUsernameKeys } from './usernames';
-import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
+import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, TRIAL_DAYS, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
-export const TRIAL_DAYS = 7;
 export const SESSION_DAYS = 30;
 export const DELETION_GRACE_DAYS = 30;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -51,7 +51,7 @@ export function createAuthService(ctx: AppContext) {
   const hashPassword = (password: string) => Bun.password.hash(password, ARGON2);
 
   /** A new account's trial: 7 days, unless this e-mail address ever had one. */
-  function trialFor(email: string, now: Date, tx = db) {
+  function trialFor(tx: Tx, email: string, now: Date) {
     const emailHash = sha256(email);
     const granted = tx.select().from(trialGrants).where(eq(trialGrants.emailHash, emailHash)).get();
     if (granted) return { trialStartDate: null, trialEndDate: null };
@@ -73,7 +73,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Revokes every session of the user, or every one but `keepSessionId`; their open event streams close. */
-  function revokeUserSessions(userId: number, keepSessionId?: string, tx = db) {
+  function revokeUserSessions(tx: Tx, userId: number, keepSessionId?: string) {
     const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
     tx.update(sessions)
       .set({ revokedAt: clock.now() })
@@ -192,7 +192,7 @@ export function createAuthService(ctx: AppContext) {
               passwordHash,
               isVerified: opts.isVerified,
               createdAt: now,
-              ...trialFor(input.email, now, tx as never),
+              ...trialFor(tx, input.email, now),
             })
             .returning()
             .get();
@@ -279,7 +279,7 @@ export function createAuthService(ctx: AppContext) {
         const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
         if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
         const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
-        revokeUserSessions(user.id, undefined, tx as never);
+        revokeUserSessions(tx, user.id);
         return updated;
       });
     },
@@ -320,7 +320,7 @@ export function createAuthService(ctx: AppContext) {
         tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
         // Following the mailed link proves the address, so the account counts as verified.
         tx.update(users).set({ passwordHash, isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
-        revokeUserSessions(claimed.userId, undefined, tx as never);
+        revokeUserSessions(tx, claimed.userId);
       });
     },
 
@@ -370,7 +370,7 @@ export function createAuthService(ctx: AppContext) {
       const scheduledDeletionDate = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
       db.transaction((tx) => {
         tx.update(users).set({ markedForDeletion: true, scheduledDeletionDate }).where(eq(users.id, user.id)).run();
-        revokeUserSessions(user.id, undefined, tx as never);
+        revokeUserSessions(tx, user.id);
       });
       await mail.send({
         to: user.email,
@@ -455,7 +455,7 @@ export function createAuthService(ctx: AppContext) {
           // Whoever registered this address without proving the mailbox must not keep a way in once
           // its owner arrives through Google: their password and sessions end here.
           const unproven = !existing.googleId && !existing.emailConfirmedAt && existing.passwordHash !== null;
-          if (unproven) revokeUserSessions(existing.id, undefined, tx as never);
+          if (unproven) revokeUserSessions(tx, existing.id);
           return tx
             .update(users)
             .set({ googleId: profile.sub, isVerified: true, emailConfirmedAt: now, ...(unproven ? { passwordHash: null } : {}) })
@@ -470,7 +470,7 @@ export function createAuthService(ctx: AppContext) {
       return db.transaction((tx) =>
         tx
           .insert(users)
-          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(email, now, tx as never) })
+          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(tx, email, now) })
           .returning()
           .get(),
       );

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
 import { DAY_MS } from '../../lib/clock';
 import { CLIENT_ERROR_LIMITS, SERVER_PASSWORD_MESSAGE } from './model';
-import { startPurgeJob } from './purge';
+import { purgeJob } from './purge';
 import { expectError, lastMailTo, snapshot } from './test-helpers';
 
 const t = createTestApp({ content: false });
@@ -186,8 +186,8 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     expect(userRow(user.id)).toMatchObject({ marked_for_deletion: 0, scheduled_deletion_date: null });
     // Restored accounts are not purged.
     t.clock.advance(2 * DAY_MS);
-    const job = startPurgeJob(t.app.ctx, t.services.auth);
-    job.stop();
+    const job = purgeJob(t.app.ctx, t.services.auth);
+    job.run();
     expect(userRow(user.id)).not.toBeNull();
   });
 
@@ -201,8 +201,8 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     await t.request('DELETE', '/api/user/delete', { cookie: later.cookie });
     t.clock.advance(20 * DAY_MS + 1000);
 
-    const job = startPurgeJob(t.app.ctx, t.services.auth);
-    job.stop();
+    const job = purgeJob(t.app.ctx, t.services.auth);
+    job.run();
     expect(userRow(doomed.user.id)).toBeNull();
     expect(t.db.$client.query('select count(*) as n from support_tickets where email = ?').get(doomed.email)).toEqual({ n: 0 });
     expect(t.db.$client.query('select count(*) as n from sessions where user_id = ?').get(doomed.user.id)).toEqual({ n: 0 });

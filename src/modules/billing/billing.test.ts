@@ -9,7 +9,7 @@ import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
 import { lastMailTo } from '../auth/test-helpers';
 import { subscriptionHistory, subscriptions } from './schema';
-import { startTrialExpiryJob } from './service';
+import { trialExpiryJob } from './service';
 
 // No Stripe configured: the demo checkout (docs/product-rules.md#local-defaults).
 const t = createTestApp({ content: false });
@@ -75,7 +75,7 @@ describe('trial', () => {
 
   test('ends when the clock passes the end date; the expiry job tells the user once', async () => {
     const learner = await t.signUp();
-    const job = startTrialExpiryJob(ctx, services.billing, 60 * 60_000);
+    const job = trialExpiryJob(ctx, services.billing);
     const told: unknown[] = [];
     const publish = ctx.events.publish.bind(ctx.events);
     ctx.events.publish = (channel, data, userId) => {
@@ -84,24 +84,23 @@ describe('trial', () => {
     };
     try {
       t.clock.advance(7 * DAY_MS - 60_000);
-      job.check();
+      job.run();
       expect(told).toHaveLength(0);
       expect((await status(learner.cookie)).json.status).toBe('trial');
 
       const event = await nextSubscriptionEvent(learner.cookie, async () => {
         t.clock.advance(2 * 60_000);
-        job.check();
+        job.run();
       });
       expect(event).toMatchObject({ status: 'expired', label: 'Inactive', isTrialActive: false, hasPremium: false, daysRemaining: 0, expiresAt: null });
       t.clock.advance(60_000);
-      job.check();
+      job.run();
       expect(told).toHaveLength(1);
 
       expect((await status(learner.cookie)).json).toMatchObject({ status: 'expired', isActive: false, isInTrial: false, daysRemaining: 0 });
       expect((await t.request('GET', '/api/user/trial-status', { cookie: learner.cookie })).json).toMatchObject({ isTrialActive: false, daysRemaining: 0 });
       expect((await t.request('GET', '/api/user', { cookie: learner.cookie })).json.subscription_status).toBe('expired');
     } finally {
-      job.stop();
       ctx.events.publish = publish;
       t.clock.set(new Date());
     }
@@ -225,10 +224,10 @@ describe('demo checkout', () => {
     for (const learner of [renewing, cancelling]) await t.request('POST', '/api/subscription/demo-checkout', { cookie: learner.cookie, body: { planId: 'monthly' } });
     await t.request('POST', '/api/subscription/cancel', { cookie: cancelling.cookie });
     const periodEnd = subscriptionRow(renewing.user.id).currentPeriodEnd!;
-    const job = startTrialExpiryJob(ctx, services.billing, 60 * 60_000);
+    const job = trialExpiryJob(ctx, services.billing);
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60_000));
-      job.check();
+      job.run();
       const nextEnd = new Date(periodEnd);
       nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
       const login = (learner: typeof renewing) => t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
@@ -237,7 +236,6 @@ describe('demo checkout', () => {
       expect((await t.request('GET', '/api/subscription', { cookie: renewed })).json.history).toEqual([expect.objectContaining({ status: 'active', endDate: nextEnd.toISOString() })]);
       expect((await status((await login(cancelling)).cookie!)).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
-      job.stop();
       t.clock.set(new Date());
     }
   });

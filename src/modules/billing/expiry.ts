@@ -1,11 +1,10 @@
 import type { AppContext } from '../../lib/context';
-import { repeatEvery } from '../../lib/jobs';
-import { isPrimary } from '../../lib/litefs';
+import type { Job } from '../../lib/jobs';
 import type { AuthService, User } from '../auth/service';
 import { RENEWAL_GRACE_MS, accessOf } from './access';
 import type { Subscriptions } from './subscriptions';
 
-export const EXPIRY_CHECK_MS = 60_000;
+const EXPIRY_CHECK_MS = 60_000;
 
 /**
  * Users whose access changed between `from` and `to` because a trial or a paid period ran out; each
@@ -31,32 +30,29 @@ export function publishExpiries(deps: { auth: AuthService; subscriptions: Subscr
 
 /**
  * Renews due demo subscriptions, then sends each user whose trial (or paid period) has just ended a
- * `subscription` event, once: every check covers the time since the previous one. `check()` runs one
- * at once (tests move the clock).
+ * `subscription` event, once: every run covers the time since the previous one. Renewals write, and the
+ * events reach every machine through the database: the primary alone runs it, and a replica moves its
+ * window on so that, promoted, it does not announce again what the primary did.
  */
-export function startTrialExpiryJob(
+export function trialExpiryJob(
   ctx: AppContext,
   billing: { renewDemoSubscriptions(now: Date): number; publishExpiries(from: Date, to: Date): number },
-  intervalMs = EXPIRY_CHECK_MS,
-) {
+): Job<number> {
   let checkedUntil = ctx.clock.now();
-  const check = () => {
-    const now = ctx.clock.now();
-    if (now.getTime() <= checkedUntil.getTime()) return 0;
-    // Renewals write, and the events reach every machine through the database: the primary alone checks.
-    if (!isPrimary(ctx.config.LITEFS_DIR)) {
-      checkedUntil = now;
-      return 0;
-    }
-    try {
+  return {
+    name: 'trial expiry check',
+    everyMs: EXPIRY_CHECK_MS,
+    primaryOnly: true,
+    run() {
+      const now = ctx.clock.now();
+      if (now.getTime() <= checkedUntil.getTime()) return 0;
       billing.renewDemoSubscriptions(now);
       const sent = billing.publishExpiries(checkedUntil, now);
       checkedUntil = now;
       return sent;
-    } catch (error) {
-      ctx.log.error('trial expiry check failed', { error: String(error) });
-      return 0;
-    }
+    },
+    skip() {
+      checkedUntil = ctx.clock.now();
+    },
   };
-  return { check, ...repeatEvery(check, intervalMs) };
 }

@@ -3,14 +3,14 @@ import type { AppContext } from '../../lib/context';
 import { requestOriginOf } from '../../lib/core';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { BillingService } from './service';
 import { CheckoutBody, CreateCheckoutSessionBody, DemoPayBody } from './model';
 
 /** Trial and subscription calls (docs/product-rules.md#subscription), the demo checkout's Pay and the Stripe webhook. */
-export function billingModule(ctx: AppContext, services: Services) {
-  const { billing } = services;
+export function billingRoutes(ctx: AppContext, { auth, billing }: { auth: AuthService; billing: BillingService }) {
   return new Elysia({ name: 'billing' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     // Public: the paywall shows the plans to anonymous visitors too.
     .get('/api/subscription/plans', () => billing.plans())
     .get('/api/subscription/status', ({ user }) => billing.status(user), { signedIn: true })

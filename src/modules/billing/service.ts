@@ -12,7 +12,7 @@ import { createSubscriptions } from './subscriptions';
 import { iso, userSubscriptionView, type SubscriptionStatusView } from './views';
 import { createWebhook } from './webhook';
 
-export { EXPIRY_CHECK_MS, startTrialExpiryJob } from './expiry';
+export { trialExpiryJob } from './expiry';
 export type { PlanView } from './plans';
 export type { SubscriptionStatusView } from './views';
 

@@ -5,7 +5,7 @@ import { fakeStripeEnv, startFakeStripe } from '../../../tests/fakes/stripe';
 import { DAY_MS } from '../../lib/clock';
 import { RENEWAL_GRACE_MS } from './access';
 import { processedWebhookEvents, subscriptionHistory, subscriptions } from './schema';
-import { startTrialExpiryJob } from './service';
+import { trialExpiryJob } from './service';
 
 const fake = startFakeStripe();
 const t = createTestApp({ env: fakeStripeEnv(fake, { STRIPE_PRICE_MONTHLY: 'price_monthly_test' }), content: false });
@@ -202,20 +202,19 @@ describe('webhooks', () => {
     const learner = await paidLearner();
     await deliver(fake.event('checkout.session.completed', learner.session));
     const periodEnd = subscriptionRow(learner.user.id)!.currentPeriodEnd!;
-    const job = startTrialExpiryJob(t.app.ctx, t.services.billing, 60 * 60_000);
+    const job = trialExpiryJob(t.app.ctx, t.services.billing);
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60 * 60_000));
-      job.check();
+      job.run();
       const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
       expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'active', isActive: true });
       expect(published.filter((p) => p.userId === learner.user.id)).toHaveLength(1);
 
       t.clock.set(new Date(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000));
-      job.check();
+      job.run();
       expect(published.filter((p) => p.userId === learner.user.id).at(-1)!.data).toMatchObject({ status: 'expired', hasPremium: false });
       expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
-      job.stop();
       t.clock.set(new Date());
     }
   });

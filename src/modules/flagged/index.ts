@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { IdParam, validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { VocabularyService } from '../vocabulary/service';
 import { FlagBody } from '../vocabulary/model';
 
 /** The practice list (docs/product-rules.md#flagged-words): flagging needs a signed-in learner. */
-export function flaggedModule(ctx: AppContext, services: Services) {
-  const { vocabulary } = services;
+export function flaggedRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'flagged' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/words/flagged', ({ user }) => vocabulary.flaggedWords(user), { auth: true })
     .post('/api/words/:id/flag', ({ user, params, body }) => {
       const wordId = validate(IdParam, params.id);

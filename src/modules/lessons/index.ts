@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { IdParam, validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { LessonsService } from './service';
 import { LessonProgressBody } from './model';
 
 /** Lessons (docs/product-rules.md#lessons): the course and its steps are readable by anyone; progress is a signed-in learner's. */
-export function lessonsModule(ctx: AppContext, services: Services) {
-  const { lessons } = services;
+export function lessonsRoutes(ctx: AppContext, { auth, lessons }: { auth: AuthService; lessons: LessonsService }) {
   return new Elysia({ name: 'lessons' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/lessons', ({ user }) => lessons.list(user?.id ?? null), { optionalUser: true })
     .get('/api/lessons/:id', ({ user, params }) => lessons.get(user?.id ?? null, validate(IdParam, params.id)), { optionalUser: true })
     .get('/api/lessons/:id/content', ({ params }) => lessons.steps(validate(IdParam, params.id)))

@@ -2,17 +2,17 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { LettersService } from './service';
 import { LetterAnswerBody } from './model';
 
 /**
  * The number-letter guide and the letters game (docs/product-rules.md#letters). The guide is open to everyone; counts and
  * the streak are a signed-in learner's (signed out the game keeps its streak in local storage).
  */
-export function lettersModule(ctx: AppContext, services: Services) {
-  const { letters } = services;
+export function lettersRoutes(ctx: AppContext, { auth, letters }: { auth: AuthService; letters: LettersService }) {
   return new Elysia({ name: 'letters' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/letters', () => letters.list())
     .get('/api/letters/progress', ({ user }) => letters.progress(user.id), { auth: true })
     .post(

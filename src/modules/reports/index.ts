@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { ReportsService } from './service';
 import { ReportBody } from './model';
 
 /** Reports on content (docs/decisions/0010): signed-in learners only. */
-export function reportsModule(ctx: AppContext, services: Services) {
-  const { reports } = services;
+export function reportsRoutes(ctx: AppContext, { auth, reports }: { auth: AuthService; reports: ReportsService }) {
   return new Elysia({ name: 'reports' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .post(
       '/api/reports',
       ({ user, body, set }) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import matter from 'gray-matter';
 import { validateContent } from '../../lib/content/importer';
 import { parseYaml, type Path, type SourceDoc } from '../../lib/content/yaml';
-import { contentPlugins } from '../content';
+import { contentPlugins } from '../index';
 import type { LessonContent } from '../lessons/content';
 import type { SentenceContent } from '../sentences/content';
 import { conjugationPath, type TopicWords, type VerbContent } from '../vocabulary/content';

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { verbFile } from '../../corpus/testing';
+import { drinkSentences, verbFile } from '../../corpus/testing';
 import { runImport } from '../../lib/content/importer';
-import { contentPlugins } from '../content';
+import { contentPlugins } from '../index';
 import { createTestApp } from '../../../tests/support/app';
 import { formatReports, locateContent } from './listing';
 import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
@@ -28,20 +28,7 @@ words:
     batch: 1
 `,
   'verbs/eat.yaml': verbFile('eat'),
-  'sentences/food_and_drink.yaml': `topic: food_and_drink
-sentences:
-  - key: what-to-drink
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
-    contexts:
-      - context: At a café you want a coffee without sugar.
-        recommended_answer: "Baddi ahwe bala sekkar"
-        arabic: "بدّي قهوة بلا سكّر"
-        english: "I want a coffee without sugar"
-      - context: At a friend's you want water.
-        recommended_answer: "Kebbeyet may"
-        arabic: "كبّاية مي"
-        english: "A glass of water"
-`,
+  'sentences/food_and_drink.yaml': drinkSentences(),
   'lessons/01-greetings.md': `---
 key: greetings
 name: Greetings
@@ -187,5 +174,6 @@ describe('listing open reports', () => {
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id}.\n` });
     expect(run('--resolve', 'x')).toMatchObject({ code: 2 });
     expect(run().out).not.toContain(`#${made.json.id} `);
-  });
+    // Five runs of the script, each loading the whole module list: more than the default 5 s on a busy machine.
+  }, 30_000);
 });

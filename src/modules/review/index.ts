@@ -1,13 +1,14 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { ReviewService } from './service';
+import type { VocabularyService } from '../vocabulary/service';
 
 /** Memory-aware review (docs/decisions/0014): the words due now and the forecast, a signed-in learner's own. */
-export function reviewModule(ctx: AppContext, services: Services) {
-  const { review } = services;
+export function reviewRoutes(ctx: AppContext, { auth, review, vocabulary }: { auth: AuthService; review: ReviewService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'review' })
-    .use(sessionPlugin(ctx, services.auth))
-    .get('/api/review/due', ({ user }) => review.queue(user), { auth: true })
-    .get('/api/review/forecast', ({ user }) => review.forecast(user), { auth: true });
+    .use(sessionPlugin(ctx, auth))
+    .get('/api/review/due', ({ user }) => review.queue(user, vocabulary.openWords), { auth: true })
+    .get('/api/review/forecast', ({ user }) => review.forecast(user, vocabulary.openWords), { auth: true });
 }

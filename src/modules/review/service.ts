@@ -4,9 +4,12 @@ import type { AppContext } from '../../lib/context';
 import { DAY_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
 import { calendarDay, type StatsService } from '../stats/service';
-import type { VocabularyService, WordView } from '../vocabulary/service';
+import type { WordView } from '../vocabulary/service';
 import { FORECAST_DAYS, addDays, forecast } from './rules';
 import { reviewCards, reviewLog, type Direction, type ReviewKind } from './schema';
+
+/** The words among `ids` that the learner's tier opens, in the vocabulary's view. */
+export type OpenWords = (user: User, ids: number[]) => WordView[];
 
 /** A word due for review, shown from the side its most overdue card asks. */
 export interface DueWord extends WordView {
@@ -39,10 +42,11 @@ export interface ReviewInput {
 
 /**
  * Memory cards (FSRS, ts-fsrs with its default parameters): every answer updates the card of its item
- * and direction and logs the review, inside the caller's transaction (docs/decisions/0014). Review
- * reads the due words through the vocabulary service, which applies the tier's rules.
+ * and direction and logs the review, inside the caller's transaction (docs/decisions/0014). The due
+ * words are shown as the caller's `openWords` (vocabulary's) opens them, which applies the tier's rules:
+ * vocabulary records its answers here, so review does not depend on it in turn.
  */
-export function createReviewService(ctx: AppContext, deps: { stats: StatsService; vocabulary: () => VocabularyService }) {
+export function createReviewService(ctx: AppContext, deps: { stats: StatsService }) {
   const { db, clock } = ctx;
   const { stats } = deps;
   const P = sql.placeholder;
@@ -113,13 +117,10 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     .prepare();
 
   /** The words of the learner's due cards up to `until` that their tier opens, each once at its earliest card. */
-  function openDue(user: User, until: Date) {
+  function openDue(user: User, until: Date, openWords: OpenWords) {
     const first = new Map<number, { direction: Direction; due: Date }>();
     for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) if (!first.has(card.itemId)) first.set(card.itemId, card);
-    return deps
-      .vocabulary()
-      .openWords(user, [...first.keys()])
-      .map((word) => ({ word, card: first.get(word.id)! }));
+    return openWords(user, [...first.keys()]).map((word) => ({ word, card: first.get(word.id)! }));
   }
 
   return {
@@ -172,18 +173,18 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     },
 
     /** The words due now, most overdue first, as the learner's tier opens them. */
-    queue(user: User): ReviewQueue {
-      const words = openDue(user, clock.now()).map(({ word, card }) => ({ ...word, direction: card.direction, due: card.due.toISOString() }));
+    queue(user: User, openWords: OpenWords): ReviewQueue {
+      const words = openDue(user, clock.now(), openWords).map(({ word, card }) => ({ ...word, direction: card.direction, due: card.due.toISOString() }));
       return { count: words.length, words };
     },
 
-    forecast(user: User): ReviewForecast {
+    forecast(user: User, openWords: OpenWords): ReviewForecast {
       const at = clock.now();
       const zone = stats.timeZoneOf(user.id);
       const today = calendarDay(at, zone);
       // A day either side of the window: the learner's zone may be up to 14 hours from UTC.
       const until = new Date(Date.parse(`${addDays(today, FORECAST_DAYS)}T00:00:00Z`) + DAY_MS);
-      const due = openDue(user, until).map(({ card }) => calendarDay(card.due, zone));
+      const due = openDue(user, until, openWords).map(({ card }) => calendarDay(card.due, zone));
       const retention = retentionOf.get({ userId: user.id })!;
       return { days: forecast(today, due), retention: { reviews: retention.reviews, recalled: retention.recalled } };
     },

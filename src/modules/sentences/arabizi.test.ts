@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { createTestApp } from '../../../tests/support/app';
+import { drinkSentences } from '../../corpus/testing';
 import { loadSpelling } from '../../lib/content/spelling';
 import { arabiziKey, spellingLexicon } from '../../shared/arabizi';
-import { CONTENT_DIR } from '../../boot';
+import { CONTENT_DIR } from '../../lib/content/dir';
 import { validateContent } from '../../lib/content/importer';
 import { sentencesContent, type SentenceContent } from './content';
 import { scoreLocally } from './rules';
@@ -122,24 +123,11 @@ describe('POST /api/sentences/answer in arabizi', () => {
   mkdirSync(join(content, 'sentences'));
   writeFileSync(
     join(content, 'sentences', 'food_and_drink.yaml'),
-    `topic: food_and_drink
-sentences:
-  - key: what-to-drink
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
-    contexts:
-      - context: At a café you want a coffee without sugar.
-        recommended_answer: "Baddi ahwe bala sekkar"
-        arabic: "بدّي قهوة بلا سكّر"
-        english: "I want a coffee without sugar"
-      - context: At a friend's you want water.
-        recommended_answer: "Kebbeyet may"
-        arabic: "كبّاية مي"
-        english: "A glass of water"
-      - context: A word of the spelling table.
+    drinkSentences(`      - context: A word of the spelling table.
         recommended_answer: "${irregular.canonical}"
         arabic: "كلمة"
         english: "A word"
-`,
+`),
   );
   const t = createTestApp({ content });
   afterAll(() => {

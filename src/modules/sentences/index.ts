@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { SentencesService } from './service';
 import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParam } from './model';
 
 /** Sentence practice (docs/product-rules.md#sentences): topics and sentences are content anyone may read; answers are a learner's. */
-export function sentencesModule(ctx: AppContext, services: Services) {
-  const { sentences } = services;
+export function sentencesRoutes(ctx: AppContext, { auth, sentences }: { auth: AuthService; sentences: SentencesService }) {
   return new Elysia({ name: 'sentences' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/sentences/topics', () => sentences.topics())
     .get('/api/sentences/random/:topic', ({ params, query }) =>
       sentences.random(validate(SentenceTopicParam, params.topic), validate(RandomSentenceQuery, query).exclude),

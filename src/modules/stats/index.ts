@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { StatsService } from './service';
 import { ActivityBody, featureOf } from './model';
 
 /** Statistics, the leaderboard and learning time (docs/product-rules.md#points-and-leaderboard): a signed-in learner's own. */
-export function statsModule(ctx: AppContext, services: Services) {
-  const { stats } = services;
+export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthService; stats: StatsService }) {
   return new Elysia({ name: 'stats' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/stats', ({ user }) => stats.statsOf(user.id), { auth: true })
     .get('/api/stats/leaderboard', ({ user }) => stats.leaderboard(user), { auth: true })
     .get('/api/analytics/session', ({ user }) => stats.sessionAnalytics(user.id), { auth: true })

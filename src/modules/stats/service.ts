@@ -381,19 +381,19 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     recordActivity(userId: number, input: { sessionId: string; featureId: string | null; page: string }) {
       const at = clock.now();
       db.transaction(
-        () => {
+        (tx) => {
           const last = lastActivity.get({ userId, sessionId: input.sessionId });
           const lastEnd = last?.endTime ?? last?.startTime;
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
-            db.update(userActivityLog)
+            tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
               .where(eq(userActivityLog.id, last.id))
               .run();
             return;
           }
           const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
-          db.insert(userActivityLog)
+          tx.insert(userActivityLog)
             .values({
               userId,
               activityType: 'feature_use',

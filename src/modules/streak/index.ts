@@ -2,15 +2,15 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
-import type { Services } from '../index';
+import type { AuthService } from '../auth/service';
+import type { VocabularyService } from '../vocabulary/service';
 import { StreakQuery, StreakUpdateBody } from './model';
-import { streakView } from './service';
+import { streakView, type StreakService } from './service';
 
 /** The server streak per page (docs/product-rules.md#streak); signed-out learners keep theirs in local storage. */
-export function streakModule(ctx: AppContext, services: Services) {
-  const { streak, vocabulary } = services;
+export function streakRoutes(ctx: AppContext, { auth, streak, vocabulary }: { auth: AuthService; streak: StreakService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'streak' })
-    .use(sessionPlugin(ctx, services.auth))
+    .use(sessionPlugin(ctx, auth))
     .get('/api/streak', ({ user, query }) => streakView(streak.get(user.id, validate(StreakQuery, query).page)), { auth: true })
     .post('/api/streak/update', ({ user, body }) => {
       const input = validate(StreakUpdateBody, body);

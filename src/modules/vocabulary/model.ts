@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DIRECTIONS } from '../review/schema';
+import { DIRECTIONS } from '../review/rules';
 import { SPEECH_MAX_CHARS } from './rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
@@ -36,6 +36,8 @@ export const TopicsQuery = v.object({
 });
 
 export const TopicParam = v.pipe(v.string('The topic name is not valid.'), v.trim(), v.minLength(1, 'The topic name is missing.'), v.maxLength(100, 'The topic name is too long.'));
+/** The params of a route under `/:topic`. */
+export const TopicParams = v.object({ topic: TopicParam });
 
 export const SpeechQuery = v.object({
   text: v.pipe(

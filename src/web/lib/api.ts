@@ -1,3 +1,4 @@
+import type { App } from '../../app';
 import { isTrialExpiry, TRIAL_EXPIRED, type ErrorBody } from '../../shared/errors';
 import { displayMessage, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
@@ -31,6 +32,7 @@ export function setApiHooks(next: ApiHooks) {
   hooks = next;
 }
 
+/** Extra tries on a network error or a 5xx: the one retry layer of the client (the query cache adds none). */
 export const RETRY_TRIES = 2;
 /** Waits before the nth extra try: 1 s, 2 s, 4 s… capped at 8 s (docs/product-rules.md#retries-and-caching). */
 export function retryDelay(attempt: number) {
@@ -39,6 +41,8 @@ export function retryDelay(attempt: number) {
 
 /** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s. */
 export const progressRetryDelay = (attempt: number) => 500 * 2 ** attempt;
+/** The options of a progress save. */
+export const progressSave = { retryDelay: progressRetryDelay };
 
 /** One try that has not answered in this long is given up as a timeout (then retried like a network error). */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -48,6 +52,8 @@ export interface RequestOptions {
   /** A 401 answers null instead of sending the browser to /auth (the current-user query). */
   nullOn401?: boolean;
   signal?: AbortSignal;
+  /** Extra tries on a network error or a 5xx (default RETRY_TRIES). */
+  retries?: number;
   /** The wait before the nth extra try (default `retryDelay`). */
   retryDelay?: (attempt: number) => number;
   /** For tests: the fetch and the wait to use. */
@@ -65,6 +71,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export async function api<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const doFetch = opts.fetchImpl ?? fetch;
   const sleep = opts.sleep ?? wait;
+  const retries = opts.retries ?? RETRY_TRIES;
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -78,10 +85,10 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
     try {
       const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
       response = await doFetch(path, { method, headers, body, credentials: 'same-origin', signal });
-      if (response.status < 500 || attempt >= RETRY_TRIES) break;
+      if (response.status < 500 || attempt >= retries) break;
     } catch (error) {
       if (opts.signal?.aborted) throw error;
-      if (attempt >= RETRY_TRIES) {
+      if (attempt >= retries) {
         const status = timeout.aborted ? TIMEOUT_STATUS : NETWORK_STATUS;
         throw new ApiError(status, timeout.aborted ? 'Timeout' : 'Network Error', displayMessage(status), undefined);
       }
@@ -133,9 +140,69 @@ async function readBody(response: Response): Promise<unknown> {
 export const handledGlobally = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
 
-export const get = <T>(path: string, opts?: RequestOptions) => api<T>('GET', path, opts);
-export const post = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('POST', path, { ...opts, body });
-/** A progress save: a POST with the progress retry waits. */
-export const postProgress = <T>(path: string, body?: unknown, opts?: RequestOptions) => post<T>(path, body, { retryDelay: progressRetryDelay, ...opts });
-export const put = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('PUT', path, { ...opts, body });
-export const del = <T>(path: string, opts?: RequestOptions) => api<T>('DELETE', path, opts);
+
+/** A call's options: the request's rules above, without the body (the first argument of a write). */
+export type CallOptions = Omit<RequestOptions, 'body'>;
+
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+const METHODS: readonly string[] = ['get', 'post', 'put', 'delete', 'patch'] satisfies Method[];
+
+/** A value as it travels as JSON: dates arrive as strings. */
+type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+type Success<Res> = Res extends { 200: infer Data } ? Json<Data> : unknown;
+type QueryValue = string | number | boolean | undefined;
+type Query<Q> = unknown extends Q ? Record<string, QueryValue> : { [K in keyof Q]: Q[K] extends QueryValue ? Q[K] : QueryValue };
+type Endpoint<M, Route> = Route extends { body: infer Body; query: infer Q; response: infer Res }
+  ? M extends 'get'
+    ? (options?: CallOptions & { query?: Query<Q> }) => Promise<Success<Res>>
+    : {} extends Body
+      ? (body?: Body, options?: CallOptions) => Promise<Success<Res>>
+      : (body: Body, options?: CallOptions) => Promise<Success<Res>>
+  : never;
+type ParamKey<Routes> = Extract<keyof Routes, `:${string}`>;
+type Params<Routes> = [ParamKey<Routes>] extends [never]
+  ? unknown
+  : (params: Record<ParamKey<Routes> extends `:${infer Name}` ? Name : never, string | number>) => Client<Routes[ParamKey<Routes>]>;
+/**
+ * The server's routes as calls, typed from the app (src/app.ts) as Eden Treaty types them: a path's
+ * segments are properties, a path parameter is a call (`api.words({ id }).progress.post(body)`), and
+ * the last segment is the method. `'~path'` is a node's path, for query keys and the event stream.
+ */
+export type Client<Routes> = { '~path': string } & Params<Routes> & {
+  [K in keyof Routes as K extends `:${string}` ? never : K]: K extends Method
+    ? Routes[K] extends { response: unknown }
+      ? Endpoint<K, Routes[K]>
+      : Client<Routes[K]>
+    : Client<Routes[K]>;
+};
+
+/** What a call of the typed client answers: `Reply<typeof server.api.user.get>`. */
+export type Reply<Call extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Call>>;
+
+/** `?a=1&b=2` of the defined values, or nothing. */
+export function searchOf(query: Record<string, QueryValue> = {}) {
+  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))).toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The client's runtime, a few lines instead of Eden's own (which brings WebSockets, form data and date
+ * parsing this app does not use, and would cost its entry chunk about 3 KiB): each call goes through
+ * `api` above, so retries, timeouts, 401 and trial expiry stay written once.
+ */
+function node(path: string[]): unknown {
+  return new Proxy(() => {}, {
+    get: (_, key) => (key === '~path' ? `/${path.join('/')}` : typeof key === 'string' && key !== 'then' ? node([...path, key]) : undefined),
+    apply: (_, __, [first, second]) => {
+      const method = path.at(-1)!;
+      if (!METHODS.includes(method)) return node([...path, encodeURIComponent(String(Object.values(first as object)[0]))]);
+      const url = `/${path.slice(0, -1).join('/')}`;
+      if (method !== 'get') return api(method.toUpperCase(), url, { ...(second as CallOptions), body: first });
+      const { query, ...options } = (first ?? {}) as CallOptions & { query?: Record<string, QueryValue> };
+      return api('GET', url + searchOf(query), options);
+    },
+  });
+}
+
+/** The server, called through its typed routes (the app's type only: nothing of the server is bundled). */
+export const server = node([]) as Client<App['~Routes']>;

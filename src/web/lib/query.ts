@@ -1,17 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
-import { get } from './api';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { searchOf, server, type CallOptions } from './api';
 
-/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; a query's key is the path it GETs. */
+/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; each query brings its own read (`read` below). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
-        retry: retriesUnlessClientError(1),
-        retryDelay: 1000,
+        // The API client tries again on network errors and 5xx (lib/api.ts); the cache adds no tries of its own.
+        retry: false,
         refetchOnWindowFocus: false,
-        queryFn: ({ queryKey, signal }) => get(String(queryKey[0]), { signal }),
       },
       mutations: { retry: false },
     },
@@ -19,16 +18,29 @@ export function createQueryClient() {
 }
 
 /** The practice list (flagged words): the cards' and the which-word game's answers both change it. */
-export const FLAGGED_KEY = ['/api/words/flagged'] as const;
+export const flaggedQuery = read(server.api.words.flagged);
+export const FLAGGED_KEY = flaggedQuery.queryKey;
 
 /** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') || String(q.queryKey[0]).startsWith('/api/review') });
+  queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });
 
-/** A query's retry rule: `tries` more reads, none for a 4xx answer (asking again gives the same answer). */
-export const retriesUnlessClientError = (tries: number) => (failures: number, error: unknown) => failures < tries && !isClientError(error);
+/** A node of the typed client (`server.api.words`) that can be read. */
+interface Readable {
+  '~path': string;
+  get(options?: CallOptions & { query?: never }): Promise<unknown>;
+}
+type QueryOf<N extends Readable> = NonNullable<Parameters<N['get']>[0]>['query'];
 
-function isClientError(error: unknown) {
-  const status = (error as { status?: number })?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
+/**
+ * The query of a GET: keyed by the URL it reads (what the offline copy of src/web/lib/offline.ts is
+ * kept under), read through the typed client with the call's options (retries, nullOn401).
+ */
+export function read<N extends Readable, O extends CallOptions & { query?: QueryOf<N> }>(node: N, options: O = {} as O) {
+  const { query, ...call } = options;
+  type Data = Awaited<ReturnType<N['get']>> | (O extends { nullOn401: true } ? null : never);
+  return queryOptions({
+    queryKey: [node['~path'] + searchOf(query as Record<string, string> | undefined)],
+    queryFn: ({ signal }) => node.get({ ...call, query, signal } as never) as Promise<Data>,
+  });
 }

@@ -1,17 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../modules/account/view';
-import type { SubscriptionStatusView } from '../../modules/billing/service';
-import { get } from './api';
+import { server, type Reply } from './api';
+import { read } from './query';
 
-export type User = PublicUser;
-export type SubscriptionStatus = SubscriptionStatusView;
-export const USER_KEY = ['/api/user'] as const;
-export const STATUS_KEY = ['/api/subscription/status'] as const;
-/** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
-export const TRIAL_STATUS_KEY = ['/api/user/trial-status'] as const;
-export const SUBSCRIPTION_KEYS = [USER_KEY, STATUS_KEY, ['/api/subscription'], TRIAL_STATUS_KEY];
-/** The trial's length (docs/product-rules.md#tiers); the progress bars are the trial days left out of this. */
-export const TRIAL_DAYS = 7;
+/** The signed-in user and the subscription status as the server sends them. */
+export type User = Reply<typeof server.api.user.get>;
+export type SubscriptionStatus = Reply<typeof server.api.subscription.status.get>;
 
 /**
  * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
@@ -20,13 +13,20 @@ export const TRIAL_DAYS = 7;
  * The route guards read the same query (src/web/shell/layouts.tsx).
  */
 export const userQuery = queryOptions({
-  queryKey: USER_KEY,
-  queryFn: ({ signal }) => get<User | null>('/api/user', { nullOn401: true, signal }),
+  ...read(server.api.user, { nullOn401: true, retries: 1 }),
   staleTime: 30_000,
-  retry: 1,
   refetchOnMount: true,
   retryOnMount: false,
 });
+export const USER_KEY = userQuery.queryKey;
+
+/** The learner's subscription status. A 401 reads as inactive with no days left (docs/product-rules.md#subscription), not as a sign-out. */
+export const statusQuery = read(server.api.subscription.status, { nullOn401: true });
+export const STATUS_KEY = statusQuery.queryKey;
+/** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
+export const trialStatusQuery = read(server.api.user['trial-status']);
+export const TRIAL_STATUS_KEY = trialStatusQuery.queryKey;
+export const SUBSCRIPTION_KEYS = [USER_KEY, STATUS_KEY, read(server.api.subscription).queryKey, TRIAL_STATUS_KEY];
 
 export const useUser = () => useQuery(userQuery);
 
@@ -39,11 +39,4 @@ export function forgetLearner(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_KEY[0] });
 }
 
-/** The learner's subscription status. A 401 reads as inactive with no days left (docs/product-rules.md#subscription), not as a sign-out. */
-export function useSubscriptionStatus(enabled = true) {
-  return useQuery<SubscriptionStatus | null>({
-    queryKey: STATUS_KEY,
-    queryFn: ({ signal }) => get<SubscriptionStatus | null>(STATUS_KEY[0], { nullOn401: true, signal }),
-    enabled,
-  });
-}
+export const useSubscriptionStatus = (enabled = true) => useQuery({ ...statusQuery, enabled });

@@ -1,17 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { VERIFY_ALERT } from '../../modules/auth/model';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
-import { ApiError, post } from '../lib/api';
-import { ErrorDisplay } from '../ui/ErrorDisplay';
+import { ApiError, server } from '../lib/api';
+import { QueryBoundary } from '../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../lib/messages';
 import type { Layouts, RouterContext } from '../lib/routes';
 import { toast } from '../ui/toast';
 import { Frame } from './Frame';
 import { ErrorFallback, NotFoundPage } from './pages';
-
-const VERIFY_ALERT =
-  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
 
 /**
  * The user the guards decide on: the cached one, or the read under way, or undefined when the read
@@ -72,7 +70,8 @@ export const layouts: Layouts = { visitor: rootRoute, verified: verifiedRoute, s
  * read, Retry on the failure card) runs them again, unless a navigation already under way will.
  */
 function SessionLayout() {
-  const { data: user, isError, error, refetch } = useUser();
+  const session = useUser();
+  const user = session.data;
   const decidedOn = useRouteContext({ from: sessionRoute.id, select: (context) => signedIn(context.user) });
   const navigating = useRouterState({ select: (state) => state.status === 'pending' || state.location.href !== state.resolvedLocation?.href });
   const router = useRouter();
@@ -80,8 +79,11 @@ function SessionLayout() {
   useEffect(() => {
     if (now !== decidedOn && !navigating) void router.invalidate();
   }, [now, decidedOn, navigating, router]);
-  if (isError && user === undefined) return <UserLoadFailed error={error} onRetry={() => refetch()} />;
-  return <Outlet />;
+  return (
+    <QueryBoundary query={session} failure={{ variant: 'full', message: LOAD_FAILURES.user, showHelp: true, queryKey: USER_KEY }}>
+      {() => <Outlet />}
+    </QueryBoundary>
+  );
 }
 
 function VerifiedLayout() {
@@ -101,10 +103,6 @@ function SignedInLayout() {
   return user ? <Outlet /> : null;
 }
 
-function UserLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <ErrorDisplay error={error} variant="full" message={LOAD_FAILURES.user} onRetry={onRetry} showHelp queryKey={USER_KEY} />;
-}
-
 function VerifyAlert() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -119,7 +117,7 @@ function VerifyAlert() {
   async function resend() {
     setPending(true);
     try {
-      await post('/api/resend-verification');
+      await server.api['resend-verification'].post();
       toast.success('Verification e-mail sent', { description: 'Open the link in the e-mail to finish setting up your account.' });
     } catch (error) {
       toast.error('Could not send the e-mail', { description: error instanceof ApiError ? error.message : undefined });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useUser } from '../lib/session';
 import { ApiError } from '../lib/api';
@@ -13,6 +14,10 @@ interface Props {
   message?: string;
   variant?: ErrorVariant;
   onRetry?: () => void;
+  /** What the retry button says: Retry unless a screen words it otherwise. */
+  retryLabel?: string;
+  /** Further ways on, after the retry button. */
+  actions?: ReactNode;
   showHelp?: boolean;
   /** The query that failed, passed to /support by Help so the ticket can say what broke. */
   queryKey?: readonly unknown[];
@@ -29,7 +34,7 @@ export function describeError(error: unknown, status?: number) {
  * The one error display in five variants: full page, card, banner, toast-like and inline, with
  * optional Retry and Help. Help goes to /support, or to /auth and back to /support when logged out.
  */
-export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, showHelp = false, queryKey }: Props) {
+export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, retryLabel = 'Retry', actions: more, showHelp = false, queryKey }: Props) {
   const described = describeError(error, status);
   const { data: user } = useUser();
   const heading = title ?? described.title;
@@ -38,13 +43,14 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
   // Help leads a learner to the ticket form with the failure filled in; a visitor logs in first.
   const help = user ? ({ to: '/support', search: { status: described.status, key: queryKey?.join(' ') } } as const) : ({ to: '/auth', search: { redirect: '/support' } } as const);
 
-  const actions = (onRetry || showHelp) && (
+  const actions = (onRetry || more || showHelp) && (
     <div className="error-actions">
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Retry
+          {retryLabel}
         </button>
       )}
+      {more}
       {showHelp && (
         <Link className="button button-secondary" {...help}>
           Help
@@ -59,7 +65,7 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
         {text}
         {onRetry && (
           <button type="button" className="link-button" onClick={onRetry}>
-            Retry
+            {retryLabel}
           </button>
         )}
         {showHelp && (

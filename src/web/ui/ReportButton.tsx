@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, handledGlobally, post } from '../lib/api';
+import { ApiError, handledGlobally, server } from '../lib/api';
 import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../modules/reports/rules';
 import { Dialog } from './Dialog';
 import { toast } from './toast';
@@ -41,7 +41,7 @@ function ReportForm({ item, shown, onClose }: { item: ReportedItem; shown: strin
     setSending(true);
     setError(null);
     try {
-      await post('/api/reports', { item, reason, suggestion, note });
+      await server.api.reports.post({ item, reason, suggestion, note });
       toast.success('Thank you!', { description: 'Your report was sent to the people who write Kalimat.' });
       onClose();
     } catch (e) {

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
-import { ApiError, post } from '../../lib/api';
+import { ApiError, server } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
@@ -142,7 +142,7 @@ function LoginTab() {
     if (!data) return;
     setPending(true);
     try {
-      signedIn(await post<User>('/api/login', data));
+      signedIn(await server.api.login.post(data));
     } catch (error) {
       form.set('password', '');
       document.getElementById('field-password')?.focus();
@@ -177,7 +177,7 @@ function RegisterTab() {
     if (!data) return;
     setPending(true);
     try {
-      const result = await post<User | { user: User }>('/api/register', data);
+      const result = await server.api.register.post(data);
       toast.success('Registration successful', { description: 'Your account has been created successfully!' });
       signedIn('user' in result ? result.user : result);
     } catch (error) {

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, ResetRequestBody } from '../../../modules/auth/model';
-import { ApiError, get, post } from '../../lib/api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { ApiError, server } from '../../lib/api';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -24,7 +24,7 @@ export function RequestResetPage() {
     setPending(true);
     // The screen ends in the same success state whatever the answer (docs/product-rules.md#accounts): nothing tells whether
     // the address has an account, or that a request was turned away.
-    await post('/api/request-password-reset', data).catch(() => undefined);
+    await server.api['request-password-reset'].post(data).catch(() => undefined);
     setPending(false);
     setSent(true);
     toast.success('Reset Email Sent', { description: 'If an account exists for that address, a reset link is on its way.' });
@@ -85,10 +85,10 @@ export function ResetPasswordPage() {
   const form = useFormFields({ password: '', confirmPassword: '' });
   const [pending, setPending] = useState(false);
   const check = useQuery({
-    queryKey: ['/api/reset-password', token],
+    queryKey: [server.api['reset-password']['~path'], token],
     // A usable token answers 204 with no body; a query must resolve to something other than undefined.
     queryFn: async ({ signal }) => {
-      await get(`/api/reset-password?token=${encodeURIComponent(token ?? '')}`, { signal });
+      await server.api['reset-password'].get({ query: { token: token ?? '' }, signal });
       return true;
     },
     enabled: !!token,
@@ -116,7 +116,7 @@ export function ResetPasswordPage() {
     if (!data) return;
     setPending(true);
     try {
-      await post('/api/reset-password', { token, password: data.password });
+      await server.api['reset-password'].post({ token, password: data.password });
       toast.success('Password reset successful', { description: 'You can now log in with your new password.' });
       leave();
     } catch (error) {
@@ -131,29 +131,27 @@ export function ResetPasswordPage() {
     }
   }
 
-  if (linkIsBad || check.isPending) return <Spinner />;
-  if (check.isError) {
-    return (
-      <section className="card narrow">
-        <ErrorDisplay error={check.error} variant="card" onRetry={() => check.refetch()} />
-      </section>
-    );
-  }
-
+  if (linkIsBad) return <Spinner />;
   return (
     <section className="card narrow">
-      <h1>Choose a new password</h1>
-      <form onSubmit={submit} noValidate className="form">
-        <p>Use at least 8 characters, including a number.</p>
-        <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
-        <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-        <button type="submit" className="button button-wide" disabled={pending}>
-          {pending ? 'Saving...' : 'Reset password'}
-        </button>
-        <Link to="/auth" className="small-link">
-          Back to login
-        </Link>
-      </form>
+      <QueryBoundary query={check}>
+        {() => (
+          <>
+            <h1>Choose a new password</h1>
+            <form onSubmit={submit} noValidate className="form">
+              <p>Use at least 8 characters, including a number.</p>
+              <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
+              <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+              <button type="submit" className="button button-wide" disabled={pending}>
+                {pending ? 'Saving...' : 'Reset password'}
+              </button>
+              <Link to="/auth" className="small-link">
+                Back to login
+              </Link>
+            </form>
+          </>
+        )}
+      </QueryBoundary>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, del, post, put } from '../../lib/api';
+import { ApiError, server } from '../../lib/api';
 import { ConfirmDialog } from '../../ui/Confirm';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
@@ -95,7 +95,7 @@ function UsernameForm({ user }: { user: User }) {
     if (!data) return;
     setPending(true);
     try {
-      const updated = await put<User>('/api/user/profile', data);
+      const updated = await server.api.user.profile.put(data);
       queryClient.setQueryData(USER_KEY, updated);
       form.set('username', updated.username);
       toast.success('Profile Updated', { description: 'Your username has been saved.' });
@@ -138,7 +138,7 @@ function PasswordChange({ user }: { user: User }) {
     if (!data) return;
     setPending(true);
     try {
-      await post('/api/user/change-password', data);
+      await server.api.user['change-password'].post(data);
       toast.success('Password Updated', {
         description: first ? 'You can now also log in with your e-mail address and this password.' : 'Your password has been changed. Other devices have been logged out.',
       });
@@ -184,7 +184,7 @@ function DeleteAccount() {
   async function confirm() {
     setPending(true);
     try {
-      await del('/api/user/delete');
+      await server.api.user.delete.delete();
       toast.success('Account Deleted', { description: 'Your account will be removed in 30 days. Log in before then to restore it.' });
       // Leave the protected page first: without a user it would send the browser to /auth instead.
       await navigate({ to: '/landing' });

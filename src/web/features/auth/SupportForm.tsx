@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { Email } from '../../../modules/auth/model';
-import { ApiError, post } from '../../lib/api';
+import { ApiError, server } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
@@ -32,7 +32,7 @@ export function SupportForm({ context }: { context?: string }) {
     if (!data) return;
     setPending(true);
     try {
-      await post('/api/support/ticket', data);
+      await server.api.support.ticket.post(data);
       toast.success('Support Ticket Submitted', { description: "We'll get back to you by e-mail as soon as we can." });
       setSent(true);
       form.set('issue', '');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../lib/api';
+import { server } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
-import type { SubscriptionStatus } from '../../lib/session';
+import { LOAD_FAILED, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import { plansQuery } from './queries';
 import { sameOriginPath } from './rules';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
@@ -16,8 +16,16 @@ const FALLBACK_CANCEL = '/subscription?canceled=true';
  * Pay activates the subscription through the server's real activation path; no money moves.
  */
 export function DemoCheckoutPage() {
+  const plans = useQuery(plansQuery);
+  return (
+    <QueryBoundary query={plans} loading={<Spinner label="Loading checkout..." />} failure={LOAD_FAILED}>
+      {(list) => <Checkout plans={list} />}
+    </QueryBoundary>
+  );
+}
+
+function Checkout({ plans }: { plans: Plan[] }) {
   const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
-  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -27,9 +35,7 @@ export function DemoCheckoutPage() {
   const cancelPath = (search.cancel_url && sameOriginPath(search.cancel_url, origin)) || FALLBACK_CANCEL;
   const successUrl = search.success_url && sameOriginPath(search.success_url, origin) ? search.success_url : undefined;
 
-  if (plans.isPending) return <Spinner label="Loading checkout..." />;
-  if (plans.isError) return <ErrorDisplay error={plans.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => plans.refetch()} />;
-  const plan = plans.data.find((p) => p.id === search.plan);
+  const plan = plans.find((p) => p.id === search.plan);
   if (!plan) {
     return (
       <section className="card narrow center">
@@ -45,7 +51,7 @@ export function DemoCheckoutPage() {
   async function pay(chosen: Plan) {
     setPaying(true);
     try {
-      const answer = await post<{ url: string; subscription: SubscriptionStatus }>('/api/subscription/demo-checkout', { planId: chosen.id, successUrl });
+      const answer = await server.api.subscription['demo-checkout'].post({ planId: chosen.id, successUrl });
       refreshSubscription(queryClient);
       // The success page is on this site: the router goes there without reloading the app.
       await navigate({ href: sameOriginPath(answer.url, origin) ?? '/subscription?success=true' });

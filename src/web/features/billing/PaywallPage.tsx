@@ -1,10 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { LOAD_FAILED_TEXT, LOAD_FAILED_TITLE, PLANS_KEY, useCheckout, type Plan } from './hooks';
+import { LOAD_FAILED, useCheckout, type Plan } from './hooks';
+import { plansQuery } from './queries';
 import { PlanChoices } from './PlanChoices';
 
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
@@ -15,7 +16,7 @@ const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as 
  */
 export function PaywallPage() {
   const { data: user, isPending: userPending } = useUser();
-  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const plans = useQuery(plansQuery);
   const status = useSubscriptionStatus(!!user);
   const checkout = useCheckout({ newTab: false });
   const navigate = useNavigate();
@@ -59,13 +60,9 @@ export function PaywallPage() {
       </section>
 
       <h2 className="visually-hidden">Choose a plan</h2>
-      {plans.isPending ? (
-        <Spinner label="Loading plans..." />
-      ) : plans.isError ? (
-        <ErrorDisplay error={plans.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => plans.refetch()} />
-      ) : (
-        <PlanChoices plans={plans.data} status={status.data} onChoose={choose} pendingPlanId={checkout.pendingPlanId} />
-      )}
+      <QueryBoundary query={plans} loading={<Spinner label="Loading plans..." />} failure={LOAD_FAILED}>
+        {(list) => <PlanChoices plans={list} status={status.data} onChoose={choose} pendingPlanId={checkout.pendingPlanId} />}
+      </QueryBoundary>
 
       <p className="paywall-free center">
         Not ready yet? The free topics and your first 20 words stay open

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Countdown } from './Countdown';
 import { PlanChoices } from './PlanChoices';
+import { overviewQuery } from './queries';
 import {
-  LOAD_FAILED_TEXT,
-  LOAD_FAILED_TITLE,
-  OVERVIEW_KEY,
+  LOAD_FAILED,
   useCancelSubscription,
   useCheckout,
   useCountdown,
@@ -18,24 +17,28 @@ import {
   type SubscriptionOverview,
 } from './hooks';
 import { endedStatus } from './rules';
-import { TRIAL_DAYS, type SubscriptionStatus } from '../../lib/session';
+import { TRIAL_DAYS } from '../../../modules/auth/model';
+import type { SubscriptionStatus } from '../../lib/session';
 
 /**
  * Status, plans and billing history: the /subscription screen and the Settings Subscription tab
  * (`framed` puts each part on its own card, for the full page).
  */
 export function SubscriptionManager({ framed }: { framed: boolean }) {
-  const overview = useQuery<SubscriptionOverview>({ queryKey: OVERVIEW_KEY });
-  if (overview.isPending) return <Spinner label="Loading your subscription..." />;
-  if (overview.isError) {
-    return <ErrorDisplay error={overview.error} title={LOAD_FAILED_TITLE} message={LOAD_FAILED_TEXT} onRetry={() => overview.refetch()} />;
-  }
-  const data = overview.data;
+  const overview = useQuery(overviewQuery);
+  return (
+    <QueryBoundary query={overview} loading={<Spinner label="Loading your subscription..." />} failure={LOAD_FAILED}>
+      {(data) => <Overview data={data} receivedAt={overview.dataUpdatedAt} framed={framed} />}
+    </QueryBoundary>
+  );
+}
+
+function Overview({ data, receivedAt, framed }: { data: SubscriptionOverview; receivedAt: number; framed: boolean }) {
   const box = framed ? 'card' : 'billing-section';
   return (
     <div className="billing stack">
       <section className={box} aria-labelledby="subscription-status-heading">
-        <StatusBlock status={data} receivedAt={overview.dataUpdatedAt} hadSubscription={data.history.length > 0} />
+        <StatusBlock status={data} receivedAt={receivedAt} hadSubscription={data.history.length > 0} />
       </section>
       <section className={box} aria-labelledby="subscription-plans-heading">
         <h2 id="subscription-plans-heading">{data.isActive ? 'Your plan' : 'Choose a plan'}</h2>

@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { LessonView } from '../../../modules/lessons/service';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './parts';
+import { lessonsQuery } from './queries';
 import { LOAD_FAILURES } from '../../lib/messages';
 
-export const LESSONS_KEY = ['/api/lessons'] as const;
 
 /** The lessons to follow, in course order, each opening the lesson player. */
 export function LessonList() {
-  const lessons = useQuery<LessonView[]>({ queryKey: LESSONS_KEY });
+  const lessons = useQuery(lessonsQuery);
   const done = lessons.data?.filter((l) => l.progress.completed).length ?? 0;
 
   return (
@@ -23,38 +22,43 @@ export function LessonList() {
           </span>
         )}
       </div>
-      {lessons.isPending && (
-        <div className="card">
-          <Spinner label="Loading lessons..." />
-        </div>
-      )}
-      {lessons.isError && (
-        <ErrorDisplay error={lessons.error} message={LOAD_FAILURES.lessons} onRetry={() => lessons.refetch()} />
-      )}
-      {lessons.data && lessons.data.length === 0 && <p className="card muted">No lessons available yet.</p>}
-      {lessons.data && lessons.data.length > 0 && (
-        <ol className="lesson-grid">
-          {lessons.data.map((lesson) => (
-            <li key={lesson.id}>
-              <Link to="/lesson/$id" params={{ id: String(lesson.id) }} className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}>
-                <span className="lesson-card-top">
-                  <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
-                  {lesson.progress.completed && (
-                    <span className="completed-mark">
-                      <span aria-hidden="true">✓</span> Completed
+      <QueryBoundary
+        query={lessons}
+        loading={
+          <div className="card">
+            <Spinner label="Loading lessons..." />
+          </div>
+        }
+        failure={{ message: LOAD_FAILURES.lessons }}
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="card muted">No lessons available yet.</p>
+          ) : (
+            <ol className="lesson-grid">
+              {list.map((lesson) => (
+                <li key={lesson.id}>
+                  <Link to="/lesson/$id" params={{ id: String(lesson.id) }} className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}>
+                    <span className="lesson-card-top">
+                      <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
+                      {lesson.progress.completed && (
+                        <span className="completed-mark">
+                          <span aria-hidden="true">✓</span> Completed
+                        </span>
+                      )}
                     </span>
-                  )}
-                </span>
-                <span className="lesson-card-name">
-                  {lesson.orderIndex}. {lesson.name}
-                </span>
-                <span className="lesson-card-description">{summaryOf(lesson.description)}</span>
-                <span className="lesson-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
-              </Link>
-            </li>
-          ))}
-        </ol>
-      )}
+                    <span className="lesson-card-name">
+                      {lesson.orderIndex}. {lesson.name}
+                    </span>
+                    <span className="lesson-card-description">{summaryOf(lesson.description)}</span>
+                    <span className="lesson-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReviewForecast } from '../../../modules/review/service';
-import { LOAD_FAILURES } from '../../lib/messages';
-import { Spinner } from '../../ui/Spinner';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
+import { forecastQuery } from './queries';
 
-export const FORECAST_KEY = ['/api/review/forecast'] as const;
 
 /**
  * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
@@ -20,19 +20,16 @@ const HEIGHT = TOP + BAR_MAX + 22;
  * bar chart, and the share of answers recalled. Drawn by hand: a chart library would outweigh the page.
  */
 export function ReviewForecastCard() {
-  const query = useQuery<ReviewForecast>({ queryKey: FORECAST_KEY });
-  const data = query.data;
+  const query = useQuery(forecastQuery);
   return (
     <section className="card review-forecast" aria-labelledby="stats-forecast">
       <div className="row stats-card-head">
         <h2 id="stats-forecast">Review Forecast</h2>
-        {data && <Retention retention={data.retention} />}
+        {query.data && <Retention retention={query.data.retention} />}
       </div>
-      {!data ? (
-        query.isError ? <p className="muted">{LOAD_FAILURES.stats}</p> : <Spinner />
-      ) : (
-        <ForecastChart days={data.days} />
-      )}
+      <QueryBoundary query={query} failure={TILE_FAILURE}>
+        {(data) => <ForecastChart days={data.days} />}
+      </QueryBoundary>
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { BillingService } from '../../../modules/billing/service';
 import type { AchievementView, SessionAnalytics, StatsView } from '../../../modules/stats/service';
 import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { TILE_FAILURE } from './failure';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
-import { TRIAL_DAYS, TRIAL_STATUS_KEY, useUser } from '../../lib/session';
+import { TRIAL_DAYS } from '../../../modules/auth/model';
+import { trialStatusQuery, useUser } from '../../lib/session';
+import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
@@ -17,7 +20,8 @@ export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
 
 /** On 500 or 403 the statistics show zeros instead of failing (docs/decisions/0013-empty-data-or-load-failure.md). */
-export const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
+const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
+const zerosOn500or403 = <T,>(zeros: T) => (error: unknown) => (showsZeros(error) ? zeros : undefined);
 
 const ZERO_STATS: StatsView = {
   totalAnswered: 0,
@@ -53,12 +57,9 @@ export function StatsPage() {
 }
 
 function Statistics() {
-  const statsQuery = useQuery<StatsView>({ queryKey: ['/api/stats'] });
-  const sessionQuery = useQuery<SessionAnalytics>({ queryKey: ['/api/analytics/session'] });
-  const trialQuery = useQuery<TrialStatus>({ queryKey: TRIAL_STATUS_KEY });
-
-  const stats = statsQuery.data ?? (showsZeros(statsQuery.error) ? ZERO_STATS : undefined);
-  const session = sessionQuery.data ?? (showsZeros(sessionQuery.error) ? ZERO_SESSION : undefined);
+  const statsQuery = useQuery(statsRead);
+  const sessionQuery = useQuery(sessionAnalyticsQuery);
+  const trialQuery = useQuery(trialStatusQuery);
 
   return (
     <div className="stack stats-page">
@@ -66,79 +67,80 @@ function Statistics() {
         <h1>Your Learning Statistics</h1>
         <p>Your progress, your time and where you stand among other learners.</p>
       </header>
-      {statsQuery.isPending ? (
-        <div className="card">
-          <Spinner label="Loading statistics..." />
-        </div>
-      ) : !stats ? (
-        <ErrorDisplay error={statsQuery.error} title={LOAD_FAILURES.stats} onRetry={() => statsQuery.refetch()} />
-      ) : (
-        <>
-          <div className="stats-grid">
-            <TrialCard trial={trialQuery.data} failed={trialQuery.isError} />
-            <LearningTimeCard session={session} failed={!session && sessionQuery.isError} />
-            <PointsCard stats={stats} />
+      <QueryBoundary
+        query={statsQuery}
+        orElse={zerosOn500or403(ZERO_STATS)}
+        loading={
+          <div className="card">
+            <Spinner label="Loading statistics..." />
           </div>
-          <ProgressCard stats={stats} />
-          <ReviewForecastCard />
-          <div className="stats-columns">
-            <AchievementsCard achievements={stats.achievements} />
-            <TopFeaturesCard session={session} failed={!session && sessionQuery.isError} />
-          </div>
-        </>
-      )}
+        }
+        failure={{ title: LOAD_FAILURES.stats }}
+      >
+        {(stats) => (
+          <>
+            <div className="stats-grid">
+              <TrialCard query={trialQuery} />
+              <LearningTimeCard query={sessionQuery} />
+              <PointsCard stats={stats} />
+            </div>
+            <ProgressCard stats={stats} />
+            <ReviewForecastCard />
+            <div className="stats-columns">
+              <AchievementsCard achievements={stats.achievements} />
+              <TopFeaturesCard query={sessionQuery} />
+            </div>
+          </>
+        )}
+      </QueryBoundary>
       <LeaderboardCard />
     </div>
   );
 }
 
-/** A tile whose own data is still on its way, or could not be read (the rest of the page stands). */
-function NotLoaded({ failed }: { failed: boolean }) {
-  return failed ? <p className="muted">{LOAD_FAILURES.stats}</p> : <Spinner />;
-}
 
-function TrialCard({ trial, failed }: { trial: TrialStatus | undefined; failed: boolean }) {
+function TrialCard({ query }: { query: UseQueryResult<TrialStatus> }) {
   return (
     <section className="card stats-tile" aria-labelledby="stats-trial">
       <h2 id="stats-trial">Trial Status</h2>
-      {trial ? (
-        trial.isTrialActive ? (
-          <>
-            <p className="stats-figure">
-              {trial.daysRemaining} <span>{trial.daysRemaining === 1 ? 'day' : 'days'} remaining</span>
-            </p>
-            <ProgressBar value={trial.daysRemaining} max={TRIAL_DAYS} label="Trial days remaining" />
-            <p className="muted stats-note">Your free trial lasts {TRIAL_DAYS} days.</p>
-          </>
-        ) : (
-          <>
-            <p className="stats-figure">
-              <span>Trial not active</span>
-            </p>
-            <p className="muted stats-note">
-              <Link to="/subscription">See your subscription</Link>
-            </p>
-          </>
-        )
-      ) : (
-        <NotLoaded failed={failed} />
-      )}
+      <QueryBoundary query={query} failure={TILE_FAILURE}>
+        {(trial) =>
+          trial.isTrialActive ? (
+            <>
+              <p className="stats-figure">
+                {trial.daysRemaining} <span>{trial.daysRemaining === 1 ? 'day' : 'days'} remaining</span>
+              </p>
+              <ProgressBar value={trial.daysRemaining} max={TRIAL_DAYS} label="Trial days remaining" />
+              <p className="muted stats-note">Your free trial lasts {TRIAL_DAYS} days.</p>
+            </>
+          ) : (
+            <>
+              <p className="stats-figure">
+                <span>Trial not active</span>
+              </p>
+              <p className="muted stats-note">
+                <Link to="/subscription">See your subscription</Link>
+              </p>
+            </>
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }
 
-function LearningTimeCard({ session, failed }: { session: SessionAnalytics | undefined; failed: boolean }) {
+function LearningTimeCard({ query }: { query: UseQueryResult<SessionAnalytics> }) {
   return (
     <section className="card stats-tile" aria-labelledby="stats-time">
       <h2 id="stats-time">Learning Time</h2>
-      {session ? (
-        <>
-          <p className="stats-figure">{formatLearningTime(session.totalTimeSpent)}</p>
-          <p className="muted stats-note">{session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}</p>
-        </>
-      ) : (
-        <NotLoaded failed={failed} />
-      )}
+      <QueryBoundary query={query} orElse={zerosOn500or403(ZERO_SESSION)} failure={TILE_FAILURE}>
+        {(session) => (
+          <>
+            <p className="stats-figure">{formatLearningTime(session.totalTimeSpent)}</p>
+            <p className="muted stats-note">{session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}</p>
+          </>
+        )}
+      </QueryBoundary>
     </section>
   );
 }
@@ -220,30 +222,32 @@ function AchievementsCard({ achievements }: { achievements: AchievementView[] })
   );
 }
 
-function TopFeaturesCard({ session, failed }: { session: SessionAnalytics | undefined; failed: boolean }) {
-  const top = session?.featureUsage.slice(0, 3) ?? [];
-  const most = top[0]?.totalTime ?? 0;
+function TopFeaturesCard({ query }: { query: UseQueryResult<SessionAnalytics> }) {
   return (
     <section className="card" aria-labelledby="stats-features">
       <h2 id="stats-features">Most Used Features</h2>
-      {!session ? (
-        <NotLoaded failed={failed} />
-      ) : top.length === 0 ? (
-        <p className="muted">Practise a little and your favourite features appear here.</p>
-      ) : (
-        <ol className="feature-list">
-          {top.map((f) => (
-            <li key={f.featureId}>
-              <div className="row feature-line">
-                <span>{featureName(f.featureId)}</span>
-                <span className="muted">{formatLearningTime(f.totalTime)}</span>
-              </div>
-              <ProgressBar value={f.totalTime} max={most} label={`${featureName(f.featureId)} time`} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryBoundary query={query} orElse={zerosOn500or403(ZERO_SESSION)} failure={TILE_FAILURE}>
+        {(session) => <TopFeatures features={session.featureUsage.slice(0, 3)} />}
+      </QueryBoundary>
     </section>
+  );
+}
+
+function TopFeatures({ features }: { features: SessionAnalytics['featureUsage'] }) {
+  if (features.length === 0) return <p className="muted">Practise a little and your favourite features appear here.</p>;
+  const most = features[0]?.totalTime ?? 0;
+  return (
+    <ol className="feature-list">
+      {features.map((f) => (
+        <li key={f.featureId}>
+          <div className="row feature-line">
+            <span>{featureName(f.featureId)}</span>
+            <span className="muted">{formatLearningTime(f.totalTime)}</span>
+          </div>
+          <ProgressBar value={f.totalTime} max={most} label={`${featureName(f.featureId)} time`} />
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
-import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { usePractice } from './api';
+import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
@@ -24,9 +25,9 @@ export function AllWordsPage() {
 
 function AllWords({ onReview }: { onReview: () => void }) {
   const { data: user } = useUser();
-  const due = useQuery<ReviewQueue>({ queryKey: REVIEW_DUE_KEY, enabled: !!user });
-  const words = useQuery<Word[]>({ queryKey: WORDS_KEY });
-  const batch = useQuery<BatchView>({ queryKey: BATCH_KEY });
+  const due = useQuery({ ...reviewDueQuery, enabled: !!user });
+  const words = useQuery(wordsQuery);
+  const batch = useQuery(batchQuery);
   const practice = usePractice(user);
   const list = validWords(words.data ?? []);
 
@@ -67,19 +68,17 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
       </header>
 
-      {words.isPending ? (
-        <div className="card center muted" role="status">
-          Loading...
-        </div>
-      ) : words.isError ? (
-        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={WORDS_KEY} />
-      ) : list.length === 0 ? (
-        <div className="card center">
-          <p className="muted">No words available.</p>
-        </div>
-      ) : (
-        <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
-      )}
+      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
+        {() =>
+          list.length === 0 ? (
+            <div className="card center">
+              <p className="muted">No words available.</p>
+            </div>
+          ) : (
+            <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }

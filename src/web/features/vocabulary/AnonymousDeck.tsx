@@ -1,8 +1,10 @@
+import { useDeferredValue } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import { usePractice, type Word } from './api';
+import { landingDeckQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
@@ -14,11 +16,21 @@ import { DeckLoading } from './DeckLoading';
  */
 export function AnonymousDeck() {
   // Its own cache entry: a learner who signs in later must not see this deck as their All Words.
-  const words = useQuery<Word[]>({ queryKey: ['/api/words', 'landing'] });
+  const words = useQuery(landingDeckQuery);
   const practice = usePractice(null);
-  const list = validWords(Array.isArray(words.data) ? words.data : []);
-  if (words.isPending) return <DeckLoading />;
-  if (words.isError) return <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} />;
+  return (
+    <QueryBoundary query={words} loading={<DeckLoading />} failure={{ message: LOAD_FAILURES.words }}>
+      {(data) => <Deck words={data} practice={practice} />}
+    </QueryBoundary>
+  );
+}
+
+function Deck({ words, practice }: { words: Word[]; practice: ReturnType<typeof usePractice> }) {
+  // The card is drawn in the background once the words have come, in slices between which the
+  // browser answers input, rather than in one long task while the page is still starting (bench:web).
+  const shown = useDeferredValue<Word[] | null>(words, null);
+  if (!shown) return <DeckLoading />;
+  const list = validWords(Array.isArray(shown) ? shown : []);
   if (list.length === 0) {
     return (
       <div className="card center">

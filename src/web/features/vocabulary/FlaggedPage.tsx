@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { toast } from '../../ui/toast';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { usePractice, type Word } from './api';
-import { FLAGGED_KEY } from '../../lib/query';
+import { flaggedQuery } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 
@@ -16,7 +16,7 @@ import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 export function FlaggedPage() {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
-  const words = useQuery<Word[]>({ queryKey: FLAGGED_KEY });
+  const words = useQuery(flaggedQuery);
   const list = validWords(Array.isArray(words.data) ? words.data : []);
 
   async function answer(word: Word, correct: boolean) {
@@ -41,25 +41,23 @@ export function FlaggedPage() {
           off the list.
         </p>
       </header>
-      {words.isPending ? (
-        <div className="card center muted" role="status">
-          Loading words...
-        </div>
-      ) : words.isError ? (
-        <ErrorDisplay error={words.error} message={LOAD_FAILURES.words} onRetry={() => words.refetch()} showHelp queryKey={FLAGGED_KEY} />
-      ) : list.length === 0 ? (
-        <div className="card center">
-          <h2>No flagged words</h2>
-          <p className="muted">
-            Flag a word on a card, or answer <strong>Still learning</strong>, and it will appear here for extra practice.
-          </p>
-          <Link to="/words" className="button">
-            Practice All Words
-          </Link>
-        </div>
-      ) : (
-        <WordListPractice words={list} onAnswer={(w, correct) => void answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
-      )}
+      <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
+        {() =>
+          list.length === 0 ? (
+            <div className="card center">
+              <h2>No flagged words</h2>
+              <p className="muted">
+                Flag a word on a card, or answer <strong>Still learning</strong>, and it will appear here for extra practice.
+              </p>
+              <Link to="/words" className="button">
+                Practice All Words
+              </Link>
+            </div>
+          ) : (
+            <WordListPractice words={list} onAnswer={(w, correct) => void answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+          )
+        }
+      </QueryBoundary>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { REVIEW_DUE_KEY, usePractice, type DueWord, type ReviewQueue } from './api';
+import { usePractice, type DueWord } from './api';
+import { reviewDueQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { validWords } from './rules';
 
@@ -17,7 +18,7 @@ const answeredKey = (w: DueWord) => `${w.id}:${w.direction}:${w.due}`;
  */
 export function ReviewMode({ onClose }: { onClose: () => void }) {
   const { data: user } = useUser();
-  const due = useQuery<ReviewQueue>({ queryKey: REVIEW_DUE_KEY });
+  const due = useQuery(reviewDueQuery);
   const practice = usePractice(user, { keepsStreak: false });
   const [answered, setAnswered] = useState<string[]>([]);
   const list = validWords(due.data?.words ?? []).filter((w) => !answered.includes(answeredKey(w)));
@@ -41,29 +42,27 @@ export function ReviewMode({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </header>
-      {due.isPending ? (
-        <div className="card center muted" role="status">
-          Loading...
-        </div>
-      ) : due.isError ? (
-        <ErrorDisplay error={due.error} message={LOAD_FAILURES.words} onRetry={() => due.refetch()} queryKey={REVIEW_DUE_KEY} />
-      ) : list.length === 0 ? (
-        <div className="card center review-done">
-          <h2>All caught up!</h2>
-          <p className="muted">No words are due for review right now. Your forecast is on your statistics page.</p>
-        </div>
-      ) : (
-        <FlashCard
-          inOrder
-          words={list}
-          onAnswer={(w, correct, manner) => {
-            const card = list.find((d) => d.id === w.id);
-            if (card) setAnswered((keys) => [...keys, answeredKey(card)]);
-            void practice.answer(w, correct, manner);
-          }}
-          onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
-        />
-      )}
+      <QueryBoundary query={due} loading="Loading..." failure={{ message: LOAD_FAILURES.words, queryKey: reviewDueQuery.queryKey }}>
+        {() =>
+          list.length === 0 ? (
+            <div className="card center review-done">
+              <h2>All caught up!</h2>
+              <p className="muted">No words are due for review right now. Your forecast is on your statistics page.</p>
+            </div>
+          ) : (
+            <FlashCard
+              inOrder
+              words={list}
+              onAnswer={(w, correct, manner) => {
+                const card = list.find((d) => d.id === w.id);
+                if (card) setAnswered((keys) => [...keys, answeredKey(card)]);
+                void practice.answer(w, correct, manner);
+              }}
+              onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+            />
+          )
+        }
+      </QueryBoundary>
     </>
   );
 }

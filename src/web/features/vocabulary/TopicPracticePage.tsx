@@ -1,74 +1,50 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
-import { topicWordsKey, usePractice, type Word } from './api';
+import { usePractice, type Word } from './api';
+import { topicWordsQuery } from './queries';
 import { WordListPractice } from './WordListPractice';
-import { isVerbTopic, topicTitle, validWords, VERB_TOPIC_PREFIX } from './rules';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
 
 /** /topics/{topic}: the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
   // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
-  const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
+  const words = useQuery(topicWordsQuery(topic));
   const isVerb = isVerbTopic(topic);
   // Without a trial or subscription a verb topic holds only its present tense (docs/product-rules.md#tiers).
   const status = useSubscriptionStatus(isVerb);
   const presentOnly = isVerb && !!status.data && !status.data.isActive && !status.data.isInTrial;
 
-  let body;
-  if (words.isPending || (words.error instanceof ApiError && words.error.status === 402)) {
-    // A 402 is on its way to the paywall (lib/api.ts).
-    body = (
-      <div className="card center muted" role="status">
-        Loading words for {topic}...
-      </div>
-    );
-  } else if (words.isError) {
-    body = (
-      <div className="card center" role="alert">
-        <h2>Unable to load words</h2>
-        <p className="muted">{words.error instanceof ApiError ? words.error.message : 'Please try again.'}</p>
-        <div className="row center wrap">
-          <button type="button" className="button" onClick={() => void words.refetch()}>
-            Try Again
-          </button>
-          <Link to="/topics" className="button button-secondary">
-            Back to Topics
-          </Link>
-        </div>
-      </div>
-    );
-  } else {
-    const raw = Array.isArray(words.data) ? words.data : [];
+  const practiseWords = (raw: Word[]) => {
     const list = validWords(raw);
-    body =
-      list.length === 0 ? (
-        <div className="card center">
-          {raw.length === 0 ? (
-            <>
-              <h2>No Words Available</h2>
-              <p className="muted">There are no words available for this topic yet.</p>
-            </>
-          ) : (
-            <p className="muted">No valid words available for this topic yet.</p>
-          )}
-          <Link to="/topics" className="button button-secondary">
-            Back to Topics
-          </Link>
-        </div>
-      ) : (
-        <WordListPractice
-          key={topic}
-          words={list}
-          onAnswer={(w, correct) => void practice.answer(w, correct)}
-          onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
-        />
-      );
-  }
+    return list.length === 0 ? (
+      <div className="card center">
+        {raw.length === 0 ? (
+          <>
+            <h2>No Words Available</h2>
+            <p className="muted">There are no words available for this topic yet.</p>
+          </>
+        ) : (
+          <p className="muted">No valid words available for this topic yet.</p>
+        )}
+        <Link to="/topics" className="button button-secondary">
+          Back to Topics
+        </Link>
+      </div>
+    ) : (
+      <WordListPractice
+        key={topic}
+        words={list}
+        onAnswer={(w, correct) => void practice.answer(w, correct)}
+        onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+      />
+    );
+  };
 
-  const verb = topic.slice(VERB_TOPIC_PREFIX.length).trim();
+  const verb = verbOfTopic(topic);
   return (
     <section className="stack vocab-page narrow-page">
       <Link to="/topics" className="vocab-back">
@@ -87,7 +63,21 @@ export function TopicPracticePage({ topic }: { topic: string }) {
           You are practising the present tense. Past and future forms, commands and negatives come with <Link to="/subscription">Premium</Link>.
         </p>
       )}
-      {body}
+      <QueryBoundary
+        query={words}
+        loading={`Loading words for ${topic}...`}
+        failure={{
+          title: 'Unable to load words',
+          retry: { label: 'Try Again', onClick: () => void words.refetch() },
+          actions: (
+            <Link to="/topics" className="button button-secondary">
+              Back to Topics
+            </Link>
+          ),
+        }}
+      >
+        {(raw) => practiseWords(Array.isArray(raw) ? raw : [])}
+      </QueryBoundary>
     </section>
   );
 }

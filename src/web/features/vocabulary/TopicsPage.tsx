@@ -4,72 +4,18 @@ import { Arabic } from '../../ui/Arabic';
 import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
-import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import type { TopicCard, VerbView } from './api';
+import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
-import { topicPercent, topicsForGrid, VERB_TOPIC_PREFIX } from './rules';
+import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
-  const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
+  const topics = useQuery(topicCardsQuery);
   // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
-  const verbs = useQuery<VerbView[]>({ queryKey: VERBS_KEY });
+  const verbs = useQuery(verbsQuery);
   const verbOf = new Map((verbs.data ?? []).map((v) => [v.topic, v]));
-
-  let body;
-  if (topics.isPending) {
-    body = (
-      <div className="card center muted" role="status">
-        Loading topics...
-      </div>
-    );
-  } else if (topics.isError) {
-    body = (
-      <div className="card center" role="alert">
-        <h2>Unable to load topics</h2>
-        <p className="muted">There was a problem loading the topics. Please try again later.</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Refresh Page
-        </button>
-      </div>
-    );
-  } else {
-    const grid = topicsForGrid(Array.isArray(topics.data) ? topics.data : []);
-    const vocabulary = grid.filter((t) => !t.isVerb);
-    const verbTopics = grid.filter((t) => t.isVerb);
-    body =
-      grid.length === 0 ? (
-        <div className="card center">
-          <p className="muted">No topics available.</p>
-        </div>
-      ) : (
-        <>
-          {vocabulary.length > 0 && (
-            <section className="stack" aria-labelledby="vocabulary-topics">
-              <h2 id="vocabulary-topics" className="vocab-section-title">
-                Vocabulary
-              </h2>
-              <div className="topic-grid">
-                {vocabulary.map((t) => (
-                  <TopicTile key={t.id} topic={t} />
-                ))}
-              </div>
-            </section>
-          )}
-          {verbTopics.length > 0 && (
-            <section className="stack" aria-labelledby="verb-topics">
-              <h2 id="verb-topics" className="vocab-section-title">
-                Verbs
-              </h2>
-              <div className="topic-grid">
-                {verbTopics.map((t) => (
-                  <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
-                ))}
-              </div>
-            </section>
-          )}
-        </>
-      );
-  }
 
   return (
     <section className="stack vocab-page">
@@ -81,7 +27,50 @@ export function TopicsPage() {
         <h1>Topics</h1>
         <p>Choose a topic or a verb to practise.</p>
       </header>
-      {body}
+      <QueryBoundary
+        query={topics}
+        loading="Loading topics..."
+        failure={{
+          title: 'Unable to load topics',
+          message: 'There was a problem loading the topics. Please try again later.',
+          retry: { label: 'Refresh Page', onClick: () => window.location.reload() },
+        }}
+      >
+        {(list) => <TopicGrid topics={list} verbOf={verbOf} />}
+      </QueryBoundary>
+    </section>
+  );
+}
+
+function TopicGrid({ topics, verbOf }: { topics: TopicCard[]; verbOf: Map<string, VerbView> }) {
+  const grid = topicsForGrid(Array.isArray(topics) ? topics : []);
+  const vocabulary = grid.filter((t) => !t.isVerb);
+  const verbTopics = grid.filter((t) => t.isVerb);
+  return grid.length === 0 ? (
+    <div className="card center">
+      <p className="muted">No topics available.</p>
+    </div>
+  ) : (
+    <>
+      <TopicSection id="vocabulary-topics" title="Vocabulary" topics={vocabulary} />
+      <TopicSection id="verb-topics" title="Verbs" topics={verbTopics} verbOf={verbOf} />
+    </>
+  );
+}
+
+/** A titled grid of topic cards; nothing when the list is empty. */
+function TopicSection({ id, title, topics, verbOf }: { id: string; title: string; topics: TopicCard[]; verbOf?: Map<string, VerbView> }) {
+  if (topics.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id} className="vocab-section-title">
+        {title}
+      </h2>
+      <div className="topic-grid">
+        {topics.map((t) => (
+          <TopicTile key={t.id} topic={t} verb={verbOf?.get(t.name)} />
+        ))}
+      </div>
     </section>
   );
 }
@@ -89,7 +78,7 @@ export function TopicsPage() {
 function TopicTile({ topic, verb }: { topic: TopicCard; verb?: VerbView }) {
   const navigate = useNavigate();
   const percent = topicPercent(topic.progress);
-  const title = topic.isVerb ? topic.name.slice(VERB_TOPIC_PREFIX.length).trim() : topic.name;
+  const title = topic.isVerb ? verbOfTopic(topic.name) : topic.name;
   const details = (
     <>
       <div className="topic-tile-head">

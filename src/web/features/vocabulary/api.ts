@@ -1,33 +1,29 @@
 import { useEffect, useRef } from 'react';
-import { useAtom } from 'jotai';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import type { DueWord, ReviewQueue } from '../../../modules/review/service';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
+import type { DueWord } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
-import { handledGlobally } from '../../lib/api';
+import { handledGlobally, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
-import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
-import { FLAGGED_KEY, retriesUnlessClientError, refreshStats } from '../../lib/query';
-import { localStreakAtom } from './state';
+import { streakQuery, useStreak } from '../../lib/streak';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
+import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
-export type { AnswerResult, BatchView, TopicCard, VerbView, DueWord, ReviewQueue, Direction };
+export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
 /** How an answer was given, for the word's memory card: the side shown, and an 'I know it' before half the countdown. */
 export interface AnswerManner {
   direction?: Direction;
   fast?: boolean;
 }
 
-export const WORDS_KEY = ['/api/words'] as const;
-export const BATCH_KEY = ['/api/words/batch'] as const;
-export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
-export const VERBS_KEY = ['/api/verbs'] as const;
-export const STREAK_KEY = streakKey('unified');
-export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
-export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
+const WORDS_KEY = wordsQuery.queryKey;
+const BATCH_KEY = batchQuery.queryKey;
+const TOPICS_KEY = topicCardsQuery.queryKey;
+const STREAK_KEY = streakQuery('unified').queryKey;
 
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
@@ -37,7 +33,7 @@ function failureToast(error: unknown, syncDescription: string) {
 
 /** Puts a word's new flag state into every cached list that holds it. */
 function patchWordFlag(queryClient: QueryClient, wordId: number, isFlagged: boolean) {
-  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/words') }, (list) =>
+  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith(WORDS_KEY[0]) }, (list) =>
     Array.isArray(list) ? list.map((w) => (w.id === wordId && w.isFlagged !== isFlagged ? { ...w, isFlagged } : w)) : list,
   );
 }
@@ -60,9 +56,7 @@ function refreshAfterAnswer(queryClient: QueryClient) {
  */
 export function usePractice(user: User | null | undefined, { keepsStreak = true } = {}) {
   const queryClient = useQueryClient();
-  const [localStreak, setLocalStreak] = useAtom(localStreakAtom);
-  const serverStreak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, enabled: !!user && keepsStreak, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
-  const streak = user ? (serverStreak.data ?? ZERO_STREAK) : localStreak;
+  const { streak, set } = useStreak('unified', !!user, { read: keepsStreak });
   const streakRef = useRef(streak);
   streakRef.current = streak;
   const lastAnswer = useRef(0);
@@ -83,8 +77,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
 
   const setStreak = (s: StreakCounts) => {
     streakRef.current = s;
-    if (user) queryClient.setQueryData(STREAK_KEY, s);
-    else setLocalStreak(s);
+    set(s);
   };
 
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
@@ -94,7 +87,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
-      const result = await save<AnswerResult>(user.id, `/api/words/${word.id}/progress`, {
+      const result = await save<AnswerResult>(user.id, server.api.words({ id: word.id }).progress['~path'], {
         correct,
         ...(keepsStreak ? { page: 'unified' } : {}),
         ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
@@ -125,7 +118,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await save(user.id, `/api/words/${word.id}/flag`, { isFlagged });
+      await save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { FeatureRoutes, RouterContext } from '../../lib/routes';
-import { get } from '../../lib/api';
-import { BATCH_KEY, WORDS_KEY } from './api';
+import { server } from '../../lib/api';
+import { batchQuery, wordsQuery } from './queries';
 
 /** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
 export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
@@ -13,12 +13,9 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     // nothing, and a 401 here is left to the user's own read to act on.
     loader: ({ context: { queryClient, user } }: { context: RouterContext }) => {
       if (!user) return;
-      for (const [path] of [WORDS_KEY, BATCH_KEY]) {
-        void queryClient.prefetchQuery({
-          queryKey: [path],
-          queryFn: async ({ signal }) => (await get(path, { nullOn401: true, signal })) ?? Promise.reject(new Error('Signed out')),
-        });
-      }
+      const signedOut = () => Promise.reject(new Error('Signed out'));
+      void queryClient.prefetchQuery({ ...wordsQuery, queryFn: async ({ signal }) => (await server.api.words.get({ nullOn401: true, signal })) ?? signedOut() });
+      void queryClient.prefetchQuery({ ...batchQuery, queryFn: async ({ signal }) => (await server.api.words.batch.get({ nullOn401: true, signal })) ?? signedOut() });
     },
   });
   const topicsRoute = createRoute({ getParentRoute: () => signedIn, path: '/topics', component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage') });

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { postProgress } from '../../lib/api';
+import { progressSave, server } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
-import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type WhichWordRound } from './api';
+import type { WhichWordQuestion } from './api';
+import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
@@ -18,31 +19,34 @@ import { ReportButton } from '../../ui/ReportButton';
 /** /which-word/{topic} (docs/product-rules.md#which-word): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
   // One round per visit: a refetch would reshuffle the words under the learner.
-  const round = useQuery<WhichWordRound>({ queryKey: roundKey(topic), staleTime: Infinity, gcTime: 0 });
+  const round = useQuery({ ...roundQuery(topic), staleTime: Infinity, gcTime: 0 });
   const streak = useGameStreak('which-word');
   const title = round.data?.topic ?? topic;
 
-  let body;
-  if (round.isPending) {
-    body = (
-      <div className="card">
-        <Spinner label="Loading words..." />
-      </div>
-    );
-  } else if (round.isError) {
-    body = <ErrorDisplay error={round.error} title="Unable to load words" onRetry={() => round.refetch()} />;
-  } else if (round.data.questions.length === 0) {
-    body = (
-      <div className="card center">
-        <p>No words available for the topic {title}. Please try another topic.</p>
-        <Link to="/which-word" className="button">
-          Back to Topics
-        </Link>
-      </div>
-    );
-  } else {
-    body = <Game key={topic} questions={round.data.questions} streak={streak} />;
-  }
+  const body = (
+    <QueryBoundary
+      query={round}
+      loading={
+        <div className="card">
+          <Spinner label="Loading words..." />
+        </div>
+      }
+      failure={{ title: 'Unable to load words' }}
+    >
+      {({ questions }) =>
+        questions.length === 0 ? (
+          <div className="card center">
+            <p>No words available for the topic {title}. Please try another topic.</p>
+            <Link to="/which-word" className="button">
+              Back to Topics
+            </Link>
+          </div>
+        ) : (
+          <Game key={topic} questions={questions} streak={streak} />
+        )
+      }
+    </QueryBoundary>
+  );
 
   return (
     <section className="stack ww-game-page">
@@ -93,10 +97,10 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     // A visitor's answers are not saved, so nothing holds Next back.
     if (!streak.signedIn) return;
     setWaiting(true);
-    postProgress<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
+    server.api.words({ id: word.id }).progress.post({ correct: right, flag: !right, page: 'which-word' }, progressSave)
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
-        void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+        void queryClient.invalidateQueries({ queryKey: whichWordTopicsQuery.queryKey });
         void refreshStats(queryClient);
         void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
         unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);

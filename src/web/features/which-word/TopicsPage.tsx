@@ -1,49 +1,48 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../lib/format';
-import { ErrorDisplay } from '../../ui/ErrorDisplay';
+import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SKELETON_CARDS } from '../../../modules/which-word/rules';
-import { TOPICS_KEY, type WhichWordTopic } from './api';
+import type { WhichWordTopic } from './api';
+import { whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 
 /** /which-word: a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {
-  const topics = useQuery<WhichWordTopic[]>({ queryKey: TOPICS_KEY });
+  const topics = useQuery(whichWordTopicsQuery);
 
-  let body;
-  if (topics.isPending) {
-    body = (
-      <div className="ww-grid" aria-busy="true" aria-label="Loading topics">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <div key={i} className="ww-topic ww-skeleton" aria-hidden="true">
-            <span className="skeleton-line wide" />
-            <span className="skeleton-line" />
-            <span className="skeleton-bar" />
-            <span className="skeleton-line" />
+  const skeletons = (
+    <div className="ww-grid" aria-busy="true" aria-label="Loading topics">
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <div key={i} className="ww-topic ww-skeleton" aria-hidden="true">
+          <span className="skeleton-line wide" />
+          <span className="skeleton-line" />
+          <span className="skeleton-bar" />
+          <span className="skeleton-line" />
+        </div>
+      ))}
+    </div>
+  );
+  const body = (
+    <QueryBoundary query={topics} loading={skeletons} failure={{ title: 'Unable to load topics' }}>
+      {(list) =>
+        list.length === 0 ? (
+          <div className="card center">
+            <h2>No Topics Available</h2>
           </div>
-        ))}
-      </div>
-    );
-  } else if (topics.isError) {
-    body = <ErrorDisplay error={topics.error} title="Unable to load topics" onRetry={() => topics.refetch()} />;
-  } else if (topics.data.length === 0) {
-    body = (
-      <div className="card center">
-        <h2>No Topics Available</h2>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="ww-grid" role="list">
-        {topics.data.map((topic) => (
-          <li key={topic.name}>
-            <TopicCard topic={topic} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+        ) : (
+          <ul className="ww-grid" role="list">
+            {list.map((topic) => (
+              <li key={topic.name}>
+                <TopicCard topic={topic} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryBoundary>
+  );
 
   return (
     <section className="stack">

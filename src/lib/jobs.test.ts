@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../config';
+import { runJob, type Job } from './jobs';
+import { createLogger } from './log';
+
+function context(opts: { replica: boolean }) {
+  const mount = mkdtempSync(join(tmpdir(), 'kalimat-jobs-'));
+  if (opts.replica) writeFileSync(join(mount, '.primary'), 'primary-machine\n');
+  const errors: string[] = [];
+  const log = { ...createLogger('silent'), error: (message: string) => errors.push(message) };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_PATH: join(mount, 'app.db'), LITEFS_DIR: mount });
+  return { ctx: { config, log }, errors };
+}
+
+function job(overrides: Partial<Job> = {}) {
+  const seen: string[] = [];
+  const defined: Job = { name: 'test job', everyMs: 60_000, primaryOnly: true, run: () => seen.push('run'), skip: () => seen.push('skip'), ...overrides };
+  return { defined, seen };
+}
+
+describe('the job runner', () => {
+  test('runs a primary-only job on the primary, and on a replica asks it to skip instead', () => {
+    const onPrimary = job();
+    runJob(context({ replica: false }).ctx, onPrimary.defined);
+    expect(onPrimary.seen).toEqual(['run']);
+    const onReplica = job();
+    runJob(context({ replica: true }).ctx, onReplica.defined);
+    expect(onReplica.seen).toEqual(['skip']);
+  });
+
+  test('runs a job that is not primary-only on a replica too', () => {
+    const everywhere = job({ primaryOnly: false });
+    runJob(context({ replica: true }).ctx, everywhere.defined);
+    expect(everywhere.seen).toEqual(['run']);
+  });
+
+  test('logs a failure, thrown or rejected, under the job name and never throws', async () => {
+    const { ctx, errors } = context({ replica: false });
+    expect(runJob(ctx, job({ run: () => { throw new Error('disk full'); } }).defined)).toBeNull();
+    expect(await runJob(ctx, job({ name: 'async job', run: () => Promise.reject(new Error('network')) }).defined)).toBeNull();
+    expect(errors).toEqual(['test job failed', 'async job failed']);
+  });
+});

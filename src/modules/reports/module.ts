@@ -1,0 +1,17 @@
+import { defineModule } from '../../lib/module';
+import type { LessonsService } from '../lessons/service';
+import type { SentencesService } from '../sentences/service';
+import type { WordKeys } from '../vocabulary/keys';
+import { reportsRoutes } from './index';
+import * as tables from './schema';
+import { createReportsService } from './service';
+
+/** Learners' reports on content. */
+export const reportsModule = defineModule({
+  name: 'reports',
+  needs: ['vocabulary', 'sentences', 'lessons'],
+  tables,
+  service: (ctx, { vocabulary, sentences, lessons }: { vocabulary: { wordKeys: WordKeys }; sentences: SentencesService; lessons: LessonsService }) =>
+    createReportsService(ctx, { wordKeys: vocabulary.wordKeys, sentences, lessons }),
+  routes: { needs: ['auth', 'reports'], plugin: reportsRoutes },
+});

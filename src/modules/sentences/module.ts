@@ -1,0 +1,15 @@
+import { defineModule } from '../../lib/module';
+import { sentencesContent } from './content';
+import { sentencesRoutes } from './index';
+import * as tables from './schema';
+import { createSentencesService } from './service';
+
+/** Sentence practice. */
+export const sentencesModule = defineModule({
+  name: 'sentences',
+  needs: ['streak', 'stats', 'spelling'],
+  tables,
+  content: [sentencesContent],
+  service: createSentencesService,
+  routes: { needs: ['auth', 'sentences'], plugin: sentencesRoutes },
+});

@@ -1,0 +1,13 @@
+import { defineModule } from '../../lib/module';
+import { statsRoutes } from './index';
+import * as tables from './schema';
+import { createStatsService } from './service';
+
+/** Points, statistics, the leaderboard and learning time. */
+export const statsModule = defineModule({
+  name: 'stats',
+  needs: ['streak'],
+  tables,
+  service: createStatsService,
+  routes: { needs: ['auth', 'stats'], plugin: statsRoutes },
+});
