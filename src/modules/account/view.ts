@@ -17,7 +17,6 @@ export function publicUser(user: User, billing: BillingService) {
     hasPassword: user.passwordHash !== null,
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 /** Account's service: the user as every call answering with it shows them. */
 export function createAccountService(deps: { billing: BillingService }) {
