@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes, RouterContext } from '../../lib/routes';
-import { get } from '../../lib/api';
-import { BATCH_KEY, WORDS_KEY } from './api';
+import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
+import { server } from '../../lib/api';
 
 /** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
 export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
@@ -9,19 +8,15 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     getParentRoute: () => signedIn,
     path: '/words',
     component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
-    // The deck is asked for with the page's code and the user, not after them; a signed-out visitor asks
-    // nothing, and a 401 here is left to the user's own read to act on.
-    loader: ({ context: { queryClient, user } }: { context: RouterContext }) => {
-      if (!user) return;
-      for (const [path] of [WORDS_KEY, BATCH_KEY]) {
-        void queryClient.prefetchQuery({
-          queryKey: [path],
-          queryFn: async ({ signal }) => (await get(path, { nullOn401: true, signal })) ?? Promise.reject(new Error('Signed out')),
-        });
-      }
-    },
+    // The deck is asked for with the page's code and the user, not after them.
+    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words, server.api.words.batch),
   });
-  const topicsRoute = createRoute({ getParentRoute: () => signedIn, path: '/topics', component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage') });
+  const topicsRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/topics',
+    component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage'),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words['topics-with-progress'], server.api.verbs),
+  });
   const topicRoute = createRoute({
     getParentRoute: () => signedIn,
     path: '/topics/$topic',
@@ -34,6 +29,11 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
       })),
     ),
   });
-  const flaggedRoute = createRoute({ getParentRoute: () => signedIn, path: '/flagged', component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage') });
+  const flaggedRoute = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/flagged',
+    component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage'),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words.flagged),
+  });
   return [wordsRoute, topicsRoute, topicRoute, flaggedRoute];
 };
