@@ -59,6 +59,8 @@ describe('backups', () => {
     for (const [i, learner] of learners.entries()) {
       for (const word of words.slice(i, i + 5)) await answer(learner.cookie, word.id, word.id % 3 !== 0);
     }
+    // As for the second backup: the standings go out a moment after the answers, before the snapshot.
+    await Bun.sleep(2 * LATEST_INTERVAL_MS);
     const job = backupJob(t.app.ctx)!;
     // Both backups are taken in the past, so the restore's default (now) finds the newer.
     t.clock.advance(-60 * MINUTE);

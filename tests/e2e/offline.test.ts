@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { BATCH_THRESHOLDS } from '../../src/web/features/vocabulary/rules';
+import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
 import { registerInBrowser, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { BATCH_THRESHOLDS } from '../../src/web/features/vocabulary/rules';
+import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
 import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;

@@ -1,16 +1,8 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { createTestApp } from '../../../tests/support/app';
-import { testEnglish, writeTestContent } from '../vocabulary/test-content';
+import { describe, expect, test } from 'bun:test';
+import { testEnglish, testContentApp } from '../vocabulary/test-content';
 
-const content = writeTestContent();
-const t = createTestApp({ content });
-afterAll(() => {
-  t.close();
-  rmSync(content, { recursive: true, force: true });
-});
+const { t, wordId } = testContentApp();
 
-const wordId = (english: string) => (t.db.$client.query('select id from words where english = ?').get(english) as { id: number }).id;
 const flag = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/words/${id}/flag`, { cookie, body });
 const flaggedIds = async (cookie: string) => (await t.request('GET', '/api/words/flagged', { cookie })).json.map((w: { id: number }) => w.id);
 

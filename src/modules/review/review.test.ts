@@ -1,21 +1,14 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { readFileSync, rmSync } from 'node:fs';
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rating, State } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
-import { createTestApp } from '../../../tests/support/app';
-import { testEnglish, writeTestContent } from '../vocabulary/test-content';
+import { testEnglish, testContentApp } from '../vocabulary/test-content';
 import { addDays, defaultDirection, forecast, ratingFor } from './rules';
 
-const content = writeTestContent();
-const t = createTestApp({ content });
-afterAll(() => {
-  t.close();
-  rmSync(content, { recursive: true, force: true });
-});
+const { t, wordId } = testContentApp();
 
 const sql = t.db.$client;
-const wordId = (english: string) => (sql.query('select id from words where english = ?').get(english) as { id: number }).id;
 const cardsOf = (userId: number) =>
   sql.query('select kind, item_id as itemId, direction, state, reps, lapses, due from review_cards where user_id = ? order by id').all(userId) as {
     kind: string;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { rowSpeaking } from '../../db/spoken';
 import { notFound } from '../../lib/errors';
 import { POINTS, type StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
@@ -156,20 +157,10 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
 
     /** The Arabic script and arabizi of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
     speakableFor(text: string): { arabic: string; arabizi: string } | null {
-      const question = db
-        .select({ arabic: sentences.questionArabic, arabizi: sentences.questionArabizi })
-        .from(sentences)
-        .where(sql`${sentences.questionArabizi} = ${text} collate nocase or ${sentences.questionArabic} = ${text}`)
-        .limit(1)
-        .get();
-      if (question) return question;
-      const answer = db
-        .select({ arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer })
-        .from(sentenceContexts)
-        .where(sql`${sentenceContexts.recommendedAnswer} = ${text} collate nocase or ${sentenceContexts.arabic} = ${text}`)
-        .limit(1)
-        .get();
-      return answer ?? null;
+      return (
+        rowSpeaking(db, sentences, { arabic: sentences.questionArabic, arabizi: sentences.questionArabizi }, text) ??
+        rowSpeaking(db, sentenceContexts, { arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer }, text)
+      );
     },
   };
 }

@@ -1,17 +1,9 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { createTestApp } from '../../../tests/support/app';
-import { testEnglish, writeTestContent } from './test-content';
+import { testEnglish, testContentApp } from './test-content';
 
-const content = writeTestContent();
-const t = createTestApp({ content });
-afterAll(() => {
-  t.close();
-  rmSync(content, { recursive: true, force: true });
-});
+const { t, wordId } = testContentApp();
 
-const wordId = (english: string) => (t.db.$client.query('select id from words where english = ?').get(english) as { id: number }).id;
 const pastAna = () => (t.db.$client.query("select id from words where tense = 'past' and pronoun = 'ana'").get() as { id: number }).id;
 const maxWordId = () => (t.db.$client.query('select max(id) as id from words').get() as { id: number }).id;
 const colors1 = () => wordId(testEnglish('Colors', 1));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { rowSpeaking } from '../../db/spoken';
 import { sentAlike } from '../../lib/compression';
 import { contentMemo } from '../../lib/content/memo';
 import { notFound, unauthorized } from '../../lib/errors';
@@ -563,20 +564,10 @@ export function createVocabularyService(ctx: AppContext, deps: { streak: StreakS
 
     /** The Arabic script and arabizi of a word or verb whose arabizi or Arabic is exactly `text`, for speech. */
     speakableFor(text: string): Speakable | null {
-      const word = db
-        .select({ arabic: words.arabicScript, arabizi: words.lebanese })
-        .from(words)
-        .where(sql`${words.lebanese} = ${text} collate nocase or ${words.arabicScript} = ${text}`)
-        .limit(1)
-        .get();
-      if (word) return word;
-      const verb = db
-        .select({ arabic: verbs.arabic, arabizi: verbs.infinitive })
-        .from(verbs)
-        .where(sql`${verbs.infinitive} = ${text} collate nocase or ${verbs.arabic} = ${text}`)
-        .limit(1)
-        .get();
-      return verb ?? null;
+      return (
+        rowSpeaking(db, words, { arabic: words.arabicScript, arabizi: words.lebanese }, text) ??
+        rowSpeaking(db, verbs, { arabic: verbs.arabic, arabizi: verbs.infinitive }, text)
+      );
     },
   };
 }

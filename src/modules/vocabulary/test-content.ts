@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestApp } from '../../../tests/support/app';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from './schema';
 
 /**
@@ -52,4 +54,19 @@ export function writeTestContent(): string {
   });
   writeFileSync(join(root, 'verbs', 'write.yaml'), verb.join('\n') + '\n');
   return root;
+}
+
+/**
+ * A test app on this content, closed (and the folder removed) after the test file, with `wordId` to find
+ * a word by its English.
+ */
+export function testContentApp() {
+  const content = writeTestContent();
+  const t = createTestApp({ content });
+  afterAll(() => {
+    t.close();
+    rmSync(content, { recursive: true, force: true });
+  });
+  const wordId = (english: string) => (t.db.$client.query('select id from words where english = ?').get(english) as { id: number }).id;
+  return { t, wordId };
 }

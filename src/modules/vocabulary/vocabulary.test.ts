@@ -1,18 +1,10 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { createTestApp } from '../../../tests/support/app';
-import { testEnglish, writeTestContent } from './test-content';
+import { testEnglish, testContentApp } from './test-content';
 
-const content = writeTestContent();
-const t = createTestApp({ content });
-afterAll(() => {
-  t.close();
-  rmSync(content, { recursive: true, force: true });
-});
+const { t, wordId } = testContentApp();
 
 const { vocabulary } = t.services;
-const wordId = (english: string) => (t.db.$client.query('select id from words where english = ?').get(english) as { id: number }).id;
 const conjugationId = (tense: string, pronoun: string) =>
   (t.db.$client.query('select id from words where tense = ? and pronoun = ?').get(tense, pronoun) as { id: number }).id;
 const userOf = (id: number) => t.services.auth.getUser(id)!;

@@ -1,7 +1,8 @@
 /**
- * Which-word rules shared by the server and the browser (docs/product-rules.md#which-word). Pure: no imports, so the
- * client bundle can take them.
+ * Which-word rules shared by the server and the browser (docs/product-rules.md#which-word). Pure: they import
+ * only the shared shuffle, so the client bundle can take them.
  */
+import { shuffled } from '../../shared/shuffle';
 
 /** Answer options per question: the right arabizi and three others. */
 export const OPTIONS_PER_QUESTION = 4;
@@ -23,16 +24,6 @@ export function isPlayable(word: { english?: unknown; lebanese?: unknown; arabiz
   const english = typeof word.english === 'string' ? word.english.trim() : '';
   const arabizi = typeof word.arabizi === 'string' && word.arabizi.trim() ? word.arabizi : typeof word.lebanese === 'string' ? word.lebanese : '';
   return english.length > 0 && arabizi.trim().length > 0 && !/^[\d\s.,+-]+$/.test(english);
-}
-
-/** Fisher–Yates on a copy. */
-export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { User } from '../auth/service';
 import type { VocabularyService, WordView } from '../vocabulary/service';
-import { isExcludedTopic, isPlayable, optionsFor, shuffled } from './rules';
+import { shuffled } from '../../shared/shuffle';
+import { isExcludedTopic, isPlayable, optionsFor } from './rules';
 
 /** A card of the which-word grid. */
 export interface WhichWordTopic {

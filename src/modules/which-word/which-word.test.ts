@@ -1,18 +1,11 @@
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { createTestApp } from '../../../tests/support/app';
-import { testEnglish, writeTestContent } from '../vocabulary/test-content';
-import { isExcludedTopic, isPlayable, optionsFor, shuffled } from './rules';
+import { testEnglish, testContentApp } from '../vocabulary/test-content';
+import { shuffled } from '../../shared/shuffle';
+import { isExcludedTopic, isPlayable, optionsFor } from './rules';
 
-const content = writeTestContent();
-const t = createTestApp({ content });
-afterAll(() => {
-  t.close();
-  rmSync(content, { recursive: true, force: true });
-});
+const { t, wordId } = testContentApp();
 
-const wordId = (english: string) => (t.db.$client.query('select id from words where english = ?').get(english) as { id: number }).id;
 
 /** A seeded generator, so a shuffle is checked without depending on luck. */
 function seeded(seed: number) {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { api, ApiError, handledGlobally, postProgress, setApiHooks } from './api';
+import { QueryObserver } from '@tanstack/react-query';
+import { api, ApiError, handledGlobally, progressSave, server, setApiHooks } from './api';
+import { createQueryClient, read } from './query';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './messages';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -31,8 +33,31 @@ describe('the API client', () => {
     await failure(api('GET', '/api/words', { fetchImpl: replies(json(503, {})).fetchImpl, sleep }));
     expect(waits).toEqual([1000, 2000]);
     waits.length = 0;
-    expect(await postProgress('/api/words/1/progress', { correct: true }, { fetchImpl: replies(json(500, {}), json(502, {}), json(200, { ok: true })).fetchImpl, sleep })).toEqual({ ok: true });
+    expect<unknown>(await server.api.words({ id: 1 }).progress.post({ correct: true }, { ...progressSave, fetchImpl: replies(json(500, {}), json(502, {}), json(200, { ok: true })).fetchImpl, sleep })).toEqual({ ok: true });
     expect(waits).toEqual([500, 1000]);
+  });
+
+  test('a read that keeps failing is tried three times in all: the query cache adds no tries of its own', async () => {
+    const down = replies(json(503, {}));
+    const observer = new QueryObserver(createQueryClient(), read(server.api.words, { fetchImpl: down.fetchImpl, sleep: noWait }));
+    await new Promise<void>((resolve) => {
+      const stop = observer.subscribe((result) => result.isError && (stop(), resolve()));
+    });
+    expect(down.calls()).toBe(3);
+  });
+
+  test('the typed client sends each call to its path, with its parameters, query and body', async () => {
+    const sent: string[] = [];
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      sent.push(`${init.method} ${url}${init.body ? ` ${String(init.body)}` : ''}`);
+      return json(200, {});
+    }) as unknown as typeof fetch;
+    await server.api.words({ id: 7 }).progress.post({ correct: true }, { fetchImpl });
+    await server.api.sentences.random({ topic: 'Food & Drink' }).get({ query: { exclude: 3, other: undefined }, fetchImpl });
+    await server.api.user.delete.delete(undefined, { fetchImpl });
+    expect(sent).toEqual(['POST /api/words/7/progress {"correct":true}', 'GET /api/sentences/random/Food%20%26%20Drink?exclude=3', 'DELETE /api/user/delete']);
+    expect(server.api.words({ id: 7 }).flag['~path']).toBe('/api/words/7/flag');
+    expect<unknown>(read(server.api.streak, { query: { page: 'letters' } }).queryKey).toEqual(['/api/streak?page=letters']);
   });
 
   test('network errors and 5xx are tried twice more, then reported with the catalogue text', async () => {

@@ -41,6 +41,8 @@ export function retryDelay(attempt: number) {
 
 /** Progress saves (answers, flags, letters, lesson steps) wait less before their extra tries: 500 ms, then 1 s. */
 export const progressRetryDelay = (attempt: number) => 500 * 2 ** attempt;
+/** The options of a progress save. */
+export const progressSave = { retryDelay: progressRetryDelay };
 
 /** One try that has not answered in this long is given up as a timeout (then retried like a network error). */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -138,12 +140,6 @@ async function readBody(response: Response): Promise<unknown> {
 export const handledGlobally = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
 
-export const get = <T>(path: string, opts?: RequestOptions) => api<T>('GET', path, opts);
-export const post = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('POST', path, { ...opts, body });
-/** A progress save: a POST with the progress retry waits. */
-export const postProgress = <T>(path: string, body?: unknown, opts?: RequestOptions) => post<T>(path, body, { retryDelay: progressRetryDelay, ...opts });
-export const put = <T>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('PUT', path, { ...opts, body });
-export const del = <T>(path: string, opts?: RequestOptions) => api<T>('DELETE', path, opts);
 
 /** A call's options: the request's rules above, without the body (the first argument of a write). */
 export type CallOptions = Omit<RequestOptions, 'body'>;

@@ -1,15 +1,14 @@
+import { server } from './api';
+
 /**
  * Uncaught errors are logged and reported to the server; unhandled promise rejections are logged and
  * suppressed (docs/product-rules.md#validation-and-errors). A failing report is ignored.
  */
 export function reportClientError(error: unknown) {
   const err = error instanceof Error ? error : new Error(String(error));
-  fetch('/api/log/client-error', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    credentials: 'same-origin',
-    body: JSON.stringify({ error: err.message.slice(0, 1000), stack: (err.stack ?? '').slice(0, 8000), timestamp: new Date().toISOString() }),
-  }).catch(() => {});
+  const report = { error: err.message.slice(0, 1000), stack: (err.stack ?? '').slice(0, 8000), timestamp: new Date().toISOString() };
+  // One try, and a 401 is not a reason to leave the page.
+  server.api.log['client-error'].post(report, { retries: 0, nullOn401: true }).catch(() => {});
 }
 
 export function installGlobalErrorHandlers() {

@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { USER_KEY } from './session';
+import { server } from './api';
 
 /** What the page tells the service worker (src/web/sw.ts). */
 export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown };
@@ -25,7 +26,7 @@ export function startOffline(queryClient: QueryClient) {
     }
     // Keys with more than the path (the landing page's visitor deck) are not the learner's data.
     const signedIn = !!queryClient.getQueryData(USER_KEY);
-    if (signedIn && queryKey.length === 1 && typeof path === 'string' && path.startsWith('/api/')) {
+    if (signedIn && queryKey.length === 1 && typeof path === 'string' && path.startsWith(`${server.api['~path']}/`)) {
       worker.postMessage({ type: 'data', path, data: state.data } satisfies OfflineMessage);
     }
   };

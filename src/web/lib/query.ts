@@ -1,7 +1,7 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { get, searchOf, type CallOptions } from './api';
+import { searchOf, server, type CallOptions } from './api';
 
-/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; a query's key is the path it GETs. */
+/** The server-state cache with the defaults of docs/product-rules.md#retries-and-caching; each query brings its own read (`read` below). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -11,7 +11,6 @@ export function createQueryClient() {
         // The API client tries again on network errors and 5xx (lib/api.ts); the cache adds no tries of its own.
         retry: false,
         refetchOnWindowFocus: false,
-        queryFn: ({ queryKey, signal }) => get(String(queryKey[0]), { signal }),
       },
       mutations: { retry: false },
     },
@@ -19,19 +18,12 @@ export function createQueryClient() {
 }
 
 /** The practice list (flagged words): the cards' and the which-word game's answers both change it. */
-export const FLAGGED_KEY = ['/api/words/flagged'] as const;
+export const flaggedQuery = read(server.api.words.flagged);
+export const FLAGGED_KEY = flaggedQuery.queryKey;
 
 /** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/stats') || String(q.queryKey[0]).startsWith('/api/review') });
-
-/** A query's retry rule: `tries` more reads, none for a 4xx answer (asking again gives the same answer). */
-export const retriesUnlessClientError = (tries: number) => (failures: number, error: unknown) => failures < tries && !isClientError(error);
-
-function isClientError(error: unknown) {
-  const status = (error as { status?: number })?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
-}
+  queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });
 
 /** A node of the typed client (`server.api.words`) that can be read. */
 interface Readable {
@@ -48,7 +40,7 @@ export function read<N extends Readable, O extends CallOptions & { query?: Query
   const { query, ...call } = options;
   type Data = Awaited<ReturnType<N['get']>> | (O extends { nullOn401: true } ? null : never);
   return queryOptions({
-    queryKey: [node['~path'] + searchOf(query as Record<string, string> | undefined)] as const,
+    queryKey: [node['~path'] + searchOf(query as Record<string, string> | undefined)],
     queryFn: ({ signal }) => node.get({ ...call, query, signal } as never) as Promise<Data>,
   });
 }

@@ -1,6 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
-import { read } from './query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { User } from './session';
 
 /** What every route's guard and loader receive: the query cache, and below the session layout the user (undefined when its read failed). */
@@ -23,17 +22,16 @@ export interface Layouts {
 /** A feature's screens, each under one of the layouts; src/web/router.tsx assembles the tree from them. */
 export type FeatureRoutes = (layouts: Layouts) => AnyRoute[];
 
+/** Any feature's query: each keeps its types where it is defined; started here, its data is not read. */
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
 /**
- * A loader's reads: started as the route loads or a link to it is hovered, into the cache the screen
- * reads, without holding the navigation (docs/decisions/0018-client-shell.md). A 401 met here is left
- * to the screen's own read, so a hover never signs anyone out.
+ * A loader's reads (each feature's queryOptions): started as the route loads or a link to it is hovered,
+ * into the cache the screen reads, without holding the navigation (docs/decisions/0018-client-shell.md).
+ * Below the session layout they wait for a learner: a visitor has nothing to read there, and a user
+ * read that failed shows its own card rather than the failures of reads made without a session.
  */
-export function prefetch(queryClient: QueryClient, ...nodes: Parameters<typeof read>[0][]) {
-  for (const node of nodes) {
-    const query = read(node, { nullOn401: true });
-    void queryClient.prefetchQuery({
-      queryKey: query.queryKey,
-      queryFn: async (context) => (await query.queryFn!(context)) ?? Promise.reject(new Error('Signed out')),
-    });
-  }
+export function prefetch(context: RouterContext, ...queries: AnyQuery[]) {
+  if ('user' in context && !context.user) return;
+  for (const query of queries) void context.queryClient.prefetchQuery(query);
 }

@@ -24,7 +24,8 @@ export const USER_KEY = userQuery.queryKey;
 export const statusQuery = read(server.api.subscription.status, { nullOn401: true });
 export const STATUS_KEY = statusQuery.queryKey;
 /** Queries that depend on the learner's subscription; refreshed when the server says it changed. */
-export const TRIAL_STATUS_KEY = read(server.api.user['trial-status']).queryKey;
+export const trialStatusQuery = read(server.api.user['trial-status']);
+export const TRIAL_STATUS_KEY = trialStatusQuery.queryKey;
 export const SUBSCRIPTION_KEYS = [USER_KEY, STATUS_KEY, read(server.api.subscription).queryKey, TRIAL_STATUS_KEY];
 
 export const useUser = () => useQuery(userQuery);

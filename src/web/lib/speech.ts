@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../ui/toast';
+import { searchOf, server } from './api';
 
 /** Audio loads are tried up to 3 more times (docs/product-rules.md#speech). */
 const AUDIO_RETRIES = 3;
@@ -76,7 +77,7 @@ export function useSpeech() {
     try {
       let clip: Blob | null;
       try {
-        clip = await loadClip(audioUrl ?? `/api/tts?text=${encodeURIComponent(text)}`);
+        clip = await loadClip(audioUrl ?? server.api.tts['~path'] + searchOf({ text }));
       } catch {
         toast.error('Audio Error', { description: 'Failed to load audio. Please try again.', duration: AUDIO_TOAST_MS });
         return;

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { useUser } from './session';
-import { retriesUnlessClientError } from './query';
+import { server } from './api';
+import { read } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
 import type { StreakPage } from '../../modules/streak/schema';
 
@@ -14,7 +15,11 @@ export type { StreakCounts };
 export const ZERO_STREAK: StreakCounts = { currentStreak: 0, bestStreak: 0 };
 /** The streak read: 3 more tries (docs/product-rules.md#retries-and-caching). */
 export const STREAK_READ_RETRIES = 3;
-export const streakKey = (page: StreakPage) => [`/api/streak?page=${page}`] as const;
+/** A page's streak as the screens use it (the counts; the server's reply also carries the last practice day). */
+export function streakQuery(page: StreakPage) {
+  const { queryKey, queryFn } = read(server.api.streak, { query: { page }, retries: STREAK_READ_RETRIES });
+  return queryOptions<StreakCounts, Error, StreakCounts, string[]>({ queryKey, queryFn });
+}
 
 /** The pages whose streak a visitor keeps in this browser: the cards' and the two games'. */
 type LocalPage = 'unified' | GamePage;
@@ -80,12 +85,13 @@ function localStreak(page: LocalPage): StreakAtom {
  */
 export function useStreak(page: LocalPage, signedIn: boolean, { read = true } = {}) {
   const queryClient = useQueryClient();
-  const server = useQuery<StreakCounts>({ queryKey: streakKey(page), enabled: signedIn && read, retry: retriesUnlessClientError(STREAK_READ_RETRIES) });
+  const query = streakQuery(page);
+  const saved = useQuery({ ...query, enabled: signedIn && read });
   const [local, setLocal] = useAtom(localStreak(page));
   return {
-    streak: signedIn ? (server.data ?? ZERO_STREAK) : local,
+    streak: signedIn ? (saved.data ?? ZERO_STREAK) : local,
     set(next: StreakCounts) {
-      if (signedIn) queryClient.setQueryData(streakKey(page), next);
+      if (signedIn) queryClient.setQueryData(query.queryKey, next);
       else setLocal(next);
     },
   };
@@ -110,7 +116,7 @@ export function useGameStreak(page: GamePage) {
     },
     /** The server's reply to an answer. */
     settle(reply: StreakCounts, correct: boolean) {
-      queryClient.setQueryData<StreakCounts>(streakKey(page), (shown) => reconcileStreak(shown ?? ZERO_STREAK, reply, correct));
+      queryClient.setQueryData(streakQuery(page).queryKey, (shown) => reconcileStreak(shown ?? ZERO_STREAK, reply, correct));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { server } from '../lib/api';
 import { SUBSCRIPTION_KEYS } from '../lib/session';
 import type { Leaderboard } from '../../modules/stats/service';
 import type { Channel, Channels } from '../../shared/channels';
@@ -14,7 +15,7 @@ export function useLiveEvents(signedIn: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    const source = new EventSource(server.api.events['~path']);
     const refreshSubscription = () => {
       for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
     };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../../lib/api';
+import { server } from '../../lib/api';
 import { formatDollars } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
-import { LOAD_FAILED, PLANS_KEY, checkoutFailed, refreshSubscription, type Plan } from './hooks';
-import type { SubscriptionStatus } from '../../lib/session';
+import { LOAD_FAILED, checkoutFailed, refreshSubscription, type Plan } from './hooks';
+import { plansQuery } from './queries';
 import { sameOriginPath } from './rules';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
@@ -16,7 +16,7 @@ const FALLBACK_CANCEL = '/subscription?canceled=true';
  * Pay activates the subscription through the server's real activation path; no money moves.
  */
 export function DemoCheckoutPage() {
-  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const plans = useQuery(plansQuery);
   return (
     <QueryBoundary query={plans} loading={<Spinner label="Loading checkout..." />} failure={LOAD_FAILED}>
       {(list) => <Checkout plans={list} />}
@@ -51,7 +51,7 @@ function Checkout({ plans }: { plans: Plan[] }) {
   async function pay(chosen: Plan) {
     setPaying(true);
     try {
-      const answer = await post<{ url: string; subscription: SubscriptionStatus }>('/api/subscription/demo-checkout', { planId: chosen.id, successUrl });
+      const answer = await server.api.subscription['demo-checkout'].post({ planId: chosen.id, successUrl });
       refreshSubscription(queryClient);
       // The success page is on this site: the router goes there without reloading the app.
       await navigate({ href: sameOriginPath(answer.url, origin) ?? '/subscription?success=true' });

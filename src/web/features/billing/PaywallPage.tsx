@@ -4,7 +4,8 @@ import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
-import { LOAD_FAILED, PLANS_KEY, useCheckout, type Plan } from './hooks';
+import { LOAD_FAILED, useCheckout, type Plan } from './hooks';
+import { plansQuery } from './queries';
 import { PlanChoices } from './PlanChoices';
 
 const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
@@ -15,7 +16,7 @@ const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as 
  */
 export function PaywallPage() {
   const { data: user, isPending: userPending } = useUser();
-  const plans = useQuery<Plan[]>({ queryKey: PLANS_KEY });
+  const plans = useQuery(plansQuery);
   const status = useSubscriptionStatus(!!user);
   const checkout = useCheckout({ newTab: false });
   const navigate = useNavigate();

@@ -7,9 +7,9 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { Countdown } from './Countdown';
 import { PlanChoices } from './PlanChoices';
+import { overviewQuery } from './queries';
 import {
   LOAD_FAILED,
-  OVERVIEW_KEY,
   useCancelSubscription,
   useCheckout,
   useCountdown,
@@ -25,7 +25,7 @@ import type { SubscriptionStatus } from '../../lib/session';
  * (`framed` puts each part on its own card, for the full page).
  */
 export function SubscriptionManager({ framed }: { framed: boolean }) {
-  const overview = useQuery<SubscriptionOverview>({ queryKey: OVERVIEW_KEY });
+  const overview = useQuery(overviewQuery);
   return (
     <QueryBoundary query={overview} loading={<Spinner label="Loading your subscription..." />} failure={LOAD_FAILED}>
       {(data) => <Overview data={data} receivedAt={overview.dataUpdatedAt} framed={framed} />}

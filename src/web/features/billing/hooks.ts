@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BillingService, PlanView } from '../../../modules/billing/service';
-import { ApiError, handledGlobally, post } from '../../lib/api';
+import { ApiError, handledGlobally, server } from '../../lib/api';
+import { overviewQuery } from './queries';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 import type { Failure } from '../../ui/QueryBoundary';
@@ -25,8 +26,6 @@ import {
 export type Plan = PlanView;
 export type SubscriptionOverview = ReturnType<BillingService['overview']>;
 
-export const PLANS_KEY = ['/api/subscription/plans'] as const;
-export const OVERVIEW_KEY = ['/api/subscription'] as const;
 
 /** What the billing screens say when the subscription or the plans cannot be read. */
 export const LOAD_FAILED: Failure = { title: 'Unable to load subscription details', message: 'Failed to load subscription information. Please try again later.' };
@@ -59,13 +58,13 @@ export function useCheckout({ newTab }: { newTab: boolean }) {
     try {
       const origin = window.location.origin;
       const answer = newTab
-        ? await post<{ url?: string }>('/api/subscription/checkout', {
+        ? await server.api.subscription.checkout.post({
             planId: plan.id,
             interval: plan.interval,
             successUrl: `${origin}/subscription?success=true`,
             cancelUrl: `${origin}/subscription?canceled=true`,
           })
-        : await post<{ url?: string }>('/api/subscription/create-checkout-session', { planId: plan.id });
+        : await server.api.subscription['create-checkout-session'].post({ planId: plan.id });
       if (!answer?.url) {
         toast.error('Subscription Error', { description: 'Could not initiate subscription process. Please try again.' });
         return;
@@ -102,9 +101,9 @@ export function useCancelSubscription() {
   async function cancel(): Promise<SubscriptionStatus | null> {
     setPending(true);
     try {
-      const status = await post<SubscriptionStatus>('/api/subscription/cancel');
+      const status = await server.api.subscription.cancel.post();
       // The end date shows at once; the refetch brings the history row too.
-      queryClient.setQueryData<SubscriptionOverview>(OVERVIEW_KEY, (old) => (old ? { ...old, ...status } : old));
+      queryClient.setQueryData(overviewQuery.queryKey, (old) => (old ? { ...old, ...status } : old));
       refreshSubscription(queryClient);
       return status;
     } catch (error) {

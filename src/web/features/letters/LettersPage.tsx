@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { postProgress } from '../../lib/api';
+import { progressSave, server } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
-import { WithLetters, type LetterAnswerResult, type LetterView } from './api';
+import { WithLetters, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
@@ -55,7 +55,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     setOutcome({ correct, timedOut });
     streak.answer(correct);
     if (streak.signedIn) {
-      postProgress<LetterAnswerResult>('/api/letters/progress', { letterNumber: question.letter.number, correct })
+      server.api.letters.progress.post({ letterNumber: question.letter.number, correct }, progressSave)
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });

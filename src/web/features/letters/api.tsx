@@ -2,16 +2,15 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
+import { lettersQuery } from './queries';
 import type { LetterView } from '../../../modules/letters/service';
 
 export type { LetterAnswerResult, LetterView } from '../../../modules/letters/service';
 
-/** Query keys are the paths they GET (src/web/lib/query.ts). */
-export const LETTERS_KEY = ['/api/letters'] as const;
 
 /** The number-letters from the server for both letters screens, or their loading, error and empty states. */
 export function WithLetters({ children }: { children: (letters: LetterView[]) => ReactNode }) {
-  const letters = useQuery<LetterView[]>({ queryKey: LETTERS_KEY });
+  const letters = useQuery(lettersQuery);
   return (
     <QueryBoundary
       query={letters}

@@ -1,4 +1,5 @@
 import type { LetterView } from '../../../modules/letters/service';
+import { shuffled } from '../../../shared/shuffle';
 
 export type { LetterView };
 
@@ -20,15 +21,6 @@ export type LetterQuestion =
   | { type: 'phonetic'; letter: LetterView };
 
 const pick = <T>(items: readonly T[], random: () => number) => items[Math.floor(random() * items.length)];
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /** The example with every occurrence of the letter's number replaced by a blank ("_abibi"). */
 export const blankExample = (letter: LetterView) => letter.example.arabizi.split(letter.arabizi).join('_');

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { server } from '../../lib/api';
+import { lettersQuery } from './queries';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /**
@@ -7,7 +7,7 @@ import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/rout
  * local storage; a signed-in learner's answers, streak and points are saved.
  */
 export const lettersRoutes: FeatureRoutes = ({ visitor }) => {
-  const loader = ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.letters);
+  const loader = ({ context }: { context: RouterContext }) => prefetch(context, lettersQuery);
   return [
     createRoute({ getParentRoute: () => visitor, path: '/letters', component: lazyRouteComponent(() => import('./LettersPage'), 'LettersPage'), loader }),
     createRoute({ getParentRoute: () => visitor, path: '/study-letters', component: lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage'), loader }),

@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { LessonView } from '../../../modules/lessons/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './parts';
+import { lessonsQuery } from './queries';
 import { LOAD_FAILURES } from '../../lib/messages';
 
-export const LESSONS_KEY = ['/api/lessons'] as const;
 
 /** The lessons to follow, in course order, each opening the lesson player. */
 export function LessonList() {
-  const lessons = useQuery<LessonView[]>({ queryKey: LESSONS_KEY });
+  const lessons = useQuery(lessonsQuery);
   const done = lessons.data?.filter((l) => l.progress.completed).length ?? 0;
 
   return (

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LessonProgressResult, LessonStep, LessonView } from '../../../modules/lessons/service';
+import type { LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, handledGlobally, postProgress } from '../../lib/api';
+import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
 import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
-import { LESSONS_KEY } from './LessonList';
+import { lessonQuery, lessonsQuery, lessonStepsQuery } from './queries';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS, LessonText } from './parts';
 import { refreshStats } from '../../lib/query';
@@ -23,8 +23,6 @@ const STEP_TITLES: Record<LessonStep['type'], string> = {
   practice: 'Practice',
   review: 'Review',
 };
-
-const lessonKey = (id: number) => [`/api/lessons/${id}`] as const;
 
 /** /lesson/:id with the id parsed as an integer, as parseInt reads it (docs/product-rules.md#lessons: /lesson/2abc is lesson 2); no number is no lesson. */
 export function LessonPage({ rawId }: { rawId: string }) {
@@ -46,8 +44,8 @@ function LessonNotFound() {
 }
 
 function LessonPlayer({ id }: { id: number }) {
-  const lesson = useQuery<LessonView>({ queryKey: lessonKey(id) });
-  const steps = useQuery<LessonStep[]>({ queryKey: [`/api/lessons/${id}/content`] });
+  const lesson = useQuery(lessonQuery(id));
+  const steps = useQuery(lessonStepsQuery(id));
 
   const both: Loadable<{ lesson: LessonView; steps: LessonStep[] }> = {
     data: lesson.data && steps.data ? { lesson: lesson.data, steps: steps.data } : undefined,
@@ -110,7 +108,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (choice !== null) return;
     setChoice(option);
     // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (docs/product-rules.md#lessons).
-    postProgress(`/api/lessons/${lessonId}/progress`, { correct: option === step.content.correctAnswer })
+    server.api.lessons({ id: lessonId }).progress.post({ correct: option === step.content.correctAnswer }, progressSave)
       .then(() => refreshStats(queryClient))
       .catch((error) => console.warn('lesson answer not saved', error));
   }
@@ -131,10 +129,10 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     }
     setCompleting(true);
     try {
-      const result = await postProgress<LessonProgressResult>(`/api/lessons/${lessonId}/progress`, { completed: true });
+      const result = await server.api.lessons({ id: lessonId }).progress.post({ completed: true }, progressSave);
       void refreshStats(queryClient);
-      void queryClient.invalidateQueries({ queryKey: LESSONS_KEY });
-      void queryClient.invalidateQueries({ queryKey: lessonKey(lessonId) });
+      void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: lessonQuery(lessonId).queryKey });
       toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
       await navigate({ to: '/lessons' });
     } catch (error) {

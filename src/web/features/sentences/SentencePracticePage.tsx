@@ -3,20 +3,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SentenceAnswerResult, SentenceView } from '../../../modules/sentences/service';
 import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
 import { nextStreak } from '../../../modules/streak/rules';
-import { ApiError, get, handledGlobally, post } from '../../lib/api';
+import { ApiError, handledGlobally, server } from '../../lib/api';
+import { sentenceTopicsQuery } from './queries';
 import { Arabic } from '../../ui/Arabic';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
-import { STREAK_READ_RETRIES, ZERO_STREAK, streakKey } from '../../lib/streak';
+import { ZERO_STREAK, streakQuery } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 import { useSpellingLexicon } from '../../lib/spelling';
 
-const STREAK_KEY = streakKey('sentences');
+const sentencesStreak = streakQuery('sentences');
+const STREAK_KEY = sentencesStreak.queryKey;
 
 type Context = SentenceView['contexts'][number];
 interface Question {
@@ -40,8 +42,8 @@ export function feedbackText(result: Pick<SentenceAnswerResult, 'feedback' | 'ev
  */
 export function SentencePracticePage() {
   const queryClient = useQueryClient();
-  const topics = useQuery<string[]>({ queryKey: ['/api/sentences/topics'], retry: 2 });
-  const streak = useQuery<StreakCounts>({ queryKey: STREAK_KEY, retry: STREAK_READ_RETRIES });
+  const topics = useQuery(sentenceTopicsQuery);
+  const streak = useQuery(sentencesStreak);
   const topicList = topics.data && topics.data.length > 0 ? topics.data : topics.isError ? FALLBACK_SENTENCE_TOPICS : [];
   const [topic, setTopic] = useState(DEFAULT_SENTENCE_TOPIC);
   const [question, setQuestion] = useState<Question | null>(null);
@@ -75,8 +77,7 @@ export function SentencePracticePage() {
   async function fetchQuestion() {
     setFetching(true);
     try {
-      const exclude = question ? `?exclude=${question.sentence.id}` : '';
-      const sentence = await get<SentenceView>(`/api/sentences/random/${encodeURIComponent(topic)}${exclude}`);
+      const sentence = await server.api.sentences.random({ topic }).get({ query: { exclude: question?.sentence.id } });
       const context = sentence.contexts[Math.floor(Math.random() * sentence.contexts.length)]!;
       setQuestion({ sentence, context });
       setAnswer('');
@@ -97,8 +98,7 @@ export function SentencePracticePage() {
     if (!question || !userAnswer || submitting) return;
     setSubmitting(true);
     try {
-      const judged = await post<SentenceAnswerResult>(
-        '/api/sentences/answer',
+      const judged = await server.api.sentences.answer.post(
         { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context },
         { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) },
       );

@@ -3,8 +3,8 @@ import type { ReviewForecast } from '../../../modules/review/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
+import { forecastQuery } from './queries';
 
-export const FORECAST_KEY = ['/api/review/forecast'] as const;
 
 /**
  * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
@@ -20,7 +20,7 @@ const HEIGHT = TOP + BAR_MAX + 22;
  * bar chart, and the share of answers recalled. Drawn by hand: a chart library would outweigh the page.
  */
 export function ReviewForecastCard() {
-  const query = useQuery<ReviewForecast>({ queryKey: FORECAST_KEY });
+  const query = useQuery(forecastQuery);
   return (
     <section className="card review-forecast" aria-labelledby="stats-forecast">
       <div className="row stats-card-head">

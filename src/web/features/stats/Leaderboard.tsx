@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Leaderboard, LeaderboardBoard } from '../../../modules/stats/service';
-import { get } from '../../lib/api';
+import type { LeaderboardBoard } from '../../../modules/stats/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { TILE_FAILURE } from './failure';
 import { Tabs } from '../../ui/Tabs';
+import { leaderboardQuery } from './queries';
 
 type Period = 'allTime' | 'thisWeek';
 const PERIODS = [
@@ -13,8 +13,7 @@ const PERIODS = [
   { value: 'thisWeek', label: 'This Week' },
 ] as const;
 
-/** Not the path: answers refresh everything under /api/stats, the board only when the event stream says so. */
-export const LEADERBOARD_KEY = ['/api/leaderboard'] as const;
+export const LEADERBOARD_KEY = leaderboardQuery.queryKey;
 
 /**
  * The leaderboard (docs/product-rules.md#points-and-leaderboard): top 20 of all time and of this week, the viewer's own place
@@ -22,7 +21,7 @@ export const LEADERBOARD_KEY = ['/api/leaderboard'] as const;
  */
 export function LeaderboardCard() {
   const [period, setPeriod] = useState<Period>('allTime');
-  const query = useQuery<Leaderboard>({ queryKey: LEADERBOARD_KEY, queryFn: ({ signal }) => get('/api/stats/leaderboard', { signal }) });
+  const query = useQuery(leaderboardQuery);
 
   return (
     <section className="card stats-leaderboard" aria-labelledby="stats-leaderboard">

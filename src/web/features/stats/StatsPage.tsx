@@ -10,7 +10,8 @@ import { TILE_FAILURE } from './failure';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
-import { TRIAL_STATUS_KEY, useUser } from '../../lib/session';
+import { trialStatusQuery, useUser } from '../../lib/session';
+import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
@@ -56,9 +57,9 @@ export function StatsPage() {
 }
 
 function Statistics() {
-  const statsQuery = useQuery<StatsView>({ queryKey: ['/api/stats'] });
-  const sessionQuery = useQuery<SessionAnalytics>({ queryKey: ['/api/analytics/session'] });
-  const trialQuery = useQuery<TrialStatus>({ queryKey: TRIAL_STATUS_KEY });
+  const statsQuery = useQuery(statsRead);
+  const sessionQuery = useQuery(sessionAnalyticsQuery);
+  const trialQuery = useQuery(trialStatusQuery);
 
   return (
     <div className="stack stats-page">

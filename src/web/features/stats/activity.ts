@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { post } from '../../lib/api';
+import { server } from '../../lib/api';
+import { sessionAnalyticsQuery } from './queries';
 
 /** How often a visible tab reports; the server credits the time between reports (up to a minute). */
 export const ACTIVITY_BEAT_MS = 15_000;
@@ -40,8 +41,8 @@ export function useActivityTracking() {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     report.current = (page) => {
       // Analytics never interrupt the learner: a failed report is simply the next one's job.
-      post('/api/analytics/activity', { sessionId, page, timeZone }, { nullOn401: true })
-        .then(() => queryClient.invalidateQueries({ queryKey: ['/api/analytics/session'] }))
+      server.api.analytics.activity.post({ sessionId, page, timeZone }, { nullOn401: true })
+        .then(() => queryClient.invalidateQueries({ queryKey: sessionAnalyticsQuery.queryKey }))
         .catch(() => {});
     };
     const beat = () => {

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { server } from '../../lib/api';
+import { forecastQuery, sessionAnalyticsQuery, statsQuery } from './queries';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /**
@@ -11,9 +11,6 @@ export const statsRoutes: FeatureRoutes = ({ verified }) => [
     getParentRoute: () => verified,
     path: '/stats',
     component: lazyRouteComponent(() => import('./StatsPage'), 'StatsPage'),
-    // A visitor is asked to log in on the page: there is nothing of theirs to read.
-    loader: ({ context: { queryClient, user } }: { context: RouterContext }) => {
-      if (user) prefetch(queryClient, server.api.stats, server.api.analytics.session, server.api.user['trial-status'], server.api.review.forecast);
-    },
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, statsQuery, sessionAnalyticsQuery, forecastQuery),
   }),
 ];

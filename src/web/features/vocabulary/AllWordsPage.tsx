@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
-import { BATCH_KEY, REVIEW_DUE_KEY, usePractice, WORDS_KEY, type BatchView, type ReviewQueue, type Word } from './api';
+import { usePractice } from './api';
+import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
@@ -24,9 +25,9 @@ export function AllWordsPage() {
 
 function AllWords({ onReview }: { onReview: () => void }) {
   const { data: user } = useUser();
-  const due = useQuery<ReviewQueue>({ queryKey: REVIEW_DUE_KEY, enabled: !!user });
-  const words = useQuery<Word[]>({ queryKey: WORDS_KEY });
-  const batch = useQuery<BatchView>({ queryKey: BATCH_KEY });
+  const due = useQuery({ ...reviewDueQuery, enabled: !!user });
+  const words = useQuery(wordsQuery);
+  const batch = useQuery(batchQuery);
   const practice = usePractice(user);
   const list = validWords(words.data ?? []);
 
@@ -67,7 +68,7 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
       </header>
 
-      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: WORDS_KEY }}>
+      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
         {() =>
           list.length === 0 ? (
             <div className="card center">

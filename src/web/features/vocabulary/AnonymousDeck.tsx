@@ -3,6 +3,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
 import { usePractice, type Word } from './api';
+import { landingDeckQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
@@ -14,7 +15,7 @@ import { DeckLoading } from './DeckLoading';
  */
 export function AnonymousDeck() {
   // Its own cache entry: a learner who signs in later must not see this deck as their All Words.
-  const words = useQuery<Word[]>({ queryKey: ['/api/words', 'landing'] });
+  const words = useQuery(landingDeckQuery);
   const practice = usePractice(null);
   return (
     <QueryBoundary query={words} loading={<DeckLoading />} failure={{ message: LOAD_FAILURES.words }}>

@@ -5,7 +5,7 @@ import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { usePractice, type Word } from './api';
-import { FLAGGED_KEY } from '../../lib/query';
+import { flaggedQuery } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 
@@ -16,7 +16,7 @@ import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
 export function FlaggedPage() {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
-  const words = useQuery<Word[]>({ queryKey: FLAGGED_KEY });
+  const words = useQuery(flaggedQuery);
   const list = validWords(Array.isArray(words.data) ? words.data : []);
 
   async function answer(word: Word, correct: boolean) {
@@ -41,7 +41,7 @@ export function FlaggedPage() {
           off the list.
         </p>
       </header>
-      <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: FLAGGED_KEY }}>
+      <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
         {() =>
           list.length === 0 ? (
             <div className="card center">

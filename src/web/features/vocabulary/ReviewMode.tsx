@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { REVIEW_DUE_KEY, usePractice, type DueWord, type ReviewQueue } from './api';
+import { usePractice, type DueWord } from './api';
+import { reviewDueQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { validWords } from './rules';
 
@@ -17,7 +18,7 @@ const answeredKey = (w: DueWord) => `${w.id}:${w.direction}:${w.due}`;
  */
 export function ReviewMode({ onClose }: { onClose: () => void }) {
   const { data: user } = useUser();
-  const due = useQuery<ReviewQueue>({ queryKey: REVIEW_DUE_KEY });
+  const due = useQuery(reviewDueQuery);
   const practice = usePractice(user, { keepsStreak: false });
   const [answered, setAnswered] = useState<string[]>([]);
   const list = validWords(due.data?.words ?? []).filter((w) => !answered.includes(answeredKey(w)));
@@ -41,7 +42,7 @@ export function ReviewMode({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </header>
-      <QueryBoundary query={due} loading="Loading..." failure={{ message: LOAD_FAILURES.words, queryKey: REVIEW_DUE_KEY }}>
+      <QueryBoundary query={due} loading="Loading..." failure={{ message: LOAD_FAILURES.words, queryKey: reviewDueQuery.queryKey }}>
         {() =>
           list.length === 0 ? (
             <div className="card center review-done">

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
-import { topicWordsKey, usePractice, type Word } from './api';
+import { usePractice, type Word } from './api';
+import { topicWordsQuery } from './queries';
 import { WordListPractice } from './WordListPractice';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
@@ -11,7 +12,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
   const { data: user } = useUser();
   const practice = usePractice(user, { keepsStreak: false });
   // The client already tries a failed read twice more with a growing wait (1 s, 2 s).
-  const words = useQuery<Word[]>({ queryKey: topicWordsKey(topic), retry: false });
+  const words = useQuery(topicWordsQuery(topic));
   const isVerb = isVerbTopic(topic);
   // Without a trial or subscription a verb topic holds only its present tense (docs/product-rules.md#tiers).
   const status = useSubscriptionStatus(isVerb);

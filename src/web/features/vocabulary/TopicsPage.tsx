@@ -5,15 +5,16 @@ import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { TOPICS_KEY, VERBS_KEY, type TopicCard, type VerbView } from './api';
+import type { TopicCard, VerbView } from './api';
+import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {
-  const topics = useQuery<TopicCard[]>({ queryKey: TOPICS_KEY });
+  const topics = useQuery(topicCardsQuery);
   // The verbs only add their Lebanese infinitive to the cards; without them the topics still show.
-  const verbs = useQuery<VerbView[]>({ queryKey: VERBS_KEY });
+  const verbs = useQuery(verbsQuery);
   const verbOf = new Map((verbs.data ?? []).map((v) => [v.topic, v]));
 
   return (
@@ -51,31 +52,26 @@ function TopicGrid({ topics, verbOf }: { topics: TopicCard[]; verbOf: Map<string
     </div>
   ) : (
     <>
-      {vocabulary.length > 0 && (
-        <section className="stack" aria-labelledby="vocabulary-topics">
-          <h2 id="vocabulary-topics" className="vocab-section-title">
-            Vocabulary
-          </h2>
-          <div className="topic-grid">
-            {vocabulary.map((t) => (
-              <TopicTile key={t.id} topic={t} />
-            ))}
-          </div>
-        </section>
-      )}
-      {verbTopics.length > 0 && (
-        <section className="stack" aria-labelledby="verb-topics">
-          <h2 id="verb-topics" className="vocab-section-title">
-            Verbs
-          </h2>
-          <div className="topic-grid">
-            {verbTopics.map((t) => (
-              <TopicTile key={t.id} topic={t} verb={verbOf.get(t.name)} />
-            ))}
-          </div>
-        </section>
-      )}
+      <TopicSection id="vocabulary-topics" title="Vocabulary" topics={vocabulary} />
+      <TopicSection id="verb-topics" title="Verbs" topics={verbTopics} verbOf={verbOf} />
     </>
+  );
+}
+
+/** A titled grid of topic cards; nothing when the list is empty. */
+function TopicSection({ id, title, topics, verbOf }: { id: string; title: string; topics: TopicCard[]; verbOf?: Map<string, VerbView> }) {
+  if (topics.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id} className="vocab-section-title">
+        {title}
+      </h2>
+      <div className="topic-grid">
+        {topics.map((t) => (
+          <TopicTile key={t.id} topic={t} verb={verbOf?.get(t.name)} />
+        ))}
+      </div>
+    </section>
   );
 }
 

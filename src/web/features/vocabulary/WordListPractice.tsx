@@ -4,7 +4,8 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import type { Word } from './api';
 import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
-import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, shuffle, WORD_LIST_ADVANCE_MS } from './rules';
+import { shuffled } from '../../../shared/shuffle';
+import { PRACTICE_SUMMARY_MS, practicePercent, practiceSummary, shownLebanese, WORD_LIST_ADVANCE_MS } from './rules';
 import { speechText } from './speech';
 import { useUser } from '../../lib/session';
 import { ReportButton } from '../../ui/ReportButton';
@@ -38,7 +39,7 @@ const FORM_NAMES: Record<string, string> = { imperative: 'command', negative: 'n
  */
 export function WordListPractice({ words, onAnswer, onFlag }: Props) {
   const { data: user } = useUser();
-  const [order, setOrder] = useState(() => shuffle(words));
+  const [order, setOrder] = useState(() => shuffled(words));
   const [index, setIndex] = useState(0);
   const [revealed, setRevealed] = useState(false);
   const [mark, setMark] = useState<'right' | 'wrong' | null>(null);
@@ -61,7 +62,7 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
   const current = useRef(words);
   current.current = words;
   function restart() {
-    setOrder(shuffle(current.current));
+    setOrder(shuffled(current.current));
     setIndex(0);
     setCorrect(0);
     setRevealed(false);

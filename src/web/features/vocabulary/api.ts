@@ -3,12 +3,13 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord, ReviewQueue } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
-import { handledGlobally } from '../../lib/api';
+import { handledGlobally, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
-import { streakKey, useStreak } from '../../lib/streak';
+import { streakQuery, useStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
+import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
@@ -19,13 +20,10 @@ export interface AnswerManner {
   fast?: boolean;
 }
 
-export const WORDS_KEY = ['/api/words'] as const;
-export const BATCH_KEY = ['/api/words/batch'] as const;
-export const TOPICS_KEY = ['/api/words/topics-with-progress'] as const;
-export const VERBS_KEY = ['/api/verbs'] as const;
-export const STREAK_KEY = streakKey('unified');
-export const REVIEW_DUE_KEY = ['/api/review/due'] as const;
-export const topicWordsKey = (topic: string) => [`/api/words/by-topic/${encodeURIComponent(topic)}`] as const;
+const WORDS_KEY = wordsQuery.queryKey;
+const BATCH_KEY = batchQuery.queryKey;
+const TOPICS_KEY = topicCardsQuery.queryKey;
+const STREAK_KEY = streakQuery('unified').queryKey;
 
 function failureToast(error: unknown, syncDescription: string) {
   if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
@@ -35,7 +33,7 @@ function failureToast(error: unknown, syncDescription: string) {
 
 /** Puts a word's new flag state into every cached list that holds it. */
 function patchWordFlag(queryClient: QueryClient, wordId: number, isFlagged: boolean) {
-  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/words') }, (list) =>
+  queryClient.setQueriesData<Word[]>({ predicate: (q) => String(q.queryKey[0]).startsWith(WORDS_KEY[0]) }, (list) =>
     Array.isArray(list) ? list.map((w) => (w.id === wordId && w.isFlagged !== isFlagged ? { ...w, isFlagged } : w)) : list,
   );
 }
@@ -89,7 +87,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
-      const result = await save<AnswerResult>(user.id, `/api/words/${word.id}/progress`, {
+      const result = await save<AnswerResult>(user.id, server.api.words({ id: word.id }).progress['~path'], {
         correct,
         ...(keepsStreak ? { page: 'unified' } : {}),
         ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
@@ -120,7 +118,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await save(user.id, `/api/words/${word.id}/flag`, { isFlagged });
+      await save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {

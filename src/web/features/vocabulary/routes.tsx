@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
-import { server } from '../../lib/api';
+import { flaggedQuery } from '../../lib/query';
+import { batchQuery, topicCardsQuery, verbsQuery, wordsQuery } from './queries';
 
 /** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
 export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
@@ -9,13 +10,13 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     path: '/words',
     component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
     // The deck is asked for with the page's code and the user, not after them.
-    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words, server.api.words.batch),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, wordsQuery, batchQuery),
   });
   const topicsRoute = createRoute({
     getParentRoute: () => signedIn,
     path: '/topics',
     component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage'),
-    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words['topics-with-progress'], server.api.verbs),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, topicCardsQuery, verbsQuery),
   });
   const topicRoute = createRoute({
     getParentRoute: () => signedIn,
@@ -33,7 +34,7 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     getParentRoute: () => signedIn,
     path: '/flagged',
     component: lazyRouteComponent(() => import('./FlaggedPage'), 'FlaggedPage'),
-    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api.words.flagged),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, flaggedQuery),
   });
   return [wordsRoute, topicsRoute, topicRoute, flaggedRoute];
 };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { reconcileStreak } from '../../../modules/streak/rules';
 import { parseStoredCount } from '../../lib/streak';
+import { shuffled } from '../../../shared/shuffle';
 import {
   batchForStreak,
   batchLabel,
@@ -17,7 +18,6 @@ import {
   recentMemorySize,
   shownBatch,
   shownLebanese,
-  shuffle,
   topicPath,
   topicPercent,
   topicTitle,
@@ -89,7 +89,7 @@ describe('word selection', () => {
   });
 
   test('shuffle keeps every item', () => {
-    const out = shuffle(list(30), seeded(3));
+    const out = shuffled(list(30), seeded(3));
     expect(out.map((w) => w.id).sort((a, b) => a - b)).toEqual(list(30).map((w) => w.id));
     expect(out.map((w) => w.id)).not.toEqual(list(30).map((w) => w.id));
   });

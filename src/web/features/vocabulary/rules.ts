@@ -3,36 +3,10 @@
  * local streak, the batch header, the flagged-list feedback, local storage parsing and the card's
  * timings. Pure functions, no React; the batch and streak rules are the server's own.
  */
-import { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
-import {
-  ANONYMOUS_DECK_SIZE,
-  BATCH_THRESHOLDS,
-  FLAGGED_REMOVAL_CORRECT,
-  FREE_TIER_WORDS,
-  TOTAL_BATCHES,
-  batchForStreak,
-  batchStatus,
-  isVerbTopic,
-  shownBatch,
-  verbOfTopic,
-  type BatchStatus,
-} from '../../../modules/vocabulary/rules';
+import { TOTAL_BATCHES, isVerbTopic, verbOfTopic } from '../../../modules/vocabulary/rules';
 
-export {
-  ANONYMOUS_DECK_SIZE,
-  BATCH_THRESHOLDS,
-  FLAGGED_REMOVAL_CORRECT,
-  FREE_TIER_WORDS,
-  TOTAL_BATCHES,
-  batchForStreak,
-  batchStatus,
-  isVerbTopic,
-  nextStreak,
-  shownBatch,
-  verbOfTopic,
-  type BatchStatus,
-  type StreakCounts,
-};
+export { FLAGGED_REMOVAL_CORRECT, batchForStreak, batchStatus, isVerbTopic, shownBatch, verbOfTopic } from '../../../modules/vocabulary/rules';
+export { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
 
 // Timings (docs/product-rules.md#flash-cards).
 export const CARD_COUNTDOWN_MS = 15_000;
@@ -75,16 +49,6 @@ export function pickNextWord<W extends { id: number }>(
   const word = candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))];
   const size = recentMemorySize(words.length);
   return { word, recent: size === 0 ? [] : [...memory, word.id].slice(-size) };
-}
-
-/** Fisher–Yates, for the word-list variant's shuffled order. */
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 // ---- Batches (docs/product-rules.md#batches) ----

@@ -1,4 +1,4 @@
-import { ApiError, postProgress } from '../../lib/api';
+import { api, ApiError, progressSave } from '../../lib/api';
 
 /**
  * Saves that failed after their retries wait here (local storage) and are sent again, in order, when
@@ -51,7 +51,7 @@ async function sendWaiting(userId: number): Promise<number> {
     const next = readPending().find((p) => p.userId === userId);
     if (!next) return sent;
     try {
-      await postProgress(next.path, next.body);
+      await api('POST', next.path, { ...progressSave, body: next.body });
     } catch (error) {
       if (isSyncFailure(error)) return sent;
     }
@@ -81,7 +81,7 @@ async function saveInTurn<T>(userId: number, path: string, body: unknown): Promi
     throw new ApiError(0, 'Network Error', 'Your progress will sync when connection is restored', undefined);
   }
   try {
-    return await postProgress<T>(path, body);
+    return await api<T>('POST', path, { ...progressSave, body });
   } catch (error) {
     if (isSyncFailure(error)) writePending([...readPending(), { userId, path, body }]);
     throw error;

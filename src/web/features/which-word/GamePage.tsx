@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { postProgress } from '../../lib/api';
+import { progressSave, server } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
-import { roundKey, TOPICS_KEY, type AnswerReply, type WhichWordQuestion, type WhichWordRound } from './api';
+import type { WhichWordQuestion } from './api';
+import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
@@ -18,7 +19,7 @@ import { ReportButton } from '../../ui/ReportButton';
 /** /which-word/{topic} (docs/product-rules.md#which-word): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {
   // One round per visit: a refetch would reshuffle the words under the learner.
-  const round = useQuery<WhichWordRound>({ queryKey: roundKey(topic), staleTime: Infinity, gcTime: 0 });
+  const round = useQuery({ ...roundQuery(topic), staleTime: Infinity, gcTime: 0 });
   const streak = useGameStreak('which-word');
   const title = round.data?.topic ?? topic;
 
@@ -96,10 +97,10 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     // A visitor's answers are not saved, so nothing holds Next back.
     if (!streak.signedIn) return;
     setWaiting(true);
-    postProgress<AnswerReply>(`/api/words/${word.id}/progress`, { correct: right, flag: !right, page: 'which-word' })
+    server.api.words({ id: word.id }).progress.post({ correct: right, flag: !right, page: 'which-word' }, progressSave)
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
-        void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+        void queryClient.invalidateQueries({ queryKey: whichWordTopicsQuery.queryKey });
         void refreshStats(queryClient);
         void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
         unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);

@@ -4,12 +4,13 @@ import { formatDate } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SKELETON_CARDS } from '../../../modules/which-word/rules';
-import { TOPICS_KEY, type WhichWordTopic } from './api';
+import type { WhichWordTopic } from './api';
+import { whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 
 /** /which-word: a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {
-  const topics = useQuery<WhichWordTopic[]>({ queryKey: TOPICS_KEY });
+  const topics = useQuery(whichWordTopicsQuery);
 
   const skeletons = (
     <div className="ww-grid" aria-busy="true" aria-label="Loading topics">

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { server } from '../../lib/api';
+import { whichWordTopicsQuery } from './queries';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /**
@@ -11,7 +11,7 @@ export const whichWordRoutes: FeatureRoutes = ({ visitor }) => {
     getParentRoute: () => visitor,
     path: '/which-word',
     component: lazyRouteComponent(() => import('./TopicsPage'), 'WhichWordTopicsPage'),
-    loader: ({ context }: { context: RouterContext }) => prefetch(context.queryClient, server.api['which-word'].topics),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, whichWordTopicsQuery),
   });
   const gameRoute = createRoute({
     getParentRoute: () => visitor,

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { server } from '../../lib/api';
+import { read } from '../../lib/query';
+
+/** The statistics screen's reads, for its hooks and its route's loader alike. */
+export const statsQuery = read(server.api.stats);
+export const sessionAnalyticsQuery = read(server.api.analytics.session);
+export const forecastQuery = read(server.api.review.forecast);
+/** Not under its path: answers refresh everything under /api/stats, the board only when the event stream says so. */
+export const leaderboardQuery = queryOptions({ ...read(server.api.stats.leaderboard), queryKey: ['leaderboard'] });
