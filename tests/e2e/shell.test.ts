@@ -151,6 +151,7 @@ describe('the web shell', () => {
   test("a screen whose data cannot be read shows its own failure card, and Retry reads it again", async () => {
     // The service worker would answer from its copy of the list: blocked, so the failure reaches the page.
     const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 }, serviceWorkers: 'block', extraHTTPHeaders: { 'Fly-Client-IP': '10.250.0.1' } });
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
     const page = await context.newPage();
     await registerInBrowser(page);
     let failing = true;
@@ -167,6 +168,7 @@ describe('the web shell', () => {
 
   test("pointing at a link starts reading that screen's data before the click", async () => {
     const { page, context } = await app.newPage();
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
     await registerInBrowser(page);
     const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/stats');
     await page.getByRole('link', { name: 'Stats', exact: true }).hover();
