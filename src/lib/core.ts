@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_MESSAGES, type ErrorBody } from '../shared/errors';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { AppContext } from './context';
+import { failedValidation } from './validation';
+import type { GenericSchema } from 'valibot';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Routes that need the raw body text (Stripe signs the exact bytes). */
@@ -109,6 +111,10 @@ export function corePlugin(ctx: AppContext) {
         throw badRequest('The request body is not valid JSON.');
       }
     })
+    // A request sent without a body is checked as an empty one, as a route's schema expects an object.
+    .onTransform({ as: 'global' }, (context) => {
+      if (context.body === undefined) context.body = {};
+    })
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AppError) return errorResponse(request, error);
       // Elysia wraps whatever the body parser throws (our 413/415/400) in its ParseError.
@@ -119,8 +125,15 @@ export function corePlugin(ctx: AppContext) {
           return errorResponse(request, notFound());
         case 'PARSE':
           return errorResponse(request, badRequest('The request body is not valid JSON.'));
-        case 'VALIDATION':
+        case 'VALIDATION': {
+          // A route's valibot schema (Standard Schema) refused the input: its own message, as validate() words it.
+          const { validator, value } = error as { validator?: { schema?: unknown }; value?: unknown };
+          const schema = validator?.schema;
+          if (schema && typeof schema === 'object' && '~standard' in schema && (schema['~standard'] as { vendor?: string }).vendor === 'valibot') {
+            return errorResponse(request, failedValidation(schema as GenericSchema, value));
+          }
           return errorResponse(request, new AppError(400, 'Validation Error', STATUS_MESSAGES[400]));
+        }
         case 'INVALID_COOKIE_SIGNATURE':
           return errorResponse(request, unauthorized());
       }

@@ -1,14 +1,26 @@
 import * as v from 'valibot';
+import { STATUS_MESSAGES } from '../shared/errors';
 import { ValidationError } from './errors';
 
 /**
  * Parses untrusted input with a valibot schema; the first issue becomes a 400 'Validation Error'
- * whose message is the schema's own text and whose details name the field.
+ * whose message is the schema's own text and whose details name the field. Routes declare their
+ * schemas instead (`body`, `query`, `params`), and the core answers a failure with `validationError`.
  */
 export function validate<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input ?? {});
   if (result.success) return result.output;
-  const issue = result.issues[0];
+  throw validationError(result.issues);
+}
+
+/** The 400 of the catalogue for what a route's schema refused: the first issue, in words fit for a user. */
+export function failedValidation(schema: v.GenericSchema, input: unknown): ValidationError {
+  const result = v.safeParse(schema, input ?? {});
+  return result.success ? new ValidationError(STATUS_MESSAGES[400]) : validationError(result.issues);
+}
+
+function validationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): ValidationError {
+  const issue = issues[0];
   const field = v.getDotPath(issue) ?? undefined;
   // A missing key is reported by its object, whose message is about the body as a whole.
   const missing = field !== undefined && issue.type === 'object' && issue.input === undefined;
@@ -20,7 +32,7 @@ export function validate<const S extends v.GenericSchema>(schema: S, input: unkn
       ? `The field ${field} is missing or not valid.`
       : 'The request body must be a JSON object.'
     : issue.message;
-  throw new ValidationError(message, field, { field, issues: result.issues.map((i) => ({ field: v.getDotPath(i), message: i.message })) });
+  return new ValidationError(message, field, { field, issues: issues.map((i) => ({ field: v.getDotPath(i), message: i.message })) });
 }
 
 /** A path id: digits only, within SQLite's integer range. */
@@ -29,3 +41,5 @@ export const IdParam = v.pipe(
   v.regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number.'),
   v.transform(Number),
 );
+/** The params of a route under `/:id`. */
+export const IdParams = v.object({ id: IdParam });

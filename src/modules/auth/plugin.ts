@@ -23,9 +23,9 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
 
   return new Elysia({ name: 'session', seed: config.sessionSecret })
     .use(jwt({ name: 'sessionJwt', secret: config.sessionSecret, exp: `${SESSION_DAYS}d` }))
-    .derive({ as: 'global' }, ({ cookie, sessionJwt }) => ({
-      /** Reads the session cookie: the session id and its user, or undefined. */
-      async currentSession(): Promise<{ sessionId: string; user: User } | undefined> {
+    .derive({ as: 'global' }, ({ cookie, sessionJwt }) => {
+      let session: Promise<Session | undefined> | undefined;
+      async function read(): Promise<Session | undefined> {
         const token = cookie[SESSION_COOKIE]?.value;
         if (typeof token !== 'string' || token.length === 0 || token.length > 2000) return undefined;
         let known = verified.get(token);
@@ -42,41 +42,38 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
         }
         const user = auth.userForSession(known.sid);
         return user ? { sessionId: known.sid, user } : undefined;
-      },
-      /** Starts a session and sets the cookie. */
-      async startSession(user: User, userAgent?: string | null) {
-        const session = auth.createSession(user, userAgent);
-        cookie[SESSION_COOKIE].set({
-          value: await sessionJwt.sign({ sid: session.id }),
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.isProduction,
-          path: '/',
-          expires: session.expiresAt,
-        });
-        return session;
-      },
-      endSessionCookie() {
-        cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: 0 });
-      },
-    }))
+      }
+      return {
+        /** Reads the session cookie, once a request (the route's guard and its handler ask alike): the session id and its user, or undefined. */
+        currentSession: () => (session ??= read()),
+        /** Starts a session and sets the cookie. */
+        async startSession(user: User, userAgent?: string | null) {
+          const started = auth.createSession(user, userAgent);
+          cookie[SESSION_COOKIE].set({
+            value: await sessionJwt.sign({ sid: started.id }),
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.isProduction,
+            path: '/',
+            expires: started.expiresAt,
+          });
+          return started;
+        },
+        endSessionCookie() {
+          cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/', maxAge: 0 });
+        },
+      };
+    })
+    // The guards run before the route's schemas too (transform), so a request without a session is a 401
+    // (and an unverified learner's a 403) whatever it sends, as when the handlers validated.
     .macro({
       auth: {
-        async resolve({ currentSession }) {
-          const session = await currentSession();
-          if (!session) throw unauthorized();
-          if (!session.user.isVerified) {
-            throw new AppError(403, 'Email Not Verified', VERIFY_ALERT);
-          }
-          return session;
-        },
+        transform: async ({ currentSession }) => void verifiedSession(await currentSession()),
+        resolve: async ({ currentSession }) => verifiedSession(await currentSession()),
       },
       signedIn: {
-        async resolve({ currentSession }) {
-          const session = await currentSession();
-          if (!session) throw unauthorized();
-          return session;
-        },
+        transform: async ({ currentSession }) => void someSession(await currentSession()),
+        resolve: async ({ currentSession }) => someSession(await currentSession()),
       },
       optionalUser: {
         async resolve({ currentSession }) {
@@ -85,4 +82,16 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
         },
       },
     });
+}
+
+type Session = { sessionId: string; user: User };
+
+function someSession(session: Session | undefined): Session {
+  if (!session) throw unauthorized();
+  return session;
+}
+
+function verifiedSession(session: Session | undefined): Session {
+  if (!someSession(session).user.isVerified) throw new AppError(403, 'Email Not Verified', VERIFY_ALERT);
+  return session!;
 }

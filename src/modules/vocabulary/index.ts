@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { IdParam, validate } from '../../lib/validation';
+import { IdParams } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { VocabularyService } from './service';
 import type { SpeechService } from './speech';
-import { AnswerBody, SpeechQuery, TopicParam, TopicsQuery } from './model';
+import { AnswerBody, SpeechQuery, TopicParams, TopicsQuery } from './model';
 
 /**
  * Words, topics, verbs, answers and speech. Reading content works signed out (the landing deck,
@@ -16,18 +16,14 @@ export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: 
     .use(sessionPlugin(ctx, auth))
     .get('/api/words', ({ user }) => vocabulary.deckFor(user), { optionalUser: true })
     .get('/api/words/batch', ({ user }) => vocabulary.batchOf(user), { auth: true })
-    .get('/api/words/topics', ({ query }) => vocabulary.topicNames(validate(TopicsQuery, query).includeVerbs))
+    .get('/api/words/topics', ({ query }) => vocabulary.topicNames(query.includeVerbs), { query: TopicsQuery })
     .get('/api/words/topics-with-progress', ({ user }) => vocabulary.topicCards(user), { optionalUser: true })
-    .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, validate(TopicParam, params.topic)), { optionalUser: true })
-    .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, validate(IdParam, params.id)), { auth: true })
-    .post('/api/words/:id/progress', ({ user, params, body }) => {
-      const wordId = validate(IdParam, params.id);
-      const input = validate(AnswerBody, body);
-      return ctx.writes.run(() => vocabulary.answer(user, wordId, input));
-    }, { auth: true })
+    .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, params.topic), { optionalUser: true, params: TopicParams })
+    .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, params.id), { auth: true, params: IdParams })
+    .post('/api/words/:id/progress', ({ user, params, body }) => ctx.writes.run(() => vocabulary.answer(user, params.id, body)), { auth: true, params: IdParams, body: AnswerBody })
     .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
     .get('/api/tts', async ({ query }) => {
-      const clip = await vocabulary.speech.speak(validate(SpeechQuery, query).text);
+      const clip = await vocabulary.speech.speak(query.text);
       return new Response(new Uint8Array(clip.audio), { headers: { 'content-type': clip.contentType, 'cache-control': 'public, max-age=604800' } });
-    });
+    }, { query: SpeechQuery });
 }

@@ -36,6 +36,8 @@ export const TopicsQuery = v.object({
 });
 
 export const TopicParam = v.pipe(v.string('The topic name is not valid.'), v.trim(), v.minLength(1, 'The topic name is missing.'), v.maxLength(100, 'The topic name is too long.'));
+/** The params of a route under `/:topic`. */
+export const TopicParams = v.object({ topic: TopicParam });
 
 export const SpeechQuery = v.object({
   text: v.pipe(
