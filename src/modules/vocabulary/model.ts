@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryText } from '../../lib/validation';
 import { DIRECTIONS } from '../review/schema';
 import { SPEECH_MAX_CHARS } from './rules';
 
@@ -41,7 +42,7 @@ export const TopicParams = v.object({ topic: TopicParam });
 
 export const SpeechQuery = v.object({
   text: v.pipe(
-    v.string('The text to speak is missing.'),
+    queryText('The text to speak is missing.'),
     v.trim(),
     v.minLength(1, 'The text to speak is missing.'),
     v.maxLength(SPEECH_MAX_CHARS, `The text to speak must be at most ${SPEECH_MAX_CHARS} characters.`),
