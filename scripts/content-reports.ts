@@ -1,4 +1,5 @@
-import { configOrExit, CONTENT_DIR } from '../src/boot';
+import { configOrExit } from '../src/boot';
+import { CONTENT_DIR } from '../src/lib/content/dir';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { formatReports, locateContent } from '../src/modules/reports/listing';
 import { openReports, resolveReport } from '../src/modules/reports/service';

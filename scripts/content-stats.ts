@@ -1,4 +1,4 @@
-import { CONTENT_DIR } from '../src/boot';
+import { CONTENT_DIR } from '../src/lib/content/dir';
 import { validateContent } from '../src/lib/content/importer';
 import { contentStats } from '../src/corpus/stats';
 import { contentPlugins } from '../src/modules';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { configOrExit, CONTENT_DIR } from '../src/boot';
+import { configOrExit } from '../src/boot';
+import { CONTENT_DIR } from '../src/lib/content/dir';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { formatCounts, formatIssue, runImport } from '../src/lib/content/importer';
 import { contentPlugins } from '../src/modules';

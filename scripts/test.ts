@@ -1,6 +1,6 @@
 /**
  * `npm test`: installs what the tests need (Debian's Chromium when it is missing and we run as root),
- * builds the client, type-checks, then runs the service and route tests and the end-to-end tests, and ends with one
+ * builds the client, type-checks, checks for unused code and the import boundaries, then runs the service and route tests and the end-to-end tests, and ends with one
  * line: "N passed, N failed". Exits non-zero when anything failed.
  */
 import { existsSync } from 'node:fs';
@@ -60,11 +60,25 @@ function typecheck() {
   return tsc.exitCode === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
+/**
+ * A check of the tree run as a package script, counted as one test like the type check: knip (nothing
+ * unused: files, exports, dependencies) and the import boundaries (.dependency-cruiser.cjs). Both run
+ * on Bun, as the node on some machines is older than they accept.
+ */
+function check(name: string, script: string) {
+  console.log(`\n=== ${name} ===`);
+  const run = Bun.spawnSync([process.execPath, '--bun', 'run', script], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+  console.log(run.exitCode === 0 ? `${name}: passed` : `${name}: failed (above)`);
+  return run.exitCode === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+}
+
 ensureSystemPackages();
 await buildClient();
 
 const suites = [
   typecheck(),
+  check('unused code (knip)', 'check:unused'),
+  check('import boundaries (dependency-cruiser)', 'check:boundaries'),
   await runSuite('services and routes', ['./src']),
   await runSuite('end to end (Chromium)', ['./tests/e2e', '--timeout', '60000']),
 ];

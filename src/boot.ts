@@ -1,13 +1,12 @@
 import { count } from 'drizzle-orm';
-import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase, openDatabase, type Db } from './db/client';
+import { CONTENT_DIR } from './lib/content/dir';
 import { runImport, formatIssue } from './lib/content/importer';
 import { isPrimary } from './lib/litefs';
 import { contentPlugins } from './modules';
 import { topics } from './modules/vocabulary/schema';
 
-export const CONTENT_DIR = resolve(import.meta.dir, '..', 'content');
 
 /** Reads the environment or exits with the one line that names the bad variable. */
 export function configOrExit(): Config {

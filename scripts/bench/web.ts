@@ -4,16 +4,22 @@
  * Chromium profile throttled as the performance issue measured it (1.6 Mbps down, 150 ms round trip,
  * CPU 4× slower, 412×823) and prints, per page, the median of BENCH_RUNS loads: Largest Contentful
  * Paint, total blocking time, layout shift, JavaScript bytes and all bytes on the wire. Then a repeat
- * visit to /words in the same profile (its caches warm). Figures only; tests never assert times.
+ * visit to /words in the same profile (its caches warm). Then Lighthouse 12 (its mobile preset:
+ * simulated slow 4G and a 4× slower CPU) on the public pages, the median of LIGHTHOUSE_RUNS runs by
+ * performance score. Figures only; tests never assert times.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildClient } from '../build';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const THROTTLE = {
   offline: false,
   latency: 150,
@@ -36,7 +42,7 @@ const server = Bun.spawn([process.execPath, 'src/server.ts'], {
   stdout: 'inherit',
   stderr: 'inherit',
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 
 try {
   for (let i = 0; ; i++) {
@@ -83,6 +89,8 @@ try {
   console.log(`\nChromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, 1.6 Mbps down, 150 ms RTT, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads\n`);
   console.log(line(header));
   for (const r of rows) console.log(line(r));
+
+  await lighthouseScores(['/landing', '/auth']);
 } finally {
   await browser.close();
   server.kill('SIGTERM');
@@ -187,4 +195,50 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
   await cdp.detach();
   await page.close();
   return { ...result, jsBytes, totalBytes, requests };
+}
+
+/**
+ * Lighthouse's four scores and its own measures of the first screen for each page, as a signed-out
+ * visitor (a fresh profile every run); the run with the median performance score is printed.
+ */
+async function lighthouseScores(paths: string[]) {
+  const rows: string[][] = [];
+  let version = '';
+  for (const path of paths) {
+    const results = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+      try {
+        const result = await lighthouse(`${base}${path}`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        if (result) results.push(result.lhr);
+      } finally {
+        chrome.kill();
+      }
+    }
+    const lhr = results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0))[Math.floor(results.length / 2)];
+    if (!lhr) continue;
+    version = lhr.lighthouseVersion;
+    const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+    rows.push([
+      path,
+      score('performance'),
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+      `${(audit('largest-contentful-paint') / 1000).toFixed(2)} s`,
+      `${Math.round(audit('total-blocking-time'))} ms`,
+      audit('cumulative-layout-shift').toFixed(3),
+    ]);
+    // What keeps a score under 100, so a run says what to fix.
+    for (const [id, a] of Object.entries(lhr.audits)) {
+      if (a.scoreDisplayMode === 'binary' && a.score === 0) rows.push([`  fails: ${id}`, '', '', '', '', '', '', '']);
+    }
+  }
+  const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\nLighthouse ${version} (mobile preset, simulated throttling), median of ${LIGHTHOUSE_RUNS} runs by performance\n`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
 }

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { createTestApp } from '../../tests/support/app';
 import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding, sentAlike } from './compression';
-import { clientRequest, PUBLIC_PAGES, serveClient } from './static';
+import { clientRequest, DRAWN_PAGES, PUBLIC_PAGES, serveClient } from './static';
 
 describe('the encoding a browser accepts', () => {
   test('Brotli first, then gzip, never one refused with q=0', () => {
@@ -93,6 +93,19 @@ describe('what the server adds to the client', () => {
     expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'theme=dark; session=abc' })).toBeNull();
     expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'mysession=abc' })).toBe('signed-out');
     expect(open({ 'sec-fetch-mode': 'cors' })).toBeNull();
+  });
+
+  test('/landing and /auth opened without a session come drawn by the build; with one, or with a query, as the plain page', async () => {
+    mkdirSync(join(dist, 'pages'));
+    for (const path of DRAWN_PAGES) writeFileSync(join(dist, `pages${path}.html`), `<!doctype html>drawn ${path}`);
+    const open = (url: string, headers: Record<string, string> = {}) =>
+      serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'));
+    expect(await open('/landing').text()).toBe('<!doctype html>drawn /landing');
+    expect(open('/landing').headers.get('server-timing')).toBe('signed-out');
+    expect(await open('/auth').text()).toBe('<!doctype html>drawn /auth');
+    expect(await open('/auth', { cookie: 'session=abc' }).text()).toBe('<!doctype html>');
+    expect(await open('/auth?tab=register').text()).toBe('<!doctype html>');
+    expect(await open('/words').text()).toBe('<!doctype html>');
   });
 });
 

@@ -44,6 +44,8 @@ export interface ClientRequest {
   origin?: string;
   /** The browser opened the page itself (Sec-Fetch-Mode: navigate), and sent no session cookie. */
   signedOutVisit?: boolean;
+  /** The address has a query string (`?tab=register`): a drawn page shows none. */
+  hasQuery?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface ClientRequest {
  * without asking /api/user (whose 401 every browser logs as a console error).
  */
 export function serveClient(distDir: string, request: string | ClientRequest): Response {
-  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false } = typeof request === 'string' ? { pathname: request } : request;
+  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false, hasQuery = false } = typeof request === 'string' ? { pathname: request } : request;
   if (pathname === '/robots.txt') return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
   if (pathname === '/sitemap.xml') return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
   let decoded: string;
@@ -72,22 +74,28 @@ export function serveClient(distDir: string, request: string | ClientRequest): R
   if (!existsSync(index)) {
     return new Response('The client is not built yet: run `bun run build`.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  const page = fileResponse(index, acceptEncoding, 'no-cache');
+  // /landing and /auth as a signed-out visitor first sees them, drawn by the build (scripts/build.ts).
+  const drawn = signedOutVisit && !hasQuery && DRAWN_PAGES.includes(pathname) ? join(distDir, `pages${pathname}.html`) : null;
+  const page = fileResponse(drawn && existsSync(drawn) ? drawn : index, acceptEncoding, 'no-cache');
   if (signedOutVisit) page.headers.set('server-timing', SIGNED_OUT);
   return page;
 }
+
+/** The pages the build draws for a signed-out visitor (src/web/prerender.tsx). */
+export const DRAWN_PAGES = ['/landing', '/auth'];
 
 /** The Server-Timing entry of a page opened without a session cookie (read by src/web/main.tsx). */
 export const SIGNED_OUT = 'signed-out';
 
 /** What serveClient needs from a request for the client. */
 export function clientRequest(request: Request, origin: string): ClientRequest {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const cookies = request.headers.get('cookie') ?? '';
   return {
     pathname,
     acceptEncoding: request.headers.get('accept-encoding'),
     origin,
     signedOutVisit: request.headers.get('sec-fetch-mode') === 'navigate' && !/(^|;\s*)session=/.test(cookies),
+    hasQuery: search !== '',
   };
 }

@@ -24,6 +24,20 @@ describe('the client build', () => {
     expect(existsSync(join(outdir, 'icons/icon-512.png'))).toBe(true);
   });
 
+  test('/landing and /auth are drawn into copies of index.html, marked for hydration', () => {
+    const index = readFileSync(join(outdir, 'index.html'), 'utf8');
+    for (const [path, text] of [
+      ['landing', 'Speak Lebanese, not textbook Arabic.'],
+      ['auth', 'Continue with Google'],
+    ]) {
+      const html = readFileSync(join(outdir, `pages/${path}.html`), 'utf8');
+      expect(html).toContain('<div id="root" data-prerendered="">');
+      expect(html).toContain(text);
+      expect(html).not.toContain('<script>');
+      expect(html.slice(0, html.indexOf('<div id="root"'))).toBe(index.slice(0, index.indexOf('<div id="root"')));
+    }
+  });
+
   test('every screen is its own chunk', () => {
     for (const screen of ['AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
       expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);
@@ -42,7 +56,7 @@ describe('the client build', () => {
 
   test('the service worker keeps every file of this build, under a name of this build', () => {
     const worker = readFileSync(join(outdir, 'sw.js'), 'utf8');
-    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons'].includes(f));
+    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons', 'pages'].includes(f) && !f.startsWith('pages/'));
     for (const file of kept) expect(worker).toContain(`"/${file}"`);
     expect(worker).toMatch(/kalimat-shell-[0-9a-f]{12}/);
   });

@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
 import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
@@ -50,10 +49,14 @@ router.subscribe('onResolved', ({ toLocation }) => {
   if (next) whenIdle(() => void router.preloadRoute({ to: next }).catch(() => {}));
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const app = <App queryClient={queryClient} router={router} />;
+const root = document.getElementById('root')!;
+// Both as transitions: React renders in slices of a few milliseconds, between which the browser paints
+// and answers input, instead of one long task (blocking time, README Performance).
+if (root.hasAttribute('data-prerendered')) {
+  // A page the build drew (src/web/prerender.tsx): React takes over its HTML, once the router has
+  // matched the page the HTML shows.
+  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  startTransition(() => createRoot(root).render(app));
+}

@@ -14,8 +14,8 @@ const SHELL = `kalimat-shell-${VERSION}`;
 /** What the page last read from the API for the signed-in learner (see lib/offline.ts). */
 const DATA = 'kalimat-data';
 const SHELL_PAGE = '/index.html';
-/** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak. */
-const OFFLINE_READS = /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+))$/;
+/** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak, the words due for review. */
+const OFFLINE_READS = /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due)$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
 import { registerInBrowser, startApp, type E2EApp } from './harness';
@@ -91,6 +93,41 @@ describe('practice without a network', () => {
     await page.getByText('Word 1 of 1').waitFor();
     await page.goto(href);
     await page.getByText(/^Word 1 of \d+$/).waitFor();
+    await context.close();
+  });
+
+  test('the words due for review, read online, are reviewed without a network and the answers count once it is back', async () => {
+    const { page, context } = await app.newPage(412, 823);
+    const learner = await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'Still learning' }).waitFor();
+      await page.keyboard.press('2');
+    }
+    // Two days pass for the two memory cards: both are due.
+    const db = new Database(join(app.dir, 'app.db'));
+    const cards = () => db.query('select c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.id').all(learner.username) as { due: number }[];
+    for (let i = 0; i < 100 && cards().length < 2; i++) await Bun.sleep(100);
+    db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where user_id = (select id from users where username = ?2)', [2 * 24 * 60 * 60 * 1000, learner.username]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Review due (2)' }).waitFor();
+    await waitForOfflineCopy(page, '/api/review/due');
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Review due (2)' }).click();
+    await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
+    await answerCardFromKeyboard(page);
+    await page.getByTestId('review-left').filter({ hasText: '1 word due · 1 reviewed' }).waitFor();
+    expect(cards().every((card) => card.due < Date.now())).toBe(true);
+
+    await context.setOffline(false);
+    // The review waited in the browser and moves its card's due date once sent.
+    for (let i = 0; i < 100 && cards().every((card) => card.due < Date.now()); i++) await Bun.sleep(200);
+    expect(cards().filter((card) => card.due > Date.now())).toHaveLength(1);
+    db.close();
     await context.close();
   });
 });

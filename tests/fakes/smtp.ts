@@ -83,5 +83,3 @@ export function startFakeSmtp() {
     },
   };
 }
-
-export type FakeSmtp = ReturnType<typeof startFakeSmtp>;

@@ -7,7 +7,7 @@ import { migrateDatabase, openDatabase } from '../../src/db/client';
 import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/lib/content/importer';
 import { contentPlugins } from '../../src/modules';
-import { CONTENT_DIR } from '../../src/boot';
+import { CONTENT_DIR } from '../../src/lib/content/dir';
 
 export const BASE = 'http://localhost:3000';
 

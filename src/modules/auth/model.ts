@@ -66,7 +66,6 @@ export type LoginInput = v.InferOutput<typeof LoginBody>;
 export const ProfileUsername = username(50);
 
 export const ProfileBody = v.object({ username: ProfileUsername });
-export type ProfileInput = v.InferOutput<typeof ProfileBody>;
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect.';

@@ -42,7 +42,6 @@ export function publicUser(user: User, now: Date) {
     hasPassword: user.passwordHash !== null,
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;
 
 /** What Google's userinfo says about a person, once its e-mail is known to be verified. */
 export interface GoogleProfile {

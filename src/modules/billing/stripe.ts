@@ -153,5 +153,3 @@ export function createStripeGateway(config: Config) {
     },
   };
 }
-
-export type StripeGateway = NonNullable<ReturnType<typeof createStripeGateway>>;

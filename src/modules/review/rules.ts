@@ -1,6 +1,9 @@
 import { Rating, type Grade } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
-import type { Direction } from './schema';
+
+/** Which side the learner saw: a word is remembered separately each way (docs/decisions/0014). */
+export const DIRECTIONS = ['english-to-lebanese', 'lebanese-to-english'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 
 /** Days the due forecast covers, today first. */
 export const FORECAST_DAYS = 14;

@@ -1,14 +1,13 @@
 import { sqliteTable, text, integer, real, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant } from '../../db/columns';
 import { users } from '../auth/schema';
+import { DIRECTIONS } from './rules';
 
 /** What a memory card stands for: a word (words.id) or a number-letter (its number). */
 export const REVIEW_KINDS = ['word', 'letter'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
-/** Which side the learner saw: a word is remembered separately each way (docs/decisions/0014). */
-export const DIRECTIONS = ['english-to-lebanese', 'lebanese-to-english'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+export type { Direction } from './rules';
 
 /**
  * One FSRS memory card per learner, item and direction (ts-fsrs's Card). `item_id` has no foreign key

@@ -7,7 +7,7 @@ import { createTestApp } from '../../../tests/support/app';
 import { drinkSentences } from '../../corpus/testing';
 import { loadSpelling } from '../../lib/content/spelling';
 import { arabiziKey, spellingLexicon } from '../../shared/arabizi';
-import { CONTENT_DIR } from '../../boot';
+import { CONTENT_DIR } from '../../lib/content/dir';
 import { validateContent } from '../../lib/content/importer';
 import { sentencesContent, type SentenceContent } from './content';
 import { scoreLocally } from './rules';

@@ -82,5 +82,3 @@ export function createSentenceEvaluator({ config, log }: AppContext, lexicon?: S
     },
   };
 }
-
-export type SentenceEvaluator = ReturnType<typeof createSentenceEvaluator>;

@@ -1,4 +1,4 @@
-import { CONTENT_DIR } from '../../boot';
+import { CONTENT_DIR } from '../../lib/content/dir';
 import { loadSpelling } from '../../lib/content/spelling';
 import { spellingLexicon, type SpellingLexicon } from '../../shared/arabizi';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { queryText } from '../../lib/validation';
-import { DIRECTIONS } from '../review/schema';
+import { DIRECTIONS } from '../review/rules';
 import { SPEECH_MAX_CHARS } from './rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));

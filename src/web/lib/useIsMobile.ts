@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** The mobile layout starts under 768 px (docs/product-rules.md#screens). */
+const MOBILE = '(max-width: 767px)';
+
+function subscribe(change: () => void) {
+  const list = window.matchMedia(MOBILE);
+  list.addEventListener('change', change);
+  return () => list.removeEventListener('change', change);
+}
+
+/**
+ * Whether the screen is a phone's. A page the build drew (prerender.tsx) knows no screen: it is drawn
+ * wide, and hydrating it starts from the same before taking the screen's width.
+ */
 export function useIsMobile() {
-  const query = '(max-width: 767px)';
-  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const change = () => setMobile(list.matches);
-    list.addEventListener('change', change);
-    return () => list.removeEventListener('change', change);
-  }, []);
-  return mobile;
+  return useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE).matches, () => false);
 }

@@ -5,7 +5,7 @@ import { Spinner } from '../../ui/Spinner';
 import { lettersQuery } from './queries';
 import type { LetterView } from '../../../modules/letters/service';
 
-export type { LetterAnswerResult, LetterView } from '../../../modules/letters/service';
+export type { LetterView } from '../../../modules/letters/service';
 
 
 /** The number-letters from the server for both letters screens, or their loading, error and empty states. */

@@ -10,7 +10,6 @@ export const MULTIPLE_CHOICE_OPTIONS = 4;
 export const RESULT_PAUSE_MS = 1500;
 
 export const QUESTION_TYPES = ['multiple-choice', 'fill-blank', 'phonetic'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 export type LetterQuestion =
   /** The Arabic letter is shown and a number is picked, or the number is shown and a letter is picked. */

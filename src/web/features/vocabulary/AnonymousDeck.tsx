@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from '@tanstack/react-router';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
@@ -19,12 +20,17 @@ export function AnonymousDeck() {
   const practice = usePractice(null);
   return (
     <QueryBoundary query={words} loading={<DeckLoading />} failure={{ message: LOAD_FAILURES.words }}>
-      {(data) => <Deck list={validWords(Array.isArray(data) ? data : [])} practice={practice} />}
+      {(data) => <Deck words={data} practice={practice} />}
     </QueryBoundary>
   );
 }
 
-function Deck({ list, practice }: { list: Word[]; practice: ReturnType<typeof usePractice> }) {
+function Deck({ words, practice }: { words: Word[]; practice: ReturnType<typeof usePractice> }) {
+  // The card is drawn in the background once the words have come, in slices between which the
+  // browser answers input, rather than in one long task while the page is still starting (bench:web).
+  const shown = useDeferredValue<Word[] | null>(words, null);
+  if (!shown) return <DeckLoading />;
+  const list = validWords(Array.isArray(shown) ? shown : []);
   if (list.length === 0) {
     return (
       <div className="card center">

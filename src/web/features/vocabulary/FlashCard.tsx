@@ -41,11 +41,19 @@ interface Shown {
 export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const mobile = useIsMobile();
   const [seen, setSeen] = useAtom(seenWordsAtom);
-  const [shown, setShown] = useState<Shown | null>(null);
+  const recent = useRef<number[]>([]);
+  /** The next word from `list` (remembered among the recent ones), null when there is none. */
+  const pick = (list: CardWord[]): Shown | null => {
+    const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
+    recent.current = next.recent;
+    return next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null;
+  };
+  // The first word is picked as the card is first drawn: a card drawn empty and filled by an effect
+  // grew after the first paint and pushed the page below it down (layout shift on /landing).
+  const [shown, setShown] = useState<Shown | null>(() => pick(words));
   const [revealed, setRevealed] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [fading, setFading] = useState(false);
-  const recent = useRef<number[]>([]);
   const { data: user } = useUser();
   const [typing, setTyping] = useTypedAnswers(user?.id ?? null);
   const [typed, setTyped] = useState('');
@@ -63,10 +71,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const current = useRef(words);
   current.current = words;
   function showNext() {
-    const list = current.current;
-    const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
-    recent.current = next.recent;
-    setShown(next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null);
+    setShown(pick(current.current));
     setRevealed(false);
     setElapsed(0);
     setTyped('');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, BatchView, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import type { DueWord, ReviewQueue } from '../../../modules/review/service';
+import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
+import type { DueWord } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
 import { handledGlobally, server } from '../../lib/api';
 import type { User } from '../../lib/session';
@@ -13,7 +13,7 @@ import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { flushPending, isSyncFailure, save } from './sync';
 
 export type Word = WordView;
-export type { AnswerResult, BatchView, TopicCard, VerbView, DueWord, ReviewQueue, Direction };
+export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
 /** How an answer was given, for the word's memory card: the side shown, and an 'I know it' before half the countdown. */
 export interface AnswerManner {
   direction?: Direction;

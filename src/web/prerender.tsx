@@ -1,0 +1,40 @@
+/**
+ * The public pages a visitor opens first (/landing, /auth), drawn to HTML by the build (scripts/build.ts)
+ * as a signed-out visitor sees them: the server sends them ready to read (src/lib/static.ts), so their
+ * largest paint waits for no script, and main.tsx hydrates them instead of drawing them again.
+ */
+import './prerender-env';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { prerender as renderStatic } from 'react-dom/static';
+import { DRAWN_PAGES } from '../lib/static';
+import { App } from './App';
+import { USER_KEY } from './lib/session';
+import { createQueryClient } from './lib/query';
+import { createAppRouter } from './router';
+
+export async function prerender(path: string): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(USER_KEY, null);
+  const router = createAppRouter(queryClient);
+  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  // Waits for the lazy parts (the landing deck, the toasts) so each is drawn as the browser first
+  // draws it, loading; hydration then leaves it as it is until its chunk has come.
+  const { prelude } = await renderStatic(<App queryClient={queryClient} router={router} />);
+  const html = await new Response(prelude).text();
+  queryClient.clear();
+  // The router's scroll-restoration script is for pages rendered per request; the browser restores a
+  // page loaded from the network itself, and the client router takes over after it. In the browser the
+  // router wraps the page in one more Suspense boundary than on a server (Matches in
+  // @tanstack/react-router): its markers are added so the HTML hydrates as the browser renders it.
+  return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
+}
+
+// Run by the build as its own process (production React, nothing left in the build's globals):
+// prints each page's HTML as JSON.
+if (import.meta.main) {
+  const pages: Record<string, string> = {};
+  for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
+  process.stdout.write(JSON.stringify(pages));
+  process.exit(0);
+}
