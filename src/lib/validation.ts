@@ -41,15 +41,15 @@ export const IdParam = v.pipe(
   v.regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number.'),
   v.transform(Number),
 );
-/**
- * A free-text query value. Elysia splits a query value at its commas when the route's schema is a
- * Standard Schema (it cannot tell which fields are lists), so the parts are joined again as they were sent.
- */
-export const queryText = (message: string) =>
-  v.pipe(
-    v.union([v.string(), v.array(v.string())], message),
-    v.transform((parts) => (Array.isArray(parts) ? parts.join(',') : parts)),
-  );
-
 /** The params of a route under `/:id`. */
 export const IdParams = v.object({ id: IdParam });
+
+/**
+ * A free-text query value. On a route with a schema Elysia splits a query value at its commas (even an
+ * encoded one) into an array; this joins it back, so "Baddi ahwe bala sekkar, law sama7t" arrives whole.
+ */
+export const QueryText = (message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.array(v.string(message))], message),
+    v.transform((value) => (Array.isArray(value) ? value.join(',') : value)),
+  );
