@@ -52,6 +52,20 @@ module.exports = {
       to: { path: '^src/web/features/([^/]+)/', pathNot: '^src/web/features/$1/' },
     },
     {
+      name: 'client-shared-knows-no-feature',
+      comment: 'src/web/lib and src/web/ui serve every client feature: they import no feature and not the shell (docs/decisions/0018-client-shell.md).',
+      severity: 'error',
+      from: { path: '^src/web/(lib|ui)/' },
+      to: { path: '^src/web/(features/|shell/|router\\.tsx$|main\\.tsx$)' },
+    },
+    {
+      name: 'client-features-below-the-shell',
+      comment: 'The shell and the router compose the features; a feature imports neither (docs/decisions/0018-client-shell.md).',
+      severity: 'error',
+      from: { path: '^src/web/features/' },
+      to: { path: '^src/web/(shell/|router\\.tsx$|main\\.tsx$)' },
+    },
+    {
       name: 'no-cycles',
       comment: 'No file imports itself back through others, on the server or in the client (a type read back is no cycle: types leave nothing to load).',
       severity: 'error',

@@ -43,3 +43,13 @@ export const IdParam = v.pipe(
 );
 /** The params of a route under `/:id`. */
 export const IdParams = v.object({ id: IdParam });
+
+/**
+ * A free-text query value. On a route with a schema Elysia splits a query value at its commas (even an
+ * encoded one) into an array; this joins it back, so "Baddi ahwe bala sekkar, law sama7t" arrives whole.
+ */
+export const QueryText = (message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.array(v.string(message))], message),
+    v.transform((value) => (Array.isArray(value) ? value.join(',') : value)),
+  );

@@ -45,11 +45,18 @@ describe('the web shell', () => {
     }
   });
 
-  test('a protected route sends an anonymous visitor to /auth', async () => {
+  test('a protected route sends an anonymous visitor to /auth, and logging in there leads back to it', async () => {
+    const first = await app.newPage();
+    const learner = await registerInBrowser(first.page);
+    await first.context.close();
     const { page, context } = await app.newPage();
-    await page.goto('/settings');
-    await page.waitForURL(/\/auth/);
-    expect(page.url()).toContain('redirect=');
+    await page.goto('/settings?tab=help');
+    await page.waitForURL(/\/auth\?redirect=%2Fsettings%3Ftab%3Dhelp/);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/settings?tab=help');
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
     await context.close();
   });
 
@@ -138,6 +145,35 @@ describe('the web shell', () => {
     await screenshot(page, 'words-375');
     await page.goto('/error-examples');
     await screenshot(page, 'error-examples-375');
+    await context.close();
+  });
+
+  test("a screen whose data cannot be read shows its own failure card, and Retry reads it again", async () => {
+    // The service worker would answer from its copy of the list: blocked, so the failure reaches the page.
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 }, serviceWorkers: 'block', extraHTTPHeaders: { 'Fly-Client-IP': '10.250.0.1' } });
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+    const page = await context.newPage();
+    await registerInBrowser(page);
+    let failing = true;
+    await page.route('**/api/words/flagged', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback()));
+    await page.getByRole('link', { name: 'Flagged Words' }).click();
+    await page.getByText('Unable to load vocabulary data. Please try again later.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Flagged Words' }).isVisible()).toBe(true);
+    await screenshot(page, 'flagged-load-failed-375');
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('No flagged words').waitFor();
+    await context.close();
+  });
+
+  test("pointing at a link starts reading that screen's data before the click", async () => {
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+    await registerInBrowser(page);
+    const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/stats');
+    await page.getByRole('link', { name: 'Stats', exact: true }).hover();
+    await read;
+    expect(new URL(page.url()).pathname).toBe('/words');
     await context.close();
   });
 });

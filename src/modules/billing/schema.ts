@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { id, instant, createdAt, flag, json } from '../../db/columns';
 import { users } from '../auth/schema';
 
-/** A subscription plan (docs/product-rules.md#subscription); prices in cents (the spec's numeric(10,2)). */
+/** A subscription plan (docs/product-rules.md#subscription); prices in whole cents. */
 export const subscriptionPlans = sqliteTable('subscription_plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -4,7 +4,7 @@ import { users } from '../auth/schema';
 import { words } from '../vocabulary/schema';
 
 /**
- * A learner's practice list (L3 user_progress.isFlagged): a row means flagged. `correctInFlagged` counts
+ * A learner's practice list (docs/product-rules.md#flagged-words): a row means flagged. `correctInFlagged` counts
  * correct answers in the flagged section; at 3 the row goes.
  */
 export const flaggedWords = sqliteTable(

@@ -1,10 +1,11 @@
 import { defineModule } from '../../lib/module';
 import type { LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
-import type { WordKeys } from '../vocabulary/keys';
 import { reportsRoutes } from './index';
 import * as tables from './schema';
 import { createReportsService } from './service';
+
+type WordKeys = Parameters<typeof createReportsService>[1]['wordKeys'];
 
 /** Learners' reports on content. */
 export const reportsModule = defineModule({

@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { id, instant, count, json } from '../../db/columns';
 import { users } from '../auth/schema';
 
-/** L3 sentences: a question in one topic, answered in one of several scenario contexts. */
+/** Sentences: a question in one topic, answered in one of several scenario contexts. */
 export const sentences = sqliteTable(
   'sentences',
   {

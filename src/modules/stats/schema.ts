@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { id, instant, count, createdAt, json } from '../../db/columns';
 import { users } from '../auth/schema';
 
-/** L3 user_stats; `points` is the all-time leaderboard measure. */
+/** A learner's statistics; `points` is the all-time leaderboard measure (docs/product-rules.md#points-and-leaderboard). */
 export const userStats = sqliteTable(
   'user_stats',
   {
@@ -59,7 +59,7 @@ export const achievements = sqliteTable(
   (t) => [uniqueIndex('achievements_user_achievement_unique').on(t.userId, t.achievement)],
 );
 
-/** A3/L3 user activity log, the source of session analytics. */
+/** The learner's activity log, the source of session analytics (docs/product-rules.md#learning-time). */
 export const userActivityLog = sqliteTable(
   'user_activity_log',
   {

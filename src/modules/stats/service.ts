@@ -411,7 +411,7 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       );
     },
 
-    /** A3 session analytics: all learning time, the last beat, and time per feature, most used first. */
+    /** Session analytics (docs/product-rules.md#learning-time): all learning time, the last beat, and time per feature, most used first. */
     sessionAnalytics(userId: number): SessionAnalytics {
       const featureUsage = usage
         .all({ userId })

@@ -5,7 +5,7 @@ import { users } from '../auth/schema';
 export const STREAK_PAGES = ['unified', 'which-word', 'letters', 'sentences'] as const;
 export type StreakPage = (typeof STREAK_PAGES)[number];
 
-/** L3 user_streak: one row per learner and practice page. */
+/** The streak: one row per learner and practice page (docs/product-rules.md#streak). */
 export const userStreak = sqliteTable(
   'user_streak',
   {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { QueryText } from '../../lib/validation';
 import { DIRECTIONS } from '../review/rules';
 import { SPEECH_MAX_CHARS } from './rules';
 
@@ -41,7 +42,7 @@ export const TopicParams = v.object({ topic: TopicParam });
 
 export const SpeechQuery = v.object({
   text: v.pipe(
-    v.string('The text to speak is missing.'),
+    QueryText('The text to speak is missing.'),
     v.trim(),
     v.minLength(1, 'The text to speak is missing.'),
     v.maxLength(SPEECH_MAX_CHARS, `The text to speak must be at most ${SPEECH_MAX_CHARS} characters.`),

@@ -37,10 +37,10 @@ export const EXTRA_FORMS = { imperative: ['enta', 'enti', 'ento'], negative: PRO
 export const VERB_FORMS = [...TENSES, 'imperative', 'negative'] as const;
 export type Tense = (typeof VERB_FORMS)[number];
 export type Pronoun = (typeof PRONOUNS)[number];
-/** Each pronoun as content/verbs writes it: ne7na with its 7, like all arabizi; nehna stays the data key of the spec. */
+/** Each pronoun as content/verbs writes it: ne7na with its 7, like all arabizi; nehna stays the data key the API names. */
 export const PRONOUN_SPELLINGS: Record<Pronoun, string> = { ana: 'ana', nehna: 'ne7na', enti: 'enti', enta: 'enta', ento: 'ento', huwi: 'huwi', hiyyi: 'hiyyi', hinni: 'hinni' };
 
-/** L3 words: vocabulary and verb conjugations alike; `lebanese` is the arabizi form. */
+/** Words: vocabulary and verb conjugations alike; `lebanese` is the arabizi form. */
 export const words = sqliteTable(
   'words',
   {

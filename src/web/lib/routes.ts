@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import type { User } from './session';
 
 /** What every route's guard and loader receive: the query cache, and below the session layout the user (undefined when its read failed). */
@@ -21,3 +21,17 @@ export interface Layouts {
 
 /** A feature's screens, each under one of the layouts; src/web/router.tsx assembles the tree from them. */
 export type FeatureRoutes = (layouts: Layouts) => AnyRoute[];
+
+/** Any feature's query: each keeps its types where it is defined; started here, its data is not read. */
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
+/**
+ * A loader's reads (each feature's queryOptions): started as the route loads or a link to it is hovered,
+ * into the cache the screen reads, without holding the navigation (docs/decisions/0018-client-shell.md).
+ * Below the session layout they wait for a learner: a visitor has nothing to read there, and a user
+ * read that failed shows its own card rather than the failures of reads made without a session.
+ */
+export function prefetch(context: RouterContext, ...queries: AnyQuery[]) {
+  if ('user' in context && !context.user) return;
+  for (const query of queries) void context.queryClient.prefetchQuery(query);
+}

@@ -15,8 +15,6 @@ export function Frame() {
   const { data: user, isPending } = useUser();
   const { pathname } = useLocation();
   useLiveEvents(!!user);
-  // Toasts sit where they cover neither the navigation nor the card's buttons (at the top on phones).
-  const mobile = useIsMobile();
   const showNav = !!user && pathname !== '/auth';
   return (
     <div className="frame">
@@ -45,9 +43,21 @@ export function Frame() {
           <Footer />
         </>
       )}
-      <Suspense fallback={null}>
-        <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
-      </Suspense>
+      <Toasts />
     </div>
+  );
+}
+
+/**
+ * One toast at a time, where it covers neither the navigation nor the card's buttons (at the top on
+ * phones). A component of its own: a page the build drew is hydrated as if wide, and learning the
+ * screen is a phone's then redraws the toasts alone, not the whole frame.
+ */
+function Toasts() {
+  const mobile = useIsMobile();
+  return (
+    <Suspense fallback={null}>
+      <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError } from '../lib/api';
 
 export type FieldErrors = Record<string, string>;
@@ -18,12 +18,19 @@ function checkForm<S extends v.GenericSchema>(schema: S, values: unknown): { ok:
 
 /**
  * A form's values and field errors. `field(name)` gives a <Field> its name, value, onChange and error;
- * `check(schema)` validates the values, shows or clears the errors, and gives the parsed data if valid.
+ * `check(schema)` validates the values, shows or clears the errors, and gives the parsed data if valid;
+ * `onSubmit(schema, send, failed)` is a form's whole submit.
  */
 export function useFormFields<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
   const set = (name: keyof T, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  function check<S extends v.GenericSchema>(schema: S): v.InferOutput<S> | undefined {
+    const checked = checkForm(schema, values);
+    setErrors(checked.ok ? {} : checked.errors);
+    return checked.ok ? checked.data : undefined;
+  }
   return {
     values,
     setValues,
@@ -36,10 +43,27 @@ export function useFormFields<T extends Record<string, string>>(initial: T) {
       error: errors[name],
       onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
     }),
-    check<S extends v.GenericSchema>(schema: S): v.InferOutput<S> | undefined {
-      const checked = checkForm(schema, values);
-      setErrors(checked.ok ? {} : checked.errors);
-      return checked.ok ? checked.data : undefined;
+    check,
+    /** True while a submit made with `onSubmit` waits for the server. */
+    pending,
+    /**
+     * The form's onSubmit: checks the values against `schema` and, when they are valid, `send`s the data
+     * while `pending` is true, handing a failure to `failed`.
+     */
+    onSubmit<S extends v.GenericSchema>(schema: S, send: (data: v.InferOutput<S>) => Promise<unknown>, failed: (error: unknown) => void) {
+      return async (event: FormEvent) => {
+        event.preventDefault();
+        const data = check(schema);
+        if (!data) return;
+        setPending(true);
+        try {
+          await send(data);
+        } catch (error) {
+          failed(error);
+        } finally {
+          setPending(false);
+        }
+      };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -133,24 +133,20 @@ function useSignedIn() {
 
 function LoginTab() {
   const form = useFormFields({ email: '', password: '' });
-  const [pending, setPending] = useState(false);
+  const { pending } = form;
   const signedIn = useSignedIn();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const data = form.check(LoginForm);
-    if (!data) return;
-    setPending(true);
-    try {
+  const submit = form.onSubmit(
+    LoginForm,
+    async (data) => {
       signedIn(await server.api.login.post(data));
-    } catch (error) {
+    },
+    (error) => {
       form.set('password', '');
       document.getElementById('field-password')?.focus();
       toast.error('Login failed', { description: loginFailureMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="form">
@@ -168,29 +164,25 @@ function LoginTab() {
 
 function RegisterTab() {
   const form = useFormFields({ email: '', username: '', password: '', name: '' });
-  const [pending, setPending] = useState(false);
+  const { pending } = form;
   const signedIn = useSignedIn();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const data = form.check(RegisterForm);
-    if (!data) return;
-    setPending(true);
-    try {
+  const submit = form.onSubmit(
+    RegisterForm,
+    async (data) => {
       const result = await server.api.register.post(data);
       toast.success('Registration successful', { description: 'Your account has been created successfully!' });
       signedIn('user' in result ? result.user : result);
-    } catch (error) {
+    },
+    (error) => {
       const message = registerFailureMessage(error);
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'Validation Error') form.setErrors(serverFieldError(error, ['email', 'username', 'password', 'name']) ?? {});
       else if (code === 'Email Error') form.setErrors({ email: message });
       else if (code === 'Username Error') form.setErrors({ username: message });
       toast.error('Registration Failed', { description: message });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="form">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,28 +87,24 @@ function ProfileTab() {
 function UsernameForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const form = useFormFields({ username: user.username });
-  const [pending, setPending] = useState(false);
+  const { pending } = form;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const data = form.check(ProfileForm);
-    if (!data) return;
-    setPending(true);
-    try {
+  const submit = form.onSubmit(
+    ProfileForm,
+    async (data) => {
       const updated = await server.api.user.profile.put(data);
       queryClient.setQueryData(USER_KEY, updated);
       form.set('username', updated.username);
       toast.success('Profile Updated', { description: 'Your username has been saved.' });
-    } catch (error) {
+    },
+    (error) => {
       const code = error instanceof ApiError ? error.code : undefined;
       const fieldError =
         code === 'Username Error' ? { username: 'This username is already taken. Please choose another one.' } : code === 'Validation Error' ? serverFieldError(error, ['username']) : undefined;
       form.setErrors(fieldError ?? {});
       toast.error('Update failed', { description: fieldError?.username ?? 'Failed to update profile. Please try again.' });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="form settings-section" aria-labelledby="profile-heading">
@@ -129,15 +125,12 @@ const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPasswo
 function PasswordChange({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const form = useFormFields(EMPTY_PASSWORDS);
-  const [pending, setPending] = useState(false);
+  const { pending } = form;
   const first = !user.hasPassword;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const data = form.check(first ? FirstPasswordForm : PasswordForm);
-    if (!data) return;
-    setPending(true);
-    try {
+  const submit = form.onSubmit(
+    first ? FirstPasswordForm : PasswordForm,
+    async (data) => {
       await server.api.user['change-password'].post(data);
       toast.success('Password Updated', {
         description: first ? 'You can now also log in with your e-mail address and this password.' : 'Your password has been changed. Other devices have been logged out.',
@@ -145,15 +138,14 @@ function PasswordChange({ user }: { user: User }) {
       form.setValues(EMPTY_PASSWORDS);
       // hasPassword changes, and this browser now holds the fresh session the server sent.
       queryClient.invalidateQueries({ queryKey: USER_KEY });
-    } catch (error) {
+    },
+    (error) => {
       const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword']) : undefined;
       form.setErrors(fieldError ?? {});
       const serverSaid = error instanceof ApiError && error.serverMessage ? error.message : undefined;
       toast.error('Failed to change password', { description: serverSaid });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="form settings-section" aria-labelledby="password-heading">

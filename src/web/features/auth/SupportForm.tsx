@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { Email } from '../../../modules/auth/model';
 import { ApiError, server } from '../../lib/api';
@@ -23,29 +23,25 @@ export function SupportForm({ context }: { context?: string }) {
   const { data: user } = useUser();
   const form = useFormFields({ email: user?.email ?? '', username: user?.username ?? '', issue: context ?? '' });
   const { values, errors } = form;
-  const [pending, setPending] = useState(false);
+  const { pending } = form;
   const [sent, setSent] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const data = form.check(TicketForm);
-    if (!data) return;
-    setPending(true);
-    try {
+  const submit = form.onSubmit(
+    TicketForm,
+    async (data) => {
       await server.api.support.ticket.post(data);
       toast.success('Support Ticket Submitted', { description: "We'll get back to you by e-mail as soon as we can." });
       setSent(true);
       form.set('issue', '');
-    } catch (error) {
+    },
+    (error) => {
       const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'issue']) : undefined;
       form.setErrors(fieldError ?? {});
       toast.error('Support ticket failed', {
         description: error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : 'Failed to submit support ticket. Please try again.',
       });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate className="form">

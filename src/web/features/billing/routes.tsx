@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes } from '../../lib/routes';
+import { overviewQuery, plansQuery } from './queries';
+import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 import { searchOf } from '../../lib/search';
 
 const PaywallPage = lazyRouteComponent(() => import('./PaywallPage'), 'PaywallPage');
@@ -9,10 +10,17 @@ const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 
 const checkoutFlags = searchOf('success', 'canceled');
 
 /** The billing screens: the paywall is open to visitors (docs/product-rules.md#screens); the rest need an account. */
+const overview = ({ context }: { context: RouterContext }) => prefetch(context, overviewQuery);
+
 export const billingRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
-  createRoute({ getParentRoute: () => visitor, path: '/paywall', component: PaywallPage }),
-  createRoute({ getParentRoute: () => signedIn, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags }),
-  createRoute({ getParentRoute: () => signedIn, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags }),
+  createRoute({
+    getParentRoute: () => visitor,
+    path: '/paywall',
+    component: PaywallPage,
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, plansQuery),
+  }),
+  createRoute({ getParentRoute: () => signedIn, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags, loader: overview }),
+  createRoute({ getParentRoute: () => signedIn, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags, loader: overview }),
   createRoute({
     getParentRoute: () => signedIn,
     path: '/demo-checkout',

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes } from '../../lib/routes';
+import { lessonQuery, lessonStepsQuery, lessonsQuery, sentenceTopicsQuery } from './queries';
+import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /** Sentence practice and the lesson player, both behind sign-in (docs/product-rules.md#screens). */
 export const sentencesRoutes: FeatureRoutes = ({ signedIn }) => {
@@ -7,10 +8,16 @@ export const sentencesRoutes: FeatureRoutes = ({ signedIn }) => {
     getParentRoute: () => signedIn,
     path: '/lessons',
     component: lazyRouteComponent(() => import('./SentencePracticePage'), 'SentencePracticePage'),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, sentenceTopicsQuery, lessonsQuery),
   });
   const lessonRoute = createRoute({
     getParentRoute: () => signedIn,
     path: '/lesson/$id',
+    // The page reads the id the same way and shows 'Lesson not found' for one that is no lesson number.
+    loader: ({ context, params }: { context: RouterContext; params: { id: string } }) => {
+      const id = Number.parseInt(params.id, 10);
+      if (Number.isSafeInteger(id) && id >= 1) prefetch(context, lessonQuery(id), lessonStepsQuery(id));
+    },
     component: lazyRouteComponent(() =>
       import('./LessonPage').then(({ LessonPage }) => ({
         default: function LessonRoute() {

@@ -1,10 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes } from '../../lib/routes';
+import { forecastQuery, sessionAnalyticsQuery, statsQuery } from './queries';
+import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /**
  * The statistics screen (docs/product-rules.md#screens). Not behind sign-in: an anonymous visitor is asked to log in on the page
  * itself; a signed-in learner must have verified the e-mail address.
  */
 export const statsRoutes: FeatureRoutes = ({ verified }) => [
-  createRoute({ getParentRoute: () => verified, path: '/stats', component: lazyRouteComponent(() => import('./StatsPage'), 'StatsPage') }),
+  createRoute({
+    getParentRoute: () => verified,
+    path: '/stats',
+    component: lazyRouteComponent(() => import('./StatsPage'), 'StatsPage'),
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, statsQuery, sessionAnalyticsQuery, forecastQuery),
+  }),
 ];

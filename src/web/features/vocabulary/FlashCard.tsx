@@ -22,7 +22,7 @@ interface Props {
   words: CardWord[];
   onAnswer: (word: Word, correct: boolean, manner: AnswerManner) => void;
   onFlag: (word: Word, isFlagged: boolean) => void;
-  /** Review: the words in the order given (most overdue first) instead of the spec's random pick. */
+  /** Review: the words in the order given (most overdue first) instead of the random pick (docs/product-rules.md#flash-cards). */
   inOrder?: boolean;
 }
 
