@@ -63,8 +63,7 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
     .use(googleAuth(ctx, auth))
     .get('/api/user', ({ user }) => publicUser(user, now()), { signedIn: true })
 
-    .post('/api/register', async ({ body, request, server, startSession, set }) => {
-      const input = validate(RegisterBody, body);
+    .post('/api/register', async ({ body: input, request, server, startSession, set }) => {
       const ip = ipOf(request, server);
       if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
       const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
@@ -73,10 +72,9 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
       await startSession(user, request.headers.get('user-agent'));
       set.status = 201;
       return { user: publicUser(user, now()) };
-    })
+    }, { body: RegisterBody })
 
-    .post('/api/login', async ({ body, request, server, startSession }) => {
-      const input = validate(LoginBody, body);
+    .post('/api/login', async ({ body: input, request, server, startSession }) => {
       const ip = ipOf(request, server);
       // Every guess is counted before its hash is checked and given back when it was right, so however
       // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
@@ -96,7 +94,7 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
       release();
       await startSession(user, request.headers.get('user-agent'));
       return publicUser(user, now());
-    })
+    }, { body: LoginBody })
 
     .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
       const session = await currentSession();
@@ -107,17 +105,13 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
 
     .put(
       '/api/user/profile',
-      ({ body, user }) => {
-        const input = validate(ProfileBody, body);
-        return publicUser(auth.updateProfile(user.id, input.username), now());
-      },
-      { signedIn: true },
+      ({ body, user }) => publicUser(auth.updateProfile(user.id, body.username), now()),
+      { signedIn: true, body: ProfileBody },
     )
 
     .post(
       '/api/user/change-password',
-      async ({ body, user, sessionId, request, startSession }) => {
-        const input = validate(ChangePasswordBody, body);
+      async ({ body: input, user, sessionId, request, startSession }) => {
         const release = limiter.reserve([[`change-password:${user.id}`, LIMITS.wrongCurrentPasswords]]);
         let changed: User;
         try {
@@ -131,7 +125,7 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
         await startSession(changed, request.headers.get('user-agent'));
         return { message: 'Your password has been updated.' };
       },
-      { signedIn: true },
+      { signedIn: true, body: ChangePasswordBody },
     )
 
     .delete(
@@ -151,25 +145,23 @@ export function authRoutes(ctx: AppContext, { auth, billing }: { auth: AuthServi
 
     .post(
       '/api/support/ticket',
-      async ({ body, user, request, server, set }) => {
-        const input = validate(SupportTicketBody, body);
+      async ({ body: input, user, request, server, set }) => {
         const sender = user ? `user:${user.id}` : ipOf(request, server);
         if (sender) consume(`ticket:${sender}`, LIMITS.ticketsPerSender);
         const ticket = await auth.createTicket(input, user?.id ?? null);
         set.status = 201;
         return { id: ticket.id, message: "Your support ticket has been submitted. We'll get back to you by email." };
       },
-      { optionalUser: true },
+      { optionalUser: true, body: SupportTicketBody },
     )
 
-    .post('/api/request-password-reset', ({ body, request, server }) => {
-      const { email } = validate(ResetRequestBody, body);
+    .post('/api/request-password-reset', ({ body: { email }, request, server }) => {
       const ip = ipOf(request, server);
       if (ip) consume(`reset-ip:${ip}`, LIMITS.resetRequestsPerIp);
       consume(`reset-email:${email}`, LIMITS.resetRequestsPerEmail);
       auth.requestPasswordReset(email);
       return { message: RESET_REQUEST_ANSWER };
-    })
+    }, { body: ResetRequestBody })
 
     .get('/api/reset-password', ({ query, set }) => {
       const token = v.safeParse(Token, query.token);

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { IdParam, validate } from '../../lib/validation';
+import { IdParams } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { VocabularyService } from '../vocabulary/service';
@@ -11,9 +11,9 @@ export function flaggedRoutes(ctx: AppContext, { auth, vocabulary }: { auth: Aut
   return new Elysia({ name: 'flagged' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/words/flagged', ({ user }) => vocabulary.flaggedWords(user), { auth: true })
-    .post('/api/words/:id/flag', ({ user, params, body }) => {
-      const wordId = validate(IdParam, params.id);
-      const { isFlagged } = validate(FlagBody, body);
-      return ctx.writes.run(() => vocabulary.setFlag(user, wordId, isFlagged));
-    }, { auth: true });
+    .post('/api/words/:id/flag', ({ user, params, body }) => ctx.writes.run(() => vocabulary.setFlag(user, params.id, body.isFlagged)), {
+      auth: true,
+      params: IdParams,
+      body: FlagBody,
+    });
 }

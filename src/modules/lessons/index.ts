@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { IdParam, validate } from '../../lib/validation';
+import { IdParams } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { LessonsService } from './service';
@@ -11,11 +11,11 @@ export function lessonsRoutes(ctx: AppContext, { auth, lessons }: { auth: AuthSe
   return new Elysia({ name: 'lessons' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/lessons', ({ user }) => lessons.list(user?.id ?? null), { optionalUser: true })
-    .get('/api/lessons/:id', ({ user, params }) => lessons.get(user?.id ?? null, validate(IdParam, params.id)), { optionalUser: true })
-    .get('/api/lessons/:id/content', ({ params }) => lessons.steps(validate(IdParam, params.id)))
-    .post('/api/lessons/:id/progress', ({ user, params, body }) => {
-      const lessonId = validate(IdParam, params.id);
-      const input = validate(LessonProgressBody, body);
-      return ctx.writes.run(() => lessons.record(user.id, lessonId, input));
-    }, { auth: true });
+    .get('/api/lessons/:id', ({ user, params }) => lessons.get(user?.id ?? null, params.id), { optionalUser: true, params: IdParams })
+    .get('/api/lessons/:id/content', ({ params }) => lessons.steps(params.id), { params: IdParams })
+    .post('/api/lessons/:id/progress', ({ user, params, body }) => ctx.writes.run(() => lessons.record(user.id, params.id, body)), {
+      auth: true,
+      params: IdParams,
+      body: LessonProgressBody,
+    });
 }

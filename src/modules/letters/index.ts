@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { LettersService } from './service';
@@ -17,10 +16,7 @@ export function lettersRoutes(ctx: AppContext, { auth, letters }: { auth: AuthSe
     .get('/api/letters/progress', ({ user }) => letters.progress(user.id), { auth: true })
     .post(
       '/api/letters/progress',
-      ({ user, body }) => {
-        const input = validate(LetterAnswerBody, body);
-        return ctx.writes.run(() => letters.answer(user.id, input));
-      },
-      { auth: true },
+      ({ user, body }) => ctx.writes.run(() => letters.answer(user.id, body)),
+      { auth: true, body: LetterAnswerBody },
     );
 }

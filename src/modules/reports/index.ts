@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { ReportsService } from './service';
@@ -13,10 +12,10 @@ export function reportsRoutes(ctx: AppContext, { auth, reports }: { auth: AuthSe
     .post(
       '/api/reports',
       ({ user, body, set }) => {
-        const report = reports.create(user.id, validate(ReportBody, body));
+        const report = reports.create(user.id, body);
         set.status = 201;
         return report;
       },
-      { auth: true },
+      { auth: true, body: ReportBody },
     );
 }

@@ -9,6 +9,8 @@ export const SentenceTopicParam = v.pipe(
   v.maxLength(60, 'The topic name is too long.'),
   v.regex(/^[a-z0-9_]+$/, 'The topic must be a topic key like food_and_drink.'),
 );
+/** The params of GET /api/sentences/random/{topic}. */
+export const SentenceTopicParams = v.object({ topic: SentenceTopicParam });
 
 /** GET /api/sentences/random/{topic}?exclude={id}: another sentence than the one on screen, when there is one. */
 export const RandomSentenceQuery = v.object({

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { StatsService } from './service';
@@ -15,14 +14,13 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
     .get('/api/analytics/session', ({ user }) => stats.sessionAnalytics(user.id), { auth: true })
     .post(
       '/api/analytics/activity',
-      async ({ user, body, set }) => {
-        const beat = validate(ActivityBody, body);
+      async ({ user, body: beat, set }) => {
         await ctx.writes.run(() => {
           if (beat.timeZone) stats.setTimeZone(user.id, beat.timeZone);
           stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: featureOf(beat.page) });
         });
         set.status = 204;
       },
-      { auth: true },
+      { auth: true, body: ActivityBody },
     );
 }

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { VocabularyService } from '../vocabulary/service';
@@ -11,10 +10,10 @@ import { streakView, type StreakService } from './service';
 export function streakRoutes(ctx: AppContext, { auth, streak, vocabulary }: { auth: AuthService; streak: StreakService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'streak' })
     .use(sessionPlugin(ctx, auth))
-    .get('/api/streak', ({ user, query }) => streakView(streak.get(user.id, validate(StreakQuery, query).page)), { auth: true })
-    .post('/api/streak/update', ({ user, body }) => {
-      const input = validate(StreakUpdateBody, body);
-      // Through vocabulary, whose rule unlocks batches from the card streak.
-      return ctx.writes.run(() => streakView(vocabulary.recordStreak(user.id, input.page, input.correct)));
-    }, { auth: true });
+    .get('/api/streak', ({ user, query }) => streakView(streak.get(user.id, query.page)), { auth: true, query: StreakQuery })
+    // Through vocabulary, whose rule unlocks batches from the card streak.
+    .post('/api/streak/update', ({ user, body }) => ctx.writes.run(() => streakView(vocabulary.recordStreak(user.id, body.page, body.correct))), {
+      auth: true,
+      body: StreakUpdateBody,
+    });
 }

@@ -1,10 +1,9 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { WhichWordService } from './service';
-import { TopicParam } from '../vocabulary/model';
+import { TopicParams } from '../vocabulary/model';
 
 /**
  * The which-word game (docs/product-rules.md#which-word). Signed out it plays free topics without saving; answers are saved
@@ -14,5 +13,5 @@ export function whichWordRoutes(ctx: AppContext, { auth, whichWord }: { auth: Au
   return new Elysia({ name: 'which-word' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/which-word/topics', ({ user }) => whichWord.topics(user), { optionalUser: true })
-    .get('/api/which-word/topics/:topic', ({ user, params }) => whichWord.round(user, validate(TopicParam, params.topic)), { optionalUser: true });
+    .get('/api/which-word/topics/:topic', ({ user, params }) => whichWord.round(user, params.topic), { optionalUser: true, params: TopicParams });
 }

@@ -53,9 +53,10 @@ describe('the API client', () => {
       return json(200, {});
     }) as unknown as typeof fetch;
     await server.api.words({ id: 7 }).progress.post({ correct: true }, { fetchImpl });
-    await server.api.sentences.random({ topic: 'Food & Drink' }).get({ query: { exclude: 3, other: undefined }, fetchImpl });
+    await server.api.sentences.random({ topic: 'Food & Drink' }).get({ query: { exclude: 3 }, fetchImpl });
+    await server.api.sentences.random({ topic: 'x' }).get({ query: { exclude: undefined }, fetchImpl });
     await server.api.user.delete.delete(undefined, { fetchImpl });
-    expect(sent).toEqual(['POST /api/words/7/progress {"correct":true}', 'GET /api/sentences/random/Food%20%26%20Drink?exclude=3', 'DELETE /api/user/delete']);
+    expect(sent).toEqual(['POST /api/words/7/progress {"correct":true}', 'GET /api/sentences/random/Food%20%26%20Drink?exclude=3', 'GET /api/sentences/random/x', 'DELETE /api/user/delete']);
     expect(server.api.words({ id: 7 }).flag['~path']).toBe('/api/words/7/flag');
     expect<unknown>(read(server.api.streak, { query: { page: 'letters' } }).queryKey).toEqual(['/api/streak?page=letters']);
   });

@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { useGameStreak } from '../../lib/streak';
+import type { LetterAnswer } from '../../../modules/letters/model';
 import { WithLetters, type LetterView } from './api';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 import { refreshStats } from '../../lib/query';
@@ -55,7 +56,8 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     setOutcome({ correct, timedOut });
     streak.answer(correct);
     if (streak.signedIn) {
-      server.api.letters.progress.post({ letterNumber: question.letter.number, correct }, progressSave)
+      // The letter is one of the server's list, so one of the numbers the call accepts.
+      server.api.letters.progress.post({ letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct }, progressSave)
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
