@@ -3,7 +3,6 @@ import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
 import { RateLimiter, type Limit } from '../../lib/rate-limit';
-import { validate } from '../../lib/validation';
 import { LoginBody, ProfileBody, RegisterBody } from '../auth/model';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService, User } from '../auth/service';
@@ -43,8 +42,7 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
     .use(sessionPlugin(ctx, auth))
     .get('/api/user', ({ user }) => shown(user), { signedIn: true })
 
-    .post('/api/register', async ({ body, request, server, startSession, set }) => {
-      const input = validate(RegisterBody, body);
+    .post('/api/register', async ({ body: input, request, server, startSession, set }) => {
       const ip = ipOf(request, server);
       if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
       const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
@@ -53,10 +51,9 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
       await startSession(user, request.headers.get('user-agent'));
       set.status = 201;
       return { user: shown(user) };
-    })
+    }, { body: RegisterBody })
 
-    .post('/api/login', async ({ body, request, server, startSession }) => {
-      const input = validate(LoginBody, body);
+    .post('/api/login', async ({ body: input, request, server, startSession }) => {
       const ip = ipOf(request, server);
       // Every guess is counted before its hash is checked and given back when it was right, so however
       // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
@@ -76,15 +73,12 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
       release();
       await startSession(user, request.headers.get('user-agent'));
       return shown(user);
-    })
+    }, { body: LoginBody })
 
     .put(
       '/api/user/profile',
-      ({ body, user }) => {
-        const input = validate(ProfileBody, body);
-        return shown(auth.updateProfile(user.id, input.username));
-      },
-      { signedIn: true },
+      ({ body, user }) => shown(auth.updateProfile(user.id, body.username)),
+      { signedIn: true, body: ProfileBody },
     )
 
     .delete(

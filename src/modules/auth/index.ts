@@ -61,8 +61,7 @@ export function authRoutes(ctx: AppContext, { auth }: { auth: AuthService }) {
 
     .post(
       '/api/user/change-password',
-      async ({ body, user, sessionId, request, startSession }) => {
-        const input = validate(ChangePasswordBody, body);
+      async ({ body: input, user, sessionId, request, startSession }) => {
         const release = limiter.reserve([[`change-password:${user.id}`, LIMITS.wrongCurrentPasswords]]);
         let changed: User;
         try {
@@ -76,30 +75,28 @@ export function authRoutes(ctx: AppContext, { auth }: { auth: AuthService }) {
         await startSession(changed, request.headers.get('user-agent'));
         return { message: 'Your password has been updated.' };
       },
-      { signedIn: true },
+      { signedIn: true, body: ChangePasswordBody },
     )
 
     .post(
       '/api/support/ticket',
-      async ({ body, user, request, server, set }) => {
-        const input = validate(SupportTicketBody, body);
+      async ({ body: input, user, request, server, set }) => {
         const sender = user ? `user:${user.id}` : ipOf(request, server);
         if (sender) consume(`ticket:${sender}`, LIMITS.ticketsPerSender);
         const ticket = await auth.createTicket(input, user?.id ?? null);
         set.status = 201;
         return { id: ticket.id, message: "Your support ticket has been submitted. We'll get back to you by email." };
       },
-      { optionalUser: true },
+      { optionalUser: true, body: SupportTicketBody },
     )
 
-    .post('/api/request-password-reset', ({ body, request, server }) => {
-      const { email } = validate(ResetRequestBody, body);
+    .post('/api/request-password-reset', ({ body: { email }, request, server }) => {
       const ip = ipOf(request, server);
       if (ip) consume(`reset-ip:${ip}`, LIMITS.resetRequestsPerIp);
       consume(`reset-email:${email}`, LIMITS.resetRequestsPerEmail);
       auth.requestPasswordReset(email);
       return { message: RESET_REQUEST_ANSWER };
-    })
+    }, { body: ResetRequestBody })
 
     .get('/api/reset-password', ({ query, set }) => {
       const token = v.safeParse(Token, query.token);

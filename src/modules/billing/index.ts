@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { requestOriginOf } from '../../lib/core';
-import { validate } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { BillingService } from './service';
@@ -18,15 +17,11 @@ export function billingRoutes(ctx: AppContext, { auth, billing }: { auth: AuthSe
     .get('/api/subscription', ({ user }) => billing.overview(user), { signedIn: true })
     .post(
       '/api/subscription/create-checkout-session',
-      ({ user, body, request }) => billing.startCheckout(user, validate(CreateCheckoutSessionBody, body), requestOriginOf(request)),
-      { auth: true },
+      ({ user, body, request }) => billing.startCheckout(user, body, requestOriginOf(request)),
+      { auth: true, body: CreateCheckoutSessionBody },
     )
-    .post('/api/subscription/checkout', ({ user, body, request }) => billing.startCheckout(user, validate(CheckoutBody, body), requestOriginOf(request)), {
-      auth: true,
-    })
-    .post('/api/subscription/demo-checkout', ({ user, body, request }) => billing.payDemo(user, validate(DemoPayBody, body), requestOriginOf(request)), {
-      auth: true,
-    })
+    .post('/api/subscription/checkout', ({ user, body, request }) => billing.startCheckout(user, body, requestOriginOf(request)), { auth: true, body: CheckoutBody })
+    .post('/api/subscription/demo-checkout', ({ user, body, request }) => billing.payDemo(user, body, requestOriginOf(request)), { auth: true, body: DemoPayBody })
     .post('/api/subscription/cancel', ({ user }) => billing.cancel(user), { auth: true })
     // Stripe signs the exact bytes: the core parser hands this path its raw text.
     .post('/api/subscription/webhook', ({ body, request }) =>
