@@ -30,6 +30,27 @@ async function answerCardFromKeyboard(page: Page) {
 }
 
 describe('vocabulary practice in the browser', () => {
+  test("a card's countdown drains its bar and reveals the answer when it runs out, not before", async () => {
+    const { page, context } = await app.newPage(412, 823);
+    await page.clock.install();
+    await page.goto('/landing');
+    const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
+    await deck.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const bar = deck.getByRole('progressbar', { name: 'Time left before the answer is shown' });
+    await page.clock.runFor(1000);
+    const left = Number(await bar.getAttribute('aria-valuenow'));
+    expect(left).toBeLessThan(100);
+    expect(left).toBeGreaterThan(0);
+    const leftMs = (left / 100) * 15_000;
+    await page.clock.runFor(leftMs - 1000);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(left);
+    expect(await deck.getByRole('button', { name: 'I know it' }).count()).toBe(0);
+    await page.clock.runFor(2000);
+    await deck.getByRole('button', { name: 'I know it' }).waitFor();
+    await context.close();
+  });
+
   test('an anonymous visitor practises the landing deck with the streak kept in local storage; flagging needs a login', async () => {
     const { page, context } = await app.newPage();
     await page.goto('/landing');

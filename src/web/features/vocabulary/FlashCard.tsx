@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -52,7 +52,9 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   // grew after the first paint and pushed the page below it down (layout shift on /landing).
   const [shown, setShown] = useState<Shown | null>(() => pick(words));
   const [revealed, setRevealed] = useState(false);
-  const [elapsed, setElapsed] = useState(0);
+  /** Each word shown is a new round of the countdown; the time it has run so far, for a quick answer. */
+  const [round, setRound] = useState(0);
+  const elapsed = useRef(0);
   const [fading, setFading] = useState(false);
   const { data: user } = useUser();
   const [typing, setTyping] = useTypedAnswers(user?.id ?? null);
@@ -73,7 +75,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   function showNext() {
     setShown(pick(current.current));
     setRevealed(false);
-    setElapsed(0);
+    setRound((r) => r + 1);
+    elapsed.current = 0;
     setTyped('');
     setVerdict(null);
   }
@@ -82,16 +85,6 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   useEffect(() => {
     if (!word && words.length > 0 && !fading) showNext();
   }, [words, word, fading]);
-
-  const tick = cardTickMs(mobile);
-  useEffect(() => {
-    if (!word || revealed || fading) return;
-    // The countdown waits while a dialog (the first-visit explanation) covers the card.
-    const timer = setInterval(() => {
-      if (!document.querySelector('.dialog-backdrop')) setElapsed((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
-    }, tick);
-    return () => clearInterval(timer);
-  }, [word?.id, revealed, fading, tick]);
 
   const reveal = () => {
     if (!word || revealed || fading) return;
@@ -108,17 +101,13 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     event.preventDefault();
     if (typed.trim()) revealTyped();
   };
-  useEffect(() => {
-    if (elapsed >= CARD_COUNTDOWN_MS) revealTyped();
-  }, [elapsed]);
-
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
   const answer = (correct: boolean) => {
     if (!word || !revealed || fading) return;
     setSeen((list) => markSeen(list, word.id));
     // Recalled before half the countdown: an Easy review (docs/decisions/0014).
-    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', fast: correct && elapsed < CARD_COUNTDOWN_MS / 2 });
+    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', fast: correct && elapsed.current < CARD_COUNTDOWN_MS / 2 });
     setFading(true);
     fadeTimer.current = setTimeout(() => {
       showNext();
@@ -171,9 +160,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
 
       {!revealed ? (
         <>
-          <div className="card-countdown">
-            <ProgressBar value={countdownPercent(elapsed)} label="Time left before the answer is shown" />
-          </div>
+          <CardCountdown key={round} tick={cardTickMs(mobile)} elapsed={elapsed} onEnd={revealTyped} />
           {typingHere && (
             <form className="typed-form" onSubmit={check}>
               <label htmlFor={typedId}>Type it in Lebanese</label>
@@ -225,6 +212,33 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
         <KeyboardHelp shortcuts={FLASH_CARD_KEYS} />
       </div>
     </article>
+  );
+}
+
+/**
+ * The countdown's bar. It ticks on its own, five to ten times a second, so a tick redraws the bar
+ * alone and not the whole card; `elapsed` keeps the time it has run for the card, and `onEnd` reveals
+ * the answer when it runs out.
+ */
+function CardCountdown({ tick, elapsed, onEnd }: { tick: number; elapsed: RefObject<number>; onEnd: () => void }) {
+  const [spent, setSpent] = useState(elapsed.current);
+  useEffect(() => {
+    // The countdown waits while a dialog (the first-visit explanation) covers the card.
+    const timer = setInterval(() => {
+      if (!document.querySelector('.dialog-backdrop')) setSpent((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
+    }, tick);
+    return () => clearInterval(timer);
+  }, [tick]);
+  const end = useRef(onEnd);
+  end.current = onEnd;
+  useEffect(() => {
+    elapsed.current = spent;
+    if (spent >= CARD_COUNTDOWN_MS) end.current();
+  }, [spent]);
+  return (
+    <div className="card-countdown">
+      <ProgressBar value={countdownPercent(spent)} label="Time left before the answer is shown" />
+    </div>
   );
 }
 
