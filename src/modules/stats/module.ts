@@ -6,7 +6,7 @@ import { createStatsService } from './service';
 /** Points, statistics, the leaderboard and learning time. */
 export const statsModule = defineModule({
   name: 'stats',
-  needs: ['streak'],
+  needs: ['auth', 'streak'],
   tables,
   service: createStatsService,
   routes: { needs: ['auth', 'stats'], plugin: statsRoutes },

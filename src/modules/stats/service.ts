@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { DAY_MS } from '../../lib/clock';
-import { users } from '../auth/schema';
+import type { AuthService } from '../auth/service';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
@@ -165,9 +165,9 @@ function ranked(rows: { username: string; points: number }[]): LeaderboardEntry[
  * Other modules call `award` inside their answer transaction, so counts, points and achievements
  * commit together with the answer or not at all.
  */
-export function createStatsService(ctx: AppContext, deps: { streak: StreakService }) {
+export function createStatsService(ctx: AppContext, deps: { auth: AuthService; streak: StreakService }) {
   const { db, clock, events } = ctx;
-  const { streak } = deps;
+  const { auth, streak } = deps;
   const P = sql.placeholder;
 
   const ensureRow = db.insert(userStats).values({ userId: P('userId') }).onConflictDoNothing().prepare();
@@ -206,13 +206,20 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
     .onConflictDoUpdate({ target: userStats.userId, set: { timeZone: sql`excluded.time_zone` } })
     .prepare();
 
+  // The boards leave out accounts marked for deletion, which auth names (a JSON list of ids); the board's
+  // usernames come from auth too. A board holds the top 20 and every row tied with the 20th, ordered below.
+  const shownOnly = (userId: typeof weeklyPoints.userId | typeof userStats.userId) => sql`${userId} not in (select value from json_each(${P('hidden')}))`;
   const weeklyTop = db
-    .select({ username: users.username, points: weeklyPoints.points })
+    .select({ userId: weeklyPoints.userId, points: weeklyPoints.points })
     .from(weeklyPoints)
-    .innerJoin(users, eq(users.id, weeklyPoints.userId))
-    .where(and(eq(weeklyPoints.weekStart, P('since')), gt(weeklyPoints.points, 0), eq(users.markedForDeletion, false)))
-    .orderBy(desc(weeklyPoints.points), users.username)
-    .limit(LEADERBOARD_SIZE)
+    .where(
+      and(
+        eq(weeklyPoints.weekStart, P('since')),
+        gt(weeklyPoints.points, 0),
+        shownOnly(weeklyPoints.userId),
+        sql`${weeklyPoints.points} >= coalesce((select points from ${weeklyPoints} w where w.week_start = ${P('since')} and w.points > 0 and w.user_id not in (select value from json_each(${P('hidden')})) order by w.points desc limit 1 offset ${LEADERBOARD_SIZE - 1}), 1)`,
+      ),
+    )
     .prepare();
   const weeklyOf = db
     .select({ points: weeklyPoints.points })
@@ -222,23 +229,37 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
   const weeklyAhead = db
     .select({ n: sql<number>`count(*)` })
     .from(weeklyPoints)
-    .innerJoin(users, eq(users.id, weeklyPoints.userId))
-    .where(and(eq(weeklyPoints.weekStart, P('since')), gt(weeklyPoints.points, P('points')), eq(users.markedForDeletion, false)))
+    .where(and(eq(weeklyPoints.weekStart, P('since')), gt(weeklyPoints.points, P('points')), shownOnly(weeklyPoints.userId)))
     .prepare();
   const allTimeTop = db
-    .select({ username: users.username, points: userStats.points })
+    .select({ userId: userStats.userId, points: userStats.points })
     .from(userStats)
-    .innerJoin(users, eq(users.id, userStats.userId))
-    .where(and(gt(userStats.points, 0), eq(users.markedForDeletion, false)))
-    .orderBy(desc(userStats.points), users.username)
-    .limit(LEADERBOARD_SIZE)
+    .where(
+      and(
+        gt(userStats.points, 0),
+        shownOnly(userStats.userId),
+        sql`${userStats.points} >= coalesce((select points from ${userStats} s where s.points > 0 and s.user_id not in (select value from json_each(${P('hidden')})) order by s.points desc limit 1 offset ${LEADERBOARD_SIZE - 1}), 1)`,
+      ),
+    )
     .prepare();
   const allTimeAhead = db
     .select({ n: sql<number>`count(*)` })
     .from(userStats)
-    .innerJoin(users, eq(users.id, userStats.userId))
-    .where(and(gt(userStats.points, P('points')), eq(users.markedForDeletion, false)))
+    .where(and(gt(userStats.points, P('points')), shownOnly(userStats.userId)))
     .prepare();
+
+  /** A board's rows with their usernames: most points first, then by username as SQLite orders text (bytes). */
+  function named(rows: { userId: number; points: number }[]) {
+    const names = auth.usernamesOf(rows.map((r) => r.userId));
+    return rows
+      .flatMap((r) => {
+        const username = names.get(r.userId);
+        return username === undefined ? [] : [{ username, points: r.points }];
+      })
+      .sort((a, b) => b.points - a.points || Buffer.compare(Buffer.from(a.username), Buffer.from(b.username)))
+      .slice(0, LEADERBOARD_SIZE);
+  }
+  const hidden = () => JSON.stringify(auth.markedForDeletionIds());
 
   const lastActivity = db
     .select()
@@ -259,7 +280,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
   /** The two boards' top entries as everyone sees them. */
   function boards(at: Date): Standings {
     const since = weekStart(at).getTime();
-    return { allTime: ranked(allTimeTop.all()), thisWeek: { since: new Date(since).toISOString(), entries: ranked(weeklyTop.all({ since })) } };
+    const shown = hidden();
+    return {
+      allTime: ranked(named(allTimeTop.all({ hidden: shown }))),
+      thisWeek: { since: new Date(since).toISOString(), entries: ranked(named(weeklyTop.all({ since, hidden: shown }))) },
+    };
   }
   /** The run of study days as it stands today: it ends once a whole day passed without study. */
   function currentRun(row: { lastStudyDate: string | null; consecutiveDays: number; timeZone: string | null }, at: Date) {
@@ -364,11 +389,11 @@ export function createStatsService(ctx: AppContext, deps: { streak: StreakServic
       return {
         allTime: {
           entries: allTime,
-          viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine })!.n), username: viewer.username, points: mine },
+          viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine, hidden: hidden() })!.n), username: viewer.username, points: mine },
         },
         thisWeek: {
           ...thisWeek,
-          viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek })!.n), username: viewer.username, points: myWeek },
+          viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek, hidden: hidden() })!.n), username: viewer.username, points: myWeek },
         },
       };
     },
