@@ -578,3 +578,5 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
 }
 
 export type VocabularyService = ReturnType<typeof createVocabularyService>;
+/** The content keys of words, which the vocabulary service hands other modules as `wordKeys` (module.ts). */
+export type { WordKeys } from './keys';
