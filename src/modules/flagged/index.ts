@@ -4,7 +4,7 @@ import { IdParams } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { VocabularyService } from '../vocabulary/service';
-import { FlagBody } from '../vocabulary/model';
+import { FlagBody } from './model';
 
 /** The practice list (docs/product-rules.md#flagged-words): flagging needs a signed-in learner. */
 export function flaggedRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService }) {

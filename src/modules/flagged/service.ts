@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { FLAGGED_REMOVAL_CORRECT } from '../vocabulary/rules';
+import { FLAGGED_REMOVAL_CORRECT } from './rules';
 import { flaggedWords } from './schema';
 
 export interface FlagState {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { POINTS, type StatsService } from '../stats/service';
-import { topics } from '../vocabulary/schema';
+import type { VocabularyService } from '../vocabulary/service';
 import type { LessonProgressInput } from './model';
 import { lessonContent, lessonProgress, lessons, type StepContent, type StepType } from './schema';
 
@@ -48,13 +48,16 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * Lessons (docs/product-rules.md#lessons): the list with each learner's completion, a lesson and its steps, practice
  * answers and completion. Completing a lesson earns its points once, however often it is replayed.
  */
-export function createLessonsService(ctx: AppContext, deps: { stats: StatsService }) {
+export function createLessonsService(ctx: AppContext, deps: { stats: StatsService; vocabulary: VocabularyService }) {
   const { db, clock } = ctx;
-  const { stats } = deps;
+  const { stats, vocabulary } = deps;
   const P = sql.placeholder;
 
-  const practiceCount = sql<number>`(select count(*) from ${lessonContent} where ${lessonContent.lessonId} = ${lessons.id} and ${lessonContent.type} = 'practice')`;
-  const stepCount = sql<number>`(select count(*) from ${lessonContent} where ${lessonContent.lessonId} = ${lessons.id})`;
+  // Named with its table: in a query of one table drizzle leaves columns bare, and inside the subquery a
+  // bare id would be the step's.
+  const lessonId = sql`${lessons}.${sql.identifier('id')}`;
+  const practiceCount = sql<number>`(select count(*) from ${lessonContent} where ${lessonContent.lessonId} = ${lessonId} and ${lessonContent.type} = 'practice')`;
+  const stepCount = sql<number>`(select count(*) from ${lessonContent} where ${lessonContent.lessonId} = ${lessonId})`;
   const lessonColumns = {
     id: lessons.id,
     key: lessons.key,
@@ -62,13 +65,13 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
     description: lessons.description,
     difficulty: lessons.difficulty,
     orderIndex: lessons.orderIndex,
-    topic: topics.name,
+    topicId: lessons.topicId,
     verbId: lessons.verbId,
     steps: stepCount,
     practiceSteps: practiceCount,
   };
-  const allLessons = db.select(lessonColumns).from(lessons).leftJoin(topics, eq(topics.id, lessons.topicId)).orderBy(asc(lessons.orderIndex), asc(lessons.id)).prepare();
-  const lessonById = db.select(lessonColumns).from(lessons).leftJoin(topics, eq(topics.id, lessons.topicId)).where(eq(lessons.id, P('id'))).prepare();
+  const allLessons = db.select(lessonColumns).from(lessons).orderBy(asc(lessons.orderIndex), asc(lessons.id)).prepare();
+  const lessonById = db.select(lessonColumns).from(lessons).where(eq(lessons.id, P('id'))).prepare();
   const progressOf = db
     .select()
     .from(lessonProgress)
@@ -116,8 +119,8 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
   }
 
   function view(lesson: Row, row: ProgressRow | undefined): LessonView {
-    const { practiceSteps: _, ...rest } = lesson;
-    return { ...rest, progress: progressView(lesson, row) };
+    const { id, key, name, description, difficulty, orderIndex, topicId, verbId, steps } = lesson;
+    return { id, key, name, description, difficulty, orderIndex, topic: vocabulary.topicName(topicId), verbId, steps, progress: progressView(lesson, row) };
   }
 
   function find(id: number): Row {

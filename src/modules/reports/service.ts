@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import type { LessonStep, LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
-import type { WordKeys } from '../vocabulary/keys';
+import type { WordKeys } from '../vocabulary/service';
 import type { ReportedItemInput, ReportInput } from './model';
 import { REPORTS_PER_HOUR, type ReportReason } from './rules';
 import { contentReports, type ReportedKind } from './schema';

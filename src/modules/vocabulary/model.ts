@@ -24,7 +24,6 @@ export const AnswerBody = v.pipe(
   v.check((b) => b.fast !== true || b.correct === true, 'Only a correct answer can be fast.'),
 );
 
-export const FlagBody = v.object({ isFlagged: v.boolean('isFlagged must be true or false.') }, 'The request body must be a JSON object.');
 
 export const TopicsQuery = v.object({
   includeVerbs: v.optional(

@@ -1,13 +1,11 @@
 /**
- * Vocabulary rules shared by the server and the browser (docs/product-rules.md#batches, #flagged-words). Pure: no
+ * Vocabulary rules shared by the server and the browser (docs/product-rules.md#batches). Pure: no
  * imports, so the client bundle can take them without the database layer.
  */
 
 export const TOTAL_BATCHES = 6;
 /** Best streak needed for each batch: batch 1 at 0, 2 at 20, 3 at 35, 4 at 45, 5 at 55, 6 at 65. */
 export const BATCH_THRESHOLDS = [0, 20, 35, 45, 55, 65] as const;
-/** Correct answers in the flagged section that take a word off the practice list. */
-export const FLAGGED_REMOVAL_CORRECT = 3;
 /** All Words after the trial without a subscription: the first 20 words (docs/product-rules.md#tiers). */
 export const FREE_TIER_WORDS = 20;
 /** The anonymous deck on /landing (docs/product-rules.md#screens). */

@@ -244,6 +244,7 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
     decks: new Map<string, WordView[]>(),
     shelves: new Map<boolean, { cards: Omit<TopicCard, 'progress'>[]; totals: Map<number, number> }>(),
     topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
+    topicNames: new Map(db.select({ id: topics.id, name: topics.name }).from(topics).all().map((t) => [t.id, t.name])),
   }));
   function deckSize(maxBatch: number, freeOnly: boolean) {
     const { deckSizes } = catalogue();
@@ -434,6 +435,11 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
       return openWords(user, ids, new Set(flagged.wordIds(user.id)));
     },
 
+    /** A topic's name by id (lessons name theirs through this, not through vocabulary's table). */
+    topicName(topicId: number | null): string | null {
+      return topicId === null ? null : (catalogue().topicNames.get(topicId) ?? null);
+    },
+
     topicNames(includeVerbs: boolean): string[] {
       return db
         .select({ name: topics.name })
@@ -572,3 +578,5 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
 }
 
 export type VocabularyService = ReturnType<typeof createVocabularyService>;
+/** The content keys of words, which the vocabulary service hands other modules as `wordKeys` (module.ts). */
+export type { WordKeys } from './keys';

@@ -5,7 +5,8 @@
  */
 import { TOTAL_BATCHES, isVerbTopic, verbOfTopic } from '../../../modules/vocabulary/rules';
 
-export { FLAGGED_REMOVAL_CORRECT, batchForStreak, batchStatus, isVerbTopic, shownBatch, verbOfTopic } from '../../../modules/vocabulary/rules';
+export { FLAGGED_REMOVAL_CORRECT } from '../../../modules/flagged/rules';
+export { batchForStreak, batchStatus, isVerbTopic, shownBatch, verbOfTopic } from '../../../modules/vocabulary/rules';
 export { nextStreak, type StreakCounts } from '../../../modules/streak/rules';
 
 // Timings (docs/product-rules.md#flash-cards).
