@@ -14,7 +14,7 @@ const KEPT = 50_000;
  * Billing's table of subscriptions and its one write path. Every request that shows or checks access
  * reads a subscription, the answer path among them, so rows are kept per process: billing is the only
  * writer and forgets them after each of its writes; a commit by another connection (a replica catching
- * up) is told by `dataVersion`, which the content memos read anyway (docs/decisions/0020).
+ * up) is told by `dataVersion`, which the content memos read anyway (docs/decisions/0021).
  */
 export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; plans: Plans }) {
   const { db, clock, events, log } = ctx;
