@@ -1,13 +1,16 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../lib/context';
 import type { Tx } from '../../db/client';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
-import { clientErrors, emailVerificationTokens, passwordResetTokens, sessions, supportTickets, trialGrants, usernameKey, users } from './schema';
+import { emailVerificationTokens, passwordResetTokens, sessions, supportTickets, usernameKey, users } from './schema';
+import { deletionMail, resetMail, verificationMail } from './mails';
+import { createSupport } from './support';
+import { dummyHash, hashPassword, randomToken, sha256 } from './tokens';
+import { trialFor } from './trials';
 import { refoldUsernameKeys } from './usernames';
-import { CLIENT_ERROR_LIMITS, CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, TRIAL_DAYS, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput, type SupportTicketInput } from './model';
+import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput } from './model';
 
 export type User = typeof users.$inferSelect;
 
@@ -16,11 +19,6 @@ export const DELETION_GRACE_DAYS = 30;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export const VERIFICATION_DAYS = 7;
 
-/** OWASP's Argon2id profile (19 MiB, t=2): about 35 ms a hash here, against ~140 ms for Bun's default. */
-const ARGON2 = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-export const randomToken = () => randomBytes(32).toString('base64url');
 
 /** What Google's userinfo says about a person, once its e-mail is known to be verified. */
 export interface GoogleProfile {
@@ -55,17 +53,6 @@ export function createAuthService(ctx: AppContext) {
     .from(users)
     .where(sql`${users.id} in (select value from json_each(${sql.placeholder('ids')}))`)
     .prepare();
-
-  const hashPassword = (password: string) => Bun.password.hash(password, ARGON2);
-
-  /** A new account's trial: 7 days, unless this e-mail address ever had one. */
-  function trialFor(tx: Tx, email: string, now: Date) {
-    const emailHash = sha256(email);
-    const granted = tx.select().from(trialGrants).where(eq(trialGrants.emailHash, emailHash)).get();
-    if (granted) return { trialStartDate: null, trialEndDate: null };
-    tx.insert(trialGrants).values({ emailHash, grantedAt: now }).run();
-    return { trialStartDate: now, trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
-  }
 
   function assertAvailable(email: string, username: string, exceptUserId?: number) {
     const byEmail = userByEmail.get({ email });
@@ -118,19 +105,7 @@ export function createAuthService(ctx: AppContext) {
       .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + RESET_TOKEN_MS), createdAt: now })
       .run();
     mail
-      .send({
-        to: user.email,
-        subject: 'Reset your Kalimat password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone asked to reset the password of your Kalimat account. To choose a new password, open this link within one hour:',
-          '',
-          `${config.appUrl}/reset-password?token=${token}`,
-          '',
-          'If it was not you, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      })
+      .send({ to: user.email, ...resetMail(user, `${config.appUrl}/reset-password?token=${token}`) })
       .catch((error) => log.error('reset mail failed', { error: String(error) }));
   }
 
@@ -349,17 +324,7 @@ export function createAuthService(ctx: AppContext) {
       db.insert(emailVerificationTokens)
         .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + VERIFICATION_DAYS * DAY_MS), createdAt: now })
         .run();
-      await mail.send({
-        to: user.email,
-        subject: 'Verify your Kalimat e-mail address',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `Welcome to Kalimat! Please confirm your e-mail address by opening this link within ${VERIFICATION_DAYS} days:`,
-          '',
-          `${config.appUrl}/api/verify-email?token=${token}`,
-        ].join('\n'),
-      });
+      await mail.send({ to: user.email, ...verificationMail(user, `${config.appUrl}/api/verify-email?token=${token}`, VERIFICATION_DAYS) });
     },
 
     /** Follows a verification link: true when it was live and the account is now verified. */
@@ -390,19 +355,7 @@ export function createAuthService(ctx: AppContext) {
         tx.update(users).set({ markedForDeletion: true, scheduledDeletionDate }).where(eq(users.id, user.id)).run();
         revokeUserSessions(tx, user.id);
       });
-      await mail.send({
-        to: user.email,
-        subject: 'Your Kalimat account will be deleted',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `Your Kalimat account and all its progress will be deleted on ${scheduledDeletionDate.toUTCString()}.`,
-          'Changed your mind? Sign in before then and your account and progress are restored.',
-          ...(opts.subscriptionCancelled
-            ? ['Your subscription has been cancelled: it runs to the end of the period you paid for, and you can subscribe again from Settings.']
-            : []),
-        ].join('\n'),
-      });
+      await mail.send({ to: user.email, ...deletionMail(user, scheduledDeletionDate, opts.subscriptionCancelled) });
       return scheduledDeletionDate;
     },
 
@@ -423,40 +376,7 @@ export function createAuthService(ctx: AppContext) {
       return due.length;
     },
 
-    /** Stores a support ticket and forwards it to the operator's mailbox. */
-    async createTicket(input: SupportTicketInput, userId: number | null) {
-      const ticket = db
-        .insert(supportTickets)
-        .values({ ...input, userId, createdAt: clock.now() })
-        .returning({ id: supportTickets.id })
-        .get();
-      await mail.send({
-        to: config.MAIL_FROM,
-        subject: `Support ticket #${ticket.id} from ${input.username}`,
-        text: [`From: ${input.username} <${input.email}>`, userId ? `Account id: ${userId}` : 'Not signed in', '', input.issue].join('\n'),
-      });
-      return ticket;
-    },
-
-    /** Stores what the browser reported, cut to length; never refuses. */
-    logClientError(report: { error: unknown; stack?: unknown; timestamp?: unknown; url?: unknown }, userId: number | null, userAgent: string | null) {
-      const text = (value: unknown, max: number) => {
-        if (value === undefined || value === null) return null;
-        const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-        return s.slice(0, max);
-      };
-      db.insert(clientErrors)
-        .values({
-          userId,
-          error: text(report.error, CLIENT_ERROR_LIMITS.error) || 'Unknown error',
-          stack: text(report.stack, CLIENT_ERROR_LIMITS.stack),
-          timestamp: text(report.timestamp, CLIENT_ERROR_LIMITS.timestamp),
-          url: text(report.url, CLIENT_ERROR_LIMITS.url),
-          userAgent: userAgent?.slice(0, 300) ?? null,
-          createdAt: clock.now(),
-        })
-        .run();
-    },
+    ...createSupport(ctx),
 
     /**
      * Google sign-in: the account with this Google id, else the one with this (verified) e-mail, which
@@ -503,8 +423,5 @@ function googleName(name: string | undefined, email: string) {
   const local = email.split('@')[0].replace(/[<>\p{Cc}]/gu, '').slice(0, 100);
   return local.length >= 2 ? local : 'Learner';
 }
-
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= Bun.password.hash(randomToken(), ARGON2));
 
 export type AuthService = ReturnType<typeof createAuthService>;
