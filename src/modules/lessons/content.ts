@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { eq } from 'drizzle-orm';
 import matter from 'gray-matter';
 import type { ContentPlugin } from '../../lib/content/types';
 import { parseYaml, validateDoc, type SourceDoc } from '../../lib/content/yaml';
@@ -7,9 +6,8 @@ import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { textAt, type TextField } from '../../lib/content/spelling';
 import { checkVerbForms } from '../../lib/content/verb-forms';
-import { knownArabiziOf, topicNamesOf, verbFormsOf, verbKeysOf } from '../vocabulary/content';
+import { knownArabiziOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
-import { topics, verbs } from '../vocabulary/schema';
 
 const Component = v.strictObject({
   lebanese: arabizi(),
@@ -149,8 +147,8 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
   },
   texts: (item) => item.texts,
   apply(tx, items) {
-    const topicId = (name?: string) => (name ? tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null : null);
-    const verbId = (k?: string) => (k ? tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, k)).get()?.id ?? null : null);
+    const topicId = (name?: string) => (name ? topicIdIn(tx, name) : null);
+    const verbId = (k?: string) => (k ? verbIdIn(tx, k) : null);
     const lessonSync = syncByKey(
       tx,
       lessons,

@@ -300,3 +300,7 @@ export function knownArabiziOf(all: Map<string, unknown[]>) {
   ];
   return new Set(spellings.flatMap((s) => s.toLowerCase().match(/[a-z0-9]+/g) ?? []));
 }
+
+/** The row of a topic (by its name) or a verb (by its key) as an import has written it, for the content that points at them. */
+export const topicIdIn = (tx: Tx, name: string) => tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null;
+export const verbIdIn = (tx: Tx, key: string) => tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, key)).get()?.id ?? null;
