@@ -13,67 +13,13 @@ import { POINTS, type StatsService } from '../stats/service';
 import { defaultDirection, ratingFor } from '../review/rules';
 import type { Direction } from '../review/schema';
 import type { ReviewService } from '../review/service';
-import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, verbTopicName, type BatchStatus } from './rules';
-import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Pronoun, type Tense } from './schema';
+import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, batchForStreak, batchStatus, verbTopicName } from './rules';
+import { topicProgress, topics, userProgress, userWordBatches, verbProgress, verbs, words, type Tense } from './schema';
 import type { Speakable } from './speech';
+import { FREE_TENSE, isFree } from './free-tier';
+import { NONE_FLAGGED, iso, wordColumns, wordView, type BatchView, type TopicCard, type VerbView, type WordProgress, type WordRow, type WordView } from './views';
 
-/** A word as the client sees it (`arabizi` repeats `lebanese` for the client views that read it). */
-export interface WordView {
-  id: number;
-  english: string;
-  lebanese: string;
-  arabizi: string;
-  arabicScript: string;
-  isFlagged: boolean;
-  topic: string;
-  culturalContext: string | null;
-  batch: number;
-  verbId: number | null;
-  tense: Tense | null;
-  pronoun: Pronoun | null;
-  isConjugation: boolean;
-}
-
-export interface BatchView extends BatchStatus {
-  maxUnlockedBatch: number;
-  currentStreak: number;
-  bestStreak: number;
-  lastUnlockDate: string | null;
-  /** How many words All Words holds for this learner. */
-  unlockedWords: number;
-}
-
-export interface TopicCard {
-  id: number;
-  name: string;
-  isPremium: boolean;
-  /** The learner may open it: a free topic, or a premium one with a trial or subscription. */
-  isTrialAccessible: boolean;
-  isVerb: boolean;
-  verbId: number | null;
-  culturalContext: string | null;
-  progress: { totalWords: number; wordsLearned: number; lastPracticed: string | null };
-}
-
-export interface VerbView {
-  id: number;
-  key: string;
-  infinitive: string;
-  arabic: string;
-  english: string;
-  culturalContext: string | null;
-  topic: string;
-}
-
-export interface WordProgress {
-  wordId: number;
-  timesCorrect: number;
-  timesIncorrect: number;
-  lastSeen: string | null;
-  isFlagged: boolean;
-  correctInFlagged: number;
-  remainingToRemove: number | null;
-}
+export type { BatchView, TopicCard, VerbView, WordProgress, WordView } from './views';
 
 export interface AnswerInput {
   correct?: boolean;
@@ -95,26 +41,6 @@ export interface AnswerResult extends WordProgress {
   /** The batch this answer unlocked, or null. */
   unlockedBatch: number | null;
 }
-
-const NONE_FLAGGED = new Set<number>();
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-const wordColumns = {
-  id: words.id,
-  english: words.english,
-  lebanese: words.lebanese,
-  arabicScript: words.arabicScript,
-  topic: topics.name,
-  topicId: words.topicId,
-  topicIsPremium: topics.isPremium,
-  culturalContext: words.culturalContext,
-  batch: words.batch,
-  verbId: words.verbId,
-  tense: words.tense,
-  pronoun: words.pronoun,
-  isConjugation: words.isConjugation,
-};
-type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<WordView, 'isFlagged' | 'arabizi'>;
 
 /**
  * Words, topics, verbs and answers (docs/product-rules.md#flash-cards). Every answer is one
@@ -260,29 +186,6 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
   const now = () => clock.now();
   const hasPremium = (user: User | null) => !!user && billing.access(user, now()).hasPremium;
 
-  /** Free tier (docs/product-rules.md#tiers): free topics, and of a verb only the present tense (its imperative and negative are premium: docs/decisions/0007). */
-  const FREE_TENSE: Tense = 'present';
-  const isFree = (w: Pick<WordRow, 'topicIsPremium' | 'isConjugation' | 'tense'>) => !w.topicIsPremium && (!w.isConjugation || w.tense === FREE_TENSE);
-
-  function view(w: WordRow, flaggedIds: Set<number>, premium: boolean): WordView {
-    return {
-      id: w.id,
-      english: w.english,
-      lebanese: w.lebanese,
-      arabizi: w.lebanese,
-      arabicScript: w.arabicScript,
-      isFlagged: flaggedIds.has(w.id),
-      topic: w.topic,
-      // Cultural notes are a premium feature (docs/product-rules.md#tiers).
-      culturalContext: premium ? w.culturalContext : null,
-      batch: w.batch,
-      verbId: w.verbId,
-      tense: w.tense,
-      pronoun: w.pronoun,
-      isConjugation: w.isConjugation,
-    };
-  }
-
   /**
    * A deck as every learner of a tier sees it before their own flags: built once per content and kept
    * (the words list is the call learners make most after answers). Premium decks hold every topic.
@@ -292,7 +195,7 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
     const key = `${maxBatch}:${premium}:${limit}`;
     let deck = decks.get(key);
     if (!deck) {
-      deck = sentAlike((premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => view(w, NONE_FLAGGED, premium)));
+      deck = sentAlike((premium ? fullDeck : freeDeck).all({ maxBatch, limit }).map((w) => wordView(w, NONE_FLAGGED, premium)));
       decks.set(key, deck);
     }
     return deck;
@@ -394,7 +297,7 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
     );
     return ids.flatMap((id) => {
       const w = rows.get(id);
-      return w && (premium || isFree(w)) ? [view(w, flaggedIds, premium)] : [];
+      return w && (premium || isFree(w)) ? [wordView(w, flaggedIds, premium)] : [];
     });
   }
 
@@ -479,7 +382,7 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
       return wordsOfTopic
         .all({ topicId: topic.id })
         .filter((w) => premium || isFree(w))
-        .map((w) => view(w, flaggedIds, premium));
+        .map((w) => wordView(w, flaggedIds, premium));
     },
 
     verbList(user: User | null): VerbView[] {
