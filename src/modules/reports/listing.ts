@@ -6,7 +6,7 @@ import { parseYaml, type Path, type SourceDoc } from '../../lib/content/yaml';
 import { contentPlugins } from '../index';
 import type { LessonContent } from '../lessons/content';
 import type { SentenceContent } from '../sentences/content';
-import { conjugationPath, type TopicWords, type VerbContent } from '../vocabulary/content';
+import type { TopicWords, VerbContent } from '../vocabulary/content';
 import { REASON_LABELS } from './rules';
 import type { ReportView } from './service';
 
@@ -37,7 +37,7 @@ export function locateContent(contentDir: string): Map<string, Place> {
   const place = (key: string, file: string, path: Path) => places.set(key, { file, line: docOf(file)?.lineOf(path) ?? 1 });
 
   for (const topic of (parsed.get('words') ?? []) as TopicWords[]) topic.words.forEach((w, i) => place(w.key, topic.file, ['words', i]));
-  for (const verb of (parsed.get('verbs') ?? []) as VerbContent[]) for (const c of verb.conjugations) place(c.key, verb.file, conjugationPath(c.tense, c.pronoun));
+  for (const verb of (parsed.get('verbs') ?? []) as VerbContent[]) for (const c of verb.conjugations) place(c.key, verb.file, c.path);
   for (const s of (parsed.get('sentences') ?? []) as SentenceContent[]) places.set(s.sentence.key, { file: s.file, line: s.line });
   for (const lesson of (parsed.get('lessons') ?? []) as LessonContent[]) lesson.steps.forEach((_, i) => place(`${lesson.lesson.key}#${i}`, lesson.file, ['steps', i]));
   return places;

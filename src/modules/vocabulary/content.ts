@@ -166,7 +166,7 @@ const FORM_PRONOUNS: [Tense, readonly Pronoun[]][] = [...TENSES.map((t): [Tense,
 const FORMS_PER_VERB = FORM_PRONOUNS.reduce((n, [, pronouns]) => n + pronouns.length, 0);
 
 /** Where a form stands in its verb file (its pronoun as the file spells it), for messages and lines. */
-export const conjugationPath = (tense: Tense, pronoun: Pronoun) => ['conjugations', tense, PRONOUN_SPELLINGS[pronoun]];
+const conjugationPath = (tense: Tense, pronoun: Pronoun) => ['conjugations', tense, PRONOUN_SPELLINGS[pronoun]];
 
 /** A verb needs all its forms: the message for a missing one says which. */
 const missingForm = (path: (string | number)[]) => {
@@ -198,7 +198,8 @@ export interface VerbContent {
   file: string;
   lines: { key: number; english: number };
   verb: { key: string; infinitive: string; arabic: string; english: string; culturalContext: string | null; sortOrder: number };
-  conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: Tense; pronoun: Pronoun; sortOrder: number }[];
+  /** Each form, with where it stands in the verb's file (`path`), which content reports point at. */
+  conjugations: { key: string; english: string; lebanese: string; arabicScript: string; tense: Tense; pronoun: Pronoun; sortOrder: number; path: string[] }[];
   texts: TextField[];
 }
 
@@ -232,6 +233,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
           tense,
           pronoun,
           sortOrder: t * PRONOUNS.length + p,
+          path,
         });
       }),
     );
@@ -261,7 +263,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
       { keyField: 'name', scope: { column: topics.isVerb, value: true } },
     );
     const rows = items.flatMap((item) =>
-      item.conjugations.map((c) => ({
+      item.conjugations.map(({ path: _, ...c }) => ({
         ...c,
         topicId: topicSync.ids.get(verbTopicName(item.verb.english))!,
         verbId: verbSync.ids.get(item.verb.key)!,
