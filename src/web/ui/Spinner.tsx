@@ -6,3 +6,12 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
     </div>
   );
 }
+
+/** A screen's placeholder while its list loads: the spinner in a card, where the list's card will stand. */
+export function SpinnerCard({ label }: { label: string }) {
+  return (
+    <div className="card">
+      <Spinner label={label} />
+    </div>
+  );
+}

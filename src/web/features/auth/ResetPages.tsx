@@ -47,12 +47,7 @@ export function RequestResetPage() {
         <form onSubmit={submit} noValidate className="form">
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
           <Field label="Email" type="email" autoComplete="email" autoFocus {...form.field('email')} />
-          <button type="submit" className="button button-wide" disabled={pending}>
-            {pending ? 'Sending...' : 'Send reset link'}
-          </button>
-          <Link to="/auth" className="small-link">
-            Back to login
-          </Link>
+          <SubmitOrBack pending={pending} label="Send reset link" pendingLabel="Sending..." />
         </form>
       )}
     </section>
@@ -69,6 +64,20 @@ const ResetForm = v.pipe(
     ['confirmPassword'],
   ),
 );
+
+/** The end of both reset forms: the submit button, worded while it is pending, and the way back to login. */
+function SubmitOrBack({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <>
+      <button type="submit" className="button button-wide" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+      <Link to="/auth" className="small-link">
+        Back to login
+      </Link>
+    </>
+  );
+}
 
 function invalidLink() {
   toast.error('Invalid reset link', { description: 'The password reset link is invalid or has expired.' });
@@ -142,12 +151,7 @@ export function ResetPasswordPage() {
               <p>Use at least 8 characters, including a number.</p>
               <Field label="New password" type="password" autoComplete="new-password" autoFocus {...form.field('password')} />
               <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-              <button type="submit" className="button button-wide" disabled={pending}>
-                {pending ? 'Saving...' : 'Reset password'}
-              </button>
-              <Link to="/auth" className="small-link">
-                Back to login
-              </Link>
+              <SubmitOrBack pending={pending} label="Reset password" pendingLabel="Saving..." />
             </form>
           </>
         )}

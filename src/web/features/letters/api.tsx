@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { Spinner } from '../../ui/Spinner';
+import { SpinnerCard } from '../../ui/Spinner';
 import { lettersQuery } from './queries';
 import type { LetterView } from '../../../modules/letters/service';
 
@@ -14,11 +14,7 @@ export function WithLetters({ children }: { children: (letters: LetterView[]) =>
   return (
     <QueryBoundary
       query={letters}
-      loading={
-        <div className="card">
-          <Spinner label="Loading letters..." />
-        </div>
-      }
+      loading={<SpinnerCard label="Loading letters..." />}
       failure={{ title: 'Unable to load letters' }}
     >
       {(list) =>

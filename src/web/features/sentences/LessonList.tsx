@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { Spinner } from '../../ui/Spinner';
+import { SpinnerCard } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './parts';
 import { lessonsQuery } from './queries';
 import { LOAD_FAILURES } from '../../lib/messages';
@@ -24,11 +24,7 @@ export function LessonList() {
       </div>
       <QueryBoundary
         query={lessons}
-        loading={
-          <div className="card">
-            <Spinner label="Loading lessons..." />
-          </div>
-        }
+        loading={<SpinnerCard label="Loading lessons..." />}
         failure={{ message: LOAD_FAILURES.lessons }}
       >
         {(list) =>

@@ -8,7 +8,7 @@ import { LOAD_FAILURES } from '../../lib/messages';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { Spinner } from '../../ui/Spinner';
+import { SpinnerCard } from '../../ui/Spinner';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
 import { trialStatusQuery, useUser } from '../../lib/session';
 import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
@@ -70,11 +70,7 @@ function Statistics() {
       <QueryBoundary
         query={statsQuery}
         orElse={zerosOn500or403(ZERO_STATS)}
-        loading={
-          <div className="card">
-            <Spinner label="Loading statistics..." />
-          </div>
-        }
+        loading={<SpinnerCard label="Loading statistics..." />}
         failure={{ title: LOAD_FAILURES.stats }}
       >
         {(stats) => (

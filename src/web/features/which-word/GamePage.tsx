@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { progressSave, server } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { Spinner } from '../../ui/Spinner';
+import { SpinnerCard } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
 import type { WhichWordQuestion } from './api';
@@ -26,11 +26,7 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
   const body = (
     <QueryBoundary
       query={round}
-      loading={
-        <div className="card">
-          <Spinner label="Loading words..." />
-        </div>
-      }
+      loading={<SpinnerCard label="Loading words..." />}
       failure={{ title: 'Unable to load words' }}
     >
       {({ questions }) =>
