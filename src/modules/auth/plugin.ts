@@ -2,7 +2,8 @@ import { Elysia } from 'elysia';
 import { jwt } from '@elysiajs/jwt';
 import type { AppContext } from '../../lib/context';
 import { AppError, unauthorized } from '../../lib/errors';
-import { SESSION_DAYS, type AuthService, type User } from './service';
+import type { AuthService, User } from './service';
+import { SESSION_DAYS } from './sessions';
 import { VERIFY_ALERT } from './model';
 
 export const SESSION_COOKIE = 'session';

@@ -41,6 +41,8 @@ export const users = sqliteTable(
   ],
 );
 
+export type User = typeof users.$inferSelect;
+
 /** A signed-in browser; the cookie's JWT names a row, so revoking the row ends the session at once. */
 export const sessions = sqliteTable(
   'sessions',

@@ -1,21 +1,20 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import type { Tx } from '../../db/client';
 import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
 import { DAY_MS } from '../../lib/clock';
 import { isPrimary } from '../../lib/litefs';
-import { emailVerificationTokens, passwordResetTokens, sessions, supportTickets, usernameKey, users } from './schema';
-import { deletionMail, resetMail, verificationMail } from './mails';
+import { emailVerificationTokens, passwordResetTokens, usernameKey, users, type User } from './schema';
+import { resetMail, verificationMail } from './mails';
+import { createDeletion } from './deletion';
+import { authenticationFailed, createSessions } from './sessions';
 import { createSupport } from './support';
 import { dummyHash, hashPassword, randomToken, sha256 } from './tokens';
 import { trialFor } from './trials';
 import { refoldUsernameKeys } from './usernames';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput } from './model';
 
-export type User = typeof users.$inferSelect;
+export type { User };
 
-export const SESSION_DAYS = 30;
-export const DELETION_GRACE_DAYS = 30;
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export const VERIFICATION_DAYS = 7;
 
@@ -28,26 +27,21 @@ export interface GoogleProfile {
 }
 
 const usernameTaken = () => conflict('Username Error', 'This username is already taken. Please choose another one.');
-const authenticationFailed = () => new AppError(401, 'Authentication Failed', 'Invalid email or password. Please try again.');
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 export function createAuthService(ctx: AppContext) {
-  const { db, clock, mail, config, log, events } = ctx;
+  const { db, clock, mail, config, log } = ctx;
   if (isPrimary(config.LITEFS_DIR)) refoldUsernameKeys(db, log);
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
   const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
-  // The user of a live session, by a subquery: SQLite answers it several times faster than the join
-  // it equals, and every signed-in request asks it (docs/decisions/0008).
-  const liveSession = db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))));
-  const sessionUser = db.select().from(users).where(eq(users.id, liveSession)).prepare();
+  const sessions = createSessions(ctx);
+  const { revokeUserSessions } = sessions;
+  const { purgeIfDue, ...deletion } = createDeletion(ctx, sessions);
+  const { restoreIfMarked } = deletion;
 
-  // The leaderboards' questions (stats asks them at most a few times a second): prepared once.
-  const markedIds = db.select({ id: users.id }).from(users).where(eq(users.markedForDeletion, true)).prepare();
+  // The usernames on the leaderboards (stats asks at most a few times a second): prepared once.
   const usernamesByIds = db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -65,34 +59,6 @@ export function createAuthService(ctx: AppContext) {
   function assertUsernameAvailable(username: string, exceptUserId?: number) {
     const byName = db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
     if (byName && byName.id !== exceptUserId) throw usernameTaken();
-  }
-
-  /** Revokes every session of the user, or every one but `keepSessionId`; their open event streams close. */
-  function revokeUserSessions(tx: Tx, userId: number, keepSessionId?: string) {
-    const keep = keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : sql`1 = 1`;
-    tx.update(sessions)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep))
-      .run();
-    events.sessionsChanged(userId);
-  }
-
-  function restoreIfMarked(user: User): User {
-    if (!user.markedForDeletion) return user;
-    return db.update(users).set({ markedForDeletion: false, scheduledDeletionDate: null }).where(eq(users.id, user.id)).returning().get();
-  }
-
-  /**
-   * An account past its deletion date is gone even if the purge job has not run yet: it is deleted
-   * now, and the caller treats it as unknown.
-   */
-  function purgeIfDue(user: User): boolean {
-    if (!user.markedForDeletion || !user.scheduledDeletionDate || user.scheduledDeletionDate > clock.now()) return false;
-    db.transaction((tx) => {
-      tx.delete(supportTickets).where(eq(supportTickets.userId, user.id)).run();
-      tx.delete(users).where(eq(users.id, user.id)).run();
-    });
-    return true;
   }
 
   /** Mails a single-use reset link valid for one hour to a known address; an unknown address gets nothing. */
@@ -145,11 +111,6 @@ export function createAuthService(ctx: AppContext) {
       return userByEmail.get({ email: email.trim().toLowerCase() });
     },
 
-    /** The accounts marked for deletion: the leaderboards leave them out. */
-    markedForDeletionIds(): number[] {
-      return markedIds.all().map((row) => row.id);
-    },
-
     /** The usernames of these accounts, by id. */
     usernamesOf(ids: number[]): Map<number, string> {
       return new Map(usernamesByIds.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row.username]));
@@ -158,11 +119,6 @@ export function createAuthService(ctx: AppContext) {
     /** Accounts whose trial ended in (`from`, `to`]. */
     trialsEndingBetween(from: Date, to: Date): User[] {
       return db.select().from(users).where(and(gt(users.trialEndDate, from), lte(users.trialEndDate, to))).all();
-    },
-
-    /** The user behind a live session, or undefined for revoked, expired or unknown sessions. */
-    userForSession(sessionId: string): User | undefined {
-      return sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
     },
 
     async register(input: RegisterInput, opts: { isVerified: boolean }): Promise<User> {
@@ -211,35 +167,7 @@ export function createAuthService(ctx: AppContext) {
       return restoreIfMarked(user);
     },
 
-    restoreIfMarked,
-
-    /**
-     * A session for `user` as the caller checked it: if the password changed meanwhile (a reset, another
-     * change, a Google link ending an unproven password), the check no longer holds and no session starts.
-     */
-    createSession(user: User, userAgent?: string | null) {
-      const id = randomToken();
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
-      db.transaction((tx) => {
-        const current = tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
-        if (!current || current.passwordHash !== user.passwordHash) throw authenticationFailed();
-        tx.insert(sessions).values({ id, userId: user.id, createdAt: now, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }).run();
-      });
-      return { id, expiresAt };
-    },
-
-    revokeSession(sessionId: string) {
-      const revoked = db
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-        .returning({ userId: sessions.userId })
-        .get();
-      if (revoked) events.sessionsChanged(revoked.userId);
-    },
-
-    revokeUserSessions,
+    ...sessions,
 
     /** A new username, unique without regard to case (docs/product-rules.md#accounts). */
     updateProfile(userId: number, username: string): User {
@@ -269,7 +197,7 @@ export function createAuthService(ctx: AppContext) {
       return db.transaction((tx) => {
         // While the hash was computed the session may have ended or the password changed (a reset, a
         // Google link): then this change no longer speaks for the account.
-        const live = sessionUser.get({ sid: sessionId, now: clock.now().getTime() });
+        const live = sessions.userForSession(sessionId);
         if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
         const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
         revokeUserSessions(tx, user.id);
@@ -343,38 +271,7 @@ export function createAuthService(ctx: AppContext) {
       });
     },
 
-    /**
-     * Marks the account for deletion in 30 days (docs/product-rules.md#accounts), revokes every session and
-     * tells the owner how to keep it, and that their subscription ends with the period when the caller
-     * has just cancelled one.
-     */
-    async markForDeletion(user: User, opts: { subscriptionCancelled: boolean }): Promise<Date> {
-      const now = clock.now();
-      const scheduledDeletionDate = new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS);
-      db.transaction((tx) => {
-        tx.update(users).set({ markedForDeletion: true, scheduledDeletionDate }).where(eq(users.id, user.id)).run();
-        revokeUserSessions(tx, user.id);
-      });
-      await mail.send({ to: user.email, ...deletionMail(user, scheduledDeletionDate, opts.subscriptionCancelled) });
-      return scheduledDeletionDate;
-    },
-
-    /** Deletes every account whose deletion date has passed, with all that belongs to it. */
-    purgeDueAccounts(): number {
-      const due = db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.markedForDeletion, true), lte(users.scheduledDeletionDate, clock.now())))
-        .all()
-        .map((row) => row.id);
-      if (due.length === 0) return 0;
-      db.transaction((tx) => {
-        // Tickets keep the e-mail they were sent from; they go with the account.
-        tx.delete(supportTickets).where(inArray(supportTickets.userId, due)).run();
-        tx.delete(users).where(inArray(users.id, due)).run();
-      });
-      return due.length;
-    },
+    ...deletion,
 
     ...createSupport(ctx),
 
