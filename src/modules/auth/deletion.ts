@@ -70,3 +70,5 @@ export function createDeletion(ctx: AppContext, { revokeUserSessions }: Pick<Ses
     },
   };
 }
+
+export type Deletion = ReturnType<typeof createDeletion>;

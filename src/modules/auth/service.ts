@@ -1,23 +1,19 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { AppError, ValidationError, conflict, unauthorized } from '../../lib/errors';
-import { DAY_MS } from '../../lib/clock';
+import { AppError, conflict } from '../../lib/errors';
 import { isPrimary } from '../../lib/litefs';
-import { emailVerificationTokens, passwordResetTokens, usernameKey, users, type User } from './schema';
-import { resetMail, verificationMail } from './mails';
+import { usernameKey, users, type User } from './schema';
 import { createDeletion } from './deletion';
 import { authenticationFailed, createSessions } from './sessions';
+import { createPasswords } from './passwords';
+import { createVerification } from './verification';
 import { createSupport } from './support';
-import { dummyHash, hashPassword, randomToken, sha256 } from './tokens';
+import { dummyHash, hashPassword } from './tokens';
 import { trialFor } from './trials';
 import { refoldUsernameKeys } from './usernames';
-import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type LoginInput, type RegisterInput, type ResetPasswordInput } from './model';
+import type { LoginInput, RegisterInput } from './model';
 
 export type { User };
-
-export const RESET_TOKEN_MS = 60 * 60 * 1000;
-export const VERIFICATION_DAYS = 7;
-
 
 /** What Google's userinfo says about a person, once its e-mail is known to be verified. */
 export interface GoogleProfile {
@@ -27,11 +23,10 @@ export interface GoogleProfile {
 }
 
 const usernameTaken = () => conflict('Username Error', 'This username is already taken. Please choose another one.');
-const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 export function createAuthService(ctx: AppContext) {
-  const { db, clock, mail, config, log } = ctx;
+  const { db, clock, config, log } = ctx;
   if (isPrimary(config.LITEFS_DIR)) refoldUsernameKeys(db, log);
 
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
@@ -59,29 +54,6 @@ export function createAuthService(ctx: AppContext) {
   function assertUsernameAvailable(username: string, exceptUserId?: number) {
     const byName = db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
     if (byName && byName.id !== exceptUserId) throw usernameTaken();
-  }
-
-  /** Mails a single-use reset link valid for one hour to a known address; an unknown address gets nothing. */
-  function mailResetLink(email: string) {
-    const user = userByEmail.get({ email });
-    if (!user || purgeIfDue(user)) return;
-    const token = randomToken();
-    const now = clock.now();
-    db.insert(passwordResetTokens)
-      .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + RESET_TOKEN_MS), createdAt: now })
-      .run();
-    mail
-      .send({ to: user.email, ...resetMail(user, `${config.appUrl}/reset-password?token=${token}`) })
-      .catch((error) => log.error('reset mail failed', { error: String(error) }));
-  }
-
-  /** A reset token that exists, is unused and unexpired. */
-  function liveResetToken(token: string) {
-    return db
-      .select({ userId: passwordResetTokens.userId })
-      .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, clock.now())))
-      .get();
   }
 
   /** A free username made from a Google name: allowed characters, 3 to 20 long, numbered if taken. */
@@ -180,96 +152,9 @@ export function createAuthService(ctx: AppContext) {
       }
     },
 
-    /**
-     * Checks the current password (an account made with Google may set its first one without), stores
-     * the new hash and revokes every session of the user; the caller starts a fresh one for the
-     * browser that made the change, so only the others end.
-     */
-    async changePassword(user: User, sessionId: string, input: ChangePasswordInput): Promise<User> {
-      if (user.passwordHash) {
-        if (!input.currentPassword) throw new ValidationError(CURRENT_PASSWORD_REQUIRED, 'currentPassword');
-        if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) {
-          // 400, not 401: a 401 would sign the client out (docs/product-rules.md#sessions).
-          throw new ValidationError(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
-        }
-      }
-      const passwordHash = await hashPassword(input.newPassword);
-      return db.transaction((tx) => {
-        // While the hash was computed the session may have ended or the password changed (a reset, a
-        // Google link): then this change no longer speaks for the account.
-        const live = sessions.userForSession(sessionId);
-        if (!live || live.id !== user.id || live.passwordHash !== user.passwordHash) throw unauthorized();
-        const updated = tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning().get();
-        revokeUserSessions(tx, user.id);
-        return updated;
-      });
-    },
+    ...createPasswords(ctx, { userByEmail: (email) => userByEmail.get({ email }), purgeIfDue, ...sessions }),
 
-    /**
-     * Answers at once and does the work after the answer is sent: a known address writes a token and a
-     * mail, and must not answer later than an unknown one (the caller answers the same either way).
-     */
-    requestPasswordReset(email: string) {
-      setImmediate(() => {
-        try {
-          mailResetLink(email);
-        } catch (error) {
-          log.error('reset request failed', { error: String(error) });
-        }
-      });
-    },
-
-    /** Whether a reset token can still be used (the reset page checks before showing its form). */
-    checkResetToken(token: string) {
-      if (!liveResetToken(token)) throw invalidResetLink();
-    },
-
-    /** Sets the new password, uses up every reset token of the user and revokes all their sessions. */
-    async resetPassword(input: ResetPasswordInput) {
-      if (!liveResetToken(input.token)) throw invalidResetLink();
-      const passwordHash = await hashPassword(input.password);
-      const now = clock.now();
-      db.transaction((tx) => {
-        // Claimed inside the transaction: of two concurrent resets with one token, one wins.
-        const claimed = tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.tokenHash, sha256(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, now)))
-          .returning({ userId: passwordResetTokens.userId })
-          .get();
-        if (!claimed) throw invalidResetLink();
-        tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
-        // Following the mailed link proves the address, so the account counts as verified.
-        tx.update(users).set({ passwordHash, isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
-        revokeUserSessions(tx, claimed.userId);
-      });
-    },
-
-    /** Mails the single-use verification link (REQUIRE_EMAIL_VERIFICATION=true). */
-    async sendVerificationMail(user: User) {
-      const token = randomToken();
-      const now = clock.now();
-      db.insert(emailVerificationTokens)
-        .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + VERIFICATION_DAYS * DAY_MS), createdAt: now })
-        .run();
-      await mail.send({ to: user.email, ...verificationMail(user, `${config.appUrl}/api/verify-email?token=${token}`, VERIFICATION_DAYS) });
-    },
-
-    /** Follows a verification link: true when it was live and the account is now verified. */
-    verifyEmail(token: string): boolean {
-      const now = clock.now();
-      return db.transaction((tx) => {
-        const claimed = tx
-          .update(emailVerificationTokens)
-          .set({ usedAt: now })
-          .where(and(eq(emailVerificationTokens.tokenHash, sha256(token)), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expires, now)))
-          .returning({ userId: emailVerificationTokens.userId })
-          .get();
-        if (!claimed) return false;
-        tx.update(users).set({ isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
-        return true;
-      });
-    },
+    ...createVerification(ctx),
 
     ...deletion,
 
