@@ -4,6 +4,7 @@ import { AppError, ValidationError, unauthorized } from '../../lib/errors';
 import { passwordResetTokens, users, type User } from './schema';
 import { resetMail } from './mails';
 import { hashPassword, randomToken, sha256 } from './tokens';
+import type { Accounts } from './accounts';
 import type { Deletion } from './deletion';
 import type { Sessions } from './sessions';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type ResetPasswordInput } from './model';
@@ -16,17 +17,17 @@ const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_
 export function createPasswords(
   ctx: AppContext,
   {
-    userByEmail,
+    getUserByEmail,
     purgeIfDue,
     userForSession,
     revokeUserSessions,
-  }: { userByEmail: (email: string) => User | undefined } & Pick<Deletion, 'purgeIfDue'> & Pick<Sessions, 'userForSession' | 'revokeUserSessions'>,
+  }: Pick<Accounts, 'getUserByEmail'> & Pick<Deletion, 'purgeIfDue'> & Pick<Sessions, 'userForSession' | 'revokeUserSessions'>,
 ) {
   const { db, clock, mail, config, log } = ctx;
 
   /** Mails a single-use reset link valid for one hour to a known address; an unknown address gets nothing. */
   function mailResetLink(email: string) {
-    const user = userByEmail(email);
+    const user = getUserByEmail(email);
     if (!user || purgeIfDue(user)) return;
     const token = randomToken();
     const now = clock.now();
