@@ -7,11 +7,11 @@ import { createTestApp } from '../tests/support/app';
 import { startFakeS3 } from '../tests/fakes/s3';
 import { writeTestContent } from './modules/vocabulary/test-content';
 import { backupBucket, backupJob, backupKey, backupsToKeep, type Backup } from './lib/backup';
+import { DAY_MS, MINUTE_MS } from './lib/clock';
 import { runJob } from './lib/jobs';
 import { LATEST_INTERVAL_MS } from './lib/events';
 
 const ROOT = resolve(import.meta.dir, '..');
-const MINUTE = 60_000;
 
 /** Every row of every table, in insertion order: what a restore must bring back. */
 function dump(path: string) {
@@ -63,17 +63,17 @@ describe('backups', () => {
     await Bun.sleep(2 * LATEST_INTERVAL_MS);
     const job = backupJob(t.app.ctx)!;
     // Both backups are taken in the past, so the restore's default (now) finds the newer.
-    t.clock.advance(-60 * MINUTE);
+    t.clock.advance(-60 * MINUTE_MS);
     let at = t.clock.now();
     // A generation past every kept one: the run prunes it.
-    await backupBucket(t.config)!.write(backupKey(new Date(at.getTime() - 40 * 24 * 60 * MINUTE)), 'an old snapshot');
+    await backupBucket(t.config)!.write(backupKey(new Date(at.getTime() - 40 * DAY_MS)), 'an old snapshot');
     firstBackup = { key: (await job.run())!, at, tables: dump(t.config.DATABASE_PATH) };
 
     // Answers after the first backup: only the second one holds them.
     for (const word of words.slice(10, 20)) await answer(learners[0]!.cookie, word.id, true);
     // The leaderboard's last standings go out a moment after the answers; the snapshot comes after them.
     await Bun.sleep(2 * LATEST_INTERVAL_MS);
-    t.clock.advance(5 * MINUTE);
+    t.clock.advance(5 * MINUTE_MS);
     at = t.clock.now();
     secondBackup = { key: (await job.run())!, at, tables: dump(t.config.DATABASE_PATH) };
   });
@@ -94,7 +94,7 @@ describe('backups', () => {
 
   test("with the server stopped (here: the volume lost), --at restores the backup of that time and the newest by default, every learner's progress included", async () => {
     const lost = join(mkdtempSync(join(tmpdir(), 'kalimat-lost-')), 'app.db');
-    const between = new Date(firstBackup.at.getTime() + MINUTE).toISOString();
+    const between = new Date(firstBackup.at.getTime() + MINUTE_MS).toISOString();
     const older = await restore(lost, s3.env, ['--at', between]);
     expect(older.exitCode).toBe(0);
     expect(older.stdout).toContain(`Restoring ${firstBackup.key}, taken at ${firstBackup.at.toISOString()}.`);
@@ -111,7 +111,7 @@ describe('backups', () => {
   });
 
   test('a backup that fails the integrity check is not restored', async () => {
-    const broken = backupKey(new Date(secondBackup.at.getTime() + MINUTE));
+    const broken = backupKey(new Date(secondBackup.at.getTime() + MINUTE_MS));
     await backupBucket(t.config)!.write(broken, 'SQLite format 3\0 but not really a database');
     const target = join(mkdtempSync(join(tmpdir(), 'kalimat-lost-')), 'app.db');
     const result = await restore(target, s3.env);
@@ -158,11 +158,11 @@ describe('generations', () => {
   test('keeps every snapshot of the last hour, the newest of each hour for two days and of each day for 30 days', () => {
     const now = new Date('2026-11-23T17:32:00Z');
     const every5Minutes: Backup[] = [];
-    for (let at = now.getTime() - 40 * 24 * 60 * MINUTE; at <= now.getTime(); at += 5 * MINUTE) {
+    for (let at = now.getTime() - 40 * DAY_MS; at <= now.getTime(); at += 5 * MINUTE_MS) {
       every5Minutes.push({ key: backupKey(new Date(at)), takenAt: new Date(at) });
     }
     const keep = backupsToKeep(every5Minutes, now);
-    const ages = every5Minutes.filter((b) => keep.has(b.key)).map((b) => (now.getTime() - b.takenAt.getTime()) / MINUTE);
+    const ages = every5Minutes.filter((b) => keep.has(b.key)).map((b) => (now.getTime() - b.takenAt.getTime()) / MINUTE_MS);
     expect(ages.filter((age) => age <= 60)).toHaveLength(13);
     // Hours: the newest snapshot of each clock hour of the last two days (the current hour's is among the 13).
     expect(ages.filter((age) => age > 60 && age <= 48 * 60)).toHaveLength(47);

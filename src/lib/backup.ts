@@ -3,14 +3,13 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock';
 import type { AppContext } from './context';
 import type { Job } from './jobs';
 
 /** The recovery point: at most this much of learners' answers is lost with the database's volume. */
-const BACKUP_INTERVAL_MS = 5 * 60 * 1000;
+const BACKUP_INTERVAL_MS = 5 * MINUTE_MS;
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Every snapshot of the last hour, then the newest of each hour for two days, then of each day for 30 days. */
 const KEEP_ALL_MS = HOUR_MS;
 const KEEP_HOURLY_MS = 2 * DAY_MS;

@@ -19,4 +19,7 @@ export class TestClock implements Clock {
   }
 }
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Units of time in milliseconds, as dates and timers count it. */
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Channels } from '../shared/channels';
+import { HOUR_MS } from './clock';
 import { serverEvents } from './schema';
 
 /**
@@ -35,7 +36,7 @@ interface Tab {
 }
 
 const POLL_LIMIT = 500;
-const KEEP_MS = 60 * 60 * 1000;
+const KEEP_MS = HOUR_MS;
 const PRUNE_EVERY = 100;
 export const HEARTBEAT_MS = 8_000;
 export const POLL_MS = 500;

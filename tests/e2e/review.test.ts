@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { DAY_MS } from '../../src/lib/clock';
 import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
@@ -15,7 +16,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 type CardRow = { id: number; itemId: number; direction: string; due: number };
 const cardsOf = (username: string) =>
   db

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
@@ -9,15 +10,12 @@ import type { AuthService, User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import type { AccountService } from './view';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 /** Rate limits of the calls that start an account or a session (docs/decisions/0002, 0006). */
 export const LIMITS = {
-  failedLoginsPerEmailAndIp: { limit: 10, windowMs: MINUTE },
-  failedLoginsPerEmail: { limit: 100, windowMs: HOUR },
-  failedLoginsPerIp: { limit: 30, windowMs: MINUTE },
-  registrationsPerIp: { limit: 5, windowMs: MINUTE },
+  failedLoginsPerEmailAndIp: { limit: 10, windowMs: MINUTE_MS },
+  failedLoginsPerEmail: { limit: 100, windowMs: HOUR_MS },
+  failedLoginsPerIp: { limit: 30, windowMs: MINUTE_MS },
+  registrationsPerIp: { limit: 5, windowMs: MINUTE_MS },
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
+import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
@@ -19,17 +20,14 @@ import type { AuthService, User } from './service';
 import { sessionPlugin } from './plugin';
 import { replayOnPrimary } from '../../lib/litefs';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 /** Rate limits of the account calls (docs/decisions/0002, 0006); signing in and registering are the account module's. */
 export const LIMITS = {
-  resetRequestsPerEmail: { limit: 3, windowMs: HOUR },
-  resetRequestsPerIp: { limit: 20, windowMs: HOUR },
-  ticketsPerSender: { limit: 5, windowMs: HOUR },
-  clientErrorsPerSender: { limit: 30, windowMs: MINUTE },
-  wrongCurrentPasswords: { limit: 10, windowMs: MINUTE },
-  verificationMails: { limit: 3, windowMs: HOUR },
+  resetRequestsPerEmail: { limit: 3, windowMs: HOUR_MS },
+  resetRequestsPerIp: { limit: 20, windowMs: HOUR_MS },
+  ticketsPerSender: { limit: 5, windowMs: HOUR_MS },
+  clientErrorsPerSender: { limit: 30, windowMs: MINUTE_MS },
+  wrongCurrentPasswords: { limit: 10, windowMs: MINUTE_MS },
+  verificationMails: { limit: 3, windowMs: HOUR_MS },
 } as const;
 
 export const RESET_REQUEST_ANSWER = 'If an account exists for this email address, a link to reset the password has been sent.';

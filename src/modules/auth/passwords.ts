@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { HOUR_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { AppError, ValidationError, unauthorized } from '../../lib/errors';
 import { passwordResetTokens, users, type User } from './schema';
@@ -9,7 +10,7 @@ import type { Deletion } from './deletion';
 import type { Sessions } from './sessions';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type ResetPasswordInput } from './model';
 
-export const RESET_TOKEN_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_MS = HOUR_MS;
 
 const invalidResetLink = () => new AppError(400, 'Invalid Token', INVALID_RESET_LINK);
 

@@ -1,8 +1,9 @@
+import { HOUR_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
 import type { AuthService } from './service';
 
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = HOUR_MS;
 
 /**
  * The scheduled deletion of accounts past their `scheduledDeletionDate` (docs/product-rules.md#accounts): once at

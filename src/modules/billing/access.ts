@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
 import type { Subscription } from './schema';
 
@@ -19,7 +20,7 @@ export interface Access {
  * and its webhook moves the date some seconds to hours later; a failed charge ends access at once
  * (the subscription turns past due).
  */
-export const RENEWAL_GRACE_MS = 2 * 24 * 60 * 60 * 1000;
+export const RENEWAL_GRACE_MS = 2 * DAY_MS;
 
 /**
  * A user's access, computed from the stored dates at every request and never taken from a client:

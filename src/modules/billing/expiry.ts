@@ -1,10 +1,11 @@
+import { MINUTE_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
 import type { AuthService, User } from '../auth/service';
 import { RENEWAL_GRACE_MS, accessOf } from './access';
 import type { Subscriptions } from './subscriptions';
 
-const EXPIRY_CHECK_MS = 60_000;
+const EXPIRY_CHECK_MS = MINUTE_MS;
 
 /**
  * Users whose access changed between `from` and `to` because a trial or a paid period ran out; each

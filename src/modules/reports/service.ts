@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { HOUR_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import type { LessonStep, LessonsService } from '../lessons/service';
@@ -9,7 +10,6 @@ import type { ReportedItemInput, ReportInput } from './model';
 import { REPORTS_PER_HOUR, type ReportReason } from './rules';
 import { contentReports, type ReportedKind } from './schema';
 
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface ReportView {
   id: number;

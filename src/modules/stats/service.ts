@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, max, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { DAY_MS } from '../../lib/clock';
+import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import type { AuthService } from '../auth/service';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
@@ -124,7 +124,7 @@ const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number
  * minute, so the answer is kept per zone for the minute it was asked in (Intl is slow for every answer).
  */
 export function calendarDay(at: Date, timeZone: string): string {
-  const minute = Math.floor(at.getTime() / 60_000);
+  const minute = Math.floor(at.getTime() / MINUTE_MS);
   let zone = dayFormats.get(timeZone);
   if (!zone) {
     zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };

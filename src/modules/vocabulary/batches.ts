@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import type { User } from '../auth/service';
+import type { StreakPage } from '../streak/schema';
+import type { Streak, StreakService } from '../streak/service';
+import type { Catalogue } from './catalogue';
+import type { Tier } from './free-tier';
+import { FREE_TIER_WORDS, batchForStreak, batchStatus } from './rules';
+import { userWordBatches } from './schema';
+import { iso, type BatchView } from './views';
+
+/** Batches (docs/product-rules.md#batches): the card streak's best unlocks them, and All Words grows with them. */
+export function createBatches({ db, clock }: AppContext, deps: { streak: StreakService; catalogue: Catalogue; tier: Tier }) {
+  const { streak } = deps;
+  const { deckSize } = deps.catalogue;
+  const { hasPremium } = deps.tier;
+  const P = sql.placeholder;
+
+  const readBatches = db.select().from(userWordBatches).where(eq(userWordBatches.userId, P('userId'))).prepare();
+  // Stores the streak's batch; max() keeps it from ever going back, and the date moves only on a rise.
+  const unlock = db
+    .insert(userWordBatches)
+    // Batch 1 is open from the start: only later batches get an unlock date.
+    .values({ userId: P('userId'), maxUnlockedBatch: P('batch'), lastUnlockDate: sql`case when ${P('batch')} > 1 then ${P('nowMs')} end` })
+    .onConflictDoUpdate({
+      target: userWordBatches.userId,
+      set: {
+        lastUnlockDate: sql`case when excluded.max_unlocked_batch > ${userWordBatches.maxUnlockedBatch} then excluded.last_unlock_date else ${userWordBatches.lastUnlockDate} end`,
+        maxUnlockedBatch: sql`max(${userWordBatches.maxUnlockedBatch}, excluded.max_unlocked_batch)`,
+      },
+    })
+    .prepare();
+
+  return {
+    batchOf(user: User): BatchView {
+      const stored = readBatches.get({ userId: user.id });
+      const unified = streak.get(user.id, 'unified');
+      const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
+      const unlockedWords = hasPremium(user) ? deckSize(status.batch, false) : Math.min(FREE_TIER_WORDS, deckSize(status.batch, true));
+      return {
+        ...status,
+        maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, status.batch),
+        currentStreak: unified.currentStreak,
+        bestStreak: unified.bestStreak,
+        lastUnlockDate: iso(stored?.lastUnlockDate),
+        unlockedWords,
+      };
+    },
+
+    /** Records an answer on a page's streak; the card streak's best unlocks batches. */
+    recordStreak(userId: number, page: StreakPage, correct: boolean): Streak {
+      const recorded = streak.record(userId, page, correct);
+      if (page === 'unified') unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: clock.now().getTime() });
+      return recorded;
+    },
+  };
+}
+
+export type Batches = ReturnType<typeof createBatches>;

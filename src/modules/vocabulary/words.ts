@@ -1,0 +1,107 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { notFound, unauthorized } from '../../lib/errors';
+import type { User } from '../auth/service';
+import type { BillingService } from '../billing/service';
+import type { FlaggedService } from '../flagged/service';
+import type { Batches } from './batches';
+import type { Catalogue } from './catalogue';
+import { isFree, type Tier } from './free-tier';
+import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, verbTopicName } from './rules';
+import { topicProgress, topics, verbs, words } from './schema';
+import { NONE_FLAGGED, iso, wordColumns, wordView, type TopicCard, type VerbView, type WordView } from './views';
+
+/** What a learner is shown of words, topics and verbs: the content of their tier, with their flags and progress. */
+export function createWords(
+  { db, clock }: AppContext,
+  deps: { billing: BillingService; flagged: FlaggedService; catalogue: Catalogue; tier: Tier; batches: Batches },
+) {
+  const { billing, flagged, catalogue } = deps;
+  const { hasPremium } = deps.tier;
+  const P = sql.placeholder;
+
+  const topicByName = db.select().from(topics).where(sql`${topics.name} = ${P('name')} collate nocase`).prepare();
+  const wordsOfTopic = db
+    .select(wordColumns)
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .where(eq(words.topicId, P('topicId')))
+    .orderBy(asc(words.sortOrder), asc(words.id))
+    .prepare();
+
+  return {
+    /**
+     * All Words: the vocabulary of the unlocked batches; after the trial the first 20 free words; for an
+     * anonymous visitor the 10-word deck of free words.
+     */
+    deckFor(user: User | null): WordView[] {
+      if (!user) return catalogue.deckView(1, false, ANONYMOUS_DECK_SIZE);
+      const premium = hasPremium(user);
+      const { batch } = deps.batches.batchOf(user);
+      const deck = premium ? catalogue.deckView(batch, true, -1) : catalogue.deckView(batch, false, FREE_TIER_WORDS);
+      const flaggedIds = flagged.wordIdSet(user.id);
+      if (flaggedIds.size === 0) return deck;
+      return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
+    },
+
+    topicNames(includeVerbs: boolean): string[] {
+      return db
+        .select({ name: topics.name })
+        .from(topics)
+        .where(includeVerbs ? undefined : eq(topics.isVerb, false))
+        .orderBy(asc(topics.sortOrder), asc(topics.name))
+        .all()
+        .map((t) => t.name);
+    },
+
+    topicCards(user: User | null): TopicCard[] {
+      const premium = hasPremium(user);
+      const { cards, totals } = catalogue.topicShelf(premium);
+      const progress = new Map(
+        user ? db.select().from(topicProgress).where(eq(topicProgress.userId, user.id)).all().map((p) => [p.topicId, p]) : [],
+      );
+      return cards.map((card) => {
+        const totalWords = totals.get(card.id) ?? 0;
+        const p = progress.get(card.id);
+        return { ...card, progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) } };
+      });
+    },
+
+    /**
+     * A topic's words. A premium topic needs a trial or subscription (401 signed out, 402 after the
+     * trial); a verb topic after the trial holds only its present tense.
+     */
+    topicWords(user: User | null, name: string): WordView[] {
+      const topic = topicByName.get({ name });
+      if (!topic) throw notFound('This topic does not exist.');
+      const premium = hasPremium(user);
+      if (topic.isPremium) {
+        if (!user) throw unauthorized();
+        billing.requirePremium(user, clock.now());
+      }
+      const flaggedIds = user ? flagged.wordIdSet(user.id) : NONE_FLAGGED;
+      return wordsOfTopic
+        .all({ topicId: topic.id })
+        .filter((w) => premium || isFree(w))
+        .map((w) => wordView(w, flaggedIds, premium));
+    },
+
+    verbList(user: User | null): VerbView[] {
+      const premium = hasPremium(user);
+      return db
+        .select()
+        .from(verbs)
+        .orderBy(asc(verbs.sortOrder), asc(verbs.id))
+        .all()
+        .map((vb) => ({
+          id: vb.id,
+          key: vb.key,
+          infinitive: vb.infinitive,
+          arabic: vb.arabic,
+          english: vb.english,
+          culturalContext: premium ? vb.culturalContext : null,
+          topic: verbTopicName(vb.english),
+        }));
+    },
+  };
+}
