@@ -60,15 +60,29 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
         <div className="vocab-header-side">
           <StreakDisplay streak={practice.streak} />
-          {due.data && (
+          {due.data ? (
             <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview}>
               Review due ({due.data.count})
             </button>
+          ) : (
+            // Its place is kept while the count loads: on a phone the button stands above the card, which would jump.
+            !due.error && (
+              <span className="button review-button keeps-place" aria-hidden="true">
+                Review due (0)
+              </span>
+            )
           )}
         </div>
       </header>
 
-      <QueryBoundary query={words} loading="Loading..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
+      <QueryBoundary
+        query={words}
+        loading={
+          <div className="card center muted flash-card-loading" role="status">
+            Loading...
+          </div>
+        }
+        failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
         {() =>
           list.length === 0 ? (
             <div className="card center">
