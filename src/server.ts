@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { configOrExit, prepareDatabase } from './boot';
 import { moduleJobs } from './modules';
 import { backupJob } from './lib/backup';
+import { checkpointJob } from './lib/checkpoints';
 import { startJobs } from './lib/jobs';
 import { onShutdown, shutdown } from './lib/shutdown';
 
@@ -22,8 +23,8 @@ export function startServer(config: Config, db: Db) {
   app.listen({ port: config.PORT, hostname: config.HOST, maxRequestBodySize: 1024 * 1024 });
   // Answers already queued when SIGTERM comes are committed before the database closes.
   onShutdown(() => app.ctx.writes.drain());
-  const backup = backupJob(app.ctx);
-  const jobs = startJobs(app.ctx, [...moduleJobs(app.ctx, app.services), ...(backup ? [backup] : [])]);
+  const lib = [backupJob(app.ctx), checkpointJob(app.ctx)].filter((job) => job !== null);
+  const jobs = startJobs(app.ctx, [...moduleJobs(app.ctx, app.services), ...lib]);
   app.ctx.log.info('Kalimat is listening', { url: `http://localhost:${app.server?.port}`, database: config.DATABASE_PATH });
 
   let draining = false;

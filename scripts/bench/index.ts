@@ -117,6 +117,9 @@ rows.push({
 });
 const paced = await runPaced({ url: app.url, seconds: SECONDS, rate: 1000, headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }), request: answer('unified') });
 
+// The answer rate without streams again, just before them: the same process, as warm and with as many
+// rows written, so the two rates differ only by the streams.
+const beforeStreams = await load(app, answer('unified'));
 // 2,000 open streams, a quarter of them never reading, held by a process of their own while the answer
 // load runs; a probe learner (first on the board by far) answers every 200 ms and each reading stream
 // notes when the standings with its new points arrive.
@@ -182,7 +185,7 @@ console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
 const sortedDelays = delays.sort((a, b) => a - b);
 const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;
 console.log(
-  `with ${fanOut.opened} open event streams (${STALLED} never reading): ${fmt(withStreams.rps)} answers/s (${fmt(withStreams.rps / appAnswer.rps, 2)} of ${fmt(appAnswer.rps)} without), ` +
+  `with ${fanOut.opened} open event streams (${STALLED} never reading): ${fmt(withStreams.rps)} answers/s (${fmt(withStreams.rps / beforeStreams.rps, 2)} of ${fmt(beforeStreams.rps)} without, just before), ` +
     `p99 ${fmt(withStreams.p99)} ms, ${withStreams.errors} errors, RSS ${fmt(streamsRss)} MiB`,
 );
 console.log(
