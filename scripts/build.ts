@@ -111,8 +111,9 @@ function finishPage(outdir: string) {
 }
 
 /**
- * /landing and /auth drawn as a signed-out visitor first sees them (src/web/prerender.tsx), each in a
- * copy of index.html at dist/pages/<name>.html: the server sends it for a visit without a session
+ * index.html's first paint (the frame and an empty card, replaced on the first render), and /landing
+ * and /auth drawn as a signed-out visitor first sees them (src/web/prerender.tsx), each in a copy of
+ * index.html at dist/pages/<name>.html: the server sends it for a visit without a session
  * (src/lib/static.ts), so the page is readable before its script has run, and main.tsx hydrates it.
  * Drawn by a process of its own, with React's production build.
  */
@@ -125,20 +126,21 @@ async function prerenderPages(outdir: string) {
   });
   const [output, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
   if (code !== 0) throw new Error(`Prerendering the public pages failed (exit code ${code}).`);
-  const pages = JSON.parse(output) as Record<string, string>;
-  const index = readFileSync(resolve(outdir, 'index.html'), 'utf8');
-  mkdirSync(resolve(outdir, 'pages'));
-  for (const [path, html] of Object.entries(pages)) {
-    const page = new HTMLRewriter()
+  const { firstPaint, pages } = JSON.parse(output) as { firstPaint: string; pages: Record<string, string> };
+  const indexPath = resolve(outdir, 'index.html');
+  const index = readFileSync(indexPath, 'utf8');
+  const drawn = (html: string, hydrated: boolean) =>
+    new HTMLRewriter()
       .on('#root', {
         element(element) {
-          element.setAttribute('data-prerendered', '');
+          if (hydrated) element.setAttribute('data-prerendered', '');
           element.setInnerContent(html, { html: true });
         },
       })
       .transform(index);
-    writeFileSync(resolve(outdir, `pages${path}.html`), page);
-  }
+  writeFileSync(indexPath, drawn(firstPaint, false));
+  mkdirSync(resolve(outdir, 'pages'));
+  for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
 }
 
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */

@@ -1,7 +1,8 @@
 /**
  * The public pages a visitor opens first (/landing, /auth), drawn to HTML by the build (scripts/build.ts)
  * as a signed-out visitor sees them: the server sends them ready to read (src/lib/static.ts), so their
- * largest paint waits for no script, and main.tsx hydrates them instead of drawing them again.
+ * largest paint waits for no script, and main.tsx hydrates them instead of drawing them again. The
+ * first paint of every other page, index.html's, is drawn here too, from the frame's own header.
  */
 import './prerender-env';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import { App } from './App';
 import { USER_KEY } from './lib/session';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
+import { FirstPaint } from './shell/Frame';
 
 export async function prerender(path: string): Promise<string> {
   const queryClient = createQueryClient();
@@ -31,10 +33,11 @@ export async function prerender(path: string): Promise<string> {
 }
 
 // Run by the build as its own process (production React, nothing left in the build's globals):
-// prints each page's HTML as JSON.
+// prints index.html's first paint and each page's HTML as JSON.
 if (import.meta.main) {
   const pages: Record<string, string> = {};
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
-  process.stdout.write(JSON.stringify(pages));
+  const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
+  process.stdout.write(JSON.stringify({ firstPaint, pages }));
   process.exit(0);
 }

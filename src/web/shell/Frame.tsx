@@ -21,16 +21,7 @@ export function Frame() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {showNav ? (
-        <Nav user={user} />
-      ) : (
-        <header className="site-header minimal">
-          <a href="/" className="banner">
-            <span className="banner-title">Kalimat</span>
-            <span className="banner-subtitle">Learn Lebanese Arabic</span>
-          </a>
-        </header>
-      )}
+      {showNav ? <Nav user={user} /> : <Banner />}
       {/* Until the user is known the page waits under the header: the navigation that may replace the
           header is taller, and content drawn below it would jump down when it comes. */}
       {isPending ? (
@@ -44,6 +35,37 @@ export function Frame() {
         </>
       )}
       <Toasts />
+    </div>
+  );
+}
+
+/** The header without navigation: signed out, on /auth, and in the first paint. */
+function Banner() {
+  return (
+    <header className="site-header minimal">
+      <a href="/" className="banner">
+        <span className="banner-title">Kalimat</span>
+        <span className="banner-subtitle">Learn Lebanese Arabic</span>
+      </a>
+    </header>
+  );
+}
+
+/**
+ * What shows before the script has run, drawn into index.html by the build (src/web/prerender.tsx):
+ * the frame and an empty card, replaced on the first render.
+ */
+export function FirstPaint() {
+  return (
+    <div className="frame">
+      <Banner />
+      <main className="main">
+        <div className="card stack" role="status" aria-label="Loading">
+          <span className="skeleton-line wide" />
+          <span className="skeleton-line" />
+          <span className="skeleton-bar" />
+        </div>
+      </main>
     </div>
   );
 }
