@@ -6,7 +6,7 @@ import { Spinner } from '../ui/Spinner';
 import { loadToasts, TOAST_MS } from '../ui/toast';
 import { Footer } from './Footer';
 import { useLiveEvents } from './live';
-import { Nav } from './Nav';
+import { BannerTitle, Nav } from './Nav';
 
 const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
 
@@ -44,8 +44,7 @@ function Banner() {
   return (
     <header className="site-header minimal">
       <a href="/" className="banner">
-        <span className="banner-title">Kalimat</span>
-        <span className="banner-subtitle">Learn Lebanese Arabic</span>
+        <BannerTitle />
       </a>
     </header>
   );

@@ -32,8 +32,7 @@ export function Nav({ user }: { user: User }) {
   return (
     <header className="site-header">
       <Link to="/words" className="banner">
-        <span className="banner-title">Kalimat</span>
-        <span className="banner-subtitle">Learn Lebanese Arabic</span>
+        <BannerTitle />
       </Link>
       <nav className="nav" aria-label="Main">
         <ul className="nav-links">
@@ -69,5 +68,15 @@ export function Nav({ user }: { user: User }) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The name and the line under it, in the header with or without navigation. */
+export function BannerTitle() {
+  return (
+    <>
+      <span className="banner-title">Kalimat</span>
+      <span className="banner-subtitle">Learn Lebanese Arabic</span>
+    </>
   );
 }
