@@ -48,7 +48,7 @@ export function createAnswers(
   const { flagged, stats, review } = deps;
   const { findWord, topicSize } = deps.catalogue;
   const { assertMayPractise } = deps.tier;
-  const { batchOf, recordStreak } = deps.batches;
+  const { batchOf, recordCard, recordStreak } = deps.batches;
   const P = sql.placeholder;
 
   const readProgress = db
@@ -162,11 +162,16 @@ export function createAnswers(
 
           let recorded: Streak | null = null;
           let batchBefore: number | null = null;
-          if (input.page && input.correct !== undefined) {
-            if (input.page === 'unified') batchBefore = batchOf(user).batch;
-            recorded = recordStreak(userId, input.page, input.correct);
+          let batch: BatchView;
+          if (input.page === 'unified' && input.correct !== undefined) {
+            const card = recordCard(user, input.correct);
+            recorded = card.recorded;
+            batchBefore = card.before.batch;
+            batch = card.after;
+          } else {
+            if (input.page && input.correct !== undefined) recorded = recordStreak(userId, input.page, input.correct);
+            batch = batchOf(user);
           }
-          const batch = batchOf(user);
           if (input.correct !== undefined) {
             // A card and a which-word answer earn the same points.
             const reason = input.page === 'which-word' ? 'which-word' : 'card';

@@ -31,20 +31,46 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
     })
     .prepare();
 
+  type Stored = { maxUnlockedBatch: number; lastUnlockDate: Date | null } | undefined;
+
+  function view(user: User, stored: Stored, unified: Streak): BatchView {
+    const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
+    const unlockedWords = hasPremium(user) ? deckSize(status.batch, false) : Math.min(FREE_TIER_WORDS, deckSize(status.batch, true));
+    return {
+      ...status,
+      maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, status.batch),
+      currentStreak: unified.currentStreak,
+      bestStreak: unified.bestStreak,
+      lastUnlockDate: iso(stored?.lastUnlockDate),
+      unlockedWords,
+    };
+  }
+
   return {
     batchOf(user: User): BatchView {
-      const stored = readBatches.get({ userId: user.id });
-      const unified = streak.get(user.id, 'unified');
-      const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
-      const unlockedWords = hasPremium(user) ? deckSize(status.batch, false) : Math.min(FREE_TIER_WORDS, deckSize(status.batch, true));
-      return {
-        ...status,
-        maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, status.batch),
-        currentStreak: unified.currentStreak,
-        bestStreak: unified.bestStreak,
-        lastUnlockDate: iso(stored?.lastUnlockDate),
-        unlockedWords,
-      };
+      return view(user, readBatches.get({ userId: user.id }), streak.get(user.id, 'unified'));
+    },
+
+    /**
+     * A card answer on the unified streak: the streak recorded, the batch its best reaches stored, and the
+     * batch view before and after. Each row is read once and the batch written only when it rises (or on
+     * the learner's first answer), leaving what recordStreak would: this is the hot path of every card
+     * (docs/decisions/0008).
+     */
+    recordCard(user: User, correct: boolean): { recorded: Streak; before: BatchView; after: BatchView } {
+      const userId = user.id;
+      const stored = readBatches.get({ userId });
+      const before = view(user, stored, streak.get(userId, 'unified'));
+      const recorded = streak.record(userId, 'unified', correct);
+      const reached = batchForStreak(recorded.bestStreak);
+      let now: Stored = stored;
+      if (!stored || reached > stored.maxUnlockedBatch) {
+        const at = clock.now();
+        unlock.run({ userId, batch: reached, nowMs: at.getTime() });
+        const rises = reached > (stored?.maxUnlockedBatch ?? 1);
+        now = { maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, reached), lastUnlockDate: rises ? at : (stored?.lastUnlockDate ?? null) };
+      }
+      return { recorded, before, after: view(user, now, recorded) };
     },
 
     /** Records an answer on a page's streak; the card streak's best unlocks batches. */

@@ -34,6 +34,18 @@ describe('batches', () => {
     expect(vocabulary.batchOf(user)).toMatchObject({ batch: 6, maxUnlockedBatch: 6, bestStreak: 0 });
   });
 
+  test("a card answer's batch is the batch as stored after it, unlock date included, wrong answers and a day later among them", async () => {
+    const { user } = await learner();
+    const word = colors1();
+    const pattern = (i: number) => i % 7 !== 3 || i > 28;
+    for (let i = 1; i <= 70; i++) {
+      if (i === 30) t.clock.advance(DAY_MS);
+      const result = vocabulary.answer(user, word, { correct: pattern(i), page: 'unified' });
+      expect(result.batch).toEqual(vocabulary.batchOf(user));
+    }
+    expect(vocabulary.batchOf(user)).toMatchObject({ batch: 4, lastUnlockDate: expect.any(String) });
+  });
+
   test('the All Words deck grows with the batch; the header counts what remains', async () => {
     const { user } = await learner();
     const deck1 = vocabulary.deckFor(user);
