@@ -31,6 +31,11 @@ interface Props<T> {
   /** What stands in for data that could not be read, when something should (counters read as zero, docs/decisions/0013-empty-data-or-load-failure.md). */
   orElse?: (error: unknown) => T | undefined;
   children: (data: T) => ReactNode;
+  /**
+   * The data fills more than a window (the topics, the statistics): the placeholder keeps a window's
+   * height, so the footer and what follows start below the fold and do not jump when the data comes.
+   */
+  tall?: boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ interface Props<T> {
  * later read fails. A 401 or an ended trial is never shown as a failure: the client is already sending the
  * learner to log in or to the paywall (src/web/lib/api.ts), so the placeholder stays until then.
  */
-export function QueryBoundary<T>({ query, loading, failure = {}, orElse, children }: Props<T>) {
+export function QueryBoundary<T>({ query, loading, failure = {}, orElse, children, tall }: Props<T>) {
   if (query.data !== undefined) return children(query.data);
   const { error } = query;
   if (error && !handledGlobally(error)) {
@@ -47,11 +52,13 @@ export function QueryBoundary<T>({ query, loading, failure = {}, orElse, childre
     const { retry, ...texts } = failure;
     return <ErrorDisplay error={error} {...texts} retryLabel={retry?.label} onRetry={retry?.onClick ?? (() => void query.refetch())} />;
   }
-  if (typeof loading === 'string')
-    return (
+  const placeholder =
+    typeof loading === 'string' ? (
       <div className="card center muted" role="status">
         {loading}
       </div>
+    ) : (
+      (loading ?? <Spinner />)
     );
-  return loading ?? <Spinner />;
+  return tall ? <div className="screen-loading">{placeholder}</div> : placeholder;
 }

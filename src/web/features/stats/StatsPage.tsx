@@ -71,6 +71,7 @@ function Statistics() {
         query={statsQuery}
         orElse={zerosOn500or403(ZERO_STATS)}
         loading={<SpinnerCard label="Loading statistics..." />}
+        tall
         failure={{ title: LOAD_FAILURES.stats }}
       >
         {(stats) => (

@@ -30,6 +30,7 @@ export function TopicsPage() {
       <QueryBoundary
         query={topics}
         loading="Loading topics..."
+        tall
         failure={{
           title: 'Unable to load topics',
           message: 'There was a problem loading the topics. Please try again later.',
