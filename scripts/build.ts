@@ -3,6 +3,8 @@
  * content-hashed names (served with long cache headers), Brotli and gzip copies of every text file,
  * and index.html pointing at them. Prints what each chunk weighs on the wire and what fills it.
  */
+import remapping from '@jridgewell/remapping';
+import { minify } from '@swc/core';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -32,6 +34,7 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
     for (const log of result.logs) console.error(log);
     throw new Error('The client build failed.');
   }
+  await minifyAgain(result.outputs.filter((o) => o.path.endsWith('.js')).map((o) => o.path));
   hintEagerCompile(outdir);
   // Bun inlines every url() of a stylesheet; the fonts stay separate files fetched only for Arabic text.
   mkdirSync(resolve(outdir, 'fonts'));
@@ -50,9 +53,33 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
   if (!quiet) {
     const bytes = result.outputs.reduce((sum, o) => sum + o.size, 0);
     console.log(`Built the client: ${result.outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`);
-    console.log(bundleReport(result.metafile, compressed));
+    console.log(bundleReport(result.metafile, compressed, outdir));
   }
   return result;
+}
+
+/**
+ * A second pass over every chunk with swc's minifier (terser's compressor, two passes, top-level names
+ * mangled): it removes about 5 % that Bun's minifier leaves, 5 KiB of Brotli on the entry chunk that
+ * every first screen waits for. Each chunk's source map is composed with swc's, so it still points
+ * at the sources.
+ */
+async function minifyAgain(chunks: string[]) {
+  for (const file of chunks) {
+    const code = readFileSync(file, 'utf8');
+    const link = code.match(/\n\/\/# sourceMappingURL=[^\n]+\s*$/)?.[0] ?? '';
+    const out = await minify(code.slice(0, code.length - link.length), {
+      module: true,
+      toplevel: true,
+      compress: { passes: 2 },
+      mangle: { toplevel: true },
+      sourceMap: true,
+    });
+    writeFileSync(file, `${out.code}${link}`);
+    if (!link || !out.map) continue;
+    const composed = remapping([JSON.parse(out.map), readFileSync(`${file}.map`, 'utf8')], () => null);
+    writeFileSync(`${file}.map`, composed.toString());
+  }
 }
 
 /**
@@ -185,7 +212,7 @@ function owner(input: string) {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Each JavaScript chunk (its size, its size on the wire, its three largest parts) and the largest packages. */
-function bundleReport(metafile: unknown, brotliBytes: Map<string, number>) {
+function bundleReport(metafile: unknown, brotliBytes: Map<string, number>, outdir: string) {
   const meta = (typeof metafile === 'string' ? JSON.parse(metafile) : metafile) as Metafile;
   const lines = ['', 'JavaScript chunks (minified / Brotli, largest parts):'];
   const packages = new Map<string, number>();
@@ -201,7 +228,7 @@ function bundleReport(metafile: unknown, brotliBytes: Map<string, number>) {
     const largest = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 3);
     const file = name.replace(/^\.\//, '');
     lines.push(
-      `  ${file.padEnd(34)} ${kib(output.bytes).padStart(10)} ${kib(brotliBytes.get(file) ?? 0).padStart(10)}  ${largest.map(([p, b]) => `${p} ${kib(b)}`).join(', ')}`,
+      `  ${file.padEnd(34)} ${kib(statSync(resolve(outdir, file)).size).padStart(10)} ${kib(brotliBytes.get(file) ?? 0).padStart(10)}  ${largest.map(([p, b]) => `${p} ${kib(b)}`).join(', ')}`,
     );
   }
   lines.push('Largest packages and folders (minified):');
