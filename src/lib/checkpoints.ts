@@ -2,14 +2,13 @@ import type { AppContext } from './context';
 import type { Job } from './jobs';
 import { onShutdown } from './shutdown';
 
-/** How often the log is copied into the database file: a few hundred commits of answers at most. */
-export const CHECKPOINT_INTERVAL_MS = 250;
 /**
- * The serving connection's own checkpoint, after this many pages of log (40 MB), is only a backstop for a
- * stalled worker: SQLite's default of 1,000 pages fired every few hundred answers under load and held
- * the request thread 5-25 ms each time, the tail of the answer's latency (docs/decisions/0008).
+ * How often the log is copied into the database file. SQLite's own checkpoint still runs on the serving
+ * connection after every 1,000 pages of log (under load every few hundred answers) and restarts the log
+ * from its beginning, which keeps it small; the worker has by then copied nearly all of it, so the
+ * request thread, which used to be held 5-25 ms copying it, finds little left (docs/decisions/0008).
  */
-const BACKSTOP_PAGES = 10_000;
+export const CHECKPOINT_INTERVAL_MS = 100;
 
 export interface CheckpointResult {
   /** Pages in the log, and how many of them are now in the database file. */
@@ -21,10 +20,9 @@ export interface CheckpointResult {
  * WAL checkpoints in a worker thread with its own connection, every CHECKPOINT_INTERVAL_MS on the
  * primary (a LiteFS replica's database is written by LiteFS alone). Null for an in-memory database.
  */
-export function checkpointJob(ctx: Pick<AppContext, 'config' | 'db'>): Job<Promise<CheckpointResult | null>> | null {
+export function checkpointJob(ctx: Pick<AppContext, 'config'>): Job<Promise<CheckpointResult | null>> | null {
   const databasePath = ctx.config.DATABASE_PATH;
   if (databasePath === ':memory:') return null;
-  ctx.db.$client.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   let worker: Worker | null = null;
   let running: Promise<CheckpointResult | null> | null = null;
   onShutdown(() => worker?.terminate());
