@@ -4,6 +4,7 @@ import { App } from './App';
 import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
+import { whenIdle } from './lib/idle';
 import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
@@ -43,7 +44,6 @@ setApiHooks({
 
 /** The screen a learner most likely opens next from each one, fetched once the browser is idle. */
 const NEXT_SCREEN: Record<string, string> = { '/landing': '/auth', '/auth': '/words', '/words': '/topics', '/topics': '/flagged' };
-const whenIdle = (task: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000));
 router.subscribe('onResolved', ({ toLocation }) => {
   const next = NEXT_SCREEN[toLocation.pathname];
   if (next) whenIdle(() => void router.preloadRoute({ to: next }).catch(() => {}));

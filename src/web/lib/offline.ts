@@ -1,18 +1,20 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { USER_KEY } from './session';
 import { server } from './api';
+import { whenIdle } from './idle';
 
 /** What the page tells the service worker (src/web/sw.ts). */
 export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown };
 
 /**
- * Installs the service worker once the page has loaded, and hands it every API read of the signed-in
+ * Installs the service worker once the page has loaded and the browser is idle, and hands it every API read of the signed-in
  * learner as the page now holds it (answers and flags included), so a visit without a network finds
  * the same deck, topics and flagged words. Signing out, or another learner signing in, empties that copy.
  */
 export function startOffline(queryClient: QueryClient) {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}), { once: true });
+  // It downloads the whole build: on a phone's connection that waits until the first screen is drawn.
+  window.addEventListener('load', () => whenIdle(() => void navigator.serviceWorker.register('/sw.js').catch(() => {})), { once: true });
 
   // The worker that serves the next visit (the page that installed it is not controlled by it).
   let registration: ServiceWorkerRegistration | undefined;

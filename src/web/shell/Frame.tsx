@@ -1,9 +1,10 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsMobile } from '../lib/useIsMobile';
 import { useUser } from '../lib/session';
 import { Spinner } from '../ui/Spinner';
-import { loadToasts, TOAST_MS } from '../ui/toast';
+import { whenIdle } from '../lib/idle';
+import { loadToasts, TOAST_MS, whenToastsWanted } from '../ui/toast';
 import { Footer } from './Footer';
 import { useLiveEvents } from './live';
 import { BannerTitle, Nav } from './Nav';
@@ -76,6 +77,18 @@ export function FirstPaint() {
  */
 function Toasts() {
   const mobile = useIsMobile();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    const stopIdle = whenIdle(want);
+    const stopWaiting = whenToastsWanted(want);
+    return () => {
+      stopIdle();
+      stopWaiting();
+    };
+  }, []);
+  // Not drawn by the build either (effects do not run there), so a drawn page hydrates as it was drawn.
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />

@@ -1,10 +1,24 @@
 /**
- * The toast library is its own chunk, fetched beside the first screen's (by the <Toaster> of
- * router.tsx) rather than inside the entry chunk, of which it was a sixth. Toasts made before the
- * <Toaster> is drawn are shown when it is.
+ * The toast library is its own chunk (it was a sixth of the entry chunk), fetched when the first toast
+ * is made or the browser is idle after the first screen, whichever comes first (the <Toaster> of
+ * shell/Frame.tsx). Toasts made before the <Toaster> is drawn are shown when it is.
  */
 let library: Promise<typeof import('sonner')> | undefined;
-export const loadToasts = () => (library ??= import('sonner'));
+const waiting = new Set<() => void>();
+export function loadToasts() {
+  if (!library) {
+    library = import('sonner');
+    for (const wanted of waiting) wanted();
+  }
+  return library;
+}
+
+/** Calls `wanted` once a toast has asked for the library (at once if one has); returns how to stop waiting. */
+export function whenToastsWanted(wanted: () => void) {
+  if (library) wanted();
+  else waiting.add(wanted);
+  return () => void waiting.delete(wanted);
+}
 
 /** Toast durations (docs/product-rules.md#toasts): 5 s by default; the trial toasts 7 s and 5 s. */
 export const TOAST_MS = 5000;
