@@ -8,7 +8,15 @@ declare const self: Worker;
 
 let db: Database | null = null;
 
-self.onmessage = (event: MessageEvent<{ databasePath: string }>) => {
+self.onmessage = (event: MessageEvent<{ databasePath: string } | { close: true }>) => {
+  // Closed before the server closes its own connection, which, being the last, then folds the log into
+  // the database file and removes it.
+  if ('close' in event.data) {
+    db?.close();
+    db = null;
+    postMessage({ closed: true });
+    return;
+  }
   try {
     db ??= new Database(event.data.databasePath);
     const result = db.query('PRAGMA wal_checkpoint(PASSIVE)').get() as { busy: number; log: number; checkpointed: number };

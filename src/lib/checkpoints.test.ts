@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
@@ -30,6 +30,7 @@ function serverDatabase(opts: { replica?: boolean } = {}) {
   db.$client.exec('create table answers (id integer primary key, word text)');
   const insert = db.$client.prepare('insert into answers (word) values (?)');
   for (let i = 0; i < 300; i++) db.$client.transaction(() => insert.run(`kifak ${i}`))();
+  insert.finalize();
   return { dir, config, db, job };
 }
 
@@ -54,6 +55,16 @@ describe('database checkpoints off the request thread', () => {
     const result = await job.run();
     expect(result!.frames).toBeGreaterThan(300);
     expect(result!.checkpointed).toBe(result!.frames);
+    expect(rowsInDatabaseFile(dir)).toBe(300);
+  });
+
+  test("on shutdown the worker closes its connection first, so the server's, the last, folds the log in and removes it", async () => {
+    const { dir, config, db, job } = serverDatabase();
+    await job.run();
+    await shutdown();
+    db.$client.close();
+    opened.splice(opened.indexOf(db), 1);
+    expect(existsSync(`${config.DATABASE_PATH}-wal`)).toBe(false);
     expect(rowsInDatabaseFile(dir)).toBe(300);
   });
 

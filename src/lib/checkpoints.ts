@@ -25,7 +25,18 @@ export function checkpointJob(ctx: Pick<AppContext, 'config'>): Job<Promise<Chec
   if (databasePath === ':memory:') return null;
   let worker: Worker | null = null;
   let running: Promise<CheckpointResult | null> | null = null;
-  onShutdown(() => worker?.terminate());
+  onShutdown(async () => {
+    const current = worker;
+    if (!current) return;
+    await running?.catch(() => null);
+    // A worker that died cannot answer: the server does not wait for it past a second.
+    const closed = new Promise((resolve) => {
+      current.onmessage = resolve;
+      current.postMessage({ close: true });
+    });
+    await Promise.race([closed, Bun.sleep(1000)]);
+    current.terminate();
+  });
   return {
     name: 'database checkpoint',
     everyMs: CHECKPOINT_INTERVAL_MS,
