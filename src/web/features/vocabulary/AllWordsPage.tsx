@@ -67,9 +67,9 @@ function AllWords({ onReview }: { onReview: () => void }) {
           ) : (
             // Its place is kept while the count loads: on a phone the button stands above the card, which would jump.
             !due.error && (
-              <span className="button review-button keeps-place" aria-hidden="true">
+              <button type="button" className="button review-button keeps-place" aria-hidden="true" tabIndex={-1} disabled>
                 Review due (0)
-              </span>
+              </button>
             )
           )}
         </div>

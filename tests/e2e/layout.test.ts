@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { registerInBrowser, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Holds every request to `path` until the returned function is called (the service worker's too). */
+async function hold(context: BrowserContext, path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(`**${path}`, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().top);
+const viewportHeight = (page: Page) => page.evaluate(() => window.innerHeight);
+
+// On a phone, what a screen shows first must stay where it is when the slower data arrives (issue 12: layout shift).
+describe('the first screen keeps its layout while its data arrives, on a phone', () => {
+  test('All Words: the card does not move when the count of due reviews arrives', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    await registerInBrowser(page);
+    const release = await hold(context, '/api/review/due');
+    await page.goto('/words');
+    await page.locator('.flash-card-english').waitFor();
+    const before = await top(page, '.flash-card-english');
+    release();
+    await page.getByRole('button', { name: /^Review due \(\d+\)$/ }).waitFor();
+    expect(await top(page, '.flash-card-english')).toBe(before);
+    await context.close();
+  });
+
+  for (const [path, api, loading] of [
+    ['/topics', '/api/words/topics-with-progress', 'Loading topics...'],
+    ['/stats', '/api/stats', 'Loading statistics...'],
+  ] as const) {
+    test(`${path}: while it loads, nothing below the loading card is on screen to be pushed down`, async () => {
+      const { page, context } = await app.newPage(375, 812);
+      await registerInBrowser(page);
+      const release = await hold(context, api);
+      await page.goto(path);
+      await page.getByText(loading).first().waitFor();
+      expect(await top(page, '.site-footer')).toBeGreaterThanOrEqual(await viewportHeight(page));
+      release();
+      await page.getByText(loading).first().waitFor({ state: 'detached' });
+      await context.close();
+    });
+  }
+});
