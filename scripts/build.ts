@@ -9,6 +9,7 @@ import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, sta
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { COMPRESSIBLE } from '../src/lib/static';
+import type { FirstScreen } from '../src/web/lib/routes';
 
 const root = resolve(import.meta.dir, '..');
 
@@ -47,7 +48,7 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
   // The manifest, the icons: files with fixed names the browser asks for.
   cpSync(resolve(root, 'src/web/public'), outdir, { recursive: true });
   finishPage(outdir);
-  await prerenderPages(outdir);
+  await prerenderPages(outdir, result.metafile);
   await buildServiceWorker(outdir);
   const compressed = compressTextFiles(outdir);
   if (!quiet) {
@@ -133,7 +134,11 @@ function finishPage(outdir: string) {
   const link = html.match(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/);
   if (!link) throw new Error('index.html has no stylesheet to inline');
   const css = readFileSync(resolve(outdir, link[1]), 'utf8');
-  writeFileSync(page, html.replace(link[0], () => `${HEAD_LINKS}<style>${css}</style>`));
+  // The runtime's script tag ends the body: named here, it is fetched before the stylesheet and the
+  // first paint's markup are parsed, and before what a signed-in page adds (writeSignedInPages).
+  const entry = html.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1];
+  if (!entry) throw new Error('index.html has no entry script');
+  writeFileSync(page, html.replace(link[0], () => `<link rel="modulepreload" href="${entry}">${HEAD_LINKS}<style>${css}</style>`));
   rmSync(resolve(outdir, link[1]));
 }
 
@@ -144,7 +149,7 @@ function finishPage(outdir: string) {
  * (src/lib/static.ts), so the page is readable before its script has run, and main.tsx hydrates it.
  * Drawn by a process of its own, with React's production build.
  */
-async function prerenderPages(outdir: string) {
+async function prerenderPages(outdir: string, metafile: unknown) {
   const run = Bun.spawn([process.execPath, resolve(root, 'src/web/prerender.tsx')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
@@ -153,7 +158,7 @@ async function prerenderPages(outdir: string) {
   });
   const [output, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
   if (code !== 0) throw new Error(`Prerendering the public pages failed (exit code ${code}).`);
-  const { firstPaint, pages } = JSON.parse(output) as { firstPaint: string; pages: Record<string, string> };
+  const { firstPaint, pages, firstScreens } = JSON.parse(output) as { firstPaint: string; pages: Record<string, string>; firstScreens: Record<string, FirstScreen> };
   const indexPath = resolve(outdir, 'index.html');
   const index = readFileSync(indexPath, 'utf8');
   const drawn = (html: string, hydrated: boolean) =>
@@ -168,6 +173,39 @@ async function prerenderPages(outdir: string) {
   writeFileSync(indexPath, drawn(firstPaint, false));
   mkdirSync(resolve(outdir, 'pages'));
   for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
+  writeSignedInPages(outdir, readFileSync(indexPath, 'utf8'), firstScreens, parsed(metafile));
+}
+
+/**
+ * For a visit with a session, copies of index.html that name what its first screen needs before it
+ * can show anything, so a phone fetches it beside the runtime instead of after it, a round trip or two
+ * later (bench:web): the user, which every signed-in page reads first, and for the screens marked
+ * with firstScreen in their routes (src/web/lib/routes.ts) their chunks and reads. Written as
+ * pages/signed-in/<screen>.html and pages/signed-in.html for the others; the server picks the copy
+ * (src/lib/static.ts). The chunks are fetched as scripts, not module preloads: a module preload is
+ * also compiled as it arrives, on the page's thread, which delayed the first paint on a phone.
+ */
+function writeSignedInPages(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, metafile: Metafile) {
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([file, output]) => file.endsWith('.js') && output.entryPoint === 'src/web/index.html')?.[0];
+  const chunksOf = (module: string) => {
+    const chunk = outputs.find(([, output]) => output.entryPoint === `src/web/${module}`)?.[0];
+    if (!chunk) throw new Error(`No chunk of ${module}, which a route names as its first screen: is the path right?`);
+    const found = new Set([chunk]);
+    for (const file of found) for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement' && imported.path !== entry) found.add(imported.path);
+    return [...found];
+  };
+  const preloaded = (reads: string[], chunks: string[] = []) =>
+    index.replace(
+      '<style>',
+      () =>
+        ['/api/user', ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
+        chunks.map((chunk) => `<link rel="preload" href="/${chunk.replace(/^\.\//, '')}" as="script" crossorigin>`).join('') +
+        '<style>',
+    );
+  writeFileSync(resolve(outdir, 'pages/signed-in.html'), preloaded([]));
+  mkdirSync(resolve(outdir, 'pages/signed-in'));
+  for (const [path, screen] of Object.entries(firstScreens)) writeFileSync(resolve(outdir, `pages/signed-in${path}.html`), preloaded(screen.reads, chunksOf(screen.module)));
 }
 
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */
@@ -199,8 +237,11 @@ async function buildServiceWorker(outdir: string) {
 }
 
 interface Metafile {
-  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }>;
+  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports: Array<{ path: string; kind: string }> }>;
 }
+
+/** Bun gives the metafile as an object or as its JSON. */
+const parsed = (metafile: unknown) => (typeof metafile === 'string' ? JSON.parse(metafile) : metafile) as Metafile;
 
 /** Where an input comes from: its npm package, or its folder of src/web. */
 function owner(input: string) {
@@ -213,7 +254,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** Each JavaScript chunk (its size, its size on the wire, its three largest parts) and the largest packages. */
 function bundleReport(metafile: unknown, brotliBytes: Map<string, number>, outdir: string) {
-  const meta = (typeof metafile === 'string' ? JSON.parse(metafile) : metafile) as Metafile;
+  const meta = parsed(metafile);
   const lines = ['', 'JavaScript chunks (minified / Brotli, largest parts):'];
   const packages = new Map<string, number>();
   const chunks = Object.entries(meta.outputs)

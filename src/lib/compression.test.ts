@@ -107,6 +107,21 @@ describe('what the server adds to the client', () => {
     expect(await open('/auth?tab=register').text()).toBe('<!doctype html>');
     expect(await open('/words').text()).toBe('<!doctype html>');
   });
+
+  test('a visit with a session gets the page naming its first screen\'s chunks and reads, or the one naming the user; a script\'s fetch gets index.html', async () => {
+    mkdirSync(join(dist, 'pages/signed-in'), { recursive: true });
+    writeFileSync(join(dist, 'pages/signed-in.html'), '<!doctype html>user');
+    writeFileSync(join(dist, 'pages/signed-in/words.html'), '<!doctype html>words');
+    const open = (url: string, headers: Record<string, string>) => serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers }), 'http://localhost'));
+    const session = { 'sec-fetch-mode': 'navigate', cookie: 'session=abc' };
+    expect(await open('/words', session).text()).toBe('<!doctype html>words');
+    expect(await open('/words?x=1', session).text()).toBe('<!doctype html>words');
+    expect(await open('/flagged', session).text()).toBe('<!doctype html>user');
+    expect(await open('/topics/Food', session).text()).toBe('<!doctype html>user');
+    expect(await open('/%2E%2E%2Fauth', session).text()).toBe('<!doctype html>user');
+    expect(await open('/words', { 'sec-fetch-mode': 'navigate' }).text()).toBe('<!doctype html>');
+    expect(await open('/words', { cookie: 'session=abc' }).text()).toBe('<!doctype html>');
+  });
 });
 
 describe('JSON answers', () => {

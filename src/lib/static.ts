@@ -44,6 +44,8 @@ export interface ClientRequest {
   origin?: string;
   /** The browser opened the page itself (Sec-Fetch-Mode: navigate), and sent no session cookie. */
   signedOutVisit?: boolean;
+  /** The browser opened the page itself with a session cookie (which may have expired). */
+  signedInVisit?: boolean;
   /** The address has a query string (`?tab=register`): a drawn page shows none. */
   hasQuery?: boolean;
 }
@@ -55,7 +57,8 @@ export interface ClientRequest {
  * without asking /api/user (whose 401 every browser logs as a console error).
  */
 export function serveClient(distDir: string, request: string | ClientRequest): Response {
-  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false, hasQuery = false } = typeof request === 'string' ? { pathname: request } : request;
+  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false, signedInVisit = false, hasQuery = false } =
+    typeof request === 'string' ? { pathname: request } : request;
   if (pathname === '/robots.txt') return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
   if (pathname === '/sitemap.xml') return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
   let decoded: string;
@@ -74,11 +77,24 @@ export function serveClient(distDir: string, request: string | ClientRequest): R
   if (!existsSync(index)) {
     return new Response('The client is not built yet: run `bun run build`.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
-  // /landing and /auth as a signed-out visitor first sees them, drawn by the build (scripts/build.ts).
-  const drawn = signedOutVisit && !hasQuery && DRAWN_PAGES.includes(pathname) ? join(distDir, `pages${pathname}.html`) : null;
-  const page = fileResponse(drawn && existsSync(drawn) ? drawn : index, acceptEncoding, 'no-cache');
+  const page = fileResponse(pageFor(distDir, pathname, { signedOutVisit, signedInVisit, hasQuery }) ?? index, acceptEncoding, 'no-cache');
   if (signedOutVisit) page.headers.set('server-timing', SIGNED_OUT);
   return page;
+}
+
+/**
+ * The copy of index.html the build made for this visit (scripts/build.ts), if any: /landing and /auth
+ * drawn as a signed-out visitor first sees them; for a visit with a session, the page naming what its
+ * first screen fetches (the user, and a first screen's chunks and reads).
+ */
+function pageFor(distDir: string, pathname: string, visit: Required<Pick<ClientRequest, 'signedOutVisit' | 'signedInVisit' | 'hasQuery'>>) {
+  const names: string[] = [];
+  if (visit.signedOutVisit && !visit.hasQuery && DRAWN_PAGES.includes(pathname)) names.push(`pages${pathname}.html`);
+  if (visit.signedInVisit) {
+    if (/^\/[a-z-]+$/.test(pathname)) names.push(`pages/signed-in${pathname}.html`);
+    names.push('pages/signed-in.html');
+  }
+  return names.map((name) => join(distDir, name)).find((file) => existsSync(file));
 }
 
 /** The pages the build draws for a signed-out visitor (src/web/prerender.tsx). */
@@ -91,11 +107,14 @@ export const SIGNED_OUT = 'signed-out';
 export function clientRequest(request: Request, origin: string): ClientRequest {
   const { pathname, search } = new URL(request.url);
   const cookies = request.headers.get('cookie') ?? '';
+  const navigation = request.headers.get('sec-fetch-mode') === 'navigate';
+  const session = /(^|;\s*)session=/.test(cookies);
   return {
     pathname,
     acceptEncoding: request.headers.get('accept-encoding'),
     origin,
-    signedOutVisit: request.headers.get('sec-fetch-mode') === 'navigate' && !/(^|;\s*)session=/.test(cookies),
+    signedOutVisit: navigation && !session,
+    signedInVisit: navigation && session,
     hasQuery: search !== '',
   };
 }

@@ -5,12 +5,13 @@
  * first paint of every other page, index.html's, is drawn here too, from the frame's own header.
  */
 import './prerender-env';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { prerender as renderStatic } from 'react-dom/static';
 import { DRAWN_PAGES } from '../lib/static';
 import { App } from './App';
 import { USER_KEY } from './lib/session';
 import { createQueryClient } from './lib/query';
+import type { FirstScreen } from './lib/routes';
 import { createAppRouter } from './router';
 import { FirstPaint } from './shell/Frame';
 
@@ -32,12 +33,18 @@ export async function prerender(path: string): Promise<string> {
   return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
 }
 
+/** The screens a signed-in visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
+function firstScreens(): Record<string, FirstScreen> {
+  const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
+  return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
+}
+
 // Run by the build as its own process (production React, nothing left in the build's globals):
-// prints index.html's first paint and each page's HTML as JSON.
+// prints index.html's first paint, each page's HTML and the first screens as JSON.
 if (import.meta.main) {
   const pages: Record<string, string> = {};
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
   const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
-  process.stdout.write(JSON.stringify({ firstPaint, pages }));
+  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens() }));
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Layouts } from './lib/routes';
+import type { FirstScreen, Layouts } from './lib/routes';
 import { searchOf } from './lib/search';
 import { homeRoute, layouts, rootRoute, sessionRoute, signedInRoute, verifiedRoute } from './shell/layouts';
 import { LandingPage } from './shell/LandingPage';
@@ -47,5 +47,8 @@ export function createAppRouter(queryClient: QueryClient) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    firstScreen?: FirstScreen;
   }
 }

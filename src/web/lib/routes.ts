@@ -35,3 +35,24 @@ export function prefetch(context: RouterContext, ...queries: AnyQuery[]) {
   if ('user' in context && !context.user) return;
   for (const query of queries) void context.queryClient.prefetchQuery(query);
 }
+
+/** What the build reads off a screen a signed-in visit often opens first (scripts/build.ts). */
+export interface FirstScreen {
+  /** The screen's module, from src/web (the chunk the route's lazy component imports). */
+  module: string;
+  /** The URLs of its reads. */
+  reads: string[];
+}
+
+/**
+ * The loader of a screen a signed-in visit often opens first (the front page, the app's start page),
+ * and the same facts for the build: the page the server sends for such a visit names the screen's
+ * chunks and reads, so a phone downloads them beside the runtime instead of one after another
+ * (src/lib/static.ts). `module` is the path of what the route's component imports, from src/web.
+ */
+export function firstScreen(module: string, ...reads: AnyQuery[]) {
+  return {
+    staticData: { firstScreen: { module, reads: reads.map((query) => String(query.queryKey[0])) } satisfies FirstScreen },
+    loader: ({ context }: { context: RouterContext }) => prefetch(context, ...reads),
+  };
+}

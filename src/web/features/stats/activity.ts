@@ -23,6 +23,31 @@ function tabSessionId(fresh = false): string {
 }
 
 /**
+ * The browser's time zone, read by a worker (public/time-zone.js): a page's first Intl call loads ICU's
+ * data, about 25 ms on a laptop and 100 ms on a phone, and on the page's thread it lengthened the task
+ * that draws the first screen (bench:web). Undefined where no worker answers within two seconds; the
+ * server then keeps the zone it was last told.
+ */
+function readTimeZone(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const done = (zone?: string) => {
+      clearTimeout(timer);
+      worker?.terminate();
+      resolve(zone);
+    };
+    const timer = setTimeout(done, 2000);
+    let worker: Worker | undefined;
+    try {
+      worker = new Worker('/time-zone.js');
+      worker.onmessage = (event: MessageEvent<unknown>) => done(typeof event.data === 'string' ? event.data : undefined);
+      worker.onerror = () => done();
+    } catch {
+      done();
+    }
+  });
+}
+
+/**
  * Learning time (docs/product-rules.md#learning-time) and the learner's time zone, in which days in a row
  * count. While a signed-in tab is visible it reports the page it shows every 15 seconds; the
  * server credits the time since the previous report to that page's feature. So the time up to leaving a
@@ -38,10 +63,12 @@ export function useActivityTracking() {
 
   useEffect(() => {
     let sessionId = tabSessionId();
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = readTimeZone();
     report.current = (page) => {
+      const session = sessionId;
       // Analytics never interrupt the learner: a failed report is simply the next one's job.
-      server.api.analytics.activity.post({ sessionId, page, timeZone }, { nullOn401: true })
+      timeZone
+        .then((zone) => server.api.analytics.activity.post({ sessionId: session, page, timeZone: zone }, { nullOn401: true }))
         .then(() => queryClient.invalidateQueries({ queryKey: sessionAnalyticsQuery.queryKey }))
         .catch(() => {});
     };

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { forecastQuery, sessionAnalyticsQuery, statsQuery } from './queries';
-import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
+import { firstScreen, type FeatureRoutes } from '../../lib/routes';
 
 /**
  * The statistics screen (docs/product-rules.md#screens). Not behind sign-in: an anonymous visitor is asked to log in on the page
@@ -11,6 +11,6 @@ export const statsRoutes: FeatureRoutes = ({ verified }) => [
     getParentRoute: () => verified,
     path: '/stats',
     component: lazyRouteComponent(() => import('./StatsPage'), 'StatsPage'),
-    loader: ({ context }: { context: RouterContext }) => prefetch(context, statsQuery, sessionAnalyticsQuery, forecastQuery),
+    ...firstScreen('features/stats/StatsPage.tsx', statsQuery, sessionAnalyticsQuery, forecastQuery),
   }),
 ];

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
+import { firstScreen, prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 import { flaggedQuery } from '../../lib/query';
 import { batchQuery, topicCardsQuery, verbsQuery, wordsQuery } from './queries';
 
@@ -10,13 +10,13 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     path: '/words',
     component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
     // The deck is asked for with the page's code and the user, not after them.
-    loader: ({ context }: { context: RouterContext }) => prefetch(context, wordsQuery, batchQuery),
+    ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery),
   });
   const topicsRoute = createRoute({
     getParentRoute: () => signedIn,
     path: '/topics',
     component: lazyRouteComponent(() => import('./TopicsPage'), 'TopicsPage'),
-    loader: ({ context }: { context: RouterContext }) => prefetch(context, topicCardsQuery, verbsQuery),
+    ...firstScreen('features/vocabulary/TopicsPage.tsx', topicCardsQuery, verbsQuery),
   });
   const topicRoute = createRoute({
     getParentRoute: () => signedIn,

@@ -56,3 +56,30 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
     });
   }
 });
+
+describe('a signed-in visit from a phone', () => {
+  test('/words names its code and its reads in the page, so they download beside the runtime; each is fetched once', async () => {
+    const first = await app.newPage(375, 812);
+    await registerInBrowser(first.page);
+    // A first visit: an installed service worker would answer from its copy of the app, as a repeat visit is meant to.
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+    await context.addCookies(await first.context.cookies());
+    await first.context.close();
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/words');
+    await page.locator('.flash-card-english').waitFor();
+    const started = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+    );
+    for (const read of ['/api/user', '/api/words', '/api/words/batch']) {
+      expect(started).toContainEqual([read, 'link']);
+      expect(requested.filter((path) => path === read)).toHaveLength(1);
+    }
+    const screenChunk = started.find(([path]) => path.startsWith('/AllWordsPage-'));
+    expect(screenChunk?.[1]).toBe('link');
+    expect(requested.filter((path) => path === screenChunk?.[0])).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,2 @@
+// The browser's time zone, read off the page's thread (src/web/features/stats/activity.ts).
+postMessage(Intl.DateTimeFormat().resolvedOptions().timeZone);
