@@ -134,11 +134,7 @@ function finishPage(outdir: string) {
   const link = html.match(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/);
   if (!link) throw new Error('index.html has no stylesheet to inline');
   const css = readFileSync(resolve(outdir, link[1]), 'utf8');
-  // The runtime's script tag ends the body: named here, it is fetched before the stylesheet and the
-  // first paint's markup are parsed, and before what a signed-in page adds (writeSignedInPages).
-  const entry = html.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1];
-  if (!entry) throw new Error('index.html has no entry script');
-  writeFileSync(page, html.replace(link[0], () => `<link rel="modulepreload" href="${entry}">${HEAD_LINKS}<style>${css}</style>`));
+  writeFileSync(page, html.replace(link[0], () => `${HEAD_LINKS}<style>${css}</style>`));
   rmSync(resolve(outdir, link[1]));
 }
 
@@ -188,6 +184,7 @@ async function prerenderPages(outdir: string, metafile: unknown) {
 function writeSignedInPages(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, metafile: Metafile) {
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([file, output]) => file.endsWith('.js') && output.entryPoint === 'src/web/index.html')?.[0];
+  if (!entry) throw new Error('The build has no entry chunk');
   const chunksOf = (module: string) => {
     const chunk = outputs.find(([, output]) => output.entryPoint === `src/web/${module}`)?.[0];
     if (!chunk) throw new Error(`No chunk of ${module}, which a route names as its first screen: is the path right?`);
@@ -195,10 +192,12 @@ function writeSignedInPages(outdir: string, index: string, firstScreens: Record<
     for (const file of found) for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement' && imported.path !== entry) found.add(imported.path);
     return [...found];
   };
+  // The runtime first: its script tag ends the body, after these links.
   const preloaded = (reads: string[], chunks: string[] = []) =>
     index.replace(
       '<style>',
       () =>
+        `<link rel="modulepreload" href="/${entry.replace(/^\.\//, '')}">` +
         ['/api/user', ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
         chunks.map((chunk) => `<link rel="preload" href="/${chunk.replace(/^\.\//, '')}" as="script" crossorigin>`).join('') +
         '<style>',
