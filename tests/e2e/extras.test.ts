@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { createSpellingService } from '../../src/modules/spelling/service';
+import { judgeTyped } from '../../src/shared/arabizi';
 import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
 
 /** Issue 14's additions: arabizi-tolerant answers, typed answers, reports on content, keyboard help. */
@@ -41,6 +43,25 @@ async function shownWord(page: Page, words: Word[]) {
 /** One letter of a word changed to a letter no spelling habit folds away. */
 const nearMiss = (text: string) => `${text.slice(0, -1)}${text.endsWith('q') ? 'z' : 'q'}`;
 
+const lexicon = createSpellingService(join(ROOT, 'content')).lexicon();
+
+/**
+ * The word on the card, once it is one whose near miss the card calls Almost: a few are not ('fi', a
+ * phrase ending in '...?', where the last letter is not one of the key's), and the card is random, so
+ * those are answered right and passed.
+ */
+async function cardWithNearMiss(page: Page, words: Word[]) {
+  for (;;) {
+    const word = await shownWord(page, words);
+    if (judgeTyped(nearMiss(word.lebanese), word.lebanese, lexicon) === 'almost') return word;
+    await page.getByLabel('Type it in Lebanese').fill(word.lebanese);
+    await page.getByLabel('Type it in Lebanese').press('Enter');
+    await page.getByText(/^Right!/).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.typed-result').waitFor({ state: 'detached' });
+  }
+}
+
 /** A recommended answer written with other spelling habits: no 2, a for 3, h for 7, single letters. */
 const respelt = (text: string) =>
   text
@@ -77,7 +98,7 @@ describe('beyond the spec (issue 14)', () => {
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
 
-    const word = await shownWord(page, words);
+    const word = await cardWithNearMiss(page, words);
     const typed = nearMiss(word.lebanese);
     await page.getByLabel('Type it in Lebanese').fill(typed);
     await page.getByLabel('Type it in Lebanese').press('Enter');
@@ -92,8 +113,8 @@ describe('beyond the spec (issue 14)', () => {
     await page.keyboard.press('Enter');
     expect((await sent).postDataJSON()).toMatchObject({ correct: false });
 
-    // Right in another spelling: the keys agree.
-    await page.getByLabel('Type it in Lebanese').waitFor();
+    // Right in another spelling: the keys agree (read off the next card, once the result has gone).
+    await page.locator('.typed-result').waitFor({ state: 'detached' });
     const next = await shownWord(page, words);
     const other = next.lebanese.replace(/7/g, 'h').replace(/3/g, 'a').replace(/2/g, '');
     await page.getByLabel('Type it in Lebanese').fill(other === next.lebanese ? next.lebanese.toUpperCase() : other);
