@@ -334,18 +334,19 @@ describe('rate limits', () => {
     expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.4.0.1') })).status).toBe(200);
   }, 30_000);
 
-  test('100 simultaneous wrong logins for one e-mail check at most 10 passwords, and a right guess among them is refused', async () => {
+  test('100 simultaneous wrong logins for one e-mail check at most 10 passwords, and a right guess after them is refused', async () => {
     const { email, password } = await app.signUp();
     const verify = spyOn(Bun.password, 'verify');
     try {
-      const attempts = Array.from({ length: 100 }, (_, i) =>
-        app.request('POST', '/api/login', { body: { email, password: i === 50 ? password : `wrong${i}pass` }, headers: ip('10.5.5.5') }),
-      );
+      const attempts = Array.from({ length: 100 }, (_, i) => app.request('POST', '/api/login', { body: { email, password: `wrong${i}pass` }, headers: ip('10.5.5.5') }));
       const statuses = (await Promise.all(attempts)).map((res) => res.status);
       expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(90);
-      expect(statuses[50]).toBe(429);
+      // Sent among the 100, a right guess would be checked or not by the order the requests reach the
+      // check, which is not the order sent; after them it is refused unchecked.
+      expectError(await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.5.5.5') }), 429, 'Too Many Requests');
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       verify.mockRestore();
     }
