@@ -107,6 +107,8 @@ describe('the games', () => {
     await page.getByRole('link', { name: 'Study Letters' }).click();
     await page.waitForURL('**/study-letters');
     const cards = page.locator('.study-card');
+    // The address changes before the screen's code has come and drawn the cards.
+    await cards.first().waitFor();
     expect(await cards.count()).toBe(5);
     const seven = page.getByRole('button', { name: /Number 7/ });
     expect(await seven.getAttribute('aria-expanded')).toBe('false');
