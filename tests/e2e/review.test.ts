@@ -111,8 +111,8 @@ describe('memory review in the browser', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await forecastBar(page, 0).and(page.locator('[data-due="2"]')).waitFor();
-    // The screen at rest: its reads now come with the page, so the forecast can be drawn while the
-    // leaderboard is still loading (a full run once measured 376 and 379 px then, never when alone).
+    // With the leaderboard drawn: a learner's username has no spaces, and in a full run the test's
+    // usernames are longer (up to 14 letters) and widened the page to 376-379 px before it could break.
     await page.getByText('Loading leaderboard...').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'forecast-375');
