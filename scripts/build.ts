@@ -192,14 +192,15 @@ function writeSignedInPages(outdir: string, index: string, firstScreens: Record<
     for (const file of found) for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement' && imported.path !== entry) found.add(imported.path);
     return [...found];
   };
+  const href = (chunk: string) => `/${chunk.replace(/^\.\//, '')}`;
   // The runtime first: its script tag ends the body, after these links.
   const preloaded = (reads: string[], chunks: string[] = []) =>
     index.replace(
       '<style>',
       () =>
-        `<link rel="modulepreload" href="/${entry.replace(/^\.\//, '')}">` +
+        `<link rel="modulepreload" href="${href(entry)}">` +
         ['/api/user', ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
-        chunks.map((chunk) => `<link rel="preload" href="/${chunk.replace(/^\.\//, '')}" as="script" crossorigin>`).join('') +
+        chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('') +
         '<style>',
     );
   writeFileSync(resolve(outdir, 'pages/signed-in.html'), preloaded([]));
