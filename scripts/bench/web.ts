@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { buildClient } from '../build';
 
 const ROOT = resolve(import.meta.dir, '../..');
@@ -173,44 +173,57 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
   await cdp.send('Network.emulateNetworkConditions', THROTTLE);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
-  const types = new Map<string, string>();
-  const inFlight = new Set<string>();
+  // Loading is over when every request has finished. Playwright's request events decide it, as they
+  // follow the page's workers too: the page's own protocol session sees a dedicated worker's script
+  // (time-zone.js) start but never finish. The bytes on the wire are the protocol's; a request it did
+  // not see finish is counted by Playwright's sizes.
   const urls = new Map<string, string>();
-  let jsBytes = 0;
-  let totalBytes = 0;
-  let requests = 0;
-  let lastActivity = performance.now();
-  cdp.on('Network.requestWillBeSent', (e) => {
-    // The live event stream stays open by design; it is not part of loading the page.
-    if (e.type === 'EventSource' || e.request.url.endsWith('/api/events')) return;
-    inFlight.add(e.requestId);
-    urls.set(e.requestId, e.request.url);
-    lastActivity = performance.now();
-  });
+  const types = new Map<string, string>();
+  const onWire: { url: string; bytes: number; type?: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.loadingFinished', (e) => {
-    if (!inFlight.delete(e.requestId)) return;
-    lastActivity = performance.now();
-    requests++;
-    totalBytes += e.encodedDataLength;
-    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+    const url = urls.get(e.requestId);
+    if (url) onWire.push({ url, bytes: e.encodedDataLength, type: types.get(e.requestId) });
   });
-  cdp.on('Network.loadingFailed', (e) => {
-    inFlight.delete(e.requestId);
+  const inFlight = new Set<Request>();
+  const finished: Request[] = [];
+  let lastActivity = performance.now();
+  // The live event stream stays open by design; it is not part of loading the page.
+  const isStream = (request: Request) => request.resourceType() === 'eventsource' || request.url().endsWith('/api/events');
+  page.on('request', (request) => {
+    if (isStream(request)) return;
+    inFlight.add(request);
     lastActivity = performance.now();
   });
+  const settle = (request: Request) => {
+    if (!inFlight.delete(request)) return;
+    lastActivity = performance.now();
+    return true;
+  };
+  page.on('requestfinished', (request) => void (settle(request) && finished.push(request)));
+  page.on('requestfailed', settle);
 
   await page.goto(path, { waitUntil: 'load' });
   // A load still busy after 30 s is measured as it stands, naming what it was still waiting for.
   const started = performance.now();
   while (inFlight.size > 0 || performance.now() - lastActivity < 2000) {
     if (performance.now() - started > 30_000) {
-      console.warn(`${path}: still loading after 30 s: ${[...inFlight].map((id) => urls.get(id)).join(', ')}`);
+      console.warn(`${path}: still loading after 30 s: ${[...inFlight].map((r) => r.url()).join(', ')}`);
       break;
     }
     await Bun.sleep(100);
   }
-
+  const unmatched = [...onWire];
+  const unseen = finished.filter((request) => {
+    const i = unmatched.findIndex((r) => r.url === request.url());
+    if (i >= 0) unmatched.splice(i, 1);
+    return i < 0;
+  });
+  for (const request of unseen) {
+    const sizes = await request.sizes();
+    onWire.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize, type: request.resourceType() === 'script' ? 'Script' : undefined });
+  }
   const result = await page.evaluate(() => {
     const b = (window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } }).__bench;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
@@ -223,7 +236,12 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
   });
   await cdp.detach();
   await page.close();
-  return { ...result, jsBytes, totalBytes, requests };
+  return {
+    ...result,
+    jsBytes: onWire.filter((r) => r.type === 'Script').reduce((sum, r) => sum + r.bytes, 0),
+    totalBytes: onWire.reduce((sum, r) => sum + r.bytes, 0),
+    requests: onWire.length,
+  };
 }
 
 /**
