@@ -30,6 +30,23 @@ for (let i = 0; i < 100; i++) {
   } catch {}
   await Bun.sleep(100);
 }
+if (process.env.PROFILE_CALL === 'words') {
+  // As in \`bun run bench\`, whose answer rounds come first: a third of the answers are wrong, which flags
+  // the word, so by the word-list rounds every learner's list holds flagged words, built per learner.
+  await Promise.all(
+    data.learners.map(async ({ cookie }) => {
+      for (const [n, id] of data.wordIds.entries()) {
+        if (n % 3 !== 0) continue;
+        const res = await fetch(`${url}/api/words/${id}/progress`, {
+          method: 'POST',
+          headers: { cookie, origin: url, 'content-type': 'application/json' },
+          body: JSON.stringify({ correct: false, page: 'unified' }),
+        });
+        await res.arrayBuffer();
+      }
+    }),
+  );
+}
 const result = await runLoad({
   url,
   connections: 32,

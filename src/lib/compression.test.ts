@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { createTestApp } from '../../tests/support/app';
-import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding, sentAlike } from './compression';
+import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding, sentAlike, sentAlikeExcept } from './compression';
 import { clientRequest, DRAWN_PAGES, PUBLIC_PAGES, serveClient } from './static';
 
 describe('the encoding a browser accepts', () => {
@@ -190,6 +190,34 @@ describe('JSON answers', () => {
       stringify.mockRestore();
     }
     expect(() => deck.push({ id: 100, english: 'one more' })).toThrow();
+  });
+
+  test("a shared list with one learner's items changed is joined from each item's JSON, written once per list", async () => {
+    const deck = sentAlike(Array.from({ length: 100 }, (_, i) => ({ id: i, english: `word ${i}`, isFlagged: false })));
+    const flagged = (ids: number[]) => {
+      const set = new Set(ids);
+      return new Elysia().use(compressionPlugin()).get('/deck', () => sentAlikeExcept(deck, (w) => set.has(w.id), (w) => ({ ...w, isFlagged: true })));
+    };
+    const expected = (ids: number[]) => deck.map((w) => (ids.includes(w.id) ? { ...w, isFlagged: true } : w));
+    const stringify = spyOn(JSON, 'stringify');
+    try {
+      const first = await flagged([3, 50]).handle(new Request('http://localhost/deck'));
+      expect(first.headers.get('content-type')).toContain('application/json');
+      expect(await first.json()).toEqual(expected([3, 50]));
+      const wordsWritten = () => stringify.mock.calls.filter(([value]) => typeof value === 'object' && value !== null && 'english' in value).length;
+      expect(wordsWritten()).toBe(102);
+      // Another learner's flags: only the items not yet written as changed are written.
+      const br = await flagged([3, 7]).handle(new Request('http://localhost/deck', { headers: { 'accept-encoding': 'br' } }));
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(await br.arrayBuffer()).toString())).toEqual(expected([3, 7]));
+      expect(wordsWritten()).toBe(103);
+      const none = await flagged([]).handle(new Request('http://localhost/deck'));
+      expect(await none.json()).toEqual(deck);
+      const empty = new Elysia().use(compressionPlugin()).get('/none', () => sentAlikeExcept(sentAlike([] as { id: number }[]), () => true, (w) => w));
+      expect(await (await empty.handle(new Request('http://localhost/none'))).json()).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   test('the app compresses its large answers and still answers errors and pages as before', async () => {

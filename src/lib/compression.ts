@@ -27,9 +27,11 @@ function isJson(value: unknown): value is object {
   return Array.isArray(value) || proto === Object.prototype || proto === null;
 }
 
-/** The JSON text of an answer sent to many learners alike, and its compressed copies once made. */
-type Encoded = { text?: string; br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
+/** The JSON of an answer sent to many learners alike, as UTF-8, and its compressed copies once made. */
+type Encoded = { json?: Uint8Array<ArrayBuffer>; br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
 const sharedAnswers = new WeakMap<object, Encoded>();
+
+const utf8 = new TextEncoder();
 
 /**
  * Marks a value that routes return unchanged to many learners (a deck memoised per content), so it is
@@ -41,9 +43,41 @@ export function sentAlike<T extends object>(value: T): T {
   return value;
 }
 
-function compress(text: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
+/** JSON already written as UTF-8, sent as it is (and compressed like any JSON answer); `T` is what it holds, for the client's types. */
+export class JsonText<T> {
+  declare readonly holds?: T;
+  constructor(readonly json: Uint8Array<ArrayBuffer>) {}
+}
+
+/** Each item's JSON in a list sent alike, and as changed for a learner, written once per list. */
+const itemJson = new WeakMap<object, { plain: Uint8Array<ArrayBuffer>[]; changed: (Uint8Array<ArrayBuffer> | undefined)[] }>();
+const [OPEN, COMMA, CLOSE] = [...utf8.encode('[,]')] as [number, number, number];
+
+/**
+ * A list sent alike (sentAlike) with some items changed for one learner (the words they flagged):
+ * joined from each item's UTF-8 JSON, written once per list, instead of serialising the whole list and
+ * encoding it for every request. `change` must give the same item for the same list every time.
+ */
+export function sentAlikeExcept<T extends object>(list: readonly T[], isChanged: (item: T) => boolean, change: (item: T) => T): JsonText<T[]> {
+  let items = itemJson.get(list);
+  if (!items) itemJson.set(list, (items = { plain: list.map((item) => utf8.encode(JSON.stringify(item))), changed: [] }));
+  const { plain, changed } = items;
+  const parts = list.map((item, i) => (isChanged(item) ? (changed[i] ??= utf8.encode(JSON.stringify(change(item)))) : plain[i]!));
+  const json = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0) + Math.max(parts.length - 1, 0) + 2);
+  json[0] = OPEN;
+  let at = 1;
+  parts.forEach((part, i) => {
+    if (i > 0) json[at++] = COMMA;
+    json.set(part, at);
+    at += part.byteLength;
+  });
+  json[at] = CLOSE;
+  return new JsonText<T[]>(json);
+}
+
+function compress(json: string | Uint8Array<ArrayBuffer>, encoding: Encoding): Uint8Array<ArrayBuffer> {
   // Quality 4 Brotli is as quick as gzip and smaller; the build's own files get the slow, smallest kind.
-  return encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : Bun.gzipSync(text);
+  return encoding === 'br' ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : Bun.gzipSync(json);
 }
 
 /**
@@ -53,15 +87,17 @@ function compress(text: string, encoding: Encoding): Uint8Array<ArrayBuffer> {
  */
 export function compressionPlugin() {
   return new Elysia({ name: 'compression' }).mapResponse({ as: 'global' }, ({ request, responseValue, set }) => {
-    if (request.method !== 'GET' || !isJson(responseValue)) return;
-    const shared = sharedAnswers.get(responseValue);
-    const text = shared ? (shared.text ??= JSON.stringify(responseValue)) : JSON.stringify(responseValue);
+    if (request.method !== 'GET') return;
+    const written = responseValue instanceof JsonText;
+    if (!written && !isJson(responseValue)) return;
+    const shared = written ? undefined : sharedAnswers.get(responseValue);
+    const json = written ? responseValue.json : shared ? (shared.json ??= utf8.encode(JSON.stringify(responseValue))) : JSON.stringify(responseValue);
     set.headers['content-type'] = 'application/json;charset=utf-8';
-    if (text.length <= COMPRESS_JSON_ABOVE) return new Response(text);
+    if ((typeof json === 'string' ? json.length : json.byteLength) <= COMPRESS_JSON_ABOVE) return new Response(json);
     set.headers.vary = 'Accept-Encoding';
     const encoding = preferredEncoding(request.headers.get('accept-encoding'));
-    if (!encoding) return new Response(text);
+    if (!encoding) return new Response(json);
     set.headers['content-encoding'] = encoding;
-    return new Response(shared ? (shared[encoding] ??= compress(text, encoding)) : compress(text, encoding));
+    return new Response(shared ? (shared[encoding] ??= compress(json, encoding)) : compress(json, encoding));
   });
 }

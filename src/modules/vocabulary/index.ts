@@ -14,7 +14,7 @@ import { AnswerBody, SpeechQuery, TopicParams, TopicsQuery } from './model';
 export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService & { speech: SpeechService } }) {
   return new Elysia({ name: 'vocabulary' })
     .use(sessionPlugin(ctx, auth))
-    .get('/api/words', ({ user }) => vocabulary.deckFor(user), { optionalUser: true })
+    .get('/api/words', ({ user }) => vocabulary.deckAsSent(user), { optionalUser: true })
     .get('/api/words/batch', ({ user }) => vocabulary.batchOf(user), { auth: true })
     .get('/api/words/topics', ({ query }) => vocabulary.topicNames(query.includeVerbs), { query: TopicsQuery })
     .get('/api/words/topics-with-progress', ({ user }) => vocabulary.topicCards(user), { optionalUser: true })

@@ -19,12 +19,15 @@ describe('GET /api/words', () => {
   });
 
   test('signed in: the unlocked batches with flags', async () => {
-    const { cookie } = await t.signUp();
+    const { cookie, user } = await t.signUp();
     await t.request('POST', `/api/words/${colors1()}/flag`, { cookie, body: { isFlagged: true } });
     const res = await t.request('GET', '/api/words', { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(33);
     expect(res.json[0]).toMatchObject({ english: 'Colors 1', isFlagged: true, culturalContext: 'A note about Colors.', batch: 1, isConjugation: false });
+    expect(res.json.filter((w: { isFlagged: boolean }) => w.isFlagged)).toHaveLength(1);
+    // The list sent is joined from each word's JSON; it is the learner's deck all the same.
+    expect(res.json).toEqual(t.services.vocabulary.deckFor(t.services.auth.getUser(user.id)!));
   });
 });
 

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { sentAlikeExcept, type JsonText } from '../../lib/compression';
 import { notFound, unauthorized } from '../../lib/errors';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
@@ -10,6 +11,8 @@ import { isFree, type Tier } from './free-tier';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, verbTopicName } from './rules';
 import { topicProgress, topics, verbs, words } from './schema';
 import { NONE_FLAGGED, iso, wordColumns, wordView, type TopicCard, type VerbView, type WordView } from './views';
+
+const asFlagged = (w: WordView): WordView => ({ ...w, isFlagged: true });
 
 /** What a learner is shown of words, topics and verbs: the content of their tier, with their flags and progress. */
 export function createWords(
@@ -29,19 +32,31 @@ export function createWords(
     .orderBy(asc(words.sortOrder), asc(words.id))
     .prepare();
 
+  /** The deck of a learner's tier and batch as everyone there shares it, and the words they flagged. */
+  function deckAndFlags(user: User | null): { deck: WordView[]; flaggedIds: ReadonlySet<number> } {
+    if (!user) return { deck: catalogue.deckView(1, false, ANONYMOUS_DECK_SIZE), flaggedIds: NONE_FLAGGED };
+    const premium = hasPremium(user);
+    const { batch } = deps.batches.batchOf(user);
+    const deck = premium ? catalogue.deckView(batch, true, -1) : catalogue.deckView(batch, false, FREE_TIER_WORDS);
+    return { deck, flaggedIds: flagged.wordIdSet(user.id) };
+  }
+
   return {
     /**
      * All Words: the vocabulary of the unlocked batches; after the trial the first 20 free words; for an
      * anonymous visitor the 10-word deck of free words.
      */
     deckFor(user: User | null): WordView[] {
-      if (!user) return catalogue.deckView(1, false, ANONYMOUS_DECK_SIZE);
-      const premium = hasPremium(user);
-      const { batch } = deps.batches.batchOf(user);
-      const deck = premium ? catalogue.deckView(batch, true, -1) : catalogue.deckView(batch, false, FREE_TIER_WORDS);
-      const flaggedIds = flagged.wordIdSet(user.id);
+      const { deck, flaggedIds } = deckAndFlags(user);
       if (flaggedIds.size === 0) return deck;
-      return deck.map((w) => (flaggedIds.has(w.id) ? { ...w, isFlagged: true } : w));
+      return deck.map((w) => (flaggedIds.has(w.id) ? asFlagged(w) : w));
+    },
+
+    /** All Words as sent: the deck the tier shares, each flagged word's JSON swapped in (the list learners ask for most). */
+    deckAsSent(user: User | null): WordView[] | JsonText<WordView[]> {
+      const { deck, flaggedIds } = deckAndFlags(user);
+      if (flaggedIds.size === 0) return deck;
+      return sentAlikeExcept(deck, (w) => flaggedIds.has(w.id), asFlagged);
     },
 
     topicNames(includeVerbs: boolean): string[] {

@@ -1,4 +1,5 @@
 import type { App } from '../../app';
+import type { JsonText } from '../../lib/compression';
 import { isTrialExpiry, TRIAL_EXPIRED, type ErrorBody } from '../../shared/errors';
 import { displayMessage, NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
@@ -147,8 +148,8 @@ export type CallOptions = Omit<RequestOptions, 'body'>;
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 const METHODS: readonly string[] = ['get', 'post', 'put', 'delete', 'patch'] satisfies Method[];
 
-/** A value as it travels as JSON: dates arrive as strings. */
-type Json<T> = T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+/** A value as it travels as JSON: dates arrive as strings, JSON the server wrote as what it holds. */
+type Json<T> = T extends JsonText<infer Holds> ? Json<Holds> : T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 type Success<Res> = Res extends { 200: infer Data } ? Json<Data> : unknown;
 type QueryValue = string | number | boolean | undefined;
 type Query<Q> = unknown extends Q ? Record<string, QueryValue> : { [K in keyof Q]: Q[K] extends QueryValue ? Q[K] : QueryValue };
