@@ -1,49 +1,31 @@
 import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { dataVersion } from '../../lib/data-version';
+import { keptRows } from '../../lib/kept';
 import type { AuthService, User } from '../auth/service';
 import type { Plans } from './plans';
 import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptions, type Subscription } from './schema';
 import type { SubscriptionState } from './stripe';
 import { statusKey, statusView, type SubscriptionStatusView } from './views';
 
-/** Subscriptions kept per process; past this many the memory starts afresh. */
-const KEPT = 50_000;
-
 /**
  * Billing's table of subscriptions and its one write path. Every request that shows or checks access
- * reads a subscription, the answer path among them, so rows are kept per process: billing is the only
- * writer and forgets them after each of its writes; a commit by another connection (a replica catching
- * up) is told by `dataVersion`, which the content memos read anyway (docs/decisions/0021).
+ * reads a subscription, the answer path among them, so rows are kept per process (`keptRows`): billing
+ * is the only writer and forgets them after each of its writes (docs/decisions/0021).
  */
 export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; plans: Plans }) {
   const { db, clock, events, log } = ctx;
   const { auth, plans } = deps;
 
   const byUser = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder('userId'))).prepare();
-  const kept = new Map<number, Subscription | null>();
-  let keptAt = -1;
-
-  function of(userId: number): Subscription | undefined {
-    const version = dataVersion(db.$client);
-    if (version !== keptAt || kept.size >= KEPT) {
-      kept.clear();
-      keptAt = version;
-    }
-    let row = kept.get(userId);
-    if (row === undefined) {
-      row = byUser.get({ userId }) ?? null;
-      kept.set(userId, row);
-    }
-    return row ?? undefined;
-  }
+  const kept = keptRows(db.$client, (userId: number) => byUser.get({ userId }));
+  const of = (userId: number): Subscription | undefined => kept.get(userId);
 
   /** Runs a write of billing's and forgets every kept row after it, committed or not. */
   function writing<T>(work: () => T): T {
     try {
       return work();
     } finally {
-      kept.clear();
+      kept.forgetAll();
     }
   }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { keptRows } from '../../lib/kept';
 import { FLAGGED_REMOVAL_CORRECT } from './rules';
 import { flaggedWords } from './schema';
 
@@ -29,6 +30,9 @@ export function createFlaggedService(ctx: AppContext) {
     .orderBy(desc(flaggedWords.flaggedAt), desc(flaggedWords.id))
     .prepare();
   const readSet = db.select({ wordId: flaggedWords.wordId }).from(flaggedWords).where(eq(flaggedWords.userId, sql.placeholder('userId'))).prepare();
+  // Every read of All Words and of a topic marks the learner's flags: kept per process, flagged being
+  // the only writer of its table.
+  const keptSets = keptRows(db.$client, (userId: number) => new Set(readSet.values({ userId }).map(([wordId]) => wordId as number)));
   const insert = db
     .insert(flaggedWords)
     .values({ userId: sql.placeholder('userId'), wordId: sql.placeholder('wordId'), flaggedAt: sql.placeholder('now') })
@@ -52,19 +56,21 @@ export function createFlaggedService(ctx: AppContext) {
       return readAll.all({ userId }).map((r) => r.wordId);
     },
 
-    /** The learner's flagged word ids in no order, for marking a list (no sort to pay for). */
-    wordIdSet(userId: number): Set<number> {
-      return new Set(readSet.all({ userId }).map((r) => r.wordId));
+    /** The learner's flagged word ids in no order, for marking a list (no sort to pay for); not to be changed. */
+    wordIdSet(userId: number): ReadonlySet<number> {
+      return keptSets.get(userId);
     },
 
     /** Adds the word to the list; a word already there keeps its count. */
     flag(userId: number, wordId: number): FlagState {
       insert.run({ userId, wordId, now: clock.now() });
+      keptSets.forget(userId);
       return this.state(userId, wordId);
     },
 
     unflag(userId: number, wordId: number): FlagState {
       remove.run({ userId, wordId });
+      keptSets.forget(userId);
       return stateOf(undefined);
     },
 
@@ -77,6 +83,7 @@ export function createFlaggedService(ctx: AppContext) {
       if (!row) return { ...stateOf(undefined), removed: false };
       if (row.correctInFlagged >= FLAGGED_REMOVAL_CORRECT) {
         remove.run({ userId, wordId });
+        keptSets.forget(userId);
         return { isFlagged: false, correctInFlagged: row.correctInFlagged, remainingToRemove: 0, removed: true };
       }
       return { ...stateOf(row), removed: false };

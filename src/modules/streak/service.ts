@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { keptRows } from '../../lib/kept';
 import { userStreak, type StreakPage } from './schema';
 
 export interface Streak {
@@ -45,15 +46,24 @@ export function createStreakService(ctx: AppContext) {
     .returning({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
     .prepare();
 
+  // The card streak is read by every answer and every All Words visit: kept per process, this service
+  // being the only writer of its table.
+  const kept = keptRows(db.$client, (key: `${number}:${StreakPage}`) => {
+    const [userId, page] = key.split(':') as [string, StreakPage];
+    return read.get({ userId: Number(userId), page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null };
+  });
+
   return {
-    /** The learner's streak on a page; zeros before the first answer. */
-    get(userId: number, page: StreakPage): Streak {
-      return read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null };
+    /** The learner's streak on a page; zeros before the first answer. Not to be changed. */
+    get(userId: number, page: StreakPage): Readonly<Streak> {
+      return kept.get(`${userId}:${page}`);
     },
 
     /** Records one answer: one statement, so it needs no transaction of its own. */
     record(userId: number, page: StreakPage, correct: boolean): Streak {
-      return answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
+      const recorded = answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
+      kept.forget(`${userId}:${page}`);
+      return recorded;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { keptRows } from '../../lib/kept';
 import type { User } from '../auth/service';
 import type { StreakPage } from '../streak/schema';
 import type { Streak, StreakService } from '../streak/service';
@@ -16,7 +17,9 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
   const { hasPremium } = deps.tier;
   const P = sql.placeholder;
 
-  const readBatches = db.select().from(userWordBatches).where(eq(userWordBatches.userId, P('userId'))).prepare();
+  const byUser = db.select().from(userWordBatches).where(eq(userWordBatches.userId, P('userId'))).prepare();
+  // Read by every answer and every All Words visit: kept per process, batches being the only writer of the table.
+  const storedBatches = keptRows(db.$client, (userId: number) => byUser.get({ userId }));
   // Stores the streak's batch; max() keeps it from ever going back, and the date moves only on a rise.
   const unlock = db
     .insert(userWordBatches)
@@ -48,7 +51,7 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
 
   return {
     batchOf(user: User): BatchView {
-      return view(user, readBatches.get({ userId: user.id }), streak.get(user.id, 'unified'));
+      return view(user, storedBatches.get(user.id), streak.get(user.id, 'unified'));
     },
 
     /**
@@ -59,7 +62,7 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
      */
     recordCard(user: User, correct: boolean): { recorded: Streak; before: BatchView; after: BatchView } {
       const userId = user.id;
-      const stored = readBatches.get({ userId });
+      const stored = storedBatches.get(userId);
       const before = view(user, stored, streak.get(userId, 'unified'));
       const recorded = streak.record(userId, 'unified', correct);
       const reached = batchForStreak(recorded.bestStreak);
@@ -67,6 +70,7 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
       if (!stored || reached > stored.maxUnlockedBatch) {
         const at = clock.now();
         unlock.run({ userId, batch: reached, nowMs: at.getTime() });
+        storedBatches.forget(userId);
         const rises = reached > (stored?.maxUnlockedBatch ?? 1);
         now = { maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, reached), lastUnlockDate: rises ? at : (stored?.lastUnlockDate ?? null) };
       }
@@ -76,7 +80,10 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
     /** Records an answer on a page's streak; the card streak's best unlocks batches. */
     recordStreak(userId: number, page: StreakPage, correct: boolean): Streak {
       const recorded = streak.record(userId, page, correct);
-      if (page === 'unified') unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: clock.now().getTime() });
+      if (page === 'unified') {
+        unlock.run({ userId, batch: batchForStreak(recorded.bestStreak), nowMs: clock.now().getTime() });
+        storedBatches.forget(userId);
+      }
       return recorded;
     },
   };

@@ -15,7 +15,7 @@ export function createPracticeList({ db }: AppContext, deps: { flagged: FlaggedS
   const { flagged } = deps;
   const { hasPremium, assertMayPractise } = deps.tier;
 
-  function openWords(user: User, ids: number[], flaggedIds: Set<number>): WordView[] {
+  function openWords(user: User, ids: number[], flaggedIds: ReadonlySet<number>): WordView[] {
     if (ids.length === 0) return [];
     const premium = hasPremium(user);
     const rows = new Map(

@@ -59,7 +59,7 @@ export interface WordProgress {
   remainingToRemove: number | null;
 }
 
-export const NONE_FLAGGED = new Set<number>();
+export const NONE_FLAGGED: ReadonlySet<number> = new Set<number>();
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const wordColumns = {
@@ -80,7 +80,7 @@ export const wordColumns = {
 export type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<WordView, 'isFlagged' | 'arabizi'>;
 
 /** A word as a learner of this tier sees it, with their flag. */
-export function wordView(w: WordRow, flaggedIds: Set<number>, premium: boolean): WordView {
+export function wordView(w: WordRow, flaggedIds: ReadonlySet<number>, premium: boolean): WordView {
   return {
     id: w.id,
     english: w.english,
