@@ -1,9 +1,11 @@
+import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
-import { runJob, type Job } from './jobs';
+import { runJob, startJobs, type Job } from './jobs';
+import { WriteQueue } from './writes';
 import { createLogger } from './log';
 
 function context(opts: { replica: boolean }) {
@@ -42,5 +44,27 @@ describe('the job runner', () => {
     expect(runJob(ctx, job({ run: () => { throw new Error('disk full'); } }).defined)).toBeNull();
     expect(await runJob(ctx, job({ name: 'async job', run: () => Promise.reject(new Error('network')) }).defined)).toBeNull();
     expect(errors).toEqual(['test job failed', 'async job failed']);
+  });
+
+  test('a job that keeps up with the writes also runs after commits of the write queue, at most as often as it asks, until stopped', async () => {
+    const { ctx } = context({ replica: false });
+    const client = new Database(':memory:');
+    client.exec('create table answers (id integer primary key)');
+    const writes = new WriteQueue(client);
+    const insert = () => writes.run(() => client.run('insert into answers default values'));
+    const afterCommits = job({ afterCommitsEveryMs: 50 });
+    const jobs = startJobs({ ...ctx, writes }, [afterCommits.defined]);
+    await insert();
+    expect(afterCommits.seen).toEqual(['run']);
+    await insert();
+    expect(afterCommits.seen).toEqual(['run']);
+    await Bun.sleep(60);
+    await insert();
+    expect(afterCommits.seen).toEqual(['run', 'run']);
+    jobs.stop();
+    await Bun.sleep(60);
+    await insert();
+    expect(afterCommits.seen).toEqual(['run', 'run']);
+    client.close();
   });
 });

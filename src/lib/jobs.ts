@@ -10,12 +10,14 @@ export interface Job<Result = unknown> {
   primaryOnly: boolean;
   /** Also once when the server starts, not only after the first interval. */
   atStart?: boolean;
+  /** Also after a commit of the write queue, at most this often: work that keeps up with the writes. */
+  afterCommitsEveryMs?: number;
   run(): Result;
   /** What a primary-only job does on a replica instead of running (e.g. move a window on). */
   skip?(): void;
 }
 
-type JobContext = Pick<AppContext, 'config' | 'log'>;
+type JobContext = Pick<AppContext, 'config' | 'log'> & Partial<Pick<AppContext, 'writes'>>;
 
 /** Runs `task` every `intervalMs` until stopped; the timer never keeps the process alive on its own. */
 function repeatEvery(task: () => unknown, intervalMs: number) {
@@ -48,12 +50,23 @@ export function runJob(ctx: JobContext, job: Job): unknown {
 
 /** Starts every job on its interval (src/server.ts); `stop` ends them all when the server drains. */
 export function startJobs(ctx: JobContext, jobs: Job[]) {
+  let stopped = false;
   const timers = jobs.map((job) => {
     if (job.atStart) runJob(ctx, job);
+    const { afterCommitsEveryMs } = job;
+    if (afterCommitsEveryMs !== undefined && ctx.writes) {
+      let last = -Infinity;
+      ctx.writes.afterCommit(() => {
+        if (stopped || performance.now() - last < afterCommitsEveryMs) return;
+        last = performance.now();
+        runJob(ctx, job);
+      });
+    }
     return repeatEvery(() => runJob(ctx, job), job.everyMs);
   });
   return {
     stop() {
+      stopped = true;
       for (const timer of timers) timer.stop();
     },
   };

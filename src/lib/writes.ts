@@ -23,6 +23,7 @@ const MAX_BATCH = 512;
  */
 export class WriteQueue {
   private pending: Item[] = [];
+  private committed: (() => void)[] = [];
   private scheduled = false;
   private committing: Promise<void> | null = null;
 
@@ -38,6 +39,11 @@ export class WriteQueue {
       this.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
+  }
+
+  /** Calls `listener` after each group transaction has committed and its writes are answered. */
+  afterCommit(listener: () => void) {
+    this.committed.push(listener);
   }
 
   /** Settles once every write queued so far has committed (or failed): for a clean shutdown. */
@@ -69,6 +75,7 @@ export class WriteQueue {
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+    for (const listener of this.committed) listener();
   }
 
   private commit(batch: Item[]): Outcome[] {
