@@ -40,8 +40,11 @@ const KEEP_MS = HOUR_MS;
 const PRUNE_EVERY = 100;
 export const HEARTBEAT_MS = 8_000;
 export const POLL_MS = 500;
-/** A channel published with publishLatest goes out at most once in this interval. */
-export const LATEST_INTERVAL_MS = 250;
+/**
+ * A channel published with publishLatest goes out at most once in this interval: twice a second is as
+ * live as a leaderboard reads, and every event is written to every open stream (docs/decisions/0008).
+ */
+export const LATEST_INTERVAL_MS = 500;
 /** Chunks a stream may hold for a browser that does not read before it is dropped (a few minutes of events). */
 export const MAX_BACKLOG = 256;
 /** Not sent to browsers: tells every process that a user's sessions changed, so their tabs are checked. */
