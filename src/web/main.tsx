@@ -53,10 +53,16 @@ const app = <App queryClient={queryClient} router={router} />;
 const root = document.getElementById('root')!;
 // Both as transitions: React renders in slices of a few milliseconds, between which the browser paints
 // and answers input, instead of one long task (blocking time, README Performance).
-if (root.hasAttribute('data-prerendered')) {
-  // A page the build drew (src/web/prerender.tsx): React takes over its HTML, once the router has
-  // matched the page the HTML shows.
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  startTransition(() => createRoot(root).render(app));
-}
+// Both once the router has loaded the page (its guards, its screen's chunk), or failed to (the router
+// then shows its error): rendered earlier, the page was drawn again when the router finished, in one
+// task, as that update is not a transition.
+void router
+  .load()
+  .catch(() => {})
+  .then(() =>
+    startTransition(() => {
+      // A page the build drew (src/web/prerender.tsx): React takes over its HTML.
+      if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+      else createRoot(root).render(app);
+    }),
+  );
