@@ -15,7 +15,8 @@ describe('the web shell', () => {
     const { page, context } = await app.newPage();
     await page.goto('/');
     await page.waitForURL('**/auth');
-    expect(await page.getByRole('tab', { name: 'Login' }).isVisible()).toBe(true);
+    // The address changes as the router follows the redirect; the screen is drawn once it has loaded.
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Register' }).isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Continue with Google' }).isVisible()).toBe(true);
