@@ -154,7 +154,12 @@ async function prerenderPages(outdir: string, metafile: unknown) {
   });
   const [output, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
   if (code !== 0) throw new Error(`Prerendering the public pages failed (exit code ${code}).`);
-  const { firstPaint, pages, firstScreens } = JSON.parse(output) as { firstPaint: string; pages: Record<string, string>; firstScreens: Record<string, FirstScreen> };
+  const { firstPaint, pages, firstScreens, userRead } = JSON.parse(output) as {
+    firstPaint: string;
+    pages: Record<string, string>;
+    firstScreens: Record<string, FirstScreen>;
+    userRead: string;
+  };
   const indexPath = resolve(outdir, 'index.html');
   const index = readFileSync(indexPath, 'utf8');
   const drawn = (html: string, hydrated: boolean) =>
@@ -169,7 +174,7 @@ async function prerenderPages(outdir: string, metafile: unknown) {
   writeFileSync(indexPath, drawn(firstPaint, false));
   mkdirSync(resolve(outdir, 'pages'));
   for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
-  writeSignedInPages(outdir, readFileSync(indexPath, 'utf8'), firstScreens, parsed(metafile));
+  writeSignedInPages(outdir, readFileSync(indexPath, 'utf8'), firstScreens, userRead, parsed(metafile));
 }
 
 /**
@@ -181,7 +186,7 @@ async function prerenderPages(outdir: string, metafile: unknown) {
  * (src/lib/static.ts). The chunks are fetched as scripts, not module preloads: a module preload is
  * also compiled as it arrives, on the page's thread, which delayed the first paint on a phone.
  */
-function writeSignedInPages(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, metafile: Metafile) {
+function writeSignedInPages(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, userRead: string, metafile: Metafile) {
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([file, output]) => file.endsWith('.js') && output.entryPoint === 'src/web/index.html')?.[0];
   if (!entry) throw new Error('The build has no entry chunk');
@@ -199,7 +204,7 @@ function writeSignedInPages(outdir: string, index: string, firstScreens: Record<
       '<style>',
       () =>
         `<link rel="modulepreload" href="${href(entry)}">` +
-        ['/api/user', ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
+        [userRead, ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
         chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('') +
         '<style>',
     );

@@ -48,3 +48,5 @@ export function keptRows<K, V>(client: Database, read: (key: K) => V) {
     },
   };
 }
+
+export type KeptRows<K, V> = ReturnType<typeof keptRows<K, V>>;

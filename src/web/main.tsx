@@ -51,11 +51,11 @@ router.subscribe('onResolved', ({ toLocation }) => {
 
 const app = <App queryClient={queryClient} router={router} />;
 const root = document.getElementById('root')!;
-// Both as transitions: React renders in slices of a few milliseconds, between which the browser paints
-// and answers input, instead of one long task (blocking time, README Performance).
-// Both once the router has loaded the page (its guards, its screen's chunk), or failed to (the router
-// then shows its error): rendered earlier, the page was drawn again when the router finished, in one
-// task, as that update is not a transition.
+// Rendered (or hydrated) as a transition: React renders in slices of a few milliseconds, between which
+// the browser paints and answers input, instead of one long task (blocking time, README Performance).
+// And only once the router has loaded the page (its guards, its screen's chunk) or failed to (it then
+// shows its error): rendered earlier, the page was drawn again when the router finished, and that
+// update is not a transition.
 void router
   .load()
   .catch(() => {})

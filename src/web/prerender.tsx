@@ -9,7 +9,7 @@ import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { prerender as renderStatic } from 'react-dom/static';
 import { DRAWN_PAGES } from '../lib/static';
 import { App } from './App';
-import { USER_KEY } from './lib/session';
+import { USER_KEY, userQuery } from './lib/session';
 import { createQueryClient } from './lib/query';
 import type { FirstScreen } from './lib/routes';
 import { createAppRouter } from './router';
@@ -40,11 +40,11 @@ function firstScreens(): Record<string, FirstScreen> {
 }
 
 // Run by the build as its own process (production React, nothing left in the build's globals):
-// prints index.html's first paint, each page's HTML and the first screens as JSON.
+// prints index.html's first paint, each page's HTML, the first screens and the user's read as JSON.
 if (import.meta.main) {
   const pages: Record<string, string> = {};
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
   const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
-  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens() }));
+  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(), userRead: String(userQuery.queryKey[0]) }));
   process.exit(0);
 }

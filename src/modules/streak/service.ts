@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { keptRows } from '../../lib/kept';
-import { userStreak, type StreakPage } from './schema';
+import { keptRows, type KeptRows } from '../../lib/kept';
+import { STREAK_PAGES, userStreak, type StreakPage } from './schema';
 
 export interface Streak {
   currentStreak: number;
@@ -46,23 +46,22 @@ export function createStreakService(ctx: AppContext) {
     .returning({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
     .prepare();
 
-  // The card streak is read by every answer and every All Words visit: kept per process, this service
-  // being the only writer of its table.
-  const kept = keptRows(db.$client, (key: `${number}:${StreakPage}`) => {
-    const [userId, page] = key.split(':') as [string, StreakPage];
-    return read.get({ userId: Number(userId), page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null };
-  });
+  // A page's streak is read by every answer on it, and the card streak by every All Words visit: kept per
+  // process, a set of rows per page, this service being the only writer of its table.
+  const kept = Object.fromEntries(
+    STREAK_PAGES.map((page) => [page, keptRows(db.$client, (userId: number): Streak => read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null })]),
+  ) as Record<StreakPage, KeptRows<number, Streak>>;
 
   return {
     /** The learner's streak on a page; zeros before the first answer. Not to be changed. */
     get(userId: number, page: StreakPage): Readonly<Streak> {
-      return kept.get(`${userId}:${page}`);
+      return kept[page].get(userId);
     },
 
     /** Records one answer: one statement, so it needs no transaction of its own. */
     record(userId: number, page: StreakPage, correct: boolean): Streak {
       const recorded = answer.get({ userId, page, correct: correct ? 1 : 0, first: correct ? 1 : 0, now: clock.now() })!;
-      kept.forget(`${userId}:${page}`);
+      kept[page].forget(userId);
       return recorded;
     },
   };
