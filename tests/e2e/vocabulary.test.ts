@@ -70,7 +70,10 @@ describe('vocabulary practice in the browser', () => {
   test('a learner answers cards until batch 2 unlocks, flags a word and clears it from the flagged list', async () => {
     const { page, context } = await app.newPage();
     await registerInBrowser(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    // The welcome popup takes the focus once drawn, so Enter closes it.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Got it' && document.activeElement.closest('[role=dialog]') !== null);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'All Words' }).waitFor();
     await page.getByText('Batch 1 of 6').waitFor();
     await page.getByText('Words are never removed once unlocked.').waitFor();

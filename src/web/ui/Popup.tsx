@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 const key = (pageId: string) => `popup-seen:${pageId}`;
@@ -6,6 +6,13 @@ const key = (pageId: string) => `popup-seen:${pageId}`;
 /** A one-time explanation per page, remembered in local storage once 'Got it' (or Escape) closes it (docs/product-rules.md#screens). */
 export function ExplanationPopup({ pageId, title, children }: { pageId: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(() => localStorage.getItem(key(pageId)) === null);
+  const gotIt = useRef<HTMLButtonElement>(null);
+  // Focused once the page has been painted, not with autoFocus: opened with a page's first screen,
+  // autoFocus focuses while React commits, which makes the browser lay out the whole new page inside
+  // that task (115 ms on /words with the CPU slowed 4×), before it has painted anything.
+  useEffect(() => {
+    if (open) gotIt.current?.focus();
+  }, [open]);
   if (!open) return null;
   const close = () => {
     localStorage.setItem(key(pageId), 'true');
@@ -14,7 +21,7 @@ export function ExplanationPopup({ pageId, title, children }: { pageId: string; 
   return (
     <Dialog title={title} onClose={close} returnFocus={false}>
       <div className="dialog-text">{children}</div>
-      <button type="button" className="button" onClick={close} autoFocus>
+      <button type="button" className="button" onClick={close} ref={gotIt}>
         Got it
       </button>
     </Dialog>
