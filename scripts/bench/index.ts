@@ -135,8 +135,9 @@ rows.push({
   result: await load(app, () => ({ method: 'POST', path: '/api/sentences/answer', body: data.sentence })),
 });
 // A steady 1,000 answers a second, measured after 2 s at that rate: coming straight from the saturated
-// runs, the first seconds read slower (p99 9-32 ms in the first 2 s, 5-18 ms in the 5 s after, on
-// 2026-11-25). The tail is this machine's disk: with the database on tmpfs p99 was 4.5-7.7 ms.
+// runs, the first seconds read slower (over eleven tries on 2026-11-25, p99 in the first 2 s median
+// 10.6 ms, 6-32; in the 5 s after, median 7.7 ms, 4.9-30). The tail is this machine's disk: with the
+// database on tmpfs p99 was 4.5-7.7 ms.
 const pacedLoad = (seconds: number) => runPaced({ url: app.url, seconds, rate: 1000, headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }), request: answer('unified') });
 await pacedLoad(2);
 const paced = await pacedLoad(SECONDS);
