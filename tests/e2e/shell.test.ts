@@ -81,7 +81,8 @@ describe('the web shell', () => {
     const { page, context } = await app.newPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(200);
-    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    // The screen is drawn once the router has loaded it, which can be after the page's load event.
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     const api = await fetch(`${app.baseUrl}/api/no-such-call`);
     expect(api.status).toBe(404);
     expect((await api.json()).error).toBe('Not Found');
