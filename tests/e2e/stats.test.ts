@@ -90,6 +90,13 @@ describe('statistics and the leaderboard in the browser', () => {
     await registerInBrowser(page);
     expect((await firstReport).postDataJSON()).toMatchObject({ page: '/words', timeZone: 'Asia/Beirut' });
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    // The zone is read once per tab: after a reload it is sent again without a worker reading it anew.
+    let workers = 0;
+    page.on('worker', () => workers++);
+    const reloadReport = page.waitForRequest((r) => r.url().endsWith('/api/analytics/activity') && r.method() === 'POST');
+    await page.reload();
+    expect((await reloadReport).postDataJSON()).toMatchObject({ page: '/words', timeZone: 'Asia/Beirut' });
+    expect(workers).toBe(0);
 
     // Learning time is counted by the server's clock, in whole minutes on /stats: a minute of practice.
     const until = Date.now() + 62_000;

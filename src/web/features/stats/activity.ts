@@ -22,17 +22,24 @@ function tabSessionId(fresh = false): string {
   return id;
 }
 
+const TIME_ZONE_KEY = 'kalimat.time-zone';
+
 /**
  * The browser's time zone, read by a worker (public/time-zone.js): a page's first Intl call loads ICU's
  * data, about 25 ms on a laptop and 100 ms on a phone, and on the page's thread it lengthened the task
- * that draws the first screen (bench:web). Undefined where no worker answers within two seconds; the
- * server then keeps the zone it was last told.
+ * that draws the first screen (bench:web). Read once per tab and kept across reloads, as the activity
+ * session is: a worker started and ended with every page load cost a phone's other core about 70 ms,
+ * and Playwright's client once lost track of such a worker ended while a test opened the next page.
+ * Undefined where no worker answers within two seconds; the server then keeps the zone it was last told.
  */
 function readTimeZone(): Promise<string | undefined> {
+  const known = sessionStorage.getItem(TIME_ZONE_KEY);
+  if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
     const done = (zone?: string) => {
       clearTimeout(timer);
       worker?.terminate();
+      if (zone) sessionStorage.setItem(TIME_ZONE_KEY, zone);
       resolve(zone);
     };
     const timer = setTimeout(done, 2000);
