@@ -119,10 +119,12 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
         sessions.set(id, session);
         return Response.json(session);
       }
-      const match = url.pathname.match(/^\/v1\/subscriptions\/([\w-]+)$/);
+      // Any id, as Stripe takes it: the SDK percent-encodes it, and one Stripe never issued is missing.
+      const match = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/);
       if (match) {
-        const subscription = subscriptions.get(match[1]);
-        if (!subscription) return error(404, `No such subscription: '${match[1]}'`);
+        const id = decodeURIComponent(match[1]!);
+        const subscription = subscriptions.get(id);
+        if (!subscription) return error(404, `No such subscription: '${id}'`);
         if (request.method === 'GET') return Response.json(withExpansions(subscription, expand));
         if (request.method === 'POST') {
           if (subscription.status === 'canceled') return error(400, 'A canceled subscription can only update its metadata.', 'subscription_canceled');
