@@ -8,7 +8,7 @@ import { minify } from '@swc/core';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { COMPRESSIBLE } from '../src/lib/static';
+import { COMPRESSIBLE, DRAWN_PAGES } from '../src/lib/static';
 import type { FirstScreen } from '../src/web/lib/routes';
 
 const root = resolve(import.meta.dir, '..');
@@ -174,19 +174,20 @@ async function prerenderPages(outdir: string, metafile: unknown) {
   writeFileSync(indexPath, drawn(firstPaint, false));
   mkdirSync(resolve(outdir, 'pages'));
   for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
-  writeSignedInPages(outdir, readFileSync(indexPath, 'utf8'), firstScreens, userRead, parsed(metafile));
+  nameFirstScreens(outdir, readFileSync(indexPath, 'utf8'), firstScreens, userRead, parsed(metafile));
 }
 
 /**
- * For a visit with a session, copies of index.html that name what its first screen needs before it
- * can show anything, so a phone fetches it beside the runtime instead of after it, a round trip or two
- * later (bench:web): the user, which every signed-in page reads first, and for the screens marked
- * with firstScreen in their routes (src/web/lib/routes.ts) their chunks and reads. Written as
- * pages/signed-in/<screen>.html and pages/signed-in.html for the others; the server picks the copy
+ * Pages that name what their first screen needs before it can be used, so a phone fetches it beside
+ * the runtime instead of after it, a round trip or two later (bench:web). The pages drawn for a
+ * signed-out visitor name their screen's chunks, which hydrating them waits for. For a visit with a
+ * session, copies of index.html name the user, which every signed-in page reads first, and for the
+ * screens marked with firstScreen in their routes (src/web/lib/routes.ts) their chunks and reads:
+ * pages/signed-in/<screen>.html, and pages/signed-in.html for the others. The server picks the copy
  * (src/lib/static.ts). The chunks are fetched as scripts, not module preloads: a module preload is
  * also compiled as it arrives, on the page's thread, which delayed the first paint on a phone.
  */
-function writeSignedInPages(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, userRead: string, metafile: Metafile) {
+function nameFirstScreens(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, userRead: string, metafile: Metafile) {
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([file, output]) => file.endsWith('.js') && output.entryPoint === 'src/web/index.html')?.[0];
   if (!entry) throw new Error('The build has no entry chunk');
@@ -199,18 +200,26 @@ function writeSignedInPages(outdir: string, index: string, firstScreens: Record<
   };
   const href = (chunk: string) => `/${chunk.replace(/^\.\//, '')}`;
   // The runtime first: its script tag ends the body, after these links.
-  const preloaded = (reads: string[], chunks: string[] = []) =>
-    index.replace(
+  const linked = (page: string, reads: string[], chunks: string[]) =>
+    page.replace(
       '<style>',
       () =>
         `<link rel="modulepreload" href="${href(entry)}">` +
-        [userRead, ...reads].map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
+        reads.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
         chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('') +
         '<style>',
     );
-  writeFileSync(resolve(outdir, 'pages/signed-in.html'), preloaded([]));
+  for (const path of DRAWN_PAGES) {
+    const screen = firstScreens[path];
+    if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
+    const page = resolve(outdir, `pages${path}.html`);
+    writeFileSync(page, linked(readFileSync(page, 'utf8'), [], chunksOf(screen.module)));
+  }
+  writeFileSync(resolve(outdir, 'pages/signed-in.html'), linked(index, [userRead], []));
   mkdirSync(resolve(outdir, 'pages/signed-in'));
-  for (const [path, screen] of Object.entries(firstScreens)) writeFileSync(resolve(outdir, `pages/signed-in${path}.html`), preloaded(screen.reads, chunksOf(screen.module)));
+  for (const [path, screen] of Object.entries(firstScreens)) {
+    writeFileSync(resolve(outdir, `pages/signed-in${path}.html`), linked(index, [userRead, ...screen.reads], chunksOf(screen.module)));
+  }
 }
 
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */

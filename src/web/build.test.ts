@@ -24,22 +24,26 @@ describe('the client build', () => {
     expect(existsSync(join(outdir, 'icons/icon-512.png'))).toBe(true);
   });
 
-  test('/landing and /auth are drawn into copies of index.html, marked for hydration', () => {
+  test('/landing and /auth are drawn into copies of index.html, marked for hydration, naming their screen\'s chunk', () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
-    for (const [path, text] of [
-      ['landing', 'Speak Lebanese, not textbook Arabic.'],
-      ['auth', 'Continue with Google'],
+    const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1];
+    for (const [path, text, screen] of [
+      ['landing', 'Speak Lebanese, not textbook Arabic.', 'LandingPage'],
+      ['auth', 'Continue with Google', 'AuthPage'],
     ]) {
       const html = readFileSync(join(outdir, `pages/${path}.html`), 'utf8');
       expect(html).toContain('<div id="root" data-prerendered="">');
       expect(html).toContain(text);
       expect(html).not.toContain('<script>');
-      expect(html.slice(0, html.indexOf('<div id="root"'))).toBe(index.slice(0, index.indexOf('<div id="root"')));
+      const head = html.slice(0, html.indexOf('<div id="root"'));
+      expect(head).toContain(`<link rel="modulepreload" href="${entry}">`);
+      expect(head).toMatch(new RegExp(`<link rel="preload" href="/${screen}-[a-z0-9]+\\.js" as="script" crossorigin>`));
+      expect(head.replace(/<link rel="(module)?preload"[^>]*>/g, '')).toBe(index.slice(0, index.indexOf('<div id="root"')));
     }
   });
 
   test('every screen is its own chunk', () => {
-    for (const screen of ['AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
+    for (const screen of ['LandingPage', 'AuthPage', 'AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
       expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);
     }
   });

@@ -33,7 +33,7 @@ export async function prerender(path: string): Promise<string> {
   return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
 }
 
-/** The screens a signed-in visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
+/** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
 function firstScreens(): Record<string, FirstScreen> {
   const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
   return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));

@@ -1,9 +1,8 @@
 import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FirstScreen, Layouts } from './lib/routes';
-import { searchOf } from './lib/search';
+import { firstScreen, type FirstScreen, type Layouts } from './lib/routes';
+import { searchKeys } from './lib/search';
 import { homeRoute, layouts, rootRoute, sessionRoute, signedInRoute, verifiedRoute } from './shell/layouts';
-import { LandingPage } from './shell/LandingPage';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { errorsRoutes } from './features/errors/routes';
@@ -16,17 +15,23 @@ import { whichWordRoutes } from './features/which-word/routes';
 
 /*
  * Every screen is its own chunk, fetched when its route is entered or a link to it is hovered
- * (defaultPreload: 'intent'), so /landing and /auth download only what they show. Those two are the
- * first screen of most visits and small: they come with the entry chunk, a round trip sooner.
- * The screens that put several features together (the front page, Account Settings) are the shell's.
+ * (defaultPreload: 'intent'), so each page downloads only what it shows. The entry chunk holds the
+ * runtime and the frame; a first screen's chunk is named by the page the server sends, so it comes
+ * beside the entry chunk (firstScreen). The screens that put several features together (the front
+ * page, Account Settings) are the shell's.
  */
 const shellScreens = ({ visitor, signedIn }: Layouts) => [
-  createRoute({ getParentRoute: () => visitor, path: '/landing', component: LandingPage }),
+  createRoute({
+    getParentRoute: () => visitor,
+    path: '/landing',
+    component: lazyRouteComponent(() => import('./shell/LandingPage'), 'LandingPage'),
+    ...firstScreen('shell/LandingPage.tsx'),
+  }),
   createRoute({
     getParentRoute: () => signedIn,
     path: '/settings',
     component: lazyRouteComponent(() => import('./shell/SettingsScreen'), 'SettingsScreen'),
-    validateSearch: searchOf('tab'),
+    validateSearch: searchKeys('tab'),
   }),
 ];
 

@@ -115,10 +115,6 @@ export type SupportTicketInput = v.InferOutput<typeof SupportTicketBody>;
 /** Reset request. */
 export const ResetRequestBody = v.object({ email: ContactEmail });
 
-/** What an unverified account is told, by a protected call's 403 and by the protected screens. */
-export const VERIFY_ALERT =
-  'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
-
 export const INVALID_RESET_LINK = 'The password reset link is invalid or has expired.';
 /** Tokens are 43 base64url characters; anything else cannot be one. */
 export const Token = v.pipe(v.string(INVALID_RESET_LINK), v.regex(/^[\w-]{20,100}$/, INVALID_RESET_LINK));

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { AppError, unauthorized } from '../../lib/errors';
 import type { AuthService, User } from './service';
 import { SESSION_DAYS } from './sessions';
-import { VERIFY_ALERT } from './model';
+import { VERIFY_ALERT } from '../../shared/errors';
 
 export const SESSION_COOKIE = 'session';
 

@@ -36,7 +36,7 @@ export function prefetch(context: RouterContext, ...queries: AnyQuery[]) {
   for (const query of queries) void context.queryClient.prefetchQuery(query);
 }
 
-/** What the build reads off a screen a signed-in visit often opens first (scripts/build.ts). */
+/** What the build reads off a screen a visit often opens first (scripts/build.ts). */
 export interface FirstScreen {
   /** The screen's module, from src/web (the chunk the route's lazy component imports). */
   module: string;
@@ -45,10 +45,10 @@ export interface FirstScreen {
 }
 
 /**
- * The loader of a screen a signed-in visit often opens first (the front page, the app's start page),
- * and the same facts for the build: the page the server sends for such a visit names the screen's
- * chunks and reads, so a phone downloads them beside the runtime instead of one after another
- * (src/lib/static.ts). `module` is the path of what the route's component imports, from src/web.
+ * The loader of a screen a visit often opens first (the public pages, the app's start page), and the
+ * same facts for the build: the page the server sends for such a visit names the screen's chunks and
+ * reads, so a phone downloads them beside the runtime instead of one after another (src/lib/static.ts).
+ * `module` is the path of what the route's component imports, from src/web.
  */
 export function firstScreen(module: string, ...reads: AnyQuery[]) {
   return {

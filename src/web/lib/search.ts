@@ -1,9 +1,11 @@
-import * as v from 'valibot';
-
-const optionalString = v.optional(v.pipe(v.unknown(), v.transform((x) => (typeof x === 'string' ? x : x === undefined ? undefined : String(x)))));
-/** validateSearch for routes whose query keys are optional strings. */
-export const searchOf =
+/**
+ * validateSearch for routes whose query keys are optional strings. The router parses a value that
+ * reads as JSON (`?key=123` gives the number 123): each is taken back as its text, other keys dropped.
+ */
+export const searchKeys =
   <K extends string>(...keys: K[]) =>
-  (search: Record<string, unknown>) =>
-    v.parse(v.object(Object.fromEntries(keys.map((k) => [k, optionalString])) as Record<K, typeof optionalString>), search) as Partial<Record<K, string>>;
-
+  (search: Record<string, unknown>) => {
+    const known: Partial<Record<K, string>> = {};
+    for (const key of keys) if (search[key] !== undefined) known[key] = String(search[key]);
+    return known;
+  };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { VERIFY_ALERT } from '../../modules/auth/model';
+import { VERIFY_ALERT } from '../../shared/errors';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
 import { ApiError, server } from '../lib/api';
 import { QueryBoundary } from '../ui/QueryBoundary';

@@ -4,7 +4,7 @@ import { server } from '../lib/api';
 import { SUBSCRIPTION_KEYS } from '../lib/session';
 import type { Leaderboard } from '../../modules/stats/service';
 import type { Channel, Channels } from '../../shared/channels';
-import { LEADERBOARD_KEY } from '../features/stats/Leaderboard';
+import { leaderboardQuery } from '../features/stats/queries';
 import { applyStandings } from '../features/stats/standings';
 
 /**
@@ -25,11 +25,11 @@ export function useLiveEvents(signedIn: boolean) {
     // The event carries the newest standings, so a board on screen updates without asking the server,
     // unless the learner's own place is outside them.
     on('leaderboard', (standings) => {
-      const board = queryClient.getQueryData<Leaderboard>(LEADERBOARD_KEY);
+      const board = queryClient.getQueryData<Leaderboard>(leaderboardQuery.queryKey);
       if (!board) return;
       const next = applyStandings(board, standings);
-      queryClient.setQueryData(LEADERBOARD_KEY, next.board);
-      if (next.stale) void queryClient.invalidateQueries({ queryKey: LEADERBOARD_KEY });
+      queryClient.setQueryData(leaderboardQuery.queryKey, next.board);
+      if (next.stale) void queryClient.invalidateQueries({ queryKey: leaderboardQuery.queryKey });
     });
     return () => source.close();
   }, [signedIn, queryClient]);

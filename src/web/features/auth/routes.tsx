@@ -1,15 +1,19 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes } from '../../lib/routes';
-import { searchOf } from '../../lib/search';
-import { AuthPage } from './AuthPage';
+import { firstScreen, type FeatureRoutes } from '../../lib/routes';
+import { searchKeys } from '../../lib/search';
 
 /**
- * The account screens. /auth is the first screen of most visits and small: it comes with the entry
- * chunk, a round trip sooner; the others are their own chunks. Account Settings, which shows billing's
- * panel too, is composed in src/web/router.tsx.
+ * The account screens, each its own chunk; /auth is the first screen of many visits. Account Settings,
+ * which shows billing's panel too, is composed in src/web/router.tsx.
  */
 export const authRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
-  createRoute({ getParentRoute: () => visitor, path: '/auth', component: AuthPage, validateSearch: searchOf('redirect', 'error', 'tab') }),
+  createRoute({
+    getParentRoute: () => visitor,
+    path: '/auth',
+    component: lazyRouteComponent(() => import('./AuthPage'), 'AuthPage'),
+    validateSearch: searchKeys('redirect', 'error', 'tab'),
+    ...firstScreen('features/auth/AuthPage.tsx'),
+  }),
   createRoute({
     getParentRoute: () => visitor,
     path: '/request-reset',
@@ -19,12 +23,12 @@ export const authRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
     getParentRoute: () => visitor,
     path: '/reset-password',
     component: lazyRouteComponent(() => import('./ResetPages'), 'ResetPasswordPage'),
-    validateSearch: searchOf('token'),
+    validateSearch: searchKeys('token'),
   }),
   createRoute({
     getParentRoute: () => signedIn,
     path: '/support',
     component: lazyRouteComponent(() => import('./SupportPage'), 'SupportPage'),
-    validateSearch: searchOf('status', 'key'),
+    validateSearch: searchKeys('status', 'key'),
   }),
 ];

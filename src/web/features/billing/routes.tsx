@@ -1,13 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { overviewQuery, plansQuery } from './queries';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
-import { searchOf } from '../../lib/search';
+import { searchKeys } from '../../lib/search';
 
 const PaywallPage = lazyRouteComponent(() => import('./PaywallPage'), 'PaywallPage');
 const SubscriptionPage = lazyRouteComponent(() => import('./SubscriptionPage'), 'SubscriptionPage');
 const DemoCheckoutPage = lazyRouteComponent(() => import('./DemoCheckoutPage'), 'DemoCheckoutPage');
 
-const checkoutFlags = searchOf('success', 'canceled');
+const checkoutFlags = searchKeys('success', 'canceled');
 
 /** The billing screens: the paywall is open to visitors (docs/product-rules.md#screens); the rest need an account. */
 const overview = ({ context }: { context: RouterContext }) => prefetch(context, overviewQuery);
@@ -25,6 +25,6 @@ export const billingRoutes: FeatureRoutes = ({ visitor, signedIn }) => [
     getParentRoute: () => signedIn,
     path: '/demo-checkout',
     component: DemoCheckoutPage,
-    validateSearch: searchOf('plan', 'success_url', 'cancel_url'),
+    validateSearch: searchKeys('plan', 'success_url', 'cancel_url'),
   }),
 ];

@@ -13,8 +13,6 @@ const PERIODS = [
   { value: 'thisWeek', label: 'This Week' },
 ] as const;
 
-export const LEADERBOARD_KEY = leaderboardQuery.queryKey;
-
 /**
  * The leaderboard (docs/product-rules.md#points-and-leaderboard): top 20 of all time and of this week, the viewer's own place
  * highlighted. It is cached under the key the live event stream refreshes whenever anyone earns points.
