@@ -83,3 +83,37 @@ describe('a signed-in visit from a phone', () => {
     await context.close();
   });
 });
+
+describe('a visitor from a phone', () => {
+  for (const [path, screen] of [
+    ['/landing', 'LandingPage'],
+    ['/auth', 'AuthPage'],
+  ] as const) {
+    test(`${path} is drawn by the build, names its screen's code in the page, and is taken over as drawn, with nothing logged`, async () => {
+      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+      const page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+      });
+      page.on('pageerror', (error) => logged.push(error.message));
+      // The heading as the page arrived: hydrated, React takes it over; drawn again, it is replaced.
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => Object.assign(window, { drawnHeading: document.querySelector('h1') })),
+      );
+      await page.goto(path);
+      await page.waitForFunction(() => {
+        const heading = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+        return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+      });
+      expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading.isConnected)).toBe(true);
+      const started = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+      );
+      expect(started.find(([file]) => file.startsWith(`/${screen}-`))?.[1]).toBe('link');
+      await page.waitForLoadState('networkidle');
+      expect(logged).toEqual([]);
+      await context.close();
+    });
+  }
+});
