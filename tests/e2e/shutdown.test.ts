@@ -79,8 +79,12 @@ test('a tab open across a restart reconnects by itself and hears of a subscripti
     expect(answered.status).toBe(200);
 
     const { page } = await app.newPage();
+    // The tab's stream must be open before the drain, which gives it the id to resume from: on a busy
+    // machine the page can show the navigation before its stream has been answered.
+    const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
     await registerInBrowser(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upgrade' }).waitFor();
+    await streamOpen;
     // Marks the document: a reload would wipe the mark.
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
 
