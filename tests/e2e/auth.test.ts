@@ -89,6 +89,9 @@ describe('accounts in the browser', () => {
     await logOut(page);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/request-reset');
+    // The address changes as the router starts loading the screen; until it is drawn, the login form
+    // (with its own Email field) is still on the page.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await toast(page, 'Reset Email Sent');
