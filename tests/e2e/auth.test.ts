@@ -67,6 +67,7 @@ describe('accounts in the browser', () => {
     const taken = await registerInBrowser(page);
     await logOut(page);
     await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Username', { exact: true }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(`other-${taken.email}`);
     await page.getByLabel('Username', { exact: true }).fill(`o${taken.username}`.slice(0, 20));
     await page.getByLabel('Password', { exact: true }).fill('secret');

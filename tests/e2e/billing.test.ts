@@ -121,6 +121,9 @@ describe('trial and subscription screens', () => {
     await page.goto('/settings?tab=subscription');
     await page.waitForURL('**/paywall');
     await page.getByText('Trial Period Ended').waitFor();
+    // The toast comes from Settings before it sends the learner on; its plan buttons have the same
+    // names as the paywall's until the paywall is drawn.
+    await page.getByRole('heading', { name: 'Your Free Trial Has Ended' }).waitFor();
 
     // Subscribing from the paywall goes to the demo checkout in this tab; Cancel comes back.
     await page.getByRole('button', { name: 'Subscribe to the Monthly plan' }).click();

@@ -136,6 +136,8 @@ export async function registerInBrowser(page: Page, overrides: Partial<{ email: 
   const user = { email: `e2e${id}@example.com`, username: `e2e${id}`.slice(0, 20), password: 'secret123', name: 'Rana Haddad', ...overrides };
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
+  // The tab is in the address: until the router has drawn it, the Login form's Email field is the one on the page.
+  await page.getByLabel('Username', { exact: true }).waitFor();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Username', { exact: true }).fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

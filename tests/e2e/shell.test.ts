@@ -64,6 +64,7 @@ describe('the web shell', () => {
   test('a signed-in learner sees the navigation in the stated order and the footer', async () => {
     const { page, context } = await app.newPage();
     await registerInBrowser(page);
+    await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = await nav.locator('.nav-links a').allTextContents();
     expect(links).toEqual(['All Words', 'Which Word', 'Letters', 'Sentences', 'Topics', 'Flagged Words', 'Stats']);
@@ -98,6 +99,8 @@ describe('the web shell', () => {
     expect(await page.getByText(`Effective date: ${today}`).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL('**/terms-of-service');
+    // Both pages show the line: read it once the new page is drawn.
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     expect(await page.getByText(`Effective date: ${today}`).isVisible()).toBe(true);
     await context.close();
   });
@@ -136,6 +139,7 @@ describe('the web shell', () => {
   test('under 768 px the links wrap as pills and Logout reads Exit', async () => {
     const { page, context } = await app.newPage(375, 800);
     await registerInBrowser(page);
+    await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
     const pill = page.locator('.nav-link').first();
     const box = await pill.boundingBox();
     expect(box!.width).toBeLessThan(375);
@@ -146,6 +150,7 @@ describe('the web shell', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'words-375');
     await page.goto('/error-examples');
+    await page.getByRole('heading', { name: 'Full variant' }).waitFor();
     await screenshot(page, 'error-examples-375');
     await context.close();
   });
