@@ -84,7 +84,7 @@ async function minifyAgain(chunks: string[]) {
 }
 
 /**
- * The entry chunk (the runtime and the first screen) is marked for V8 to compile all its functions
+ * The entry chunk (the runtime and the frame) is marked for V8 to compile all its functions
  * as it loads it (an explicit compile hint): nearly all of them run before the first screen is usable,
  * and compiled on first call one by one they lengthened the task that starts the app (bench:web,
  * blocking time). The source map gains the same empty first line.
