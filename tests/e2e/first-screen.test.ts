@@ -85,6 +85,20 @@ describe('a signed-in visit from a phone', () => {
 });
 
 describe('a visitor from a phone', () => {
+  test('the drawn login form, sent before the app has taken it over, never puts the password in the address', async () => {
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    // No script ever arrives: the page is the build's drawing alone, as on a phone before its code.
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/auth');
+    await page.getByLabel('Email', { exact: true }).fill('rana@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await Promise.all([page.waitForNavigation(), page.getByLabel('Password', { exact: true }).press('Enter')]);
+    expect(page.url()).not.toContain('secret123');
+    expect(page.url()).not.toContain('rana');
+    await context.close();
+  });
+
   for (const [path, screen] of [
     ['/landing', 'LandingPage'],
     ['/auth', 'AuthPage'],

@@ -86,13 +86,17 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A labelled input with its error message tied to it for screen readers. */
+/**
+ * A labelled input with its error message tied to it for screen readers. The input has no `name`:
+ * its value lives in the form's state, and a form the browser sends itself (a page drawn by the build,
+ * submitted before the app has taken it over) then carries nothing, never a password in an address.
+ */
 export function Field({ label, name, error, ...input }: FieldProps) {
   const id = `field-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
