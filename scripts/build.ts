@@ -154,10 +154,11 @@ async function prerenderPages(outdir: string, metafile: unknown) {
   });
   const [output, code] = await Promise.all([new Response(run.stdout).text(), run.exited]);
   if (code !== 0) throw new Error(`Prerendering the public pages failed (exit code ${code}).`);
-  const { firstPaint, pages, firstScreens, userRead } = JSON.parse(output) as {
+  const { firstPaint, pages, firstScreens, visitorEnds, userRead } = JSON.parse(output) as {
     firstPaint: string;
     pages: Record<string, string>;
     firstScreens: Record<string, FirstScreen>;
+    visitorEnds: Record<string, string>;
     userRead: string;
   };
   const indexPath = resolve(outdir, 'index.html');
@@ -174,20 +175,29 @@ async function prerenderPages(outdir: string, metafile: unknown) {
   writeFileSync(indexPath, drawn(firstPaint, false));
   mkdirSync(resolve(outdir, 'pages'));
   for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
-  nameFirstScreens(outdir, readFileSync(indexPath, 'utf8'), firstScreens, userRead, parsed(metafile));
+  nameFirstScreens(outdir, readFileSync(indexPath, 'utf8'), { firstScreens, visitorEnds, userRead }, parsed(metafile));
 }
 
 /**
  * Pages that name what their first screen needs before it can be used, so a phone fetches it beside
- * the runtime instead of after it, a round trip or two later (bench:web). The pages drawn for a
- * signed-out visitor name their screen's chunks, which hydrating them waits for. For a visit with a
- * session, copies of index.html name the user, which every signed-in page reads first, and for the
- * screens marked with firstScreen in their routes (src/web/lib/routes.ts) their chunks and reads:
- * pages/signed-in/<screen>.html, and pages/signed-in.html for the others. The server picks the copy
- * (src/lib/static.ts). The chunks are fetched as scripts, not module preloads: a module preload is
- * also compiled as it arrives, on the page's thread, which delayed the first paint on a phone.
+ * the runtime instead of after it, a round trip or two later (bench:web). The server picks the copy
+ * (src/lib/static.ts):
+ * - for a signed-out visit, the pages drawn for /landing and /auth name their screen's chunks, which
+ *   hydrating them waits for; pages/signed-out/<path>.html (index.html's first paint) name the chunks
+ *   of the drawn page a visitor ends on from that path: `/` (as index) and the learner's screens lead
+ *   to /auth, and /landing and /auth opened with a query string, which no drawn page shows, stay;
+ * - for a visit with a session, copies of index.html name the user, which every signed-in page reads
+ *   first, and for the screens marked with firstScreen in their routes (src/web/lib/routes.ts) their
+ *   chunks and reads: pages/signed-in/<screen>.html, and pages/signed-in.html for the others.
+ * The chunks are fetched as scripts, not module preloads: a module preload is also compiled as it
+ * arrives, on the page's thread, which delayed the first paint on a phone.
  */
-function nameFirstScreens(outdir: string, index: string, firstScreens: Record<string, FirstScreen>, userRead: string, metafile: Metafile) {
+function nameFirstScreens(
+  outdir: string,
+  index: string,
+  { firstScreens, visitorEnds, userRead }: { firstScreens: Record<string, FirstScreen>; visitorEnds: Record<string, string>; userRead: string },
+  metafile: Metafile,
+) {
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([file, output]) => file.endsWith('.js') && output.entryPoint === 'src/web/index.html')?.[0];
   if (!entry) throw new Error('The build has no entry chunk');
@@ -199,7 +209,7 @@ function nameFirstScreens(outdir: string, index: string, firstScreens: Record<st
     return [...found];
   };
   const href = (chunk: string) => `/${chunk.replace(/^\.\//, '')}`;
-  // The runtime first: its script tag ends the body, after these links.
+  // The runtime first: its script tag follows the inlined stylesheet, after these links.
   const linked = (page: string, reads: string[], chunks: string[]) =>
     page.replace(
       '<style>',
@@ -209,11 +219,18 @@ function nameFirstScreens(outdir: string, index: string, firstScreens: Record<st
         chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('') +
         '<style>',
     );
-  for (const path of DRAWN_PAGES) {
+  const drawnChunks = (path: string) => {
     const screen = firstScreens[path];
     if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
+    return chunksOf(screen.module);
+  };
+  for (const path of DRAWN_PAGES) {
     const page = resolve(outdir, `pages${path}.html`);
-    writeFileSync(page, linked(readFileSync(page, 'utf8'), [], chunksOf(screen.module)));
+    writeFileSync(page, linked(readFileSync(page, 'utf8'), [], drawnChunks(path)));
+  }
+  mkdirSync(resolve(outdir, 'pages/signed-out'));
+  for (const [path, end] of Object.entries(visitorEnds)) {
+    writeFileSync(resolve(outdir, `pages/signed-out${path === '/' ? '/index' : path}.html`), linked(index, [], drawnChunks(end)));
   }
   writeFileSync(resolve(outdir, 'pages/signed-in.html'), linked(index, [userRead], []));
   mkdirSync(resolve(outdir, 'pages/signed-in'));

@@ -108,6 +108,23 @@ describe('what the server adds to the client', () => {
     expect(await open('/words').text()).toBe('<!doctype html>');
   });
 
+  test('a signed-out visit no drawn page shows gets the page naming the code of the screen it ends on, where the build made one', async () => {
+    mkdirSync(join(dist, 'pages/signed-out'), { recursive: true });
+    for (const name of ['index', 'auth', 'words']) writeFileSync(join(dist, `pages/signed-out/${name}.html`), `<!doctype html>ends ${name}`);
+    const open = (url: string, headers: Record<string, string> = {}) =>
+      serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'));
+    expect(await open('/').text()).toBe('<!doctype html>ends index');
+    expect(await open('/?utm_source=mail').text()).toBe('<!doctype html>ends index');
+    expect(await open('/auth?tab=register').text()).toBe('<!doctype html>ends auth');
+    expect(await open('/words').text()).toBe('<!doctype html>ends words');
+    expect(open('/words').headers.get('server-timing')).toBe('signed-out');
+    expect(await open('/which-word').text()).toBe('<!doctype html>');
+    expect(await open('/%2E%2E%2Fwords').text()).toBe('<!doctype html>');
+    expect(await open('/words', { cookie: 'session=abc' }).text()).toBe('<!doctype html>');
+    expect(await open('/', { cookie: 'session=abc' }).text()).toBe('<!doctype html>');
+    rmSync(join(dist, 'pages/signed-out'), { recursive: true });
+  });
+
   test('a visit with a session gets the page naming its first screen\'s chunks and reads, or the one naming the user; a script\'s fetch gets index.html', async () => {
     mkdirSync(join(dist, 'pages/signed-in'), { recursive: true });
     writeFileSync(join(dist, 'pages/signed-in.html'), '<!doctype html>user');

@@ -83,13 +83,17 @@ export function serveClient(distDir: string, request: string | ClientRequest): R
 }
 
 /**
- * The copy of index.html the build made for this visit (scripts/build.ts), if any: /landing and /auth
- * drawn as a signed-out visitor first sees them; for a visit with a session, the page naming what its
- * first screen fetches (the user, and a first screen's chunks and reads).
+ * The copy of index.html the build made for this visit (scripts/build.ts), if any: for a signed-out
+ * visit, /landing and /auth drawn as a visitor first sees them, or the page naming the code of the
+ * one the visitor ends on (`/` and the learner's screens lead to /auth); for a visit with a session,
+ * the page naming what its first screen fetches (the user, and a first screen's chunks and reads).
  */
 function pageFor(distDir: string, pathname: string, visit: Required<Pick<ClientRequest, 'signedOutVisit' | 'signedInVisit' | 'hasQuery'>>) {
   const names: string[] = [];
-  if (visit.signedOutVisit && !visit.hasQuery && DRAWN_PAGES.includes(pathname)) names.push(`pages${pathname}.html`);
+  if (visit.signedOutVisit) {
+    if (!visit.hasQuery && DRAWN_PAGES.includes(pathname)) names.push(`pages${pathname}.html`);
+    if (/^\/[a-z-]*$/.test(pathname)) names.push(`pages/signed-out${pathname === '/' ? '/index' : pathname}.html`);
+  }
   if (visit.signedInVisit) {
     if (/^\/[a-z-]+$/.test(pathname)) names.push(`pages/signed-in${pathname}.html`);
     names.push('pages/signed-in.html');

@@ -42,6 +42,19 @@ describe('the client build', () => {
     }
   });
 
+  test('a signed-out visit to `/` or to a learner\'s screen gets a page naming /auth\'s code; /auth with a query, its own', () => {
+    const index = readFileSync(join(outdir, 'index.html'), 'utf8');
+    const drawnAuthLinks = readFileSync(join(outdir, 'pages/auth.html'), 'utf8').match(/<link rel="(module)?preload"[^>]*>/g);
+    expect(drawnAuthLinks?.length).toBeGreaterThan(1);
+    for (const name of ['index', 'words', 'settings', 'auth']) {
+      const html = readFileSync(join(outdir, `pages/signed-out/${name}.html`), 'utf8');
+      expect(html.match(/<link rel="(module)?preload"[^>]*>/g)).toEqual(drawnAuthLinks);
+      expect(html.replace(/<link rel="(module)?preload"[^>]*>/g, '')).toBe(index);
+    }
+    expect(readFileSync(join(outdir, 'pages/signed-out/landing.html'), 'utf8')).toMatch(/<link rel="preload" href="\/LandingPage-[a-z0-9]+\.js"/);
+    expect(existsSync(join(outdir, 'pages/signed-out/which-word.html'))).toBe(false);
+  });
+
   test('every screen is its own chunk', () => {
     for (const screen of ['LandingPage', 'AuthPage', 'AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
       expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);

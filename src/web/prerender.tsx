@@ -14,6 +14,7 @@ import { createQueryClient } from './lib/query';
 import type { FirstScreen } from './lib/routes';
 import { createAppRouter } from './router';
 import { FirstPaint } from './shell/Frame';
+import { visitorEnd } from './shell/layouts';
 
 export async function prerender(path: string): Promise<string> {
   const queryClient = createQueryClient();
@@ -39,12 +40,24 @@ function firstScreens(): Record<string, FirstScreen> {
   return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
 }
 
+/** The fixed paths whose signed-out visitor ends on a drawn page (`/` and the learner's screens on /auth), with that page. */
+function visitorEnds(): Record<string, string> {
+  const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
+  return Object.fromEntries(
+    routes.flatMap((route) => {
+      const end = visitorEnd(route);
+      return !route.fullPath.includes('$') && DRAWN_PAGES.includes(end) ? [[route.fullPath, end]] : [];
+    }),
+  );
+}
+
 // Run by the build as its own process (production React, nothing left in the build's globals):
-// prints index.html's first paint, each page's HTML, the first screens and the user's read as JSON.
+// prints index.html's first paint, each page's HTML, the first screens, where a visitor ends and the
+// user's read as JSON.
 if (import.meta.main) {
   const pages: Record<string, string> = {};
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
   const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
-  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(), userRead: String(userQuery.queryKey[0]) }));
+  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(), visitorEnds: visitorEnds(), userRead: String(userQuery.queryKey[0]) }));
   process.exit(0);
 }

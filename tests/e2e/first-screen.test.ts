@@ -99,6 +99,27 @@ describe('a visitor from a phone', () => {
     await context.close();
   });
 
+  for (const path of ['/', '/words']) {
+    test(`${path} sent to /auth: the page names the login screen's code, so it comes beside the runtime, not after the redirect`, async () => {
+      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+      const page = await context.newPage();
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+      });
+      await page.goto(path);
+      await page.waitForURL(/\/auth/);
+      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      const started = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+      );
+      expect(started.find(([file]) => file.startsWith('/AuthPage-'))?.[1]).toBe('link');
+      await page.waitForLoadState('networkidle');
+      expect(logged).toEqual([]);
+      await context.close();
+    });
+  }
+
   for (const [path, screen] of [
     ['/landing', 'LandingPage'],
     ['/auth', 'AuthPage'],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { VERIFY_ALERT } from '../../shared/errors';
 import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
@@ -41,12 +41,15 @@ export const sessionRoute = createRoute({
   component: SessionLayout,
 });
 
+/** Where a visitor is sent from `/` and from the learner's screens. */
+const VISITOR_START = '/auth';
+
 /** `/`: All Words for a learner, /auth otherwise (while the user loads, the frame's spinner). */
 export const homeRoute = createRoute({
   getParentRoute: () => sessionRoute,
   path: '/',
   beforeLoad: ({ context: { user } }) => {
-    if (user !== undefined) throw redirect({ to: user ? '/words' : '/auth', replace: true });
+    if (user !== undefined) throw redirect({ to: user ? '/words' : VISITOR_START, replace: true });
   },
 });
 
@@ -58,12 +61,23 @@ export const signedInRoute = createRoute({
   getParentRoute: () => verifiedRoute,
   id: '_signedIn',
   beforeLoad: ({ context: { user }, location }) => {
-    if (user === null) throw redirect({ to: '/auth', search: { redirect: location.href }, replace: true });
+    if (user === null) throw redirect({ to: VISITOR_START, search: { redirect: location.href }, replace: true });
   },
   component: SignedInLayout,
 });
 
 export const layouts: Layouts = { visitor: rootRoute, verified: verifiedRoute, signedIn: signedInRoute };
+
+/**
+ * Where a signed-out visitor who opens `route` ends, by the guards above: the build names that
+ * screen's code in the page the server sends such a visit (scripts/build.ts).
+ */
+export function visitorEnd(route: AnyRoute): string {
+  for (let parent: AnyRoute | undefined = route; parent; parent = parent.parentRoute) {
+    if (parent === homeRoute || parent === signedInRoute) return VISITOR_START;
+  }
+  return route.fullPath;
+}
 
 /**
  * The guards run on navigation; signing in or out on the page (logout, an expired session found by a
