@@ -19,12 +19,12 @@ export const STATUS_MESSAGES: Record<number, string> = {
   500: 'A server error occurred. Please try again later.',
   503: 'Service unavailable. Please try again later.',
 };
+/** The message of a status the catalogue does not name. */
+export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
+
 /** What an unverified account is told, by a protected call's 403 and by the protected screens. */
 export const VERIFY_ALERT =
   'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.';
-
-/** The message of a status the catalogue does not name. */
-export const OTHER_STATUS_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 /** The body of every error answer. */
 export interface ErrorBody {

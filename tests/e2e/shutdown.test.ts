@@ -82,6 +82,7 @@ test('a tab open across a restart reconnects by itself and hears of a subscripti
     // The tab's stream must be open before the drain, which gives it the id to resume from: on a busy
     // machine the page can show the navigation before its stream has been answered.
     const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+    streamOpen.catch(() => {});
     await registerInBrowser(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upgrade' }).waitFor();
     await streamOpen;

@@ -45,7 +45,7 @@ export interface FirstScreen {
 }
 
 /**
- * The loader of a screen a visit often opens first (the public pages, the app's start page), and the
+ * The loader of a screen a visit often opens first (/landing, /auth and a learner's usual start), and the
  * same facts for the build: the page the server sends for such a visit names the screen's chunks and
  * reads, so a phone downloads them beside the runtime instead of one after another (src/lib/static.ts).
  * `module` is the path of what the route's component imports, from src/web.

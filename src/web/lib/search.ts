@@ -1,6 +1,7 @@
 /**
  * validateSearch for routes whose query keys are optional strings. The router parses a value that
- * reads as JSON (`?key=123` gives the number 123): each is taken back as its text, other keys dropped.
+ * reads as JSON (`?key=123` gives the number 123): each is turned back into text (`?key=1.50` gives
+ * "1.5"), and other keys are dropped.
  */
 export const searchKeys =
   <K extends string>(...keys: K[]) =>
