@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { TRIAL_EXPIRED } from '../shared/errors';
@@ -49,8 +49,19 @@ router.subscribe('onResolved', ({ toLocation }) => {
   if (next) whenIdle(() => void router.preloadRoute({ to: next }).catch(() => {}));
 });
 
-const app = <App queryClient={queryClient} router={router} />;
 const root = document.getElementById('root')!;
+
+/** The build's mark on a drawn page goes once React has taken it over: what is on screen then answers clicks and typing. */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => root.removeAttribute('data-prerendered'), []);
+  return children;
+}
+
+const app = (
+  <TakenOver>
+    <App queryClient={queryClient} router={router} />
+  </TakenOver>
+);
 // Rendered (or hydrated) as a transition: React renders in slices of a few milliseconds, between which
 // the browser paints and answers input, instead of one long task (blocking time, README Performance).
 // And only once the router has loaded the page (its guards, its screen's chunk) or failed to (it then

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { startFakeGoogle, type FakeGoogle } from '../fakes/google';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { appTookOver, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let google: FakeGoogle;
 let app: E2EApp;
@@ -25,6 +25,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/auth');
+  await appTookOver(page);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -256,7 +257,7 @@ describe('accounts in the browser', () => {
     for (const width of [1280, 375]) {
       const { page, context } = await newPage(app, width);
       await page.goto('/auth');
-      await page.getByRole('tab', { name: 'Login' }).waitFor();
+      await appTookOver(page);
       await screenshot(page, `auth-login-${width}`);
       await page.getByRole('tab', { name: 'Register' }).click();
       await page.getByRole('button', { name: 'Create account' }).click();

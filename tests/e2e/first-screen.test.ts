@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerInBrowser, startApp, type E2EApp } from './harness';
+import { appTookOver, registerInBrowser, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -142,6 +142,7 @@ describe('a visitor from a phone', () => {
         return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
       });
       expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading.isConnected)).toBe(true);
+      await appTookOver(page);
       const started = await page.evaluate(() =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
       );

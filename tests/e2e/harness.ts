@@ -128,6 +128,14 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Waits until the app has taken over a page the build drew (src/web/main.tsx drops its mark): a click
+ * or a key before then reaches the drawing, which answers nothing.
+ */
+export async function appTookOver(page: Page) {
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+}
+
 let counter = 0;
 /** Registers a learner through the Register tab and waits for All Words. */
 export async function registerInBrowser(page: Page, overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
@@ -135,6 +143,7 @@ export async function registerInBrowser(page: Page, overrides: Partial<{ email: 
   const id = `${Date.now().toString(36)}${counter}`;
   const user = { email: `e2e${id}@example.com`, username: `e2e${id}`.slice(0, 20), password: 'secret123', name: 'Rana Haddad', ...overrides };
   await page.goto('/auth');
+  await appTookOver(page);
   await page.getByRole('tab', { name: 'Register' }).click();
   // The tab is in the address: until the router has drawn it, the Login form's Email field is the one on the page.
   await page.getByLabel('Username', { exact: true }).waitFor();
