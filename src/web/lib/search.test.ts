@@ -1,0 +1,18 @@
+import { describe, expect, test } from 'bun:test';
+import { searchKeys } from './search';
+
+describe('a route\'s search keys', () => {
+  const read = searchKeys('tab', 'redirect');
+
+  test('are kept as text, whatever the router parsed them into; a missing key stays missing', () => {
+    expect(read({ tab: 'register' })).toEqual({ tab: 'register' });
+    expect(read({ tab: 123, redirect: true })).toEqual({ tab: '123', redirect: 'true' });
+    expect(read({ tab: null })).toEqual({ tab: 'null' });
+    expect(read({})).toEqual({});
+    expect('tab' in read({ tab: undefined })).toBe(false);
+  });
+
+  test('other keys are dropped', () => {
+    expect(read({ tab: 'login', utm_source: 'mail', __proto__: 'x' })).toEqual({ tab: 'login' });
+  });
+});
