@@ -26,7 +26,7 @@ describe('the client build', () => {
 
   test('/landing and /auth are drawn into copies of index.html, marked for hydration, naming their screen\'s chunk', () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
-    const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1];
+    const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1] ?? 'no entry script';
     for (const [path, text, screen] of [
       ['landing', 'Speak Lebanese, not textbook Arabic.', 'LandingPage'],
       ['auth', 'Continue with Google', 'AuthPage'],
