@@ -8,7 +8,7 @@ import { minify } from '@swc/core';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { COMPRESSIBLE, DRAWN_PAGES } from '../src/lib/static';
+import { COMPRESSIBLE } from '../src/lib/static';
 import type { FirstScreen } from '../src/web/lib/routes';
 
 const root = resolve(import.meta.dir, '..');
@@ -141,7 +141,7 @@ function finishPage(outdir: string) {
 /**
  * index.html's first paint (the frame and an empty card, replaced on the first render), and /landing
  * and /auth drawn as a signed-out visitor first sees them (src/web/prerender.tsx), each in a copy of
- * index.html at dist/pages/<name>.html: the server sends it for a visit without a session
+ * index.html written at dist/pages/<name>.html with its links (nameFirstScreens): the server sends it for a visit without a session
  * (src/lib/static.ts), so the page is readable before its script has run, and main.tsx hydrates it.
  * Drawn by a process of its own, with React's production build.
  */
@@ -172,10 +172,10 @@ async function prerenderPages(outdir: string, metafile: unknown) {
         },
       })
       .transform(index);
-  writeFileSync(indexPath, drawn(firstPaint, false));
-  mkdirSync(resolve(outdir, 'pages'));
-  for (const [path, html] of Object.entries(pages)) writeFileSync(resolve(outdir, `pages${path}.html`), drawn(html, true));
-  nameFirstScreens(outdir, readFileSync(indexPath, 'utf8'), { firstScreens, visitorEnds, userRead }, parsed(metafile));
+  const firstPaintPage = drawn(firstPaint, false);
+  writeFileSync(indexPath, firstPaintPage);
+  const drawnPages = Object.fromEntries(Object.entries(pages).map(([path, html]) => [path, drawn(html, true)]));
+  nameFirstScreens(outdir, { index: firstPaintPage, drawnPages }, { firstScreens, visitorEnds, userRead }, parsed(metafile));
 }
 
 /**
@@ -194,7 +194,7 @@ async function prerenderPages(outdir: string, metafile: unknown) {
  */
 function nameFirstScreens(
   outdir: string,
-  index: string,
+  { index, drawnPages }: { index: string; drawnPages: Record<string, string> },
   { firstScreens, visitorEnds, userRead }: { firstScreens: Record<string, FirstScreen>; visitorEnds: Record<string, string>; userRead: string },
   metafile: Metafile,
 ) {
@@ -224,10 +224,8 @@ function nameFirstScreens(
     if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
     return chunksOf(screen.module);
   };
-  for (const path of DRAWN_PAGES) {
-    const page = resolve(outdir, `pages${path}.html`);
-    writeFileSync(page, linked(readFileSync(page, 'utf8'), [], drawnChunks(path)));
-  }
+  mkdirSync(resolve(outdir, 'pages'));
+  for (const [path, page] of Object.entries(drawnPages)) writeFileSync(resolve(outdir, `pages${path}.html`), linked(page, [], drawnChunks(path)));
   mkdirSync(resolve(outdir, 'pages/signed-out'));
   for (const [path, end] of Object.entries(visitorEnds)) {
     writeFileSync(resolve(outdir, `pages/signed-out${path === '/' ? '/index' : path}.html`), linked(index, [], drawnChunks(end)));

@@ -34,17 +34,18 @@ export async function prerender(path: string): Promise<string> {
   return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
 }
 
+/** Every route of the app that has a path. */
+const routes = () => Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
+
 /** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
 function firstScreens(): Record<string, FirstScreen> {
-  const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
-  return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
+  return Object.fromEntries(routes().flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
 }
 
 /** The fixed paths whose signed-out visitor ends on a drawn page (`/` and the learner's screens on /auth), with that page. */
 function visitorEnds(): Record<string, string> {
-  const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
   return Object.fromEntries(
-    routes.flatMap((route) => {
+    routes().flatMap((route) => {
       const end = visitorEnd(route);
       return !route.fullPath.includes('$') && DRAWN_PAGES.includes(end) ? [[route.fullPath, end]] : [];
     }),

@@ -21,6 +21,22 @@ async function hold(context: BrowserContext, path: string) {
   return release;
 }
 
+/** Each file the page fetched, with what asked for it ('link' for the page's own links, 'script' for an import). */
+const startedBy = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+  );
+
+/** What the page logs as an error or a warning, and its uncaught errors. */
+function watchConsole(page: Page) {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
+  });
+  page.on('pageerror', (error) => logged.push(error.message));
+  return logged;
+}
+
 const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().top);
 const viewportHeight = (page: Page) => page.evaluate(() => window.innerHeight);
 
@@ -70,9 +86,7 @@ describe('a signed-in visit from a phone', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/words');
     await page.locator('.flash-card-english').waitFor();
-    const started = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
-    );
+    const started = await startedBy(page);
     for (const read of ['/api/user', '/api/words', '/api/words/batch']) {
       expect(started).toContainEqual([read, 'link']);
       expect(requested.filter((path) => path === read)).toHaveLength(1);
@@ -103,16 +117,11 @@ describe('a visitor from a phone', () => {
     test(`${path} sent to /auth: the page names the login screen's code, so it comes beside the runtime, not after the redirect`, async () => {
       const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
       const page = await context.newPage();
-      const logged: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
-      });
+      const logged = watchConsole(page);
       await page.goto(path);
       await page.waitForURL(/\/auth/);
       await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
-      const started = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
-      );
+      const started = await startedBy(page);
       expect(started.find(([file]) => file.startsWith('/AuthPage-'))?.[1]).toBe('link');
       await page.waitForLoadState('networkidle');
       expect(logged).toEqual([]);
@@ -127,11 +136,7 @@ describe('a visitor from a phone', () => {
     test(`${path} is drawn by the build, names its screen's code in the page, and is taken over as drawn, with nothing logged`, async () => {
       const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
       const page = await context.newPage();
-      const logged: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
-      });
-      page.on('pageerror', (error) => logged.push(error.message));
+      const logged = watchConsole(page);
       // The heading as the page arrived: hydrated, React takes it over; drawn again, it is replaced.
       await page.addInitScript(() =>
         document.addEventListener('DOMContentLoaded', () => Object.assign(window, { drawnHeading: document.querySelector('h1') })),
@@ -143,9 +148,7 @@ describe('a visitor from a phone', () => {
       });
       expect(await page.evaluate(() => (window as unknown as { drawnHeading: Element }).drawnHeading.isConnected)).toBe(true);
       await appTookOver(page);
-      const started = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
-      );
+      const started = await startedBy(page);
       expect(started.find(([file]) => file.startsWith(`/${screen}-`))?.[1]).toBe('link');
       await page.waitForLoadState('networkidle');
       expect(logged).toEqual([]);
