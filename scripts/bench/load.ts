@@ -139,6 +139,8 @@ export async function runPaced(opts: Omit<LoadOptions, 'connections'> & { rate: 
     const due = started + (i * 1000) / opts.rate;
     const wait = due - performance.now();
     if (wait > 1) await Bun.sleep(wait);
+    // A request sent up to 1 ms early counts from when it left; one sent late, from when it was due.
+    const from = Math.min(due, performance.now());
     const r = opts.request(i, i);
     pending.push(
       fetch(`${opts.url}${r.path}`, {
@@ -148,7 +150,7 @@ export async function runPaced(opts: Omit<LoadOptions, 'connections'> & { rate: 
       })
         .then(async (res) => {
           await res.arrayBuffer();
-          latencies.push(performance.now() - due);
+          latencies.push(performance.now() - from);
           if (res.ok) ok++;
           else errors++;
         })
