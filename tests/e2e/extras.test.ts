@@ -131,7 +131,7 @@ describe('beyond the spec (issue 14)', () => {
     const small = await phone.newPage();
     await small.goto('/words');
     await small.getByLabel('Type it in Lebanese').waitFor();
-    const onPhone = await shownWord(small, words);
+    const onPhone = await cardWithNearMiss(small, words);
     await small.getByLabel('Type it in Lebanese').fill(nearMiss(onPhone.lebanese));
     await small.getByLabel('Type it in Lebanese').press('Enter');
     await small.getByText('Almost! One letter is off.').waitFor();
