@@ -94,6 +94,11 @@ describe('the games', () => {
     await page.getByRole('heading', { name: 'Letters Practice' }).waitFor();
     await page.locator('.letters-type').waitFor();
     await screenshot(page, 'letters-1280');
+    // The streak shows before the server has saved the answer: the count is read once both saves are answered.
+    const bothSaved = new Promise<void>((resolve) => {
+      let saved = 0;
+      page.on('response', (r) => r.request().method() === 'POST' && r.url().endsWith('/api/letters/progress') && r.ok() && ++saved === 2 && resolve());
+    });
     await answerLetterRightly(page);
     await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
     await page.locator('.streak').getByText('Streak: 1').waitFor();
@@ -101,6 +106,7 @@ describe('the games', () => {
     await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
     await answerLetterRightly(page);
     await page.locator('.streak').getByText('Streak: 2').waitFor();
+    await bothSaved;
     const progress: Array<{ timesCorrect: number }> = await (await page.request.get('/api/letters/progress')).json();
     expect(progress.reduce((sum, p) => sum + p.timesCorrect, 0)).toBe(2);
 
