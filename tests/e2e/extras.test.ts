@@ -181,6 +181,26 @@ describe('beyond the spec (issue 14)', () => {
     await context.close();
   });
 
+  test('Space pressed as the card is first drawn reveals it', async () => {
+    const { page, context } = await app.newPage(1280);
+    // The key goes in as soon as the card's word is in the page, before the browser has painted it.
+    await context.addInitScript(() => {
+      localStorage.setItem('popup-seen:home', 'true');
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.flash-card-english')?.textContent) return;
+        observer.disconnect();
+        const handled = !window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', cancelable: true }));
+        sessionStorage.setItem('space-handled', String(handled));
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await registerInBrowser(page);
+    await page.goto('/words');
+    await page.locator('.flash-card-english').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('space-handled'))).toBe('true');
+    await page.getByRole('button', { name: /I know it/ }).waitFor();
+    await context.close();
+  });
+
   test('? opens the keyboard help of the screen and Escape closes it; nothing fires while typing', async () => {
     const { page, context } = await learnerOnWords();
     await page.keyboard.press('?');

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '../lib/keyboard';
 import { Dialog } from './Dialog';
 
@@ -12,13 +12,15 @@ export interface Shortcut {
  * A screen's key handler on the window, skipped while the learner types in a field, holds Ctrl, Alt or
  * Meta, or has a popup open. It is always the handler of the screen as last drawn: one swapped in a
  * later effect would leave a key pressed just after a change (a reveal, a new question) to the old one.
+ * It listens from before the screen is painted: React runs a passive effect of a screen drawn as a
+ * transition (the first screen is) only after the paint, so a key pressed as the card showed was lost.
  */
 export function useShortcuts(onKey: (e: KeyboardEvent) => void) {
   const latest = useRef(onKey);
   useLayoutEffect(() => {
     latest.current = onKey;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     function listener(e: KeyboardEvent) {
       if (e.altKey || e.ctrlKey || e.metaKey || isTypingTarget(e.target)) return;
       if (document.querySelector('.dialog-backdrop')) return;
