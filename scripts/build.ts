@@ -8,7 +8,7 @@ import { minify } from '@swc/core';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { COMPRESSIBLE } from '../src/lib/static';
+import { COMPRESSIBLE, signedOutPage } from '../src/lib/static';
 import type { FirstScreen } from '../src/web/lib/routes';
 
 const root = resolve(import.meta.dir, '..');
@@ -228,7 +228,7 @@ function nameFirstScreens(
   for (const [path, page] of Object.entries(drawnPages)) writeFileSync(resolve(outdir, `pages${path}.html`), linked(page, [], drawnChunks(path)));
   mkdirSync(resolve(outdir, 'pages/signed-out'));
   for (const [path, end] of Object.entries(visitorEnds)) {
-    writeFileSync(resolve(outdir, `pages/signed-out${path === '/' ? '/index' : path}.html`), linked(index, [], drawnChunks(end)));
+    writeFileSync(resolve(outdir, signedOutPage(path)), linked(index, [], drawnChunks(end)));
   }
   writeFileSync(resolve(outdir, 'pages/signed-in.html'), linked(index, [userRead], []));
   mkdirSync(resolve(outdir, 'pages/signed-in'));

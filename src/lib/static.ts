@@ -92,7 +92,7 @@ function pageFor(distDir: string, pathname: string, visit: Required<Pick<ClientR
   const names: string[] = [];
   if (visit.signedOutVisit) {
     if (!visit.hasQuery && DRAWN_PAGES.includes(pathname)) names.push(`pages${pathname}.html`);
-    if (/^\/[a-z-]*$/.test(pathname)) names.push(`pages/signed-out${pathname === '/' ? '/index' : pathname}.html`);
+    if (/^\/[a-z-]*$/.test(pathname)) names.push(signedOutPage(pathname));
   }
   if (visit.signedInVisit) {
     if (/^\/[a-z-]+$/.test(pathname)) names.push(`pages/signed-in${pathname}.html`);
@@ -103,6 +103,9 @@ function pageFor(distDir: string, pathname: string, visit: Required<Pick<ClientR
 
 /** The pages the build draws for a signed-out visitor (src/web/prerender.tsx). */
 export const DRAWN_PAGES = ['/landing', '/auth'];
+
+/** The page, in dist/, naming the code a signed-out visit to `pathname` ends on (`/` as index). */
+export const signedOutPage = (pathname: string) => `pages/signed-out${pathname === '/' ? '/index' : pathname}.html`;
 
 /** The Server-Timing entry of a page opened without a session cookie (read by src/web/main.tsx). */
 export const SIGNED_OUT = 'signed-out';

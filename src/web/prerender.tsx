@@ -34,18 +34,15 @@ export async function prerender(path: string): Promise<string> {
   return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
 }
 
-/** Every route of the app that has a path. */
-const routes = () => Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
-
 /** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
-function firstScreens(): Record<string, FirstScreen> {
-  return Object.fromEntries(routes().flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
+function firstScreens(routes: AnyRoute[]): Record<string, FirstScreen> {
+  return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
 }
 
 /** The fixed paths whose signed-out visitor ends on a drawn page (`/` and the learner's screens on /auth), with that page. */
-function visitorEnds(): Record<string, string> {
+function visitorEnds(routes: AnyRoute[]): Record<string, string> {
   return Object.fromEntries(
-    routes().flatMap((route) => {
+    routes.flatMap((route) => {
       const end = visitorEnd(route);
       return !route.fullPath.includes('$') && DRAWN_PAGES.includes(end) ? [[route.fullPath, end]] : [];
     }),
@@ -59,6 +56,7 @@ if (import.meta.main) {
   const pages: Record<string, string> = {};
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
   const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
-  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(), visitorEnds: visitorEnds(), userRead: String(userQuery.queryKey[0]) }));
+  const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
+  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(routes), visitorEnds: visitorEnds(routes), userRead: String(userQuery.queryKey[0]) }));
   process.exit(0);
 }

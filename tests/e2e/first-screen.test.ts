@@ -100,8 +100,7 @@ describe('a signed-in visit from a phone', () => {
 
 describe('a visitor from a phone', () => {
   test('the drawn login form, sent before the app has taken it over, never puts the password in the address', async () => {
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
-    const page = await context.newPage();
+    const { page, context } = await app.newPage(375, 812);
     // No script ever arrives: the page is the build's drawing alone, as on a phone before its code.
     await page.route(/\.js$/, (route) => route.abort());
     await page.goto('/auth');
@@ -115,8 +114,7 @@ describe('a visitor from a phone', () => {
 
   for (const path of ['/', '/words']) {
     test(`${path} sent to /auth: the page names the login screen's code, so it comes beside the runtime, not after the redirect`, async () => {
-      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
-      const page = await context.newPage();
+      const { page, context } = await app.newPage(375, 812);
       const logged = watchConsole(page);
       await page.goto(path);
       await page.waitForURL(/\/auth/);
@@ -134,8 +132,7 @@ describe('a visitor from a phone', () => {
     ['/auth', 'AuthPage'],
   ] as const) {
     test(`${path} is drawn by the build, names its screen's code in the page, and is taken over as drawn, with nothing logged`, async () => {
-      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
-      const page = await context.newPage();
+      const { page, context } = await app.newPage(375, 812);
       const logged = watchConsole(page);
       // The heading as the page arrived: hydrated, React takes it over; drawn again, it is replaced.
       await page.addInitScript(() =>

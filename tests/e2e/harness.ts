@@ -137,7 +137,7 @@ export async function appTookOver(page: Page) {
 }
 
 let counter = 0;
-/** Registers a learner through the Register tab and waits for All Words. */
+/** Registers a learner through the Register tab and waits for All Words' address (its screen may still be loading). */
 export async function registerInBrowser(page: Page, overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
   counter++;
   const id = `${Date.now().toString(36)}${counter}`;
