@@ -122,10 +122,13 @@ async function waitForHealth(baseUrl: string, server: { exitCode: number | null 
   throw new Error('the server did not become healthy');
 }
 
-/** Saves a screenshot under tests/e2e/screenshots for people to look at; not compared. */
+/**
+ * Saves a screenshot under tests/e2e/screenshots for people to look at; not compared. Transitions are
+ * shown finished: a card still fading in after a quick answer looked washed out.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /**
