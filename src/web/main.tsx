@@ -63,7 +63,7 @@ const app = (
   </TakenOver>
 );
 // Rendered (or hydrated) as a transition: React renders in slices of a few milliseconds, between which
-// the browser paints and answers input, instead of one long task (blocking time, README Performance).
+// the browser paints and answers input, instead of one long task (blocking time, docs/decisions/0038-performance-history.md).
 // And only once the router has loaded the page (its guards, its screen's chunk) or failed to (it then
 // shows its error): rendered earlier, the page was drawn again when the router finished, and that
 // update is not a transition.
