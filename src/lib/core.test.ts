@@ -121,7 +121,7 @@ describe('request bodies', () => {
   });
 });
 
-describe('a body too deeply nested or too large to check', () => {
+describe('a body or query too deeply nested or too large to check', () => {
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
   /** Sends `body` and counts the JSON the server parsed and wrote while answering it, in characters. */
@@ -155,6 +155,22 @@ describe('a body too deeply nested or too large to check', () => {
         expect(res.written).toBeLessThan(1000);
       }
     }
+  });
+
+  test('a query value written as a nested JSON list (Elysia parses one) is refused before it is parsed', async () => {
+    const parse = spyOn(JSON, 'parse');
+    try {
+      for (const query of [`includeVerbs=${nested(8000)}`, `includeVerbs=${encodeURIComponent(nested(8000))}`, `text=${nested(8000)}`]) {
+        const res = await t.app.handle(new Request(`${BASE}/api/${query.startsWith('text') ? 'tts' : 'words/topics'}?${query}`));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: 'Bad Request', message: `The query is nested too deeply (at most ${MAX_BODY_DEPTH} levels).` });
+      }
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    // Brackets in a query value within the limits reach the route's schema.
+    expect((await t.request('GET', `/api/words/topics?includeVerbs=${nested(3)}`)).json.error).toBe('Validation Error');
   });
 
   test('depth 100,000 (200 KB) is a 413 with or without a length header', async () => {

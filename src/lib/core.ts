@@ -71,9 +71,9 @@ function errorResponse(request: Request, error: AppError) {
  * Refuses a JSON text that nests deeper than MAX_BODY_DEPTH or holds more than MAX_BODY_VALUES keys and
  * list items, in one pass over its characters and before it is parsed: validating a deeply nested value
  * is what costs (Elysia's validation error writes the whole input out, indented, so the cost grows with
- * the square of the depth). Malformed text is left to JSON.parse.
+ * the square of the depth). Malformed text is left to JSON.parse. `what` names it in the refusal.
  */
-function checkShape(text: string) {
+function checkShape(text: string, what: string) {
   const inArray: boolean[] = [];
   let values = 0;
   let inString = false;
@@ -91,13 +91,13 @@ function checkShape(text: string) {
     const counted = (arrayOpened && c !== ']') || c === ':' || (c === ',' && inArray.at(-1) === true);
     arrayOpened = false;
     if (counted && ++values > MAX_BODY_VALUES) {
-      throw badRequest(`The request body holds too many values (at most ${MAX_BODY_VALUES} keys and list items).`);
+      throw badRequest(`${what} holds too many values (at most ${MAX_BODY_VALUES} keys and list items).`);
     }
     if (c === '"') inString = true;
     else if (c === '[' || c === '{') {
       inArray.push(c === '[');
       arrayOpened = c === '[';
-      if (inArray.length > MAX_BODY_DEPTH) throw badRequest(`The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
+      if (inArray.length > MAX_BODY_DEPTH) throw badRequest(`${what} is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
     } else if (c === ']' || c === '}') inArray.pop();
   }
 }
@@ -120,6 +120,17 @@ export function corePlugin(ctx: AppContext) {
       requestIds.set(request, id);
       set.headers['x-request-id'] = id;
       Object.assign(set.headers, SECURITY_HEADERS);
+
+      // A query value written as a JSON list is parsed as one by Elysia on a route with a query schema.
+      const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+      if (/\[|%5b/i.test(search)) {
+        try {
+          for (const value of new URLSearchParams(search).values()) checkShape(value, 'The query');
+        } catch (error) {
+          if (error instanceof AppError) return errorResponse(request, error);
+          throw error;
+        }
+      }
 
       if (STATE_CHANGING.has(request.method)) {
         // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
@@ -145,7 +156,7 @@ export function corePlugin(ctx: AppContext) {
       if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
         throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
       }
-      checkShape(text);
+      checkShape(text, 'The request body');
       try {
         return JSON.parse(text);
       } catch {
