@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import { BASE, createTestApp } from '../../tests/support/app';
-import { corePlugin } from './core';
+import { corePlugin, MAX_BODY_DEPTH, MAX_BODY_VALUES } from './core';
 import type { EventHub } from './events';
 import { serveClient } from './static';
 
@@ -118,6 +118,89 @@ describe('request bodies', () => {
       }),
     );
     expect(res.status).toBe(401);
+  });
+});
+
+describe('a body or query too deeply nested or too large to check', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  /** Sends `body` and counts the JSON the server parsed and wrote while answering it, in characters. */
+  async function send(path: string, body: string, cookie?: string) {
+    const parse = spyOn(JSON, 'parse');
+    const stringify = spyOn(JSON, 'stringify');
+    try {
+      const res = await t.request('POST', path, { body, cookie });
+      const parsed = parse.mock.calls.reduce((sum, [text]) => sum + (typeof text === 'string' ? text.length : 0), 0);
+      const written = stringify.mock.results.reduce((sum, r) => sum + (typeof r.value === 'string' ? r.value.length : 0), 0);
+      return { ...res, parsed, written };
+    } finally {
+      parse.mockRestore();
+      stringify.mockRestore();
+    }
+  }
+
+  test('[[[...]]] of depth 16,000 and 32,000 (under 64 KiB) is refused before it is parsed, signed in or not, and never echoed', async () => {
+    const { cookie } = await t.signUp();
+    for (const depth of [16_000, 32_000]) {
+      for (const [path, who] of [['/api/login', undefined], ['/api/words/1/progress', cookie]] as const) {
+        const res = await send(path, nested(depth), who);
+        expect({ depth, path, status: res.status, json: res.json }).toEqual({
+          depth,
+          path,
+          status: 400,
+          json: { error: 'Bad Request', message: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`, requestId: expect.any(String) },
+        });
+        // The work is the request's, not the body's: nothing as long as the body is parsed or written.
+        expect(res.parsed).toBeLessThan(1000);
+        expect(res.written).toBeLessThan(1000);
+      }
+    }
+  });
+
+  test('a query value written as a nested JSON list (Elysia parses one) is refused before it is parsed', async () => {
+    const parse = spyOn(JSON, 'parse');
+    try {
+      for (const query of [`includeVerbs=${nested(8000)}`, `includeVerbs=${encodeURIComponent(nested(8000))}`, `text=${nested(8000)}`]) {
+        const res = await t.app.handle(new Request(`${BASE}/api/${query.startsWith('text') ? 'tts' : 'words/topics'}?${query}`));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: 'Bad Request', message: `The query is nested too deeply (at most ${MAX_BODY_DEPTH} levels).` });
+      }
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+    // Brackets in a query value within the limits reach the route's schema.
+    expect((await t.request('GET', `/api/words/topics?includeVerbs=${nested(3)}`)).json.error).toBe('Validation Error');
+  });
+
+  test('depth 100,000 (200 KB) is a 413 with or without a length header', async () => {
+    const bomb = nested(100_000);
+    expect((await send('/api/login', bomb)).status).toBe(413);
+    const chunked = await t.app.handle(
+      new Request(`${BASE}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE },
+        body: new Blob([bomb]).stream(),
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(chunked.status).toBe(413);
+    expect(await chunked.text()).not.toContain('[[');
+  });
+
+  test(`more than ${MAX_BODY_VALUES} keys and list items is refused; the limits themselves, and brackets inside strings, are let through to the schema`, async () => {
+    const keys = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+    const items = (n: number) => JSON.stringify({ email: Array.from({ length: n }, (_, i) => i) });
+    const tooMany = `The request body holds too many values (at most ${MAX_BODY_VALUES} keys and list items).`;
+    expect((await send('/api/login', keys(MAX_BODY_VALUES + 1))).json.message).toBe(tooMany);
+    // The key 'email' counts with its items.
+    expect((await send('/api/login', items(MAX_BODY_VALUES))).json.message).toBe(tooMany);
+    expect((await send('/api/login', `[${'[],'.repeat(MAX_BODY_VALUES)}[]]`)).json.message).toBe(tooMany);
+    for (const body of [keys(MAX_BODY_VALUES), items(MAX_BODY_VALUES - 1), nested(MAX_BODY_DEPTH), `[${'[],'.repeat(MAX_BODY_VALUES - 1)}[]]`]) {
+      expect((await send('/api/login', body)).json.error).toBe('Validation Error');
+    }
+    const inString = await send('/api/login', JSON.stringify({ email: `${'[{'.repeat(5000)}"\\`, password: ',:'.repeat(5000) }));
+    expect(inString.json.error).toBe('Validation Error');
   });
 });
 

@@ -7,6 +7,9 @@ import { failedValidation } from './validation';
 import type { GenericSchema } from 'valibot';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** How deep a JSON body may nest, and how many keys and list items it may hold (every route's body is one flat object). */
+export const MAX_BODY_DEPTH = 16;
+export const MAX_BODY_VALUES = 1000;
 /** Routes that need the raw body text (Stripe signs the exact bytes). */
 export const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
 
@@ -65,9 +68,46 @@ function errorResponse(request: Request, error: AppError) {
 }
 
 /**
+ * Refuses a JSON text that nests deeper than MAX_BODY_DEPTH or holds more than MAX_BODY_VALUES keys and
+ * list items, in one pass over its characters and before it is parsed: validating a deeply nested value
+ * is what costs (Elysia's validation error writes the whole input out, indented, so the cost grows with
+ * the square of the depth). Malformed text is left to JSON.parse. `what` names it in the refusal.
+ */
+function checkShape(text: string, what: string) {
+  const inArray: boolean[] = [];
+  let values = 0;
+  let inString = false;
+  // Just after a '[': the next character other than white space or ']' starts its first item.
+  let arrayOpened = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') continue;
+    // A key is counted at its ':', an item at the ',' before it (or as the first of its list).
+    const counted = (arrayOpened && c !== ']') || c === ':' || (c === ',' && inArray.at(-1) === true);
+    arrayOpened = false;
+    if (counted && ++values > MAX_BODY_VALUES) {
+      throw badRequest(`${what} holds too many values (at most ${MAX_BODY_VALUES} keys and list items).`);
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      inArray.push(c === '[');
+      arrayOpened = c === '[';
+      if (inArray.length > MAX_BODY_DEPTH) throw badRequest(`${what} is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
+    } else if (c === ']' || c === '}') inArray.pop();
+  }
+}
+
+/**
  * What every response goes through: a request id, security headers, the body rules (64 KiB, JSON
- * only, malformed JSON is a 400), the refusal of state-changing requests not shown to come from this site, and the one error handler that turns
- * anything thrown into `{message, error, requestId}` without leaking stacks or SQL.
+ * only, nested at most MAX_BODY_DEPTH deep with at most MAX_BODY_VALUES keys and list items, malformed
+ * JSON is a 400), the refusal of state-changing requests not shown to come from this site, and the one
+ * error handler that turns anything thrown into `{message, error, requestId}` without leaking stacks or
+ * SQL or writing back what was sent.
  */
 export function corePlugin(ctx: AppContext) {
   const { config, log } = ctx;
@@ -80,6 +120,17 @@ export function corePlugin(ctx: AppContext) {
       requestIds.set(request, id);
       set.headers['x-request-id'] = id;
       Object.assign(set.headers, SECURITY_HEADERS);
+
+      // A query value written as a JSON list is parsed as one by Elysia on a route with a query schema.
+      const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+      if (/\[|%5b/i.test(search)) {
+        try {
+          for (const value of new URLSearchParams(search).values()) checkShape(value, 'The query');
+        } catch (error) {
+          if (error instanceof AppError) return errorResponse(request, error);
+          throw error;
+        }
+      }
 
       if (STATE_CHANGING.has(request.method)) {
         // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
@@ -105,6 +156,7 @@ export function corePlugin(ctx: AppContext) {
       if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
         throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
       }
+      checkShape(text, 'The request body');
       try {
         return JSON.parse(text);
       } catch {

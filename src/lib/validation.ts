@@ -4,7 +4,7 @@ import { ValidationError } from './errors';
 
 /**
  * Parses untrusted input with a valibot schema; the first issue becomes a 400 'Validation Error'
- * whose message is the schema's own text and whose details name the field. Routes declare their
+ * whose message is the schema's own text and whose details name the field (and nothing else). Routes declare their
  * schemas instead (`body`, `query`, `params`), and the core answers a failure with `validationError`.
  */
 export function validate<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -32,7 +32,8 @@ function validationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[
       ? `The field ${field} is missing or not valid.`
       : 'The request body must be a JSON object.'
     : issue.message;
-  return new ValidationError(message, field, { field, issues: issues.map((i) => ({ field: v.getDotPath(i), message: i.message })) });
+  // Only the field is named: valibot's own messages quote the refused value, and an answer never echoes its input.
+  return new ValidationError(message, field);
 }
 
 /** A path id: digits only, within SQLite's integer range. */

@@ -57,6 +57,7 @@ export const subscriptionHistory = sqliteTable(
   },
   (t) => [index('subscription_history_user_idx').on(t.userId), index('subscription_history_stripe_idx').on(t.stripeSubscriptionId)],
 );
+export type SubscriptionHistory = typeof subscriptionHistory.$inferSelect;
 
 export const paymentMethods = sqliteTable(
   'payment_methods',

@@ -1,11 +1,19 @@
-import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, like, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { keptRows } from '../../lib/kept';
 import type { AuthService, User } from '../auth/service';
 import type { Plans } from './plans';
-import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptions, type Subscription } from './schema';
+import { accessOf } from './access';
+import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptions, type Subscription, type SubscriptionHistory } from './schema';
 import type { SubscriptionState } from './stripe';
 import { statusKey, statusView, type SubscriptionStatusView } from './views';
+
+/** The subscription started last; two started in the same second are told apart by their ids, so the choice never depends on the order of events. */
+function newest(held: SubscriptionHistory[]): SubscriptionHistory | undefined {
+  const newer = (a: SubscriptionHistory, b: SubscriptionHistory) =>
+    a.startDate.getTime() !== b.startDate.getTime() ? a.startDate > b.startDate : a.stripeSubscriptionId! > b.stripeSubscriptionId!;
+  return held.reduce<SubscriptionHistory | undefined>((best, h) => (best === undefined || newer(h, best) ? h : best), undefined);
+}
 
 /**
  * Billing's table of subscriptions and its one write path. Every request that shows or checks access
@@ -37,10 +45,10 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
 
   /**
    * The one activation path, for verified Stripe webhooks, Stripe answers and the demo checkout alike:
-   * writes the subscription's current state to its history row and, when it is the user's current
-   * subscription (or a newly active one), to the user's subscription. With an event, the event is
-   * recorded in the same transaction and a second delivery changes nothing. Publishes a `subscription`
-   * event on a change. Returns the user it applied to.
+   * writes the subscription's current state to its history row, then makes the user's subscription the
+   * newest of theirs that is live (else the newest). With an event, the event is recorded in the same
+   * transaction and a second delivery changes nothing. Publishes a `subscription` event on a change.
+   * Returns the user it applied to.
    */
   function apply(state: SubscriptionState, event?: { id: string; type: string }): User | undefined {
     const now = clock.now();
@@ -93,22 +101,29 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
             .run();
         }
 
-        // An old subscription ending late must not end the one the user has now.
-        const isCurrent = !current?.stripeSubscriptionId || current.stripeSubscriptionId === state.subscriptionId || state.isActive;
-        if (!isCurrent) return { user, before };
-
+        // Access follows the newest subscription that is live now, else the newest: a second subscription
+        // ending, or an old one's late event, never ends the one still paid, whatever order the events
+        // come in (docs/decisions/0022-newest-live-subscription.md).
         const trialOpen = !!user.trialEndDate && user.trialEndDate.getTime() > now.getTime();
-        const values = {
+        const valuesOf = (held: SubscriptionHistory): Omit<Subscription, 'userId'> => ({
           stripeCustomerId: current?.stripeCustomerId ?? state.customerId,
-          stripeSubscriptionId: state.subscriptionId,
-          isSubscribed: state.isActive,
-          status: state.isActive ? ('active' as const) : trialOpen ? ('trial' as const) : ('expired' as const),
-          planId: plan?.id ?? current?.planId ?? null,
-          currentPeriodEnd: state.currentPeriodEnd,
-          expiryDate: state.currentPeriodEnd,
-          cancelAtPeriodEnd: state.isActive && state.cancelAtPeriodEnd,
-        };
+          stripeSubscriptionId: held.stripeSubscriptionId,
+          isSubscribed: held.status !== 'expired',
+          status: held.status !== 'expired' ? 'active' : trialOpen ? 'trial' : 'expired',
+          planId: held.planId ?? current?.planId ?? null,
+          currentPeriodEnd: held.endDate,
+          expiryDate: held.endDate,
+          cancelAtPeriodEnd: held.status === 'cancelled',
+        });
+        const held = tx
+          .select()
+          .from(subscriptionHistory)
+          .where(and(eq(subscriptionHistory.userId, user.id), isNotNull(subscriptionHistory.stripeSubscriptionId)))
+          .all();
+        const live = held.filter((h) => accessOf(user, { userId: user.id, ...valuesOf(h) }, now).isSubscribed);
+        const values = valuesOf(newest(live) ?? newest(held)!);
         tx.insert(subscriptions).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values }).run();
+        if (values.stripeSubscriptionId !== state.subscriptionId) return { user, before };
 
         if (state.paymentMethod) {
           const card = state.paymentMethod;
