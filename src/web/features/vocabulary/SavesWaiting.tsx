@@ -27,7 +27,11 @@ export function SavesWaiting({ userId }: { userId: number }) {
     void saves.start(userId, () => refreshAfterWaitingSaves(queryClient));
     const sendNow = () => void saves.sendNow();
     window.addEventListener('online', sendNow);
-    return () => window.removeEventListener('online', sendNow);
+    return () => {
+      window.removeEventListener('online', sendNow);
+      // Signed out (or another learner signed in): this learner's saves wait for their next visit.
+      void saves.start(null);
+    };
   }, [userId, queryClient]);
 
   useEffect(() => {

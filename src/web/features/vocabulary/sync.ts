@@ -209,7 +209,8 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
 
     /**
      * Sends the learner's waiting saves from now on (at start, when the network is back, after a
-     * backoff); `onSent` runs when saves were sent that nobody on this page waited for.
+     * backoff), and no one else's (null: no one's); `onSent` runs when saves were sent that nobody on
+     * this page waited for.
      */
     async start(forUser: number | null, onSent: () => void = () => {}) {
       if (userId !== forUser) for (const id of replies.keys()) settle(id, { error: waitingError() });
