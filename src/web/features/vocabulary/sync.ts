@@ -46,6 +46,7 @@ export function memoryStore(list: Saved[] = []): SaveStore {
   };
 }
 
+/** `store` until it fails once, then `fallback` for the rest of the page (what IndexedDB kept is sent at the next load). */
 function firstWorking(store: SaveStore, fallback: SaveStore): SaveStore {
   const use = <T>(act: (s: SaveStore) => Promise<T>) => act(store).catch(() => act((store = fallback)));
   return { read: () => use((s) => s.read()), change: (edit) => use((s) => s.change(edit)) };
