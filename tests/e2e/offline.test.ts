@@ -56,8 +56,10 @@ describe('practice without a network', () => {
       await answerCardFromKeyboard(page);
       await page.locator('.streak-current', { hasText: new RegExp(`^${i}$`) }).waitFor();
     }
-    // Nothing has reached the server: the answers wait in the browser.
+    // Nothing has reached the server: the answers wait in the browser, and the page says so.
     expect((await serverSays(cookie, '/api/words/batch')).bestStreak).toBe(0);
+    const waiting = page.getByRole('status').filter({ hasText: `Offline · ${cards} answers waiting` });
+    await waiting.waitFor();
 
     await context.setOffline(false);
     // Sent in order, the answers give what they would have given online: a streak of 20 and batch 2.
@@ -66,7 +68,7 @@ describe('practice without a network', () => {
     expect(batch.bestStreak).toBe(cards);
     expect(batch.maxUnlockedBatch).toBe(2);
     expect((await serverSays(cookie, '/api/streak?page=unified')).currentStreak).toBe(cards);
-    await page.waitForFunction(() => localStorage.getItem('pendingSync') === null, undefined, { polling: 200 });
+    await waiting.waitFor({ state: 'detached' });
     await page.getByText('Batch 2 of 6').waitFor();
     await context.close();
   });

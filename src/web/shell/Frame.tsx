@@ -10,6 +10,7 @@ import { useLiveEvents } from './live';
 import { BannerTitle, Nav } from './Nav';
 
 const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
+const SavesWaiting = lazy(() => import('../features/vocabulary/SavesWaiting').then((m) => ({ default: m.SavesWaiting })));
 
 /** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
 export function Frame() {
@@ -36,7 +37,23 @@ export function Frame() {
         </>
       )}
       <Toasts />
+      {user && <SaveQueue userId={user.id} />}
     </div>
+  );
+}
+
+/**
+ * The learner's save queue, sent from every screen (answers of an earlier visit included), and its
+ * indicator: its own chunk, fetched once the first screen is drawn and the browser is idle.
+ */
+function SaveQueue({ userId }: { userId: number }) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenIdle(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SavesWaiting userId={userId} />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord } from '../../../modules/review/service';
@@ -10,7 +10,7 @@ import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules
 import { streakQuery, useStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
-import { flushPending, isSyncFailure, save } from './sync';
+import { isSyncFailure, saves } from './sync';
 
 export type Word = WordView;
 export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
@@ -25,10 +25,9 @@ const BATCH_KEY = batchQuery.queryKey;
 const TOPICS_KEY = topicCardsQuery.queryKey;
 const STREAK_KEY = streakQuery('unified').queryKey;
 
-function failureToast(error: unknown, syncDescription: string) {
-  if (isSyncFailure(error)) toast.error('Sync Error', { description: syncDescription, duration: 3000 });
-  else if (!handledGlobally(error))
-    toast.error('Error', { description: 'Failed to update practice status. Please try again.', duration: 3000 });
+/** A save the server refused (a save that waits is told by the queue's indicator, or the flag's toast). */
+function refusalToast(error: unknown) {
+  if (!handledGlobally(error)) toast.error('Error', { description: 'Failed to update practice status. Please try again.', duration: 3000 });
 }
 
 /** Puts a word's new flag state into every cached list that holds it. */
@@ -43,6 +42,12 @@ function refreshAfterAnswer(queryClient: QueryClient) {
   void refreshStats(queryClient);
   queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
   queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+}
+
+/** Saves that waited (given offline, or on an earlier visit) set the streak, the batch and the flags on the server: read them again. */
+export function refreshAfterWaitingSaves(queryClient: QueryClient) {
+  for (const queryKey of [STREAK_KEY, BATCH_KEY, WORDS_KEY]) queryClient.invalidateQueries({ queryKey, exact: true });
+  refreshAfterAnswer(queryClient);
 }
 
 /**
@@ -61,20 +66,6 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
   streakRef.current = streak;
   const lastAnswer = useRef(0);
 
-  useEffect(() => {
-    if (!user) return;
-    // Saves that waited (made offline) set the streak, the batch and the flags on the server: read them again.
-    const retry = () =>
-      void flushPending(user.id).then((sent) => {
-        if (sent === 0) return;
-        for (const queryKey of [STREAK_KEY, BATCH_KEY, WORDS_KEY]) queryClient.invalidateQueries({ queryKey, exact: true });
-        refreshAfterAnswer(queryClient);
-      });
-    retry();
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [user?.id]);
-
   const setStreak = (s: StreakCounts) => {
     streakRef.current = s;
     set(s);
@@ -87,13 +78,18 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
-      const result = await save<AnswerResult>(user.id, server.api.words({ id: word.id }).progress['~path'], {
-        correct,
-        ...(keepsStreak ? { page: 'unified' } : {}),
-        ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
-        ...(opts.direction ? { direction: opts.direction } : {}),
-        ...(correct && opts.fast ? { fast: true } : {}),
-      });
+      const result = await saves.save<AnswerResult>(
+        user.id,
+        server.api.words({ id: word.id }).progress['~path'],
+        {
+          correct,
+          ...(keepsStreak ? { page: 'unified' } : {}),
+          ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
+          ...(opts.direction ? { direction: opts.direction } : {}),
+          ...(correct && opts.fast ? { fast: true } : {}),
+        },
+        true,
+      );
       // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.
       if (keepsStreak && id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));
       queryClient.setQueryData(BATCH_KEY, result.batch);
@@ -105,7 +101,8 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
       refreshAfterAnswer(queryClient);
       return result;
     } catch (error) {
-      failureToast(error, 'Your progress will sync when connection is restored');
+      // An answer that waits is counted by the queue's one indicator, not a toast per answer (docs/decisions/0024).
+      if (!isSyncFailure(error)) refusalToast(error);
       return null;
     }
   }
@@ -118,13 +115,17 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
+      await saves.save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {
       // A flag that waits to sync stays as the learner set it; one the server refused goes back.
-      if (!isSyncFailure(error)) patchWordFlag(queryClient, word.id, !isFlagged);
-      failureToast(error, "We've saved your flag locally, but it may not sync to the server yet.");
+      if (isSyncFailure(error)) {
+        toast.error('Sync Error', { description: "We've saved your flag locally, but it may not sync to the server yet.", duration: 3000 });
+      } else {
+        patchWordFlag(queryClient, word.id, !isFlagged);
+        refusalToast(error);
+      }
     }
   }
 

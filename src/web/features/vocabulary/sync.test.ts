@@ -1,77 +1,127 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { ApiError } from '../../lib/api';
-import { flushPending, save } from './sync';
+import { createSaveQueue, memoryStore, type Saved } from './sync';
 
-// The browser's storage and network, as far as the save queue uses them.
-const store = new Map<string, string>();
-const storage = {
-  getItem: (k: string) => store.get(k) ?? null,
-  setItem: (k: string, v: string) => void store.set(k, String(v)),
-  removeItem: (k: string) => void store.delete(k),
-};
 const realFetch = globalThis.fetch;
-const hadStorage = 'localStorage' in globalThis;
-Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
 
-let sent: string[] = [];
+interface Sent {
+  path: string;
+  body: Record<string, unknown>;
+}
+let sent: Sent[] = [];
 /** The server: `answer(path)` gives a status, or null for a network failure. */
 function serve(answer: (path: string) => number | null) {
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const status = answer(path);
     if (status === null) throw new TypeError('Failed to fetch');
-    sent.push(path);
-    return new Response(JSON.stringify({ ok: true }), { status, headers: { 'content-type': 'application/json' } });
+    sent.push({ path, body: JSON.parse(String(init?.body)) });
+    return new Response(JSON.stringify({ path }), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
 }
-const pending = () => JSON.parse(store.get('pendingSync') ?? '[]') as Array<{ userId: number; path: string }>;
+
+/** A queue over a store the test can read; the first tries do not wait, and the backoff never ends (the test calls sendNow). */
+function queue(list: Saved[] = []) {
+  const kept = list;
+  const store = memoryStore(kept);
+  const q = createSaveQueue(
+    {
+      read: store.read,
+      change: async (edit) => {
+        await store.change(edit);
+        kept.splice(0, kept.length, ...(await store.read()));
+      },
+    },
+    { sleep: async () => {}, backoff: () => 1e9 },
+  );
+  return { q, kept };
+}
+const paths = (list: { path: string }[]) => list.map((s) => s.path);
 
 beforeEach(() => {
-  store.clear();
   sent = [];
 });
-afterAll(() => {
-  globalThis.fetch = realFetch;
-  if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
-});
 
-describe('saves that wait for the connection', () => {
-  test('an answer that cannot get through is kept, then sent first and in order once the server answers', async () => {
+describe('the save queue', () => {
+  test('a save is kept before it is sent and forgotten once the server has answered; an answer carries its key', async () => {
+    const { q, kept } = queue();
+    let keptWhenSent: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      keptWhenSent = paths(kept);
+      sent.push({ path: String(input), body: JSON.parse(String(init?.body)) });
+      return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    expect(await q.save(1, '/api/words/5/progress', { correct: true }, true)).toEqual({ ok: true });
+    expect(keptWhenSent).toEqual(['/api/words/5/progress']);
+    expect(kept).toEqual([]);
+    expect(sent[0]!.body).toEqual({ correct: true, idempotencyKey: expect.stringMatching(/^[\w-]{22}$/) });
+    await q.save(1, '/api/words/5/flag', { isFlagged: true });
+    expect(sent[1]!.body).toEqual({ isFlagged: true });
+    expect(q.waiting()).toBeNull();
+  });
+
+  test('a save that fails its first tries waits with its key; later saves wait behind it at once; all go in order once the server answers', async () => {
+    const { q, kept } = queue();
     serve(() => null);
-    const failed = await save(1, '/api/words/5/progress', { correct: true }).catch((e) => e);
-    expect(failed).toBeInstanceOf(ApiError);
-    expect((failed as ApiError).status).toBe(0);
-    expect(pending().map((p) => p.path)).toEqual(['/api/words/5/progress']);
+    const first = await q.save(1, '/api/words/5/progress', { correct: true }, true).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ApiError);
+    expect((first as ApiError).message).toBe('Your progress will sync when connection is restored');
+    const key = (kept[0]!.body as { idempotencyKey: string }).idempotencyKey;
+    expect(q.waiting()).toEqual({ answers: 1, flags: 0 });
+
+    const tries: string[] = [];
+    serve((path) => (tries.push(path), null));
+    await expect(q.save(1, '/api/words/6/progress', { correct: false }, true)).rejects.toBeInstanceOf(ApiError);
+    await expect(q.save(1, '/api/words/6/flag', { isFlagged: false })).rejects.toBeInstanceOf(ApiError);
+    // Not tried: the oldest is stuck, and they wait for its next try.
+    expect(tries).toEqual([]);
+    expect(q.waiting()).toEqual({ answers: 2, flags: 1 });
 
     serve(() => 200);
-    await save(1, '/api/words/6/progress', { correct: false });
-    expect(sent).toEqual(['/api/words/5/progress', '/api/words/6/progress']);
-    expect(pending()).toEqual([]);
+    await q.sendNow();
+    expect(paths(sent)).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/6/flag']);
+    expect(sent[0]!.body.idempotencyKey).toBe(key);
+    expect(kept).toEqual([]);
+    expect(q.waiting()).toBeNull();
   });
 
-  test('while older saves still cannot get through, a new one queues behind them', async () => {
-    store.set('pendingSync', JSON.stringify([{ userId: 1, path: '/api/words/5/flag', body: { isFlagged: true } }]));
-    serve(() => 503);
-    const failed = await save(1, '/api/words/6/progress', { correct: true }).catch((e) => e);
-    expect(failed).toBeInstanceOf(ApiError);
-    expect(pending().map((p) => p.path)).toEqual(['/api/words/5/flag', '/api/words/6/progress']);
+  test('the first tries are the spec’s three; after them one try each time', async () => {
+    const { q } = queue();
+    let tries = 0;
+    serve(() => (tries++, 503));
+    await q.save(1, '/api/words/5/progress', { correct: true }, true).catch(() => {});
+    expect(tries).toBe(3);
+    await q.sendNow();
+    expect(tries).toBe(4);
   });
 
-  test('a waiting save the server refuses is dropped; another learner’s saves are left alone', async () => {
-    store.set(
-      'pendingSync',
-      JSON.stringify([
-        { userId: 2, path: '/api/words/7/progress', body: { correct: true } },
-        { userId: 1, path: '/api/words/999/progress', body: { correct: true } },
-      ]),
-    );
+  test('a save the server refuses is dropped and the next goes on; another learner’s saves are left alone', async () => {
+    const other: Saved = { id: 'other-learner-save', userId: 2, path: '/api/words/7/progress', body: { correct: true } };
+    const { q, kept } = queue([other]);
     serve((path) => (path.includes('/999/') ? 404 : 200));
-    await flushPending(1);
-    expect(sent).toEqual(['/api/words/999/progress']);
-    expect(pending()).toEqual([{ userId: 2, path: '/api/words/7/progress', body: { correct: true } } as never]);
+    const refused = await q.save(1, '/api/words/999/progress', { correct: true }, true).catch((e: unknown) => e);
+    expect((refused as ApiError).status).toBe(404);
+    await q.save(1, '/api/words/8/progress', { correct: true }, true);
+    expect(paths(sent)).toEqual(['/api/words/999/progress', '/api/words/8/progress']);
+    expect(kept).toEqual([other]);
+  });
+
+  test('saves left by an earlier page are sent first, in order, when the queue starts; the page hears of it once', async () => {
+    const left: Saved[] = [5, 6, 7].map((id) => ({ id: `left-by-earlier-page-${id}`, userId: 1, path: `/api/words/${id}/progress`, body: { correct: true } }));
+    const { q, kept } = queue([...left]);
+    serve(() => 200);
+    let heard = 0;
+    await q.start(1, () => heard++);
+    expect(paths(sent)).toEqual(paths(left));
+    expect(kept).toEqual([]);
+    expect(heard).toBe(1);
   });
 
   test('answers given in quick succession reach the server in the order given, however long the first takes', async () => {
+    const { q } = queue();
     const arrived: string[] = [];
     globalThis.fetch = (async (input: RequestInfo | URL) => {
       const path = String(input);
@@ -79,36 +129,53 @@ describe('saves that wait for the connection', () => {
       arrived.push(path);
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    await Promise.all([save(1, '/api/words/5/progress', { correct: true }), save(1, '/api/words/6/progress', { correct: true })]);
+    await Promise.all([q.save(1, '/api/words/5/progress', { correct: true }, true), q.save(1, '/api/words/6/progress', { correct: true }, true)]);
     expect(arrived).toEqual(['/api/words/5/progress', '/api/words/6/progress']);
   });
 
-  test('without a network, answers wait in the queue untried and go in order when it is back', async () => {
+  test('without a network, saves wait untried and go in order when it is back', async () => {
+    const { q, kept } = queue();
     const online = Object.getOwnPropertyDescriptor(globalThis.navigator, 'onLine');
     Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true });
     try {
       serve(() => 200);
-      for (const id of [5, 6, 7]) {
-        const failed = await save(1, `/api/words/${id}/progress`, { correct: true }).catch((e) => e);
-        expect((failed as ApiError).status).toBe(0);
-      }
+      for (const id of [5, 6, 7]) await expect(q.save(1, `/api/words/${id}/progress`, { correct: true }, true)).rejects.toBeInstanceOf(ApiError);
       expect(sent).toEqual([]);
-      expect(pending().map((p) => p.path)).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/7/progress']);
+      expect(q.waiting()).toEqual({ answers: 3, flags: 0 });
     } finally {
       if (online) Object.defineProperty(globalThis.navigator, 'onLine', online);
       else delete (globalThis.navigator as { onLine?: boolean }).onLine;
     }
-    expect(await flushPending(1)).toBe(3);
-    expect(sent).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/7/progress']);
-    expect(pending()).toEqual([]);
+    await q.sendNow();
+    expect(paths(sent)).toEqual(['/api/words/5/progress', '/api/words/6/progress', '/api/words/7/progress']);
+    expect(kept).toEqual([]);
   });
 
-  test('stored data that is not a list of saves is discarded', async () => {
-    store.set('pendingSync', '{not json');
+  test('a lost session keeps the saves until the learner is back', async () => {
+    const { q, kept } = queue();
+    serve(() => 401);
+    await expect(q.save(1, '/api/words/5/progress', { correct: true }, true)).rejects.toBeInstanceOf(ApiError);
+    expect(paths(kept)).toEqual(['/api/words/5/progress']);
     serve(() => 200);
-    await flushPending(1);
-    store.set('pendingSync', JSON.stringify([{ userId: 1, path: '/api/user', body: {} }, 'x']));
-    await flushPending(1);
-    expect(sent).toEqual([]);
+    await q.start(1);
+    expect(kept).toEqual([]);
+  });
+
+  test('saves the queue before this one left in local storage are moved over and sent; anything else there is dropped', async () => {
+    const storage = new Map<string, string>();
+    Object.defineProperty(globalThis, 'localStorage', {
+      value: { getItem: (k: string) => storage.get(k) ?? null, removeItem: (k: string) => void storage.delete(k) },
+      configurable: true,
+    });
+    try {
+      storage.set('pendingSync', JSON.stringify([{ userId: 1, path: '/api/words/5/progress', body: { correct: true } }, { userId: 1, path: '/api/user', body: {} }, 'x']));
+      const { q } = queue();
+      serve(() => 200);
+      await q.start(1);
+      expect(paths(sent)).toEqual(['/api/words/5/progress']);
+      expect(storage.has('pendingSync')).toBe(false);
+    } finally {
+      delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
   });
 });

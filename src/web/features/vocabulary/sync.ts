@@ -1,89 +1,238 @@
-import { api, ApiError, progressSave } from '../../lib/api';
+import { createStore, get, update } from 'idb-keyval';
+import { api, ApiError, progressRetryDelay, RETRY_TRIES, type RequestOptions } from '../../lib/api';
+import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../lib/messages';
 
 /**
- * Saves that failed after their retries wait here (local storage) and are sent again, in order, when
- * the connection comes back: that is the promise of the 'Sync Error' toasts (docs/product-rules.md#retries-and-caching).
+ * The save queue (docs/decisions/0024-durable-save-queue.md): every answer and flag of a signed-in
+ * learner is written to IndexedDB before it is sent, and stays there until the server has
+ * acknowledged it, across navigation, reloads and closed tabs. Saves go one at a time, in the order
+ * given; an answer carries a random key that the server applies at most once, so a save sent again
+ * after its reply was lost never counts twice.
  */
-interface PendingSave {
+export interface Saved {
+  id: string;
   userId: number;
   path: string;
   body: unknown;
 }
 
-const KEY = 'pendingSync';
+/** The waiting saves, kept as one list changed in one transaction, so tabs adding at once lose nothing. */
+export interface SaveStore {
+  read(): Promise<Saved[]>;
+  change(edit: (list: Saved[]) => Saved[]): Promise<void>;
+}
+
 const SAVE_PATH = /^\/api\/words\/\d+\/(progress|flag)$/;
+const isSaved = (s: unknown): s is Saved => {
+  const save = s as Partial<Saved> | null;
+  return !!save && typeof save.id === 'string' && Number.isSafeInteger(save.userId) && typeof save.path === 'string' && SAVE_PATH.test(save.path);
+};
 
-function readPending(): PendingSave[] {
+function indexedStore(): SaveStore {
+  const db = createStore('kalimat', 'saves');
+  // Anything else found there (an older shape, a hand edit) is dropped rather than sent.
+  const valid = (list: unknown) => (Array.isArray(list) ? list.filter(isSaved) : []);
+  return {
+    read: async () => valid(await get('queue', db)),
+    change: (edit) => update('queue', (list) => edit(valid(list)), db),
+  };
+}
+
+/** For a browser without IndexedDB (some private modes): the page's memory, lost with the page. */
+export function memoryStore(list: Saved[] = []): SaveStore {
+  return {
+    read: async () => list,
+    change: async (edit) => void (list = edit(list)),
+  };
+}
+
+/** `store` until it fails once, then `fallback` for the rest of the page (what IndexedDB kept is sent at the next load). */
+function firstWorking(store: SaveStore, fallback: SaveStore): SaveStore {
+  const use = <T>(act: (s: SaveStore) => Promise<T>) => act(store).catch(() => act((store = fallback)));
+  return { read: () => use((s) => s.read()), change: (edit) => use((s) => s.change(edit)) };
+}
+
+/** Saves left in local storage by the queue before this one: moved here once, unchanged and in order. */
+async function adoptOldQueue(store: SaveStore) {
+  const OLD_KEY = 'pendingSync';
+  if (typeof localStorage === 'undefined' || localStorage.getItem(OLD_KEY) === null) return;
+  let old: unknown;
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (p): p is PendingSave => !!p && typeof p === 'object' && Number.isSafeInteger(p.userId) && typeof p.path === 'string' && SAVE_PATH.test(p.path),
-    );
-  } catch {
-    return [];
+    old = JSON.parse(localStorage.getItem(OLD_KEY)!);
+  } catch {}
+  const saves = (Array.isArray(old) ? old : []).map((s) => ({ ...s, id: newId() })).filter(isSaved);
+  await store.change((all) => [...saves, ...all]);
+  localStorage.removeItem(OLD_KEY);
+}
+
+/** What waits once the first tries of the oldest save failed (null when nothing waits): the indicator's counts. */
+export type Waiting = { answers: number; flags: number } | null;
+
+const WAITING_MESSAGE = 'Your progress will sync when connection is restored';
+/** A save that could not get through now and waits in the queue. */
+const waitingError = () => new ApiError(NETWORK_STATUS, 'Network Error', WAITING_MESSAGE, undefined);
+
+/** Network failures, timeouts, 5xx, 429 and a lost session are worth sending again; any other 4xx would only be refused again. */
+export const isSyncFailure = (error: unknown) =>
+  error instanceof ApiError && (error.status === NETWORK_STATUS || error.status === TIMEOUT_STATUS || error.status === 401 || error.status === 429 || error.status >= 500);
+
+/** The waits between tries after the first ones: 2 s doubling up to a minute, spread so a server back up is not met all at once. */
+const backoff = (attempt: number) => Math.min(2000 * 2 ** attempt, 60_000) * (0.5 + Math.random() / 2);
+
+const newId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt: number) => number; sleep?: RequestOptions['sleep'] } = {}) {
+  let userId: number | null = null;
+  /**
+   * A save failed its first tries: until the queue is empty each save gets one try (then the backoff),
+   * new saves join it without anyone waiting for them, and the indicator counts them.
+   */
+  let stuck = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let waiting: Waiting = null;
+  const listeners = new Set<() => void>();
+  /** Each save of this page whose caller still waits for the server's reply. */
+  const replies = new Map<string, { resolve(value: unknown): void; reject(error: unknown): void }>();
+  /** Saves of an earlier page, another tab or a stuck spell sent without anyone here waiting: their effects are read again. */
+  let sentUnseen = 0;
+  let onSentUnseen = () => {};
+
+  const publish = (mine: Saved[]) => {
+    const next = stuck && mine.length > 0 ? { answers: mine.filter((s) => s.path.endsWith('/progress')).length, flags: mine.filter((s) => s.path.endsWith('/flag')).length } : null;
+    if (JSON.stringify(next) === JSON.stringify(waiting)) return;
+    waiting = next;
+    for (const listener of listeners) listener();
+  };
+  const settle = (id: string, outcome: { value: unknown } | { error: unknown }) => {
+    const reply = replies.get(id);
+    if (!reply) return false;
+    replies.delete(id);
+    if ('value' in outcome) reply.resolve(outcome.value);
+    else reply.reject(outcome.error);
+    return true;
+  };
+  const mine = async () => (await store.read()).filter((s) => s.userId === userId);
+
+  function becomeStuck(list: Saved[]) {
+    stuck = true;
+    // Those waiting here go on with the streak computed on the page; the indicator says their saves wait.
+    for (const save of list) settle(save.id, { error: waitingError() });
+    publish(list);
   }
-}
 
-function writePending(list: PendingSave[]) {
-  if (list.length === 0) localStorage.removeItem(KEY);
-  else localStorage.setItem(KEY, JSON.stringify(list));
-}
+  function retryLater() {
+    clearTimeout(timer);
+    timer = setTimeout(() => void drain(), (options.backoff ?? backoff)(attempt++));
+  }
 
-/** Network failures and server errors are worth sending again; a 4xx would only be refused again. */
-export const isSyncFailure = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
-
-/**
- * Saves and resends run one at a time, in the order they were asked for: an answer given while an
- * earlier one is still being tried (or waits) reaches the server after it, never before.
- */
-let turn: Promise<unknown> = Promise.resolve();
-function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  const run = turn.then(task);
-  turn = run.catch(() => {});
-  return run;
-}
-
-/** Sends the waiting saves in order; stops at the first that still cannot get through; counts those that left. */
-async function sendWaiting(userId: number): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const next = readPending().find((p) => p.userId === userId);
-    if (!next) return sent;
-    try {
-      await api('POST', next.path, { ...progressSave, body: next.body });
-    } catch (error) {
-      if (isSyncFailure(error)) return sent;
+  /** Sends the learner's saves, oldest first, until none is left or one cannot get through. */
+  async function pass() {
+    for (;;) {
+      if (userId === null) return;
+      const list = await mine();
+      const head = list[0];
+      if (!head) stuck = false;
+      publish(list);
+      if (!head) {
+        attempt = 0;
+        // Sent by another tab while someone here waited for them: the page goes on without their replies.
+        for (const id of replies.keys()) settle(id, { error: waitingError() });
+        if (sentUnseen > 0) onSentUnseen();
+        sentUnseen = 0;
+        return;
+      }
+      // Without a network there is nothing to try: the 'online' event starts the queue again.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return becomeStuck(list);
+      let outcome: { value: unknown } | { error: unknown };
+      try {
+        // The spec's tries first (2 more, 500 ms then 1 s); once stuck, one try per backoff.
+        outcome = { value: await api('POST', head.path, { body: head.body, retries: stuck ? 0 : RETRY_TRIES, retryDelay: progressRetryDelay, sleep: options.sleep }) };
+      } catch (error) {
+        if (isSyncFailure(error)) {
+          becomeStuck(list);
+          // A lost session waits for the learner to sign in again (the queue starts again then).
+          if (!(error instanceof ApiError && error.status === 401)) retryLater();
+          return;
+        }
+        outcome = { error };
+      }
+      await store.change((all) => all.filter((s) => s.id !== head.id));
+      if (!settle(head.id, outcome) && 'value' in outcome) sentUnseen++;
+      // Through again: the next failure waits the shortest backoff. The indicator stays until the queue is empty.
+      attempt = 0;
     }
-    sent++;
-    const list = readPending();
-    const done = list.findIndex((p) => p.userId === userId);
-    if (done >= 0) list.splice(done, 1);
-    writePending(list);
   }
+
+  /** One pass at a time in this page, and across the learner's tabs (Web Locks) where the browser has them. */
+  function drain(): Promise<void> {
+    clearTimeout(timer);
+    if (running) {
+      again = true;
+      return running;
+    }
+    const exclusive = (task: () => Promise<void>) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('kalimat-saves', task) : task());
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await exclusive(pass).catch(() => retryLater());
+        } while (again);
+      } finally {
+        // In the same turn as the last check of `again`: a save given after it starts a new pass.
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    /**
+     * Keeps a save (with an idempotency key in its body when `keyed`), then sends it after those
+     * before it. Resolves with the server's reply; rejects with the server's refusal, or with a
+     * sync failure when it waits in the queue (at once while older saves are stuck).
+     */
+    async save<T>(forUser: number, path: string, body: object, keyed = false): Promise<T> {
+      const id = newId();
+      // The queue sends for the learner who saves, even before the frame has started it.
+      if (userId === null) userId = forUser;
+      await store.change((all) => [...all, { id, userId: forUser, path, body: keyed ? { ...body, idempotencyKey: id } : body }]);
+      if (stuck && forUser === userId) {
+        publish(await mine());
+        throw waitingError();
+      }
+      const reply = new Promise<T>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+      void drain();
+      return reply;
+    },
+
+    /**
+     * Sends the learner's waiting saves from now on (at start, when the network is back, after a
+     * backoff), and no one else's (null: no one's); `onSent` runs when saves were sent that nobody on
+     * this page waited for.
+     */
+    async start(forUser: number | null, onSent: () => void = () => {}) {
+      if (userId !== forUser) for (const id of replies.keys()) settle(id, { error: waitingError() });
+      userId = forUser;
+      onSentUnseen = onSent;
+      stuck = false;
+      attempt = 0;
+      await adoptOldQueue(store);
+      return drain();
+    },
+
+    /** Tries the waiting saves now (the network is back). */
+    sendNow: () => drain(),
+
+    waiting: () => waiting,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
-/** Sends the learner's waiting saves in order (when the connection is back); resolves with how many left the queue. */
-export const flushPending = (userId: number): Promise<number> => inTurn(() => sendWaiting(userId));
-
-/**
- * Saves an answer or a flag for a signed-in learner. Earlier saves still waiting go first, so the
- * server sees the answers in the order they were given; a save that cannot get through joins them.
- */
-export const save = <T>(userId: number, path: string, body: unknown): Promise<T> => inTurn(() => saveInTurn<T>(userId, path, body));
-
-async function saveInTurn<T>(userId: number, path: string, body: unknown): Promise<T> {
-  // Without a network the save joins the queue at once: trying would only wait out the retries.
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  if (!offline && readPending().some((p) => p.userId === userId)) await sendWaiting(userId);
-  if (offline || readPending().some((p) => p.userId === userId)) {
-    writePending([...readPending(), { userId, path, body }]);
-    throw new ApiError(0, 'Network Error', 'Your progress will sync when connection is restored', undefined);
-  }
-  try {
-    return await api<T>('POST', path, { ...progressSave, body });
-  } catch (error) {
-    if (isSyncFailure(error)) writePending([...readPending(), { userId, path, body }]);
-    throw error;
-  }
-}
+/** The page's queue. */
+export const saves = createSaveQueue(typeof indexedDB === 'undefined' ? memoryStore() : firstWorking(indexedStore(), memoryStore()));
