@@ -33,6 +33,7 @@ const ZERO_STATS: StatsView = {
   points: 0,
   weeklyPoints: 0,
   achievements: [],
+  skills: { listening: { answered: 0, correct: 0 }, speaking: { answered: 0, correct: 0 } },
 };
 const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, featureUsage: [] };
 
