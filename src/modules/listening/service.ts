@@ -1,6 +1,6 @@
 import type { User } from '../auth/service';
 import type { SpellingService } from '../spelling/service';
-import type { VocabularyService, WordView } from '../vocabulary/service';
+import type { PractisedWord, VocabularyService, WordView } from '../vocabulary/service';
 import { isPlayable, optionsFor } from '../which-word/rules';
 import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
 import { shuffled } from '../../shared/shuffle';
@@ -19,7 +19,7 @@ export interface ListeningAnswerResult {
   /** How a dictation compares with the words (docs/decisions/0009); null for a chosen meaning. */
   verdict: TypedVerdict | null;
   /** The transcript shown after every answer. */
-  word: { id: number; english: string; lebanese: string; arabicScript: string; topic: string };
+  word: PractisedWord;
   /** A miss puts the word on the practice list (docs/decisions/0032-listening-drill.md). */
   isFlagged: boolean;
   streak: { currentStreak: number; bestStreak: number; lastPracticeDate: string | null } | null;
