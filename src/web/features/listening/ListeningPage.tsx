@@ -10,7 +10,6 @@ import { Arabic } from '../../ui/Arabic';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { SpeakerIcon } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { SpinnerCard } from '../../ui/Spinner';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { Tabs } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
@@ -43,22 +42,24 @@ export function ListeningPage() {
         </div>
         <StreakDisplay streak={streak.streak} />
       </header>
-      <Tabs id="listen-mode" label="How to answer" tabs={MODES} selected={mode} onSelect={setMode}>
-        <QueryBoundary query={round} loading={<SpinnerCard label="Loading words..." />} failure={{ title: 'Unable to load words' }}>
-          {(questions) =>
-            questions.length === 0 ? (
-              <div className="card center">
-                <p>There are no words to listen to yet. Practise in All Words to unlock some.</p>
-                <Link to="/words" className="button">
-                  Go to All Words
-                </Link>
-              </div>
-            ) : (
-              <Drill key={round.dataUpdatedAt} questions={questions} mode={mode} streak={streak} onAgain={() => void round.refetch()} />
-            )
-          }
-        </QueryBoundary>
-      </Tabs>
+      <div className="card listen-card">
+        <Tabs id="listen-mode" label="How to answer" tabs={MODES} selected={mode} onSelect={setMode}>
+          <QueryBoundary query={round} loading="Loading words..." failure={{ title: 'Unable to load words' }}>
+            {(questions) =>
+              questions.length === 0 ? (
+                <div className="center">
+                  <p>There are no words to listen to yet. Practise in All Words to unlock some.</p>
+                  <Link to="/words" className="button">
+                    Go to All Words
+                  </Link>
+                </div>
+              ) : (
+                <Drill key={round.dataUpdatedAt} questions={questions} mode={mode} streak={streak} onAgain={() => void round.refetch()} />
+              )
+            }
+          </QueryBoundary>
+        </Tabs>
+      </div>
     </section>
   );
 }
@@ -76,6 +77,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   const [audioFailed, setAudioFailed] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const typedInput = useRef<HTMLInputElement>(null);
   const typedId = useId();
   const done = index >= questions.length;
   const question = questions[Math.min(index, questions.length - 1)]!;
@@ -90,6 +92,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   // Each next word plays by itself once the learner has started the round (browsers allow sound after a press).
   useEffect(() => {
     if (played && !done) play();
+    typedInput.current?.focus();
   }, [index]);
   useEffect(() => {
     if (result) nextButton.current?.focus();
@@ -140,7 +143,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
 
   if (done) {
     return (
-      <div className="card center stack listen-summary">
+      <div className="center stack listen-summary">
         <h2>Round complete</h2>
         <p className="listen-score" role="status">
           You got {right} out of {questions.length} right.
@@ -154,7 +157,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
 
   const word = result?.word;
   return (
-    <div className="card ww-card listen-card">
+    <div className="ww-card listen-drill">
       <p className="muted ww-count">
         Word {index + 1} of {questions.length}
       </p>
@@ -202,6 +205,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
           <label htmlFor={typedId}>Type what you hear, in arabizi</label>
           <div className="typed-row">
             <input
+              ref={typedInput}
               id={typedId}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
