@@ -225,10 +225,13 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
 
       {result && word && (
         <div className={`ww-result ${result.correct ? 'right' : 'wrong'}`}>
-          <p className="ww-verdict" role="status">
-            {result.correct ? 'Correct!' : 'Not quite.'}
-          </p>
-          {result.verdict && <TypedResult typed={given} expected={word.lebanese} verdict={result.verdict} />}
+          {result.verdict ? (
+            <TypedResult typed={given} expected={word.lebanese} verdict={result.verdict} />
+          ) : (
+            <p className="ww-verdict" role="status">
+              {result.correct ? 'Correct!' : 'Not quite.'}
+            </p>
+          )}
           <dl className="ww-details listen-transcript" aria-label="What you heard">
             <div>
               <dt>Lebanese</dt>
