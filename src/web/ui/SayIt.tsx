@@ -80,6 +80,8 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
   const mine = useRef<HTMLAudioElement>(null);
   const result = useRef(onResult);
   result.current = onResult;
+  /** False once the section is gone (the card answered mid-recording): a clip stopped then is dropped. */
+  const shown = useRef(true);
 
   // A new word starts afresh; what was recorded for the last one is let go.
   useEffect(() => {
@@ -88,14 +90,15 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
     setClip(null);
   }, [arabic, arabizi]);
   useEffect(() => () => void (clip && URL.revokeObjectURL(clip)), [clip]);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
       recognition.current?.abort();
       if (recorder.current?.state === 'recording') recorder.current.stop();
       clearTimeout(stopTimer.current);
-    },
-    [],
-  );
+    };
+  }, []);
 
   function listen(languages = LANGUAGES) {
     if (!Recogniser || listening) return;
@@ -163,7 +166,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       stream.getTracks().forEach((track) => track.stop());
       setRecording(false);
       speakingEnded();
-      if (chunks.length > 0) setClip(URL.createObjectURL(new Blob(chunks, { type: r.mimeType })));
+      if (shown.current && chunks.length > 0) setClip(URL.createObjectURL(new Blob(chunks, { type: r.mimeType })));
     };
     r.start();
     setRecording(true);
