@@ -1,6 +1,6 @@
 import type { User } from '../auth/service';
 import type { SpellingService } from '../spelling/service';
-import type { PractisedWord, VocabularyService, WordView } from '../vocabulary/service';
+import type { PractisedWord, VocabularyService } from '../vocabulary/service';
 import { isPlayable, optionsFor } from '../which-word/rules';
 import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
 import { shuffled } from '../../shared/shuffle';
@@ -37,14 +37,21 @@ export function createListeningService(deps: { vocabulary: VocabularyService; sp
     round(user: User): ListeningQuestion[] {
       const deck = vocabulary.deckFor(user).filter(isPlayable);
       const byTopic = new Map<string, string[]>();
-      for (const w of deck) byTopic.set(w.topic, [...(byTopic.get(w.topic) ?? []), w.english]);
+      for (const w of deck) {
+        const meanings = byTopic.get(w.topic);
+        if (meanings) meanings.push(w.english);
+        else byTopic.set(w.topic, [w.english]);
+      }
       const everyMeaning = deck.map((w) => w.english);
-      return shuffled(deck, random).flatMap((word: WordView) => {
+      const questions: ListeningQuestion[] = [];
+      for (const word of shuffled(deck, random)) {
+        if (questions.length === LISTENING_ROUND_SIZE) break;
         const sameTopic = byTopic.get(word.topic)!.filter((e) => e !== word.english);
         // Meanings of the same topic first; the deck tops them up when the topic has too few.
         const options = optionsFor(word.english, sameTopic, everyMeaning, random);
-        return options ? [{ wordId: word.id, speech: word.lebanese, options }] : [];
-      }).slice(0, LISTENING_ROUND_SIZE);
+        if (options) questions.push({ wordId: word.id, speech: word.lebanese, options });
+      }
+      return questions;
     },
 
     /** Judges and saves one answer: the meaning must be the word's English; a dictation must spell its Lebanese. */
