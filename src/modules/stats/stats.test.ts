@@ -337,10 +337,10 @@ describe('listening and speaking', () => {
     t.clock.advance(6_000);
     await beat(cookie, '/words');
     expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
-      { featureId: 'listening', totalTime: 15 },
       { featureId: 'words', totalTime: 16 },
+      { featureId: 'listening', totalTime: 15 },
       { featureId: 'speaking', totalTime: 4 },
-    ].sort((a, b) => b.totalTime - a.totalTime));
+    ]);
     expect((await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' } })).status).toBe(400);
   });
 

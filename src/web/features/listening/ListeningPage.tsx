@@ -270,7 +270,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
 }
 
 const LISTEN_KEYS = [
-  { keys: ['R'], action: 'Replay the word' },
+  { keys: ['R'], action: 'Replay the word (outside the answer field)' },
   { keys: ['1', '2', '3', '4'], action: 'Choose that meaning' },
   { keys: ['Enter'], action: 'Check what you typed, then go to the next word' },
 ];
