@@ -53,7 +53,8 @@ const SECURITY_HEADERS: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // The microphone is the page's own, for speaking practice (Say it, recording); no other site's (docs/decisions/0033-saying-it.md).
+  'permissions-policy': 'camera=(), microphone=(self), geolocation=()',
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -9,9 +9,11 @@ import { billingModule } from './billing/module';
 import { flaggedModule } from './flagged/module';
 import { lessonsModule } from './lessons/module';
 import { lettersModule } from './letters/module';
+import { listeningModule } from './listening/module';
 import { reportsModule } from './reports/module';
 import { reviewModule } from './review/module';
 import { sentencesModule } from './sentences/module';
+import { speakingModule } from './speaking/module';
 import { spellingModule } from './spelling/module';
 import { statsModule } from './stats/module';
 import { streakModule } from './streak/module';
@@ -38,6 +40,8 @@ export const modules = [
   reportsModule,
   reviewModule,
   spellingModule,
+  listeningModule,
+  speakingModule,
 ] as const;
 
 type Modules = typeof modules;

@@ -8,6 +8,7 @@ import { billingRoutes } from './features/billing/routes';
 import { errorsRoutes } from './features/errors/routes';
 import { legalRoutes } from './features/legal/routes';
 import { lettersRoutes } from './features/letters/routes';
+import { listeningRoutes } from './features/listening/routes';
 import { sentencesRoutes } from './features/sentences/routes';
 import { statsRoutes } from './features/stats/routes';
 import { vocabularyRoutes } from './features/vocabulary/routes';
@@ -35,7 +36,7 @@ const shellScreens = ({ visitor, signedIn }: Layouts) => [
   }),
 ];
 
-const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, lettersRoutes, sentencesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
+const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
   (routes) => routes(layouts),
 );
 const under = (layout: Layouts[keyof Layouts]) => screens.filter((route) => route.options.getParentRoute?.() === layout);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setDefaultTimeout } from 'bun:test';
@@ -23,6 +23,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** A Chromium another app of the same file already runs, to share instead of launching a second one. */
   browser?: Browser;
+  /** Chromium switches beside the usual ones (a fake microphone: `fakeMicrophone`), for a browser launched here. */
+  browserArgs?: string[];
 }
 
 /** One real server process (`bun src/server.ts`) on a free port (or env.PORT's), on the given database file. */
@@ -67,7 +69,7 @@ export async function startApp(opts: ServerOptions = {}) {
     opts.browser ??
     (await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(opts.browserArgs ?? [])],
     }));
 
   // A shared browser outlives this app: the pages opened here are closed with it.
@@ -157,4 +159,33 @@ export async function registerInBrowser(page: Page, overrides: Partial<{ email: 
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/words');
   return user;
+}
+
+/**
+ * Chromium's fake microphone, which "hears" a WAV file on a loop and grants the permission without
+ * asking: the file is spoken by espeak-ng where installed, else a tone made by sox, else a tone
+ * written here (a 16-bit mono PCM WAV).
+ */
+export function fakeMicrophone(dir: string, text = 'marhaba'): string[] {
+  const wav = join(dir, 'microphone.wav');
+  const made = (command: string[]) => Bun.which(command[0]!) !== null && Bun.spawnSync(command).exitCode === 0;
+  if (!made(['espeak-ng', '-v', 'ar', '-w', wav, text]) && !made(['sox', '-n', '-r', '16000', '-c', '1', '-b', '16', wav, 'synth', '2', 'sine', '440'])) {
+    const rate = 16000;
+    const samples = new Int16Array(rate * 2).map((_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000));
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + samples.byteLength, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(rate, 24);
+    header.writeUInt32LE(rate * 2, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(samples.byteLength, 40);
+    writeFileSync(wav, Buffer.concat([header, Buffer.from(samples.buffer)]));
+  }
+  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`];
 }

@@ -17,7 +17,7 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
       async ({ user, body: beat, set }) => {
         await ctx.writes.run(() => {
           if (beat.timeZone) stats.setTimeZone(user.id, beat.timeZone);
-          stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: featureOf(beat.page) });
+          stats.recordActivity(user.id, { sessionId: beat.sessionId, page: beat.page, featureId: beat.activity ?? featureOf(beat.page) });
         });
         set.status = 204;
       },

@@ -7,6 +7,7 @@ const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/topics(\/|$)/, 'topics'],
   [/^\/flagged(\/|$)/, 'flagged'],
   [/^\/which-word(\/|$)/, 'which-word'],
+  [/^\/listen\/?$/, 'listening'],
   [/^\/(study-)?letters\/?$/, 'letters'],
   [/^\/lessons\/?$/, 'sentences'],
   [/^\/lesson\/[^/]+\/?$/, 'lessons'],
@@ -29,6 +30,8 @@ export const ActivityBody = v.object(
       v.maxLength(300, 'page must be at most 300 characters.'),
       v.regex(/^\/[^\s?#]*$/, "page must be a path starting with '/'."),
     ),
+    /** Set while the learner speaks (Say it, record and compare): the time goes to speaking, not to the page. */
+    activity: v.optional(v.picklist(['speaking'], "activity must be 'speaking'.")),
     timeZone: v.optional(
       v.pipe(
         v.string('timeZone must be an IANA time zone name, such as Asia/Beirut.'),

@@ -2,6 +2,10 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { id, instant, count, createdAt, json } from '../../db/columns';
 import { users } from '../auth/schema';
 
+/** The skills whose answers are counted apart. */
+export const SKILLS = ['listening', 'speaking'] as const;
+export type Skill = (typeof SKILLS)[number];
+
 /** A learner's statistics; `points` is the all-time leaderboard measure (docs/product-rules.md#points-and-leaderboard). */
 export const userStats = sqliteTable(
   'user_stats',
@@ -57,6 +61,22 @@ export const achievements = sqliteTable(
     earnedAt: createdAt(),
   },
   (t) => [uniqueIndex('achievements_user_achievement_unique').on(t.userId, t.achievement)],
+);
+
+/**
+ * A learner's answers and right answers per skill practised by ear or by mouth (the listening drill,
+ * speaking): the statistics page's accuracy for each (docs/decisions/0032-listening-drill.md).
+ */
+export const skillStats = sqliteTable(
+  'skill_stats',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    skill: text('skill', { enum: SKILLS }).notNull(),
+    answered: count('answered'),
+    correct: count('correct'),
+  },
+  (t) => [uniqueIndex('skill_stats_user_skill_unique').on(t.userId, t.skill)],
 );
 
 /** The learner's activity log, the source of session analytics (docs/product-rules.md#learning-time). */

@@ -4,11 +4,11 @@ import { DAY_MS, MINUTE_MS } from '../../lib/clock';
 import type { AuthService } from '../auth/service';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
-import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
+import { achievements, pointsLedger, skillStats, SKILLS, userActivityLog, userStats, weeklyPoints, type Skill } from './schema';
 import { TOTAL_BATCHES } from '../vocabulary/rules';
 
 /** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
-export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
+export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10 } as const;
 export type PointsReason = keyof typeof POINTS;
 
 /** The achievements, in the order the statistics page lists them (docs/product-rules.md#points-and-leaderboard). */
@@ -70,6 +70,8 @@ export interface StatsView {
   points: number;
   weeklyPoints: number;
   achievements: AchievementView[];
+  /** Answers by ear (the listening drill) and by mouth (speaking), each with how many were right. */
+  skills: Record<Skill, { answered: number; correct: number }>;
 }
 
 export interface LeaderboardEntry {
@@ -107,6 +109,8 @@ export interface SessionAnalytics {
   lastActive: string | null;
   featureUsage: { featureId: string; totalTime: number }[];
 }
+
+const isSkill = (reason: PointsReason): reason is Skill => (SKILLS as readonly string[]).includes(reason);
 
 /** An IANA zone name the runtime knows (Intl throws a RangeError for any other). */
 export function isTimeZone(name: string): boolean {
@@ -200,6 +204,15 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     .returning({ achievement: achievements.achievement })
     .prepare();
   const earnedOf = db.select({ achievement: achievements.achievement, earnedAt: achievements.earnedAt }).from(achievements).where(eq(achievements.userId, P('userId'))).prepare();
+  const addSkill = db
+    .insert(skillStats)
+    .values({ userId: P('userId'), skill: P('skill'), answered: 1, correct: P('correct') })
+    .onConflictDoUpdate({
+      target: [skillStats.userId, skillStats.skill],
+      set: { answered: sql`${skillStats.answered} + 1`, correct: sql`${skillStats.correct} + excluded.correct` },
+    })
+    .prepare();
+  const skillsOf = db.select({ skill: skillStats.skill, answered: skillStats.answered, correct: skillStats.correct }).from(skillStats).where(eq(skillStats.userId, P('userId'))).prepare();
   const setZone = db
     .insert(userStats)
     .values({ userId: P('userId'), timeZone: P('timeZone') })
@@ -324,6 +337,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
         day: today,
         days,
       })!;
+      if (answered && isSkill(input.reason)) addSkill.run({ userId, skill: input.reason, correct });
       if (points > 0) {
         addLedger.run({ userId, points, source: input.reason, at });
         addWeekly.run({ userId, week: weekStart(at), points });
@@ -362,6 +376,8 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
       const at = clock.now();
       const row = readRow.get({ userId });
       const earned = new Map(earnedOf.all({ userId }).map((a) => [a.achievement, a.earnedAt]));
+      const skills = Object.fromEntries(SKILLS.map((skill) => [skill, { answered: 0, correct: 0 }])) as StatsView['skills'];
+      for (const row of skillsOf.all({ userId })) skills[row.skill] = { answered: row.answered, correct: row.correct };
       return {
         totalAnswered: row?.totalAnswered ?? 0,
         totalCorrect: row?.totalCorrect ?? 0,
@@ -375,6 +391,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
           const when = earned.get(a.name);
           return { name: a.name, description: a.description, earned: when !== undefined, earnedAt: when?.toISOString() ?? null };
         }),
+        skills,
       };
     },
 

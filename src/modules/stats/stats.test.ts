@@ -322,6 +322,38 @@ describe('session analytics', () => {
   });
 });
 
+describe('listening and speaking', () => {
+  const beat = (cookie: string, page: string, activity?: 'speaking') => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page, activity } });
+
+  test('the drill page is listening time; a beat sent while speaking credits speaking, not the page', async () => {
+    const { cookie } = await learner();
+    await beat(cookie, '/listen');
+    t.clock.advance(15_000);
+    await beat(cookie, '/listen');
+    t.clock.advance(10_000);
+    await beat(cookie, '/words');
+    t.clock.advance(4_000);
+    expect((await beat(cookie, '/words', 'speaking')).status).toBe(204);
+    t.clock.advance(6_000);
+    await beat(cookie, '/words');
+    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+      { featureId: 'words', totalTime: 16 },
+      { featureId: 'listening', totalTime: 15 },
+      { featureId: 'speaking', totalTime: 4 },
+    ]);
+    expect((await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' } })).status).toBe(400);
+  });
+
+  test('answers by ear and by mouth are counted apart, each with its right answers; others are not', async () => {
+    const { user } = await learner();
+    award({ userId: user.id, points: 10, reason: 'listening', correct: true });
+    award({ userId: user.id, points: 0, reason: 'listening', correct: false });
+    award({ userId: user.id, points: 0, reason: 'speaking', correct: false });
+    award({ userId: user.id, points: 10, reason: 'card', correct: true });
+    expect(stats.statsOf(user.id)).toMatchObject({ totalAnswered: 4, points: 20, skills: { listening: { answered: 2, correct: 1 }, speaking: { answered: 1, correct: 0 } } });
+  });
+});
+
 describe('routes refuse what they should', () => {
   test('signed out: 401 on every call', async () => {
     for (const [method, path] of [

@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, uniqueIndex } from 'drizzle-orm/sqlite-core
 import { id, instant, count } from '../../db/columns';
 import { users } from '../auth/schema';
 
-export const STREAK_PAGES = ['unified', 'which-word', 'letters', 'sentences'] as const;
+export const STREAK_PAGES = ['unified', 'which-word', 'letters', 'sentences', 'listening'] as const;
 export type StreakPage = (typeof STREAK_PAGES)[number];
 
 /** The streak: one row per learner and practice page (docs/product-rules.md#streak). */

@@ -77,7 +77,7 @@ describe('GET /api/streak and POST /api/streak/update', () => {
     expect((await update(cookie, {})).json).toMatchObject({ error: 'Validation Error', message: 'The field correct is required.', details: { field: 'correct' } });
     const page = await t.request('GET', '/api/streak?page=nope', { cookie });
     expect(page.status).toBe(400);
-    expect(page.json.message).toBe('page must be one of unified, which-word, letters, sentences.');
+    expect(page.json.message).toBe('page must be one of unified, which-word, letters, sentences, listening.');
     expect((await t.request('GET', '/api/streak', { cookie })).json).toMatchObject({ currentStreak: 0 });
   });
 });

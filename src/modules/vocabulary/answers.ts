@@ -20,7 +20,7 @@ export interface AnswerInput {
   flag?: boolean;
   inFlaggedSection?: boolean;
   /** The practice page whose streak this answer counts for; without it the streak is left alone. */
-  page?: Extract<StreakPage, 'unified' | 'which-word'>;
+  page?: Extract<StreakPage, 'unified' | 'which-word' | 'listening'>;
   /** The side the learner answered from; without it, the side the page shows (docs/decisions/0014). */
   direction?: Direction;
   /** 'I know it' before half the card's countdown: an Easy review. */
@@ -36,6 +36,15 @@ export interface AnswerResult extends WordProgress {
   batch: BatchView;
   /** The batch this answer unlocked, or null. */
   unlockedBatch: number | null;
+}
+
+/** A word as heard and said: what the listening drill and speaking judge an answer against. */
+export interface PractisedWord {
+  id: number;
+  english: string;
+  lebanese: string;
+  arabicScript: string;
+  topic: string;
 }
 
 type Counts = { timesCorrect: number; timesIncorrect: number; lastSeen: Date | null };
@@ -154,6 +163,16 @@ export function createAnswers(
   }
 
   return {
+    /**
+     * A word the learner may practise, as spoken and written: its English, its Lebanese (a verb form's
+     * arabizi) and its Arabic script. 404 for no such word; 401 or 402 for a premium word outside their tier.
+     */
+    practisedWord(user: User, wordId: number): PractisedWord {
+      const word = findWord(wordId);
+      assertMayPractise(user, word);
+      return { id: word.id, english: word.english, lebanese: word.lebanese, arabicScript: word.arabicScript, topic: word.topic };
+    },
+
     progress(user: User, wordId: number): WordProgress {
       findWord(wordId);
       return progressOf(user.id, wordId);
@@ -205,8 +224,8 @@ export function createAnswers(
             batch = batchOf(user);
           }
           if (input.correct !== undefined) {
-            // A card and a which-word answer earn the same points.
-            const reason = input.page === 'which-word' ? 'which-word' : 'card';
+            // A card, a which-word and a listening answer earn the same points; listening is also counted as its own skill.
+            const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
             stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, batch: batch.maxUnlockedBatch });
           }
           const result: AnswerResult = {

@@ -12,7 +12,7 @@ import { createPracticeList } from './practice-list';
 import { speakableWords } from './speakable';
 import { createWords } from './words';
 
-export type { AnswerResult } from './answers';
+export type { AnswerResult, PractisedWord } from './answers';
 export type { TopicCard, VerbView, WordView } from './views';
 
 /**

@@ -7,8 +7,8 @@ import { read } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
 import type { StreakPage } from '../../modules/streak/schema';
 
-/** The pages whose streak the two games keep (docs/product-rules.md#streak). */
-export type GamePage = 'which-word' | 'letters';
+/** The pages whose streak the games keep (docs/product-rules.md#streak; the listening drill: docs/decisions/0032-listening-drill.md). */
+export type GamePage = 'which-word' | 'letters' | 'listening';
 
 export type { StreakCounts };
 

@@ -7,6 +7,7 @@ import { toast } from '../ui/toast';
 const LINKS = [
   { to: '/words', label: 'All Words' },
   { to: '/which-word', label: 'Which Word' },
+  { to: '/listen', label: 'Listening' },
   { to: '/study-letters', label: 'Letters' },
   { to: '/lessons', label: 'Sentences' },
   { to: '/topics', label: 'Topics' },

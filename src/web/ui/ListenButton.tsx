@@ -1,6 +1,7 @@
 import { useSpeech } from '../lib/speech';
 
-function SpeakerIcon() {
+/** A loudspeaker, drawn (not every system has an emoji font). */
+export function SpeakerIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
       <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />

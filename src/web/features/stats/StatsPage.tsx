@@ -12,7 +12,7 @@ import { SpinnerCard } from '../../ui/Spinner';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
 import { trialStatusQuery, useUser } from '../../lib/session';
 import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
-import { featureName, formatLearningTime } from './format';
+import { accuracyPercent, featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
 
@@ -33,6 +33,7 @@ const ZERO_STATS: StatsView = {
   points: 0,
   weeklyPoints: 0,
   achievements: [],
+  skills: { listening: { answered: 0, correct: 0 }, speaking: { answered: 0, correct: 0 } },
 };
 const ZERO_SESSION: SessionAnalytics = { totalTimeSpent: 0, lastActive: null, featureUsage: [] };
 
@@ -82,6 +83,7 @@ function Statistics() {
               <PointsCard stats={stats} />
             </div>
             <ProgressCard stats={stats} />
+            <SkillsCard stats={stats} session={sessionQuery} />
             <ReviewForecastCard />
             <div className="stats-columns">
               <AchievementsCard achievements={stats.achievements} />
@@ -155,7 +157,7 @@ function PointsCard({ stats }: { stats: StatsView }) {
 }
 
 function ProgressCard({ stats }: { stats: StatsView }) {
-  const accuracy = stats.totalAnswered > 0 ? Math.round((stats.totalCorrect / stats.totalAnswered) * 100) : 0;
+  const accuracy = accuracyPercent({ answered: stats.totalAnswered, correct: stats.totalCorrect });
   const figures = [
     { label: 'Answered', value: stats.totalAnswered },
     { label: 'Correct', value: stats.totalCorrect },
@@ -180,6 +182,39 @@ function ProgressCard({ stats }: { stats: StatsView }) {
           <strong>{accuracy}%</strong>
         </div>
         <ProgressBar value={accuracy} label="Accuracy" />
+      </div>
+    </section>
+  );
+}
+
+const SKILLS = [
+  { skill: 'listening', title: 'Listening', answers: 'answers in the listening drill', empty: 'Try the listening drill to see how well you understand by ear.' },
+  { skill: 'speaking', title: 'Speaking', answers: 'words said with Say it', empty: 'Press Say it on a revealed card to practise speaking.' },
+] as const;
+
+/** Listening and speaking: each skill's accuracy, answers and time (docs/decisions/0032-listening-drill.md, 0033-saying-it.md). */
+function SkillsCard({ stats, session }: { stats: StatsView; session: UseQueryResult<SessionAnalytics> }) {
+  return (
+    <section className="card" aria-labelledby="stats-skills">
+      <h2 id="stats-skills">Listening and Speaking</h2>
+      <div className="skills-grid">
+        {SKILLS.map(({ skill, title, answers, empty }) => {
+          const counts = stats.skills[skill];
+          const accuracy = accuracyPercent(counts);
+          const seconds = session.data?.featureUsage.find((f) => f.featureId === skill)?.totalTime ?? 0;
+          return (
+            <div key={skill} className="skill" data-skill={skill}>
+              <h3>{title}</h3>
+              <div className="row stats-accuracy-label">
+                <span>Accuracy</span>
+                <strong>{accuracy}%</strong>
+              </div>
+              <ProgressBar value={accuracy} label={`${title} accuracy`} />
+              <p className="muted stats-note">{counts.answered > 0 ? `${counts.correct} of ${counts.answered} ${answers} right` : empty}</p>
+              <p className="muted stats-note">Time: {formatLearningTime(seconds)}</p>
+            </div>
+          );
+        })}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { server } from '../../lib/api';
+import { onSpeakingChange, speakingNow } from '../../lib/speaking-time';
 import { sessionAnalyticsQuery } from './queries';
 
 /** How often a visible tab reports; the server credits the time between reports (up to a minute). */
@@ -66,16 +67,16 @@ export function useActivityTracking() {
   const queryClient = useQueryClient();
   // The page the time since the last report was spent on.
   const shown = useRef(pathname);
-  const report = useRef<(page: string) => void>(() => {});
+  const report = useRef<(page: string, activity?: 'speaking') => void>(() => {});
 
   useEffect(() => {
     let sessionId = tabSessionId();
     const timeZone = readTimeZone();
-    report.current = (page) => {
+    report.current = (page, activity = speakingNow() ? 'speaking' : undefined) => {
       const session = sessionId;
       // Analytics never interrupt the learner: a failed report is simply the next one's job.
       timeZone
-        .then((zone) => server.api.analytics.activity.post({ sessionId: session, page, timeZone: zone }, { nullOn401: true }))
+        .then((zone) => server.api.analytics.activity.post({ sessionId: session, page, activity, timeZone: zone }, { nullOn401: true }))
         .then(() => queryClient.invalidateQueries({ queryKey: sessionAnalyticsQuery.queryKey }))
         .catch(() => {});
     };
@@ -89,9 +90,14 @@ export function useActivityTracking() {
     };
     beat();
     const timer = setInterval(beat, ACTIVITY_BEAT_MS);
+    // Speaking starts with a report of the page's time and ends with one of the speaking time.
+    const stopSpeaking = onSpeakingChange((activity) => {
+      if (document.visibilityState === 'visible') report.current(shown.current, activity);
+    });
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       clearInterval(timer);
+      stopSpeaking();
       document.removeEventListener('visibilitychange', onVisibility);
       report.current = () => {};
     };

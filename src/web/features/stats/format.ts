@@ -7,12 +7,14 @@ export function formatLearningTime(seconds: number): string {
   return hours > 0 ? `${unit(hours, 'hour')} ${unit(rest, 'minute')}` : unit(minutes, 'minute');
 }
 
-/** The names the navigation gives the learning features the server measures time for. */
+/** The names the navigation gives the learning features the server measures time for (speaking: Say it and recordings, on any page). */
 const FEATURE_NAMES: Record<string, string> = {
   words: 'All Words',
   topics: 'Topics',
   flagged: 'Flagged Words',
   'which-word': 'Which Word',
+  listening: 'Listening',
+  speaking: 'Speaking',
   letters: 'Letters',
   sentences: 'Sentences',
   lessons: 'Lessons',
@@ -29,3 +31,6 @@ export function dayLabel(date: string, index: number): string {
 
 /** The share of answers recalled, as a whole percentage; null before any answer. */
 export const retentionPercent = ({ reviews, recalled }: { reviews: number; recalled: number }) => (reviews > 0 ? Math.round((recalled / reviews) * 100) : null);
+
+/** The share of answers that were right, as a whole percentage; 0 before any answer. */
+export const accuracyPercent = ({ answered, correct }: { answered: number; correct: number }) => (answered > 0 ? Math.round((correct / answered) * 100) : 0);

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import type { AnswerManner, Direction, Word } from './api';
+import { useSpeakingAttempts, type AnswerManner, type Direction, type Word } from './api';
 import { ListenButton } from '../../ui/ListenButton';
 import { useIsMobile } from '../../lib/useIsMobile';
-import { FlagToggle, TypedResult, useCardKeys } from './parts';
+import { FlagToggle, useCardKeys } from './parts';
+import { TypedResult } from '../../ui/TypedResult';
 import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
 import { speechText } from './speech';
 import { seenWordsAtom, useTypedAnswers } from './state';
@@ -13,6 +14,7 @@ import { useUser } from '../../lib/session';
 import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useSpellingLexicon } from '../../lib/spelling';
 
 /** A word of the card; a review word says which side to show first (the English without one). */
@@ -62,6 +64,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const [verdict, setVerdict] = useState<TypedVerdict | null>(null);
   const typedId = useId();
   const lexicon = useSpellingLexicon();
+  const saySaved = useSpeakingAttempts(user);
 
   // The shown word comes from the current list, so a flag change or a fresh fetch is reflected; one the
   // list dropped on its answer (a reviewed word) stays until its fade ends.
@@ -205,11 +208,12 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
               </button>
             </div>
           )}
+          {word.arabicScript && <SayIt arabic={word.arabicScript} arabizi={speechText(word)} onResult={(heard) => saySaved(word, heard)} />}
         </>
       )}
       <div className="card-footer">
         {user && revealed && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${lebanese} (${word.english})`} />}
-        <KeyboardHelp shortcuts={FLASH_CARD_KEYS} />
+        <KeyboardHelp shortcuts={[...FLASH_CARD_KEYS, ...SAY_IT_KEYS]} />
       </div>
     </article>
   );

@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
-import { handledGlobally, server } from '../../lib/api';
+import { handledGlobally, progressSave, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
@@ -130,4 +130,22 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
   }
 
   return { streak, answer, setFlag };
+}
+
+/**
+ * Saves what speech recognition heard for a revealed card's word (the text only; recordings stay in the
+ * browser): the server judges it and counts it as speaking (docs/decisions/0033-saying-it.md). Signed out
+ * nothing is saved.
+ */
+export function useSpeakingAttempts(user: User | null | undefined) {
+  const queryClient = useQueryClient();
+  return (word: Word, heard: string) => {
+    if (!user) return;
+    server.api.speaking.attempts
+      .post({ wordId: word.id, heard: [heard] }, progressSave)
+      .then(() => refreshStats(queryClient))
+      .catch((error: unknown) => {
+        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+      });
+  };
 }

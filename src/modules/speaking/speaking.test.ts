@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'bun:test';
+import { DAY_MS } from '../../lib/clock';
+import { testEnglish, testContentApp } from '../vocabulary/test-content';
+
+const { t, wordId } = testContentApp();
+
+const arabicOf = (id: number) => (t.db.$client.query('select arabic_script as arabic from words where id = ?').get(id) as { arabic: string }).arabic;
+const skillOf = (userId: number) => t.db.$client.query("select answered, correct from skill_stats where user_id = ? and skill = 'speaking'").get(userId);
+
+describe('POST /api/speaking/attempts', () => {
+  test('heard with marks and another alef still says the word: right, with its points', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 1));
+    const expected = arabicOf(id);
+    // A recogniser's alternatives: the second is the word with a shadda and a hamza on its alef.
+    const heard = ['شي تاني', expected.replace('ا', 'أ') + '\u0651'];
+    const res = await t.request('POST', '/api/speaking/attempts', { cookie, body: { wordId: id, heard } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ correct: true, heard: heard[1], expected });
+    expect(skillOf(user.id)).toEqual({ answered: 1, correct: 1 });
+    expect((await t.request('GET', '/api/stats', { cookie })).json).toMatchObject({ points: 10, skills: { speaking: { answered: 1, correct: 1 } } });
+  });
+
+  test('another word heard: not right, no points, the first thing heard shown', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = wordId(testEnglish('Family', 1));
+    const res = await t.request('POST', '/api/speaking/attempts', { cookie, body: { wordId: id, heard: ['مرحبا', 'كيفك'] } });
+    expect(res.json).toEqual({ correct: false, heard: 'مرحبا', expected: arabicOf(id) });
+    expect(skillOf(user.id)).toEqual({ answered: 1, correct: 0 });
+    expect((await t.request('GET', '/api/stats', { cookie })).json).toMatchObject({ points: 0, totalIncorrect: 1 });
+  });
+
+  test('bad attempts are 4xx and change nothing', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 2));
+    for (const [body, field] of [
+      [{ heard: ['x'] }, 'wordId'],
+      [{ wordId: -1, heard: ['x'] }, 'wordId'],
+      [{ wordId: id }, 'heard'],
+      [{ wordId: id, heard: [] }, 'heard'],
+      [{ wordId: id, heard: 'مرحبا' }, 'heard'],
+      [{ wordId: id, heard: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'heard'],
+      [{ wordId: id, heard: ['x'.repeat(201)] }, 'heard.0'],
+      [{ wordId: id, heard: [3] }, 'heard.0'],
+    ] as const) {
+      const res = await t.request('POST', '/api/speaking/attempts', { cookie, body });
+      expect(res.status).toBe(400);
+      expect(res.json.details.field).toBe(field);
+    }
+    expect((await t.request('POST', '/api/speaking/attempts', { cookie, body: { wordId: 999999, heard: ['x'] } })).status).toBe(404);
+    expect((await t.request('POST', '/api/speaking/attempts', { body: { wordId: id, heard: ['x'] } })).status).toBe(401);
+    t.clock.advance(8 * DAY_MS);
+    try {
+      expect((await t.request('POST', '/api/speaking/attempts', { cookie, body: { wordId: wordId(testEnglish('Animals', 1)), heard: ['x'] } })).status).toBe(402);
+    } finally {
+      t.clock.advance(-8 * DAY_MS);
+    }
+    expect(skillOf(user.id)).toBeNull();
+  });
+});

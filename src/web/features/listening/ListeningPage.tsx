@@ -1,0 +1,276 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { handledGlobally, progressSave, searchOf, server } from '../../lib/api';
+import { FLAGGED_KEY, refreshStats } from '../../lib/query';
+import { useGameStreak } from '../../lib/streak';
+import { Arabic } from '../../ui/Arabic';
+import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
+import { SpeakerIcon } from '../../ui/ListenButton';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { StreakDisplay } from '../../ui/StreakDisplay';
+import { Tabs } from '../../ui/Tabs';
+import { toast } from '../../ui/toast';
+import { TypedResult } from '../../ui/TypedResult';
+import { LISTENING_ANSWER_MAX, type ListeningMode } from '../../../modules/listening/rules';
+import { listeningRoundQuery, type ListeningAnswerResult, type ListeningQuestion } from './queries';
+
+const MODES: { value: ListeningMode; label: string }[] = [
+  { value: 'choose', label: 'Choose the meaning' },
+  { value: 'dictation', label: 'Type what you hear' },
+];
+/** The drill's way of answering, remembered in this browser. */
+const modeAtom = atomWithStorage<ListeningMode>('listening-mode', 'choose', undefined, { getOnInit: true });
+
+/**
+ * /listen (docs/decisions/0032-listening-drill.md): a word the learner has unlocked plays with no text;
+ * they pick its meaning from four or type what they heard. Every answer then shows the transcript.
+ */
+export function ListeningPage() {
+  // One round per visit: a refetch would deal other words under the learner.
+  const round = useQuery({ ...listeningRoundQuery, staleTime: Infinity, gcTime: 0 });
+  const [mode, setMode] = useAtom(modeAtom);
+  const streak = useGameStreak('listening');
+  return (
+    <section className="stack listen-page">
+      <header className="game-header">
+        <div className="listen-heading">
+          <h1>Listening Drill</h1>
+          <p>Hear a word or phrase with no text, then choose its meaning or type what you heard. The words are shown after each answer.</p>
+        </div>
+        <StreakDisplay streak={streak.streak} />
+      </header>
+      <div className="card listen-card">
+        <Tabs id="listen-mode" label="How to answer" tabs={MODES} selected={mode} onSelect={setMode}>
+          <QueryBoundary query={round} loading="Loading words..." failure={{ title: 'Unable to load words' }}>
+            {(questions) =>
+              questions.length === 0 ? (
+                <div className="center">
+                  <p>There are no words to listen to yet. Practise in All Words to unlock some.</p>
+                  <Link to="/words" className="button">
+                    Go to All Words
+                  </Link>
+                </div>
+              ) : (
+                <Drill key={round.dataUpdatedAt} questions={questions} mode={mode} streak={streak} onAgain={() => void round.refetch()} />
+              )
+            }
+          </QueryBoundary>
+        </Tabs>
+      </div>
+    </section>
+  );
+}
+
+function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuestion[]; mode: ListeningMode; streak: ReturnType<typeof useGameStreak>; onAgain: () => void }) {
+  const queryClient = useQueryClient();
+  const [index, setIndex] = useState(0);
+  const [result, setResult] = useState<ListeningAnswerResult | null>(null);
+  const [given, setGiven] = useState('');
+  const [typed, setTyped] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [right, setRight] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [played, setPlayed] = useState(false);
+  const [audioFailed, setAudioFailed] = useState(false);
+  const audio = useRef<HTMLAudioElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const typedInput = useRef<HTMLInputElement>(null);
+  const typedId = useId();
+  const done = index >= questions.length;
+  const question = questions[Math.min(index, questions.length - 1)]!;
+
+  function play() {
+    const element = audio.current;
+    if (!element) return;
+    element.currentTime = 0;
+    setAudioFailed(false);
+    element.play().catch(() => setPlaying(false));
+  }
+  // Each next word plays by itself once the learner has started the round (browsers allow sound after a press).
+  useEffect(() => {
+    if (played && !done) play();
+    typedInput.current?.focus();
+  }, [index]);
+  useEffect(() => {
+    if (result) nextButton.current?.focus();
+  }, [result]);
+
+  function answer(text: string) {
+    if (result || saving || !text.trim()) return;
+    setGiven(text);
+    setSaving(true);
+    server.api.listening.answers
+      .post({ wordId: question.wordId, mode, answer: text }, progressSave)
+      .then((reply) => {
+        setResult(reply);
+        if (reply.correct) setRight((n) => n + 1);
+        streak.answer(reply.correct);
+        if (reply.streak) streak.settle(reply.streak, reply.correct);
+        void refreshStats(queryClient);
+        void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
+      })
+      .catch((error: unknown) => {
+        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
+      })
+      .finally(() => setSaving(false));
+  }
+
+  function next() {
+    setResult(null);
+    setGiven('');
+    setTyped('');
+    setIndex((i) => i + 1);
+  }
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    answer(typed);
+  };
+
+  useShortcuts((e) => {
+    if (e.repeat || done) return;
+    if (e.key === 'r' || e.key === 'R') {
+      e.preventDefault();
+      play();
+    } else if (mode === 'choose' && !result) {
+      const n = Number(e.key);
+      if (n >= 1 && n <= question.options.length) answer(question.options[n - 1]!);
+    }
+  });
+
+  if (done) {
+    return (
+      <div className="center stack listen-summary">
+        <h2>Round complete</h2>
+        <p className="listen-score" role="status">
+          You got {right} out of {questions.length} right.
+        </p>
+        <button type="button" className="button" onClick={onAgain} autoFocus>
+          Another round
+        </button>
+      </div>
+    );
+  }
+
+  const word = result?.word;
+  return (
+    <div className="ww-card listen-drill">
+      <p className="muted ww-count">
+        Word {index + 1} of {questions.length}
+      </p>
+      <audio
+        ref={audio}
+        src={server.api.tts['~path'] + searchOf({ text: question.speech })}
+        preload="auto"
+        onPlay={() => {
+          setPlaying(true);
+          setPlayed(true);
+        }}
+        onEnded={() => setPlaying(false)}
+        onPause={() => setPlaying(false)}
+        onError={() => {
+          setPlaying(false);
+          setAudioFailed(true);
+        }}
+        data-listen="word"
+      />
+      <button type="button" className="button listen-play" onClick={play} disabled={playing} aria-keyshortcuts="R">
+        <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
+      </button>
+      {audioFailed && (
+        <p className="say-it-problem" role="status">
+          The sound could not be played. Try again, or answer and read the words below.
+        </p>
+      )}
+
+      {mode === 'choose' ? (
+        <div className="ww-options listen-options" role="group" aria-label="Choose the meaning">
+          {question.options.map((option, i) => {
+            const state = !result ? '' : option === word?.english ? 'right' : option === given ? 'wrong' : 'dim';
+            return (
+              <button key={option} type="button" className={`ww-option ${state}`} aria-disabled={!!result || saving} aria-pressed={option === given} onClick={() => answer(option)}>
+                <span className="ww-key" aria-hidden="true">
+                  {i + 1}
+                </span>
+                {option}
+              </button>
+            );
+          })}
+        </div>
+      ) : (
+        <form className="typed-form listen-typed" onSubmit={check}>
+          <label htmlFor={typedId}>Type what you hear, in arabizi</label>
+          <div className="typed-row">
+            <input
+              ref={typedInput}
+              id={typedId}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              readOnly={!!result}
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              maxLength={LISTENING_ANSWER_MAX}
+            />
+            <button type="submit" className="button" disabled={!typed.trim() || !!result || saving}>
+              Check
+            </button>
+          </div>
+        </form>
+      )}
+
+      {result && word && (
+        <div className={`ww-result ${result.correct ? 'right' : 'wrong'}`}>
+          {result.verdict ? (
+            <TypedResult typed={given} expected={word.lebanese} verdict={result.verdict} />
+          ) : (
+            <p className="ww-verdict" role="status">
+              {result.correct ? 'Correct!' : 'Not quite.'}
+            </p>
+          )}
+          <dl className="ww-details listen-transcript" aria-label="What you heard">
+            <div>
+              <dt>Lebanese</dt>
+              <dd>{word.lebanese}</dd>
+            </div>
+            <div>
+              <dt>Arabic</dt>
+              <dd>
+                <Arabic>{word.arabicScript}</Arabic>
+              </dd>
+            </div>
+            <div>
+              <dt>English</dt>
+              <dd>{word.english}</dd>
+            </div>
+            <div>
+              <dt>Topic</dt>
+              <dd>{word.topic}</dd>
+            </div>
+          </dl>
+          {!result.correct && (
+            <p className="listen-flagged">
+              Added to your <Link to="/flagged">Flagged Words</Link> and your memory review, to practise again.
+            </p>
+          )}
+          <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
+            {index + 1 < questions.length ? 'Next word' : 'See your score'}
+          </button>
+        </div>
+      )}
+      <div className="card-footer">
+        <KeyboardHelp shortcuts={LISTEN_KEYS} />
+      </div>
+    </div>
+  );
+}
+
+const LISTEN_KEYS = [
+  { keys: ['R'], action: 'Replay the word (outside the answer field)' },
+  { keys: ['1', '2', '3', '4'], action: 'Choose that meaning' },
+  { keys: ['Enter'], action: 'Check what you typed, then go to the next word' },
+];
