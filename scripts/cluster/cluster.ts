@@ -59,8 +59,6 @@ export interface ClusterOptions {
   env?: Record<string, string>;
 }
 
-export type ClusterNode = Awaited<ReturnType<typeof startCluster>>['nodes'][number];
-
 export async function startCluster(opts: ClusterOptions) {
   const production = productionConfig();
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'kalimat-cluster-'));
