@@ -15,7 +15,6 @@ if (litefs.binary === null) {
 await buildClient();
 console.log('Starting a LiteFS primary and two replicas...');
 const cluster = await startCluster({ litefs: litefs.binary });
-process.on('exit', () => cluster.unmountAll());
 for (const node of cluster.nodes) {
   console.log(`\n${node.name}${node.primary ? ' (takes every write)' : ''}: ${node.edgeUrl}`);
   console.log(`  LiteFS proxy ${node.proxyUrl}, app ${node.appUrl}, database ${node.databasePath}`);

@@ -31,9 +31,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Unmounts a FUSE mount left by a LiteFS that died; quiet when nothing is mounted there. */
+/** Unmounts a FUSE mount left by a LiteFS that died (lazily: a process still dying may hold it); quiet when nothing is mounted there. */
 function unmount(dir: string) {
-  Bun.spawnSync(['fusermount3', '-u', dir], { stdout: 'ignore', stderr: 'ignore' });
+  Bun.spawnSync(['fusermount3', '-u', '-z', dir], { stdout: 'ignore', stderr: 'ignore' });
 }
 
 async function waitFor(what: string, ready: () => Promise<boolean> | boolean, alive: () => string | null, timeoutMs = 60_000) {
@@ -198,9 +198,21 @@ export async function startCluster(opts: ClusterOptions) {
     }),
   );
 
+  // A process that ends without stop() (an uncaught error, process.exit) still leaves no mount behind.
+  const unmountAll = () => {
+    for (const node of nodes) {
+      node.appProcess?.kill('SIGKILL');
+      node.litefsProcess?.kill('SIGKILL');
+      unmount(node.mount);
+    }
+    if (ownDir) rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', unmountAll);
+
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      process.off('exit', unmountAll);
       for (const edge of edges) edge.stop();
       await Promise.all(nodes.slice(1).map(stopNode));
       await stopNode(primaryNode);
@@ -230,14 +242,6 @@ export async function startCluster(opts: ClusterOptions) {
       const [out, err, code] = [await new Response(run.stdout).text(), await new Response(run.stderr).text(), await run.exited];
       if (code !== 0) throw new Error(`bun run import failed (${code}):\n${out}${err}`);
       return out;
-    },
-    /** Unmounts every mount even when the process ends without stop() (an uncaught error, process.exit). */
-    unmountAll() {
-      for (const node of nodes) {
-        node.appProcess?.kill('SIGKILL');
-        node.litefsProcess?.kill('SIGKILL');
-        unmount(node.mount);
-      }
     },
     stop,
   };
