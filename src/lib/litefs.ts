@@ -14,25 +14,41 @@ function readMountFile(litefsDir: string, name: string): string | null {
 }
 
 /**
+ * How long this machine's part is taken as read. Every request that writes asks, and each read of the
+ * mount is a round trip to LiteFS: per answer it cost a sixth of the primary's time in system calls
+ * (docs/decisions/0034-cluster-rehearsal.md). The lease moves in seconds, not in a tenth of one.
+ */
+const ROLE_KEPT_MS = 100;
+const roles = new Map<string, { readAt: number; primary: string | null; isPrimary: boolean }>();
+
+/**
+ * On LiteFS, no `.primary` is not enough to be the primary: a replica whose primary is gone (restarting,
+ * or the lease moving) shows none either. LiteFS's `.lag` tells them apart: 0 on the primary, on a
+ * replica the milliseconds since the primary's last transaction.
+ */
+function roleOf(litefsDir: string) {
+  const now = performance.now();
+  let role = roles.get(litefsDir);
+  if (!role || now - role.readAt > ROLE_KEPT_MS) {
+    const primary = readMountFile(litefsDir, '.primary')?.trim() || null;
+    const lag = primary === null ? readMountFile(litefsDir, '.lag') : null;
+    role = { readAt: now, primary, isPrimary: primary === null && (lag === null || Number(lag) === 0) };
+    roles.set(litefsDir, role);
+  }
+  return role;
+}
+
+/**
  * The primary's name while this machine is a replica connected to it: LiteFS shows `.primary` in its mount
  * only then. Null on the primary, on a replica that has lost its primary, and without LiteFS.
  */
 export function primaryHost(litefsDir: string | undefined): string | null {
-  if (!litefsDir) return null;
-  return readMountFile(litefsDir, '.primary')?.trim() || null;
+  return litefsDir ? roleOf(litefsDir).primary : null;
 }
 
-/**
- * Whether this machine may write. Without LiteFS (local runs) it is the primary. On LiteFS, no `.primary`
- * is not enough: a replica whose primary is gone (restarting, or the lease moving) shows none either.
- * LiteFS's `.lag` tells them apart: 0 on the primary, on a replica the milliseconds since the primary's
- * last transaction (docs/decisions/0034-cluster-rehearsal.md).
- */
+/** Whether this machine may write: without LiteFS (local runs) it is the primary. */
 export function isPrimary(litefsDir: string | undefined): boolean {
-  if (!litefsDir) return true;
-  if (primaryHost(litefsDir) !== null) return false;
-  const lag = readMountFile(litefsDir, '.lag');
-  return lag === null || Number(lag) === 0;
+  return litefsDir ? roleOf(litefsDir).isPrimary : true;
 }
 
 /**

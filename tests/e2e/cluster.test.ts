@@ -148,11 +148,12 @@ suite('the app on a LiteFS primary and two replicas', () => {
       }
 
       await cluster.importContent(['--content', content]);
-      await Promise.all(
+      const took = await Promise.all(
         visitors.map((visitor, i) =>
           within(2000, `${cluster.nodes[i]!.name} serves the changed word`, async () => JSON.stringify((await visitor.send('GET', '/api/words')).json).includes('said on the cluster')),
         ),
       );
+      console.log(`the changed word served ${took.map((ms, i) => `by ${cluster.nodes[i]!.name} ${Math.round(ms)} ms`).join(', ')} after the import`);
     } finally {
       await cluster.importContent();
       rmSync(content, { recursive: true, force: true });
