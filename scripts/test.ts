@@ -6,13 +6,17 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildClient } from './build';
+import { ensureLiteFS } from './cluster/litefs';
 
 const root = resolve(import.meta.dir, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Chromium and espeak-ng, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'). */
+/**
+ * Chromium and espeak-ng, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'),
+ * and fuse3, whose fusermount3 the LiteFS cluster tests mount with.
+ */
 function ensureSystemPackages() {
-  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng'].filter(Boolean) as string[];
+  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng', Bun.which('fusermount3') ? null : 'fuse3'].filter(Boolean) as string[];
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.warn(`Missing ${missing.join(', ')}; install with: sudo apt-get install -y ${missing.join(' ')}`);
@@ -74,6 +78,14 @@ function check(name: string, script: string) {
 
 ensureSystemPackages();
 await buildClient();
+// Built once before the suites (a fresh clone's first run takes a while; the line says how long), so the
+// cluster tests' time is their own. Without Go they say why they skip, or fail under CI=true.
+try {
+  const litefs = await ensureLiteFS();
+  if (litefs.binary === null) console.warn(`LiteFS: ${litefs.reason}`);
+} catch (error) {
+  console.warn(`LiteFS: ${String(error)}; the cluster tests will fail.`);
+}
 
 const suites = [
   typecheck(),

@@ -4,14 +4,16 @@
  * per hot call, requests per second, p50 and p99 latency, errors and the ratio to the floor where
  * there is one (the answer and the word list are measured in three rounds, floor and app taking turns); the answer's p99 at a fixed 1,000 requests a second; the answer rate with 2,000 open
  * event streams (500 never reading), the server's memory and how long a leaderboard change takes to
- * reach the streams; and the answers acknowledged per second when every commit costs 10 ms, as LiteFS's
- * FUSE layer does. Figures only; tests never assert times.
+ * reach the streams; the answers acknowledged per second when every commit costs 10 ms; and the same
+ * answers through a real LiteFS primary with the replication lag to a replica (scripts/bench/litefs.ts).
+ * Figures only; tests never assert times.
  */
 import { rmSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { copyDatabase, prepareBenchData } from './setup';
 import { runLoad, runPaced, type LoadResult } from './load';
+import { benchLiteFS } from './litefs';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -219,5 +221,7 @@ console.log(
     `${delays.length} of ${expectedDeliveries} deliveries (${fanOut.probes} probe answers × ${fanOut.reading} reading streams)`,
 );
 console.log(`answers under a 100 commits/s cap: ${fmt(capped.okPerSecond)} answers/s`);
+// The real commit cost: the same answers through a LiteFS primary on FUSE, timed to their row on a replica.
+for (const line of await benchLiteFS({ learners: CONNECTIONS, connections: 256, seconds: SECONDS })) console.log(line);
 rmSync(data.dir, { recursive: true, force: true });
 process.exit(0);

@@ -126,7 +126,7 @@ export function integrityOf(path: string): string {
 }
 
 /**
- * Backs the database up every 5 minutes while this machine is the primary; replicas skip, as the lease can
+ * Backs the database up as the server starts and every 5 minutes while this machine is the primary; replicas skip, as the lease can
  * move. Without BACKUP_BUCKET it only says that backups are off (no job). A backup still running when the
  * next is due makes that one skip.
  */
@@ -140,6 +140,8 @@ export function backupJob(ctx: AppContext, bucket = backupBucket(ctx.config)): J
     name: 'database backup',
     everyMs: BACKUP_INTERVAL_MS,
     primaryOnly: true,
+    // Also as the primary starts: a deploy or a restart after a crash is when a fresh copy is worth most.
+    atStart: true,
     async run() {
       if (running) return null;
       running = true;

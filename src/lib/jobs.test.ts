@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config';
@@ -31,6 +31,14 @@ describe('the job runner', () => {
     const onReplica = job();
     runJob(context({ replica: true }).ctx, onReplica.defined);
     expect(onReplica.seen).toEqual(['skip']);
+  });
+
+  test('a LiteFS mount that cannot be read (its process died) logs the turn as failed instead of throwing from the timer', () => {
+    const { ctx, errors } = context({ replica: false });
+    mkdirSync(join(ctx.config.LITEFS_DIR!, '.primary'));
+    const unreadable = job();
+    expect(runJob(ctx, unreadable.defined)).toBeNull();
+    expect([unreadable.seen, errors]).toEqual([[], ['test job failed']]);
   });
 
   test('runs a job that is not primary-only on a replica too', () => {

@@ -32,15 +32,16 @@ function repeatEvery(task: () => unknown, intervalMs: number) {
 
 /** One turn of a job: skipped on a replica if it is primary-only; a failure is logged, never thrown. */
 export function runJob(ctx: JobContext, job: Job): unknown {
-  if (job.primaryOnly && !isPrimary(ctx.config.LITEFS_DIR)) {
-    job.skip?.();
-    return null;
-  }
   const failed = (error: unknown) => {
     ctx.log.error(`${job.name} failed`, { error: String(error) });
     return null;
   };
   try {
+    // Asked inside the try: a LiteFS mount whose process died fails every read, and a timer must not throw.
+    if (job.primaryOnly && !isPrimary(ctx.config.LITEFS_DIR)) {
+      job.skip?.();
+      return null;
+    }
     const result = job.run();
     return result instanceof Promise ? result.catch(failed) : result;
   } catch (error) {

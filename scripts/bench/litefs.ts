@@ -1,0 +1,109 @@
+/**
+ * The answer through a real LiteFS primary (part of `bun run bench`; `bun scripts/bench/litefs.ts` runs it
+ * alone): a primary and a replica on this machine (scripts/cluster/cluster.ts), learners answering as fast
+ * as LiteFS's proxy and FUSE layer acknowledge, and a probe learner whose answers are timed from their
+ * row showing on the primary (the commit) to the same row showing on the replica. Figures only.
+ */
+import { Database } from 'bun:sqlite';
+import { startCluster } from '../cluster/cluster';
+import { ensureLiteFS } from '../cluster/litefs';
+import { runLoad } from './load';
+
+const PROBE_EVERY_MS = 25;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/**
+ * `learners` sign up; `connections` answer for them at once (256, as the bench's capped run: every commit
+ * through LiteFS costs its fsyncs, and the answers that wait meanwhile share the next one).
+ */
+export async function benchLiteFS(opts: { learners: number; connections: number; seconds: number }): Promise<string[]> {
+  const litefs = await ensureLiteFS();
+  if (litefs.binary === null) return [`answers through LiteFS: not measured (${litefs.reason})`];
+  const cluster = await startCluster({ litefs: litefs.binary, replicas: 1, env: { LOG_LEVEL: 'warn' } });
+  try {
+    const { primary } = cluster;
+    const replica = cluster.replicas[0]!;
+    // Sign-ups straight to the primary's LiteFS proxy, each from its own address (the per-address limit).
+    const signUp = async (i: number) => {
+      const res = await fetch(`${primary.proxyUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: primary.proxyUrl, 'fly-client-ip': `10.40.${i >> 8}.${i & 255}` },
+        body: JSON.stringify({ email: `litefs${i}@example.com`, username: `litefs${i}`, password: 'secret123', name: 'Bench Learner' }),
+      });
+      if (res.status !== 201) throw new Error(`sign-up through LiteFS: ${res.status} ${await res.text()}`);
+      return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!, id: ((await res.json()) as { user: { id: number } }).user.id };
+    };
+    const learners = await Promise.all(Array.from({ length: opts.learners }, (_, i) => signUp(i)));
+    const probe = await signUp(opts.learners);
+    const words = ((await (await fetch(`${primary.proxyUrl}/api/words`, { headers: { cookie: learners[0]!.cookie } })).json()) as { id: number }[]).map((w) => w.id);
+
+    // The probe: an answer to a word of its own every PROBE_EVERY_MS. The primary's and the replica's
+    // copies are read every millisecond: the answer's row showing on the primary is its commit, showing
+    // on the replica its arrival there.
+    const onPrimary = new Database(primary.databasePath, { readonly: true });
+    const onReplica = new Database(replica.databasePath, { readonly: true });
+    const rowsOf = (db: Database) => db.query<{ wordId: number }, [number]>('select word_id as wordId from user_progress where user_id = ?');
+    const [committed, arrived] = [rowsOf(onPrimary), rowsOf(onReplica)];
+    const pending = new Map<number, number | null>();
+    const lags: number[] = [];
+    let probing = true;
+    const probes: Promise<void>[] = [];
+    const sender = (async () => {
+      for (const word of words) {
+        if (!probing) break;
+        pending.set(word, null);
+        probes.push(
+          fetch(`${primary.proxyUrl}/api/words/${word}/progress`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: primary.proxyUrl, cookie: probe.cookie },
+            body: JSON.stringify({ correct: true }),
+          }).then(async (res) => {
+            if (res.status !== 200) throw new Error(`probe answer: ${res.status}`);
+            await res.arrayBuffer();
+          }),
+        );
+        await Bun.sleep(PROBE_EVERY_MS);
+      }
+    })();
+    const poller = (async () => {
+      while (probing || pending.size > 0) {
+        const now = performance.now();
+        for (const { wordId } of committed.all(probe.id)) if (pending.get(wordId) === null) pending.set(wordId, now);
+        for (const { wordId } of arrived.all(probe.id)) {
+          const commitSeenAt = pending.get(wordId);
+          if (commitSeenAt === undefined) continue;
+          lags.push(performance.now() - (commitSeenAt ?? now));
+          pending.delete(wordId);
+        }
+        await Bun.sleep(1);
+      }
+    })();
+
+    const load = await runLoad({
+      url: primary.proxyUrl,
+      connections: opts.connections,
+      seconds: opts.seconds,
+      headersFor: (c) => ({ cookie: learners[c % learners.length]!.cookie, origin: primary.proxyUrl }),
+      request: (_c, n) => ({ method: 'POST', path: `/api/words/${words[n % words.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } }),
+    });
+    probing = false;
+    await sender;
+    await Promise.all(probes);
+    await poller;
+    onPrimary.close();
+    onReplica.close();
+    const sorted = lags.sort((a, b) => a - b);
+    return [
+      `answers through LiteFS: ${load.okPerSecond.toFixed(0)} answers/s (${opts.connections} connections through LiteFS's proxy to a primary on FUSE; p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors)`,
+      `replication lag, an answer's row on the primary (its commit) to the same row on the replica, during that load: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms (${sorted.length} probe answers)`,
+    ];
+  } finally {
+    await cluster.stop();
+  }
+}
+
+if (import.meta.main) {
+  for (const line of await benchLiteFS({ learners: Number(process.env.BENCH_CONNECTIONS ?? 32), connections: 256, seconds: Number(process.env.BENCH_SECONDS ?? 5) })) console.log(line);
+  process.exit(0);
+}
