@@ -1,5 +1,4 @@
 import { useShortcuts } from '../../ui/KeyboardHelp';
-import { letterDiff, type TypedVerdict } from '../../../shared/arabizi';
 
 /** The practice-list toggle: pressed when the word is flagged. */
 export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
@@ -60,53 +59,4 @@ export function useCardKeys(handlers: { reveal?: () => void; right?: () => void;
     } else if (e.key === '1' && handlers.right) handlers.right();
     else if (e.key === '2' && handlers.wrong) handlers.wrong();
   });
-}
-
-const VERDICTS: Record<TypedVerdict, string> = { right: 'Right!', almost: 'Almost! One letter is off.', wrong: 'Not quite.' };
-
-/**
- * A typed answer beside the expected form, with the letters that differ marked (docs/decisions/0009),
- * and what it counts as.
- */
-export function TypedResult({ typed, expected, verdict }: { typed: string; expected: string; verdict: TypedVerdict }) {
-  const diff = letterDiff(typed.trim(), expected);
-  const spelling = verdict === 'right' && diff.distance > 0 ? ' Your spelling is another common way to write it.' : '';
-  return (
-    <div className={`typed-result ${verdict}`}>
-      <p className="typed-verdict" role="status">
-        {VERDICTS[verdict]}
-        {spelling}
-      </p>
-      <dl className="typed-compare">
-        <div>
-          <dt>You typed</dt>
-          <dd>
-            <MarkedLetters runs={diff.typed} />
-          </dd>
-        </div>
-        <div>
-          <dt>Expected</dt>
-          <dd>
-            <MarkedLetters runs={diff.expected} />
-          </dd>
-        </div>
-      </dl>
-    </div>
-  );
-}
-
-function MarkedLetters({ runs }: { runs: { text: string; same: boolean }[] }) {
-  return (
-    <span className="typed-letters">
-      {runs.map((run, i) =>
-        run.same ? (
-          <span key={i}>{run.text}</span>
-        ) : (
-          <mark key={i} className="letter-diff">
-            {run.text}
-          </mark>
-        ),
-      )}
-    </span>
-  );
 }
