@@ -147,6 +147,20 @@ describe('POST /api/dialogues/{id}/role-play', () => {
   });
 });
 
+describe('learning time', () => {
+  test('time on the dialogue screens counts as the feature dialogues', async () => {
+    const { cookie } = await t.signUp();
+    const beat = (page: string) => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'dialogue-session-1', page } });
+    expect((await beat(`/dialogues/${CAFE()}`)).status).toBe(204);
+    t.clock.advance(20_000);
+    await beat(`/dialogues/${CAFE()}`);
+    t.clock.advance(10_000);
+    await beat('/dialogues');
+    const usage = (await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage;
+    expect(usage).toEqual([{ featureId: 'dialogues', totalTime: 30 }]);
+  });
+});
+
 describe('speech of dialogue lines', () => {
   test('a line is speakable, with its speaker voice; every line has a key', () => {
     const dialogues = t.services.dialogues;
