@@ -12,7 +12,6 @@ CREATE TABLE `dialogue_lines` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `dialogue_lines_dialogue_position_unique` ON `dialogue_lines` (`dialogue_id`,`position`);--> statement-breakpoint
-CREATE INDEX `dialogue_lines_arabizi_idx` ON `dialogue_lines` (`arabizi`);--> statement-breakpoint
 CREATE TABLE `dialogue_progress` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

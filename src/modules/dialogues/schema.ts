@@ -39,7 +39,7 @@ export const dialogueLines = sqliteTable(
     english: text('english').notNull(),
     note: text('note'),
   },
-  (t) => [uniqueIndex('dialogue_lines_dialogue_position_unique').on(t.dialogueId, t.position), index('dialogue_lines_arabizi_idx').on(t.arabizi)],
+  (t) => [uniqueIndex('dialogue_lines_dialogue_position_unique').on(t.dialogueId, t.position)],
 );
 
 /** A learner's role-plays of one dialogue: how often, the best and the latest score (lines right). */
