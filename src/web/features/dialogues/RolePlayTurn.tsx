@@ -41,7 +41,7 @@ export function RolePlayTurn({
   }
 
   return (
-    <div className="card role-play-turn" aria-labelledby="turn-title">
+    <section className="card role-play-turn" aria-labelledby="turn-title">
       <h3 id="turn-title">Your turn, as {line.speaker}</h3>
       <p className="role-play-prompt">
         Say: <strong>{line.english}</strong>
@@ -81,6 +81,6 @@ export function RolePlayTurn({
           </div>
         </>
       )}
-    </div>
+    </section>
   );
 }
