@@ -231,8 +231,8 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
     );
   }
 
-  // The lines heard or answered so far, and the one playing.
-  const shown = turn ? step : player.playing !== null ? player.playing + 1 : step;
+  // The lines heard or answered so far, and the one playing (or stopped).
+  const shown = turn ? step : Math.min(lines.length, (player.playing ?? step) + 1);
   const right = answers.current.filter((a) => a.verdict === 'right').length;
   const mine = lines.filter((l) => l.speaker === me).length;
   return (
@@ -270,6 +270,10 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
         <div className="card role-play-actions">
           <button type="button" className="button" onClick={() => void from(step, me)}>
             Play on
+          </button>
+          {/* A clip that cannot be played (no network, never heard before) need not end the role-play: its text is on screen. */}
+          <button type="button" className="button button-secondary" onClick={() => void from(step + 1, me)}>
+            Skip this line
           </button>
         </div>
       )}
