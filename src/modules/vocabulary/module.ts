@@ -13,7 +13,7 @@ import * as tables from './schema';
 import { createVocabularyService } from './service';
 import { createSpeechService } from './speech';
 
-/** Words, topics, verbs, answers, the speech of words and sentences, and words by content key (for reports). */
+/** Words, topics, verbs, answers, the speech of words, sentences and dialogue lines, and words by content key (for reports). */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
   needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences', 'dialogues'],
