@@ -6,6 +6,7 @@ import { VERB_FORMS } from '../modules/vocabulary/schema';
 import type { LetterContent } from '../modules/letters/content';
 import type { SentenceContent } from '../modules/sentences/content';
 import type { LessonContent } from '../modules/lessons/content';
+import type { DialogueContent } from '../modules/dialogues/content';
 import { spellingOf } from '../lib/content/spelling';
 import { STEP_TYPES } from '../modules/lessons/schema';
 
@@ -107,6 +108,20 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
     ], [1, 2]),
   );
   if (lessonList.length < MINIMUMS.lessons) gaps.push(`lessons: ${lessonList.length} (at least ${MINIMUMS.lessons})`);
+
+  // Dialogues with their speakers and lines.
+  const dialogueList = of<DialogueContent>('dialogues').slice().sort((a, b) => a.dialogue.orderIndex - b.dialogue.orderIndex);
+  const freeDialogues = dialogueList.filter((d) => !d.dialogue.isPremium).length;
+  out.push('', `Dialogues: ${dialogueList.length} (${freeDialogues} free, ${dialogueList.length - freeDialogues} premium)`);
+  if (dialogueList.length > 0) {
+    out.push(
+      formatTable([
+        ['place', 'dialogue', 'premium', 'speakers', 'lines'],
+        ...dialogueList.map((d) => [d.dialogue.orderIndex, d.dialogue.title, d.dialogue.isPremium ? 'yes' : 'no', d.dialogue.speakers.map((s) => s.name).join(', '), d.lines.length]),
+      ], [1, 2, 3]),
+    );
+  }
+  if (dialogueList.length < MINIMUMS.dialogues) gaps.push(`dialogues: ${dialogueList.length} (at least ${MINIMUMS.dialogues})`);
 
   // The number-letters.
   const numbers = of<LetterContent>('letters').map((l) => l.number);

@@ -6,6 +6,7 @@ import type { ModuleDefinition } from '../lib/module';
 import { accountModule } from './account/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
+import { dialoguesModule } from './dialogues/module';
 import { flaggedModule } from './flagged/module';
 import { lessonsModule } from './lessons/module';
 import { lettersModule } from './letters/module';
@@ -36,6 +37,7 @@ export const modules = [
   lettersModule,
   sentencesModule,
   lessonsModule,
+  dialoguesModule,
   statsModule,
   reportsModule,
   reviewModule,

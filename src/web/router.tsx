@@ -5,6 +5,7 @@ import { searchKeys } from './lib/search';
 import { homeRoute, layouts, rootRoute, sessionRoute, signedInRoute, verifiedRoute } from './shell/layouts';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
+import { dialoguesRoutes } from './features/dialogues/routes';
 import { errorsRoutes } from './features/errors/routes';
 import { legalRoutes } from './features/legal/routes';
 import { lettersRoutes } from './features/letters/routes';
@@ -36,7 +37,7 @@ const shellScreens = ({ visitor, signedIn }: Layouts) => [
   }),
 ];
 
-const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
+const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, dialoguesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
   (routes) => routes(layouts),
 );
 const under = (layout: Layouts[keyof Layouts]) => screens.filter((route) => route.options.getParentRoute?.() === layout);

@@ -14,8 +14,21 @@ const SHELL = `kalimat-shell-${VERSION}`;
 /** What the page last read from the API for the signed-in learner (see lib/offline.ts). */
 const DATA = 'kalimat-data';
 const SHELL_PAGE = '/index.html';
-/** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak, the words due for review. */
-const OFFLINE_READS = /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due)$/;
+/** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak, the words due for review, the dialogues opened. */
+const OFFLINE_READS = /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due|dialogues|dialogues\/[0-9]+)$/;
+/** The clips the page played (a dialogue's lines among them), so they play again without a network. */
+const AUDIO = 'kalimat-audio';
+const SPEECH = '/api/tts';
+/** The most clips kept; the oldest go first. */
+const AUDIO_KEPT = 500;
+
+async function keepClip(path: string) {
+  const cache = await caches.open(AUDIO);
+  if (await cache.match(path)) return;
+  await cache.add(path);
+  const kept = await cache.keys();
+  await Promise.all(kept.slice(0, Math.max(0, kept.length - AUDIO_KEPT)).map((request) => cache.delete(request)));
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -53,6 +66,7 @@ self.addEventListener('message', (event) => {
   const message = event.data as OfflineMessage | undefined;
   handled = handled.then(async () => {
     if (message?.type === 'learner') await keepFor(message.id);
+    else if (message?.type === 'clip' && new URL(message.path, self.location.origin).pathname === SPEECH) await keepClip(message.path);
     else if (message?.type === 'data' && OFFLINE_READS.test(new URL(message.path, self.location.origin).pathname)) {
       const cache = await caches.open(DATA);
       if (await cache.match(LEARNER)) await cache.put(message.path, Response.json(message.data));
@@ -65,6 +79,12 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+
+  if (url.pathname === SPEECH) {
+    // A clip from the network while there is one, else the copy kept when the page played it.
+    event.respondWith(fetch(request).catch(() => caches.match(url.pathname + url.search, { cacheName: AUDIO }).then((cached) => cached ?? Response.error())));
+    return;
+  }
 
   if (url.pathname.startsWith('/api/')) {
     // The reads practice needs come from the network while there is one, else from the learner's last

@@ -25,4 +25,6 @@ export const MINIMUMS = {
   contextsPerSentence: 2,
   lessons: 12,
   stepsPerLesson: { min: 5, max: 10 },
+  /** Dialogues of everyday situations (docs/product-rules.md#dialogues). */
+  dialogues: 16,
 };

@@ -11,6 +11,7 @@ const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/(study-)?letters\/?$/, 'letters'],
   [/^\/lessons\/?$/, 'sentences'],
   [/^\/lesson\/[^/]+\/?$/, 'lessons'],
+  [/^\/dialogues(\/|$)/, 'dialogues'],
 ];
 
 /** The feature a page belongs to; null for pages that are not learning (settings, statistics...). */

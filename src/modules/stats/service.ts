@@ -7,8 +7,8 @@ import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, skillStats, SKILLS, userActivityLog, userStats, weeklyPoints, type Skill } from './schema';
 import { TOTAL_BATCHES } from '../vocabulary/rules';
 
-/** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
-export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10 } as const;
+/** Points per correct answer (a role-play's right line among them) or completed lesson (docs/product-rules.md#points-and-leaderboard). */
+export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10, dialogue: 10 } as const;
 export type PointsReason = keyof typeof POINTS;
 
 /** The achievements, in the order the statistics page lists them (docs/product-rules.md#points-and-leaderboard). */

@@ -1,5 +1,6 @@
 import { defineModule } from '../../lib/module';
 import type { BillingService } from '../billing/service';
+import type { DialoguesService } from '../dialogues/service';
 import type { FlaggedService } from '../flagged/service';
 import type { ReviewService } from '../review/service';
 import type { SentencesService } from '../sentences/service';
@@ -13,16 +14,16 @@ import * as tables from './schema';
 import { createVocabularyService } from './service';
 import { createSpeechService } from './speech';
 
-/** Words, topics, verbs, answers, the speech of words and sentences, and words by content key (for reports). */
+/** Words, topics, verbs, answers, the speech of words, sentences and dialogue lines, and words by content key (for reports). */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
-  needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences'],
+  needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences', 'dialogues'],
   tables,
   content: [wordsContent, verbsContent],
-  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService }) {
+  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService; dialogues: DialoguesService }) {
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, {
-      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor]),
+      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor, deps.dialogues.speakableFor]),
       wordKeys: createWordKeys(ctx),
     });
   },

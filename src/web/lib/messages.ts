@@ -25,6 +25,7 @@ export const LOAD_FAILURES = {
   words: 'Unable to load vocabulary data. Please try again later.',
   verbs: 'Unable to load verb conjugations. Please try again later.',
   lessons: 'Unable to load lesson content. Please try again later.',
+  dialogues: 'Unable to load the dialogues. Please try again later.',
   subscription: 'Unable to access subscription information. Please try again later.',
   stats: 'Unable to load statistics',
 } as const;

@@ -4,7 +4,7 @@ import { server } from './api';
 import { whenIdle } from './idle';
 
 /** What the page tells the service worker (src/web/sw.ts). */
-export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown };
+export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown } | { type: 'clip'; path: string };
 
 /**
  * Installs the service worker once the page has loaded and the browser is idle, and hands it every API read of the signed-in
@@ -42,4 +42,13 @@ export function startOffline(queryClient: QueryClient) {
     const isUser = (query: Query) => Number(query.queryKey[0] === USER_KEY[0]);
     for (const query of queryClient.getQueryCache().getAll().sort((a, b) => isUser(b) - isUser(a))) send(query);
   });
+}
+
+/**
+ * Asks the service worker to keep a clip the page has played (src/web/sw.ts), whether or not it serves
+ * this page yet: the page that installed it is not its own.
+ */
+export function keepClipOffline(path: string) {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((ready) => ready.active?.postMessage({ type: 'clip', path } satisfies OfflineMessage));
 }

@@ -14,7 +14,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * Null when the server has none for this text (404: not a course text; 503: no speech engine): the
  * browser's voice reads it then.
  */
-async function loadClip(url: string): Promise<Blob | null> {
+export async function loadClip(url: string): Promise<Blob | null> {
   for (let attempt = 0; ; attempt++) {
     let response: Response | undefined;
     try {
@@ -29,13 +29,14 @@ async function loadClip(url: string): Promise<Blob | null> {
   }
 }
 
-function speakInBrowser(text: string): Promise<void> {
+/** The browser's own voice, at `rate` (the dialogues' slower speed speaks slower). */
+export function speakInBrowser(text: string, rate = 0.85): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!('speechSynthesis' in window)) return reject(new Error('speech'));
     const utterance = new SpeechSynthesisUtterance(text);
     // Arabic script gets an Arabic voice; arabizi is Latin letters and reads better in the default one.
     if (ARABIC_SCRIPT.test(text)) utterance.lang = 'ar';
-    utterance.rate = 0.85;
+    utterance.rate = rate;
     utterance.onend = () => resolve();
     utterance.onerror = () => reject(new Error('speech'));
     window.speechSynthesis.cancel();

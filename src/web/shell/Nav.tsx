@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/listen', label: 'Listening' },
   { to: '/study-letters', label: 'Letters' },
   { to: '/lessons', label: 'Sentences' },
+  { to: '/dialogues', label: 'Dialogues' },
   { to: '/topics', label: 'Topics' },
   { to: '/flagged', label: 'Flagged Words' },
   { to: '/stats', label: 'Stats' },

@@ -18,6 +18,7 @@ const FEATURE_NAMES: Record<string, string> = {
   letters: 'Letters',
   sentences: 'Sentences',
   lessons: 'Lessons',
+  dialogues: 'Dialogues',
 };
 
 export const featureName = (featureId: string) => FEATURE_NAMES[featureId] ?? featureId;

@@ -1,0 +1,115 @@
+import { basename } from 'node:path';
+import * as v from 'valibot';
+import type { ContentPlugin } from '../../lib/content/types';
+import { parseYaml, validateDoc } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../lib/content/rules';
+import { syncByKey, syncChildren } from '../../lib/content/sync';
+import { textAt, type TextField } from '../../lib/content/spelling';
+import { checkVerbForms } from '../../lib/content/verb-forms';
+import { knownArabiziOf, verbFormsOf } from '../vocabulary/content';
+import { dialogueLines, dialogues, VOICES, type Speaker } from './schema';
+
+/** How long a dialogue may be (docs/content-format.md#dialogues). */
+const DIALOGUE_LINES = { min: 6, max: 14 } as const;
+const SPEAKERS = { min: 2, max: 3 } as const;
+/** The file name gives the dialogue's place in the list: `NN-<slug>.yaml`. */
+const FILE_NAME = /^(\d{2})-[a-z0-9]+(-[a-z0-9]+)*\.ya?ml$/;
+
+const DialogueFile = v.strictObject({
+  key: key(),
+  title: text('a title'),
+  setting: text('a sentence saying where and who'),
+  premium: v.boolean('must be true or false'),
+  speakers: v.pipe(
+    v.array(
+      v.strictObject({ name: v.pipe(text('a name'), v.maxLength(40, 'must be at most 40 characters')), gender: v.picklist(VOICES, 'must be male or female') }),
+      'must be a list of speakers',
+    ),
+    v.minLength(SPEAKERS.min, `must name ${SPEAKERS.min} or ${SPEAKERS.max} speakers`),
+    v.maxLength(SPEAKERS.max, `must name ${SPEAKERS.min} or ${SPEAKERS.max} speakers`),
+  ),
+  lines: v.pipe(
+    v.array(
+      v.strictObject({ speaker: text('a speaker\'s name'), arabizi: arabizi(), arabic: arabic(), english: text('English text'), note: optionalNote() }),
+      'must be a list of lines',
+    ),
+    v.minLength(DIALOGUE_LINES.min, `must have ${DIALOGUE_LINES.min} to ${DIALOGUE_LINES.max} lines`),
+    v.maxLength(DIALOGUE_LINES.max, `must have ${DIALOGUE_LINES.min} to ${DIALOGUE_LINES.max} lines`),
+  ),
+});
+
+export interface DialogueContent {
+  file: string;
+  line: number;
+  dialogue: { key: string; title: string; setting: string; isPremium: boolean; orderIndex: number; speakers: Speaker[] };
+  lines: { position: number; speaker: string; voice: Speaker['gender']; arabizi: string; arabic: string; english: string; note: string | null }[];
+  texts: TextField[];
+}
+
+export const dialoguesContent: ContentPlugin<DialogueContent> = {
+  kind: 'dialogues',
+  folder: 'dialogues',
+  extensions: ['.yaml', '.yml'],
+  parse(file, report) {
+    const doc = parseYaml(file, report);
+    if (!doc) return [];
+    const order = FILE_NAME.exec(basename(file.path));
+    if (!order) report.error({ file: file.path, line: 1, field: '(file name)', message: 'a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -' });
+    const data = validateDoc(doc, DialogueFile, report);
+    if (!data || !order) return [];
+
+    const speakers = new Map<string, Speaker>();
+    data.speakers.forEach((s, i) => {
+      if (speakers.has(s.name)) report.error({ file: file.path, line: doc.lineOf(['speakers', i, 'name']), field: `speakers[${i}].name`, message: `"${s.name}" is named twice` });
+      speakers.set(s.name, s);
+    });
+    let ok = true;
+    data.lines.forEach((l, i) => {
+      if (!speakers.has(l.speaker)) {
+        ok = false;
+        report.error({ file: file.path, line: doc.lineOf(['lines', i, 'speaker']), field: `lines[${i}].speaker`, message: `"${l.speaker}" is not one of the speakers (${[...speakers.keys()].join(', ')})` });
+      }
+      checkNumberLetters(doc, ['lines', i, 'arabizi'], l.arabizi, l.arabic, report);
+    });
+    // Each speaker has lines, so a learner taking any part has turns to say.
+    data.speakers.forEach((s, i) => {
+      if (!data.lines.some((l) => l.speaker === s.name)) report.error({ file: file.path, line: doc.lineOf(['speakers', i, 'name']), field: `speakers[${i}].name`, message: `"${s.name}" says no line` });
+    });
+    if (!ok) return [];
+
+    return [
+      {
+        file: file.path,
+        line: doc.lineOf(['key']),
+        dialogue: { key: data.key, title: data.title, setting: data.setting, isPremium: data.premium, orderIndex: Number(order[1]), speakers: data.speakers },
+        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: speakers.get(l.speaker)!.gender, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: l.note ?? null })),
+        texts: [
+          textAt(doc, ['title'], data.title, 'english'),
+          textAt(doc, ['setting'], data.setting, 'prose'),
+          ...data.lines.flatMap((l, i) => [
+            textAt(doc, ['lines', i, 'arabizi'], l.arabizi, 'arabizi', { arabic: l.arabic, english: l.english }),
+            textAt(doc, ['lines', i, 'english'], l.english, 'english'),
+            ...(l.note ? [textAt(doc, ['lines', i, 'note'], l.note, 'prose')] : []),
+          ]),
+        ],
+      },
+    ];
+  },
+  check(items, all, report) {
+    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
+    reportRepeats(items, (item) => item.dialogue.key, (item) => ({ file: item.file, line: item.line, field: 'key' }), (item) => `dialogue key "${item.dialogue.key}"`, report);
+    reportRepeats(
+      items,
+      (item) => String(item.dialogue.orderIndex),
+      (item) => ({ file: item.file, line: 1, field: '(file name)' }),
+      (item) => `place ${String(item.dialogue.orderIndex).padStart(2, '0')}`,
+      report,
+    );
+  },
+  texts: (item) => item.texts,
+  apply(tx, items) {
+    const sync = syncByKey(tx, dialogues, items.map((i) => i.dialogue), { keyField: 'key' });
+    for (const item of items) syncChildren(tx, sync, item.dialogue.key, dialogueLines, 'dialogueId', 'position', item.lines);
+    return sync.counts;
+  },
+};

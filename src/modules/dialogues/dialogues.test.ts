@@ -1,0 +1,220 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestApp } from '../../../tests/support/app';
+import { DAY_MS } from '../../lib/clock';
+import { runImport } from '../../lib/content/importer';
+import { CONTENT_DIR } from '../../lib/content/dir';
+import { contentSandbox } from '../../corpus/testing';
+import { contentPlugins } from '../index';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+const idOf = (key: string) => (t.db.$client.query('select id from dialogues where key = ?').get(key) as { id: number }).id;
+const CAFE = () => idOf('cafe');
+const BANK = () => idOf('bank');
+/** Lara's turns in the café, as the content writes them. */
+const LARA = [
+  'Baddi ahwe bala sekkar, law sama7t.',
+  '3arabiyye. W fi shi zaki ma3a?',
+  'Eh, akid! W kebbeyet may kamen.',
+  'Addeh el 7sab?',
+  'Tfaddal. Yeslamo ideik!',
+];
+const rolePlay = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/dialogues/${id}/role-play`, { cookie, body });
+const stats = (userId: number) =>
+  t.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
+
+describe('GET /api/dialogues', () => {
+  test('every dialogue in order, free ones open and premium ones locked for a visitor', async () => {
+    const res = await t.request('GET', '/api/dialogues');
+    expect(res.status).toBe(200);
+    expect(res.json.length).toBeGreaterThanOrEqual(16);
+    expect(res.json[0]).toMatchObject({ key: 'cafe', title: 'At the café', premium: false, locked: false, lines: 11, progress: { timesPlayed: 0, bestScore: 0 } });
+    expect(res.json[0].speakers).toEqual([{ name: 'Rami', gender: 'male' }, { name: 'Lara', gender: 'female' }]);
+    const bank = res.json.find((d: { key: string }) => d.key === 'bank');
+    expect(bank).toMatchObject({ premium: true, locked: true });
+    expect(res.json.filter((d: { premium: boolean }) => !d.premium).length).toBeGreaterThanOrEqual(4);
+  });
+
+  test('a learner in the trial sees premium dialogues open', async () => {
+    const { cookie } = await t.signUp();
+    const list = (await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; locked: boolean }[];
+    expect(list.every((d) => !d.locked)).toBe(true);
+  });
+});
+
+describe('GET /api/dialogues/{id}', () => {
+  test('a free dialogue with its lines, voices and, with premium, notes', async () => {
+    const { cookie } = await t.signUp();
+    const res = await t.request('GET', `/api/dialogues/${CAFE()}`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json.lines).toHaveLength(11);
+    expect(res.json.lines[0]).toEqual({
+      position: 0,
+      speaker: 'Rami',
+      voice: 'male',
+      arabizi: 'Ahla w sahla! Tfaddale, shu baddik teshrabe?',
+      arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟',
+      english: 'Welcome! Go ahead, what would you like to drink? (to a woman)',
+      note: null,
+    });
+    expect(res.json.lines[1].voice).toBe('female');
+    expect(res.json.lines[4].note).toStartWith('A man2oushe is');
+    // A visitor reads a free dialogue, without its notes.
+    const visitor = await t.request('GET', `/api/dialogues/${CAFE()}`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.json.lines.every((l: { note: string | null }) => l.note === null)).toBe(true);
+  });
+
+  test('a malformed id is a 400, an unknown one a 404', async () => {
+    for (const path of ['/api/dialogues/abc', '/api/dialogues/1.5', '/api/dialogues/-1', '/api/dialogues/0', '/api/dialogues/99999999999999999999']) {
+      const res = await t.request('GET', path);
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+    }
+    const res = await t.request('GET', '/api/dialogues/999999');
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe('This dialogue does not exist.');
+  });
+
+  test('a premium dialogue: 401 signed out, 402 trial_expired after the trial, free ones stay open', async () => {
+    expect((await t.request('GET', `/api/dialogues/${BANK()}`)).status).toBe(401);
+    const { cookie } = await t.signUp();
+    expect((await t.request('GET', `/api/dialogues/${BANK()}`, { cookie })).status).toBe(200);
+    t.clock.advance(8 * DAY_MS);
+    try {
+      const expected = { error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' };
+      const read = await t.request('GET', `/api/dialogues/${BANK()}`, { cookie });
+      expect(read.status).toBe(402);
+      expect(read.json).toMatchObject(expected);
+      const played = await rolePlay(cookie, BANK(), { speaker: 'Jad', answers: ['x', 'x', 'x', 'x', 'x'] });
+      expect(played.status).toBe(402);
+      expect(played.json).toMatchObject(expected);
+      expect((await t.request('GET', `/api/dialogues/${CAFE()}`, { cookie })).status).toBe(200);
+      expect((await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: LARA })).status).toBe(200);
+      const list = (await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; locked: boolean }[];
+      expect(list.find((d) => d.key === 'bank')!.locked).toBe(true);
+    } finally {
+      t.clock.advance(-8 * DAY_MS);
+    }
+  });
+});
+
+describe('POST /api/dialogues/{id}/role-play', () => {
+  test('needs a session', async () => {
+    expect((await rolePlay(undefined, CAFE(), { speaker: 'Lara', answers: LARA })).status).toBe(401);
+  });
+
+  test('bad input answers 400 and records nothing', async () => {
+    const { cookie, user } = await t.signUp();
+    const cases: [unknown, string][] = [
+      [{}, 'The field speaker is required.'],
+      [{ speaker: 'Lara' }, 'The field answers is required.'],
+      [{ speaker: 'Lara', answers: 'x' }, 'answers must be a list of what you typed at each turn.'],
+      [{ speaker: 'Lara', answers: [] }, 'answers must hold one answer for each of your turns.'],
+      [{ speaker: 'Lara', answers: [1, 2] }, 'Each answer must be text.'],
+      [{ speaker: 'Nobody', answers: LARA }, 'speaker must be one of Rami, Lara.'],
+      [{ speaker: 'Lara', answers: LARA.slice(1) }, 'answers must hold one answer for each of your 5 turns.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await rolePlay(cookie, CAFE(), body);
+      expect({ body, status: res.status, message: res.json.message }).toEqual({ body, status: 400, message });
+    }
+    expect((await rolePlay(cookie, 'x', { speaker: 'Lara', answers: LARA })).status).toBe(400);
+    expect((await rolePlay(cookie, 999_999, { speaker: 'Lara', answers: LARA })).status).toBe(404);
+    expect(t.db.$client.query('select count(*) as n from dialogue_progress where user_id = ?').get(user.id)).toEqual({ n: 0 });
+    expect(stats(user.id)?.points ?? 0).toBe(0);
+  });
+
+  test('each line is judged like a typed card; right lines earn points and count as answers', async () => {
+    const { cookie, user } = await t.signUp();
+    // Another spelling of the same words is right; one letter off is almost (not right); another line is wrong.
+    const answers = ['baddi 2ahwe bala sekar law sama7t', '3arabiyye w fi shi zaki ma3a', 'Eh, akid! W kebbeyet mat kamen.', 'ma3 salame', 'Tfaddal. Yeslamo ideik!'];
+    const res = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ speaker: 'Lara', score: 3, total: 5, verdicts: ['right', 'right', 'almost', 'wrong', 'right'], pointsAwarded: 30 });
+    expect(res.json.progress).toMatchObject({ timesPlayed: 1, bestScore: 3, lastScore: 3, lastTotal: 5, lastPlayed: t.clock.now().toISOString() });
+    expect(stats(user.id)).toEqual({ points: 30, answered: 5, correct: 3 });
+
+    // A worse run keeps the best score; the list shows it.
+    const worse = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: ['x', 'x', 'x', 'x', 'Tfaddal. Yeslamo ideik!'] });
+    expect(worse.json).toMatchObject({ score: 1, progress: { timesPlayed: 2, bestScore: 3, lastScore: 1 } });
+    expect(stats(user.id)).toEqual({ points: 40, answered: 10, correct: 4 });
+    const cafe = ((await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; progress: unknown }[]).find((d) => d.key === 'cafe');
+    expect(cafe!.progress).toMatchObject({ timesPlayed: 2, bestScore: 3, lastScore: 1, lastTotal: 5 });
+    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual({ p: 40 });
+  });
+});
+
+describe('learning time', () => {
+  test('time on the dialogue screens counts as the feature dialogues', async () => {
+    const { cookie } = await t.signUp();
+    const beat = (page: string) => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'dialogue-session-1', page } });
+    expect((await beat(`/dialogues/${CAFE()}`)).status).toBe(204);
+    t.clock.advance(20_000);
+    await beat(`/dialogues/${CAFE()}`);
+    t.clock.advance(10_000);
+    await beat('/dialogues');
+    const usage = (await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage;
+    expect(usage).toEqual([{ featureId: 'dialogues', totalTime: 30 }]);
+  });
+});
+
+describe('speech of dialogue lines', () => {
+  test('a line is speakable, with its speaker voice; every line has a key', () => {
+    const dialogues = t.services.dialogues;
+    expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({ arabizi: 'Tfaddal. Yeslamo ideik!', arabic: 'تفضّل. يسلمو إيديك!', voice: 'female' });
+    expect(dialogues.speakableFor('بدّي قهوة بلا سكّر، لو سمحت.')).toMatchObject({ voice: 'female' });
+    expect(dialogues.speakableFor('not a line')).toBeNull();
+    const lines = dialogues.lines();
+    expect(lines[0]).toEqual({ key: 'cafe-1', arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟', arabizi: 'Ahla w sahla! Tfaddale, shu baddik teshrabe?' });
+    expect(lines.find((l) => l.key === 'cafe-11')).toBeDefined();
+    expect(new Set(lines.map((l) => l.key)).size).toBe(lines.length);
+  });
+
+  test('GET /api/tts accepts a dialogue line and a voice', async () => {
+    // Without a speech engine the answer is 503 (not 404: the line is content; not 400: voice is accepted).
+    const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab?')}&voice=female`);
+    expect([200, 503]).toContain(res.status);
+    expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab? no')}&voice=male`)).status).toBe(404);
+  });
+});
+
+describe('the import of content/dialogues', () => {
+  const { fixture, database } = contentSandbox();
+  const cafe = readFileSync(join(CONTENT_DIR, 'dialogues/01-cafe.yaml'), 'utf8');
+  const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const errorsOf = (files: Record<string, string>) => {
+    const result = runImport(database(), fixture({ 'spelling.yaml': readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8'), ...files }), contentPlugins);
+    return result.errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
+  };
+
+  test('the course dialogues import with no error', () => {
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe })).toEqual([]);
+  });
+
+  test('reports each broken field by file, line and field', () => {
+    const broken = cafe
+      .replace('gender: female', 'gender: woman')
+      .replace('arabic: "قدّيه الحساب؟"', 'arabic: "Addeh el 7sab?"');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': broken })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(broken, 'gender: woman')}: speakers[1].gender: must be male or female`,
+      `dialogues/01-cafe.yaml:${lineOf(broken, 'arabic: "Addeh')}: lines[7].arabic: Arabic script must not contain Latin letters`,
+    ]);
+    const misnamed = cafe.replace('speaker: "Rami"\n    arabizi: "Tmene dolar', 'speaker: "Ramy"\n    arabizi: "Tmene dolar');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': misnamed })).toEqual([`dialogues/01-cafe.yaml:${lineOf(misnamed, 'speaker: "Ramy"')}: lines[8].speaker: "Ramy" is not one of the speakers (Rami, Lara)`]);
+    const variant = cafe.replace('arabizi: "Addeh el 7sab?"', 'arabizi: "2addesh el 7sab?"');
+    const spelling = readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': variant })).toEqual([`dialogues/01-cafe.yaml:${lineOf(variant, '2addesh')}: lines[7].arabizi: "2addesh" is spelled "addeh" (spelling.yaml line ${lineOf(spelling, 'canonical: addeh')})`]);
+  });
+
+  test('a file name without its place, too few lines, a silent speaker and a repeated key', () => {
+    const short = cafe.split('\n  - speaker:').slice(0, 6).join('\n  - speaker:') + '\n';
+    expect(errorsOf({ 'dialogues/cafe.yaml': cafe })).toEqual(['dialogues/cafe.yaml:1: (file name): a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -']);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': short })).toEqual([`dialogues/01-cafe.yaml:${lineOf(short, 'lines:')}: lines: must have 6 to 14 lines`]);
+    const silent = cafe.replace('  - { name: "Lara", gender: female }', '  - { name: "Lara", gender: female }\n  - { name: "Omar", gender: male }');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': silent })).toEqual([`dialogues/01-cafe.yaml:${lineOf(silent, 'Omar')}: speakers[2].name: "Omar" says no line`]);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe, 'dialogues/02-cafe.yaml': cafe })).toEqual(['dialogues/02-cafe.yaml:1: key: dialogue key "cafe" is also used in dialogues/01-cafe.yaml (line 1)']);
+  });
+});

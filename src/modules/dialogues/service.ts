@@ -1,0 +1,202 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
+import type { User } from '../auth/service';
+import type { BillingService } from '../billing/service';
+import type { SpellingService } from '../spelling/service';
+import { POINTS, type StatsService } from '../stats/service';
+import type { RolePlayInput } from './model';
+import { dialogueLines, dialogueProgress, dialogues, type Speaker, type Voice } from './schema';
+
+export interface DialogueProgressView {
+  timesPlayed: number;
+  /** Most lines right in one role-play. */
+  bestScore: number;
+  lastScore: number;
+  /** The number of turns of the latest role-play. */
+  lastTotal: number;
+  lastPlayed: string | null;
+}
+
+export interface DialogueSummary {
+  id: number;
+  key: string;
+  title: string;
+  setting: string;
+  premium: boolean;
+  /** Premium and the learner has neither trial nor subscription (or is signed out). */
+  locked: boolean;
+  speakers: Speaker[];
+  lines: number;
+  progress: DialogueProgressView;
+}
+
+export interface DialogueLine {
+  position: number;
+  speaker: string;
+  voice: Voice;
+  arabizi: string;
+  arabic: string;
+  english: string;
+  /** Hidden (null) without premium, like every cultural note (docs/product-rules.md#tiers). */
+  note: string | null;
+}
+
+export type DialogueView = Omit<DialogueSummary, 'lines'> & { lines: DialogueLine[] };
+
+export interface RolePlayResult {
+  dialogueId: number;
+  speaker: string;
+  /** Lines right, out of `total` turns. */
+  score: number;
+  total: number;
+  verdicts: TypedVerdict[];
+  pointsAwarded: number;
+  progress: DialogueProgressView;
+}
+
+/** A dialogue line as speech knows it: its key is `<dialogue key>-<line number from 1>`. */
+export interface SpokenLine {
+  key: string;
+  arabic: string;
+  arabizi: string;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * Dialogues (docs/product-rules.md#dialogues): the list with each learner's role-plays, a dialogue's
+ * lines, and role-plays judged line by line with the typed-answer checker, each right line earning its
+ * points through the statistics like any answer.
+ */
+export function createDialoguesService(ctx: AppContext, deps: { billing: BillingService; stats: StatsService; spelling: SpellingService }) {
+  const { db, clock } = ctx;
+  const { billing, stats, spelling } = deps;
+  const P = sql.placeholder;
+
+  const lineCount = sql<number>`(select count(*) from ${dialogueLines} where ${dialogueLines.dialogueId} = ${sql`${dialogues}.${sql.identifier('id')}`})`;
+  const columns = { id: dialogues.id, key: dialogues.key, title: dialogues.title, setting: dialogues.setting, isPremium: dialogues.isPremium, speakers: dialogues.speakers, lines: lineCount };
+  const allDialogues = db.select(columns).from(dialogues).orderBy(asc(dialogues.orderIndex), asc(dialogues.id)).prepare();
+  const dialogueById = db.select(columns).from(dialogues).where(eq(dialogues.id, P('id'))).prepare();
+  const linesOf = db.select().from(dialogueLines).where(eq(dialogueLines.dialogueId, P('id'))).orderBy(asc(dialogueLines.position)).prepare();
+  const progressOf = db
+    .select()
+    .from(dialogueProgress)
+    .where(and(eq(dialogueProgress.userId, P('userId')), eq(dialogueProgress.dialogueId, P('dialogueId'))))
+    .prepare();
+  const progressOfUser = db.select().from(dialogueProgress).where(eq(dialogueProgress.userId, P('userId'))).prepare();
+  const addPlay = db
+    .insert(dialogueProgress)
+    .values({ userId: P('userId'), dialogueId: P('dialogueId'), timesPlayed: 1, bestScore: P('score'), lastScore: P('score'), lastTotal: P('total'), lastPlayed: P('now') })
+    .onConflictDoUpdate({
+      target: [dialogueProgress.userId, dialogueProgress.dialogueId],
+      set: {
+        timesPlayed: sql`${dialogueProgress.timesPlayed} + 1`,
+        bestScore: sql`max(${dialogueProgress.bestScore}, excluded.best_score)`,
+        lastScore: sql`excluded.last_score`,
+        lastTotal: sql`excluded.last_total`,
+        lastPlayed: sql`excluded.last_played`,
+      },
+    })
+    .prepare();
+  const speaking = db
+    .select({ arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi, voice: dialogueLines.voice })
+    .from(dialogueLines)
+    .where(sql`${dialogueLines.arabizi} = ${P('text')} collate nocase or ${dialogueLines.arabic} = ${P('text')}`)
+    .limit(1)
+    .prepare();
+  const everyLine = db
+    .select({ key: dialogues.key, position: dialogueLines.position, arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi })
+    .from(dialogueLines)
+    .innerJoin(dialogues, eq(dialogues.id, dialogueLines.dialogueId))
+    .orderBy(asc(dialogues.orderIndex), asc(dialogueLines.position))
+    .prepare();
+
+  type Row = NonNullable<ReturnType<typeof dialogueById.get>>;
+  type ProgressRow = typeof dialogueProgress.$inferSelect;
+  const hasPremium = (user: User | null) => !!user && billing.access(user, clock.now()).hasPremium;
+
+  const progressView = (row: ProgressRow | undefined): DialogueProgressView => ({
+    timesPlayed: row?.timesPlayed ?? 0,
+    bestScore: row?.bestScore ?? 0,
+    lastScore: row?.lastScore ?? 0,
+    lastTotal: row?.lastTotal ?? 0,
+    lastPlayed: iso(row?.lastPlayed),
+  });
+
+  const summary = (d: Row, premium: boolean, row: ProgressRow | undefined): DialogueSummary => ({
+    id: d.id,
+    key: d.key,
+    title: d.title,
+    setting: d.setting,
+    premium: d.isPremium,
+    locked: d.isPremium && !premium,
+    speakers: d.speakers,
+    lines: d.lines,
+    progress: progressView(row),
+  });
+
+  /** The dialogue, once the learner may open it: a premium one needs a session (401) and a trial or subscription (402). */
+  function open(user: User | null, id: number): Row {
+    const d = dialogueById.get({ id });
+    if (!d) throw notFound('This dialogue does not exist.');
+    if (d.isPremium) {
+      if (!user) throw unauthorized();
+      billing.requirePremium(user, clock.now());
+    }
+    return d;
+  }
+
+  return {
+    /** Every dialogue in order, with the learner's role-plays (none signed out); premium ones marked locked without premium. */
+    list(user: User | null): DialogueSummary[] {
+      const premium = hasPremium(user);
+      const progress = new Map(user ? progressOfUser.all({ userId: user.id }).map((p) => [p.dialogueId, p]) : []);
+      return allDialogues.all().map((d) => summary(d, premium, progress.get(d.id)));
+    },
+
+    get(user: User | null, id: number): DialogueView {
+      const d = open(user, id);
+      const premium = hasPremium(user);
+      const lines = linesOf.all({ id }).map((l) => ({ position: l.position, speaker: l.speaker, voice: l.voice, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: premium ? l.note : null }));
+      return { ...summary(d, premium, user ? progressOf.get({ userId: user.id, dialogueId: id }) : undefined), lines };
+    },
+
+    /**
+     * A role-play: the answers to the learner's turns, judged as typed flash cards are (docs/decisions/0009),
+     * recorded with the points of each right line in one transaction.
+     */
+    rolePlay(user: User, id: number, input: RolePlayInput): RolePlayResult {
+      const d = open(user, id);
+      if (!d.speakers.some((s) => s.name === input.speaker)) throw badRequest(`speaker must be one of ${d.speakers.map((s) => s.name).join(', ')}.`);
+      const turns = linesOf.all({ id }).filter((l) => l.speaker === input.speaker);
+      if (input.answers.length !== turns.length) throw badRequest(`answers must hold one answer for each of your ${turns.length} turns.`);
+      const lexicon = spelling.lexicon();
+      const verdicts = turns.map((line, i) => judgeTyped(input.answers[i], line.arabizi, lexicon));
+      const score = verdicts.filter((v) => v === 'right').length;
+      return db.transaction(
+        () => {
+          const now = clock.now();
+          addPlay.run({ userId: user.id, dialogueId: id, score, total: turns.length, now });
+          // Each turn is an answer in the statistics; a right line earns a card's points.
+          for (const verdict of verdicts) stats.award({ userId: user.id, points: verdict === 'right' ? POINTS.dialogue : 0, reason: 'dialogue', correct: verdict === 'right' });
+          return { dialogueId: id, speaker: input.speaker, score, total: turns.length, verdicts, pointsAwarded: score * POINTS.dialogue, progress: progressView(progressOf.get({ userId: user.id, dialogueId: id })) };
+        },
+        { behavior: 'immediate' },
+      );
+    },
+
+    /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, for speech. */
+    speakableFor(text: string): { arabic: string; arabizi: string; voice: Voice } | null {
+      return speaking.get({ text }) ?? null;
+    },
+
+    /** Every line of every dialogue, keyed `<dialogue key>-<line number>`, for recorded audio. */
+    lines(): SpokenLine[] {
+      return everyLine.all().map((l) => ({ key: `${l.key}-${l.position + 1}`, arabic: l.arabic, arabizi: l.arabizi }));
+    },
+  };
+}
+
+export type DialoguesService = ReturnType<typeof createDialoguesService>;

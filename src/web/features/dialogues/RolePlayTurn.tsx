@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DialogueLine } from '../../../modules/dialogues/service';
+import { judgeTyped, type SpellingLexicon, type TypedVerdict } from '../../../shared/arabizi';
+import { TypedResult } from '../../ui/TypedResult';
+import { LineText } from './parts';
+
+/** How the learner answered a turn: what they typed and what the checker made of it. */
+export interface TurnAnswer {
+  typed: string;
+  verdict: TypedVerdict;
+}
+
+/**
+ * One of the learner's turns in a role-play: the English of what to say, a field to type the line in,
+ * then the letters that differ (as typed flash cards show them) and the line itself. `spoken` is the
+ * place for another way to answer the same turn (saying it aloud): it is drawn beside the field and
+ * answers through the same `answer`.
+ */
+export function RolePlayTurn({
+  line,
+  lexicon,
+  onListen,
+  onDone,
+  spoken,
+}: {
+  line: DialogueLine;
+  lexicon: SpellingLexicon;
+  onListen: () => void;
+  onDone: (answer: TurnAnswer) => void;
+  spoken?: (turn: { expected: DialogueLine; answer: (answer: TurnAnswer) => void }) => ReactNode;
+}) {
+  const [typed, setTyped] = useState('');
+  const [answer, setAnswer] = useState<TurnAnswer | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  useEffect(() => (answer ? next.current : field.current)?.focus(), [answer]);
+
+  function check() {
+    if (!typed.trim()) return;
+    setAnswer({ typed, verdict: judgeTyped(typed, line.arabizi, lexicon) });
+  }
+
+  return (
+    <section className="card role-play-turn" aria-labelledby="turn-title">
+      <h3 id="turn-title">Your turn, as {line.speaker}</h3>
+      <p className="role-play-prompt">
+        Say: <strong>{line.english}</strong>
+      </p>
+      {answer === null ? (
+        <>
+          <form
+            className="role-play-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              check();
+            }}
+          >
+            <label htmlFor="role-play-answer">Type your line in arabizi</label>
+            <div className="role-play-field">
+              <input id="role-play-answer" ref={field} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} />
+              <button type="submit" className="button" disabled={!typed.trim()}>
+                Check
+              </button>
+            </div>
+          </form>
+          {spoken?.({ expected: line, answer: setAnswer })}
+        </>
+      ) : (
+        <>
+          <TypedResult typed={answer.typed} expected={line.arabizi} verdict={answer.verdict} />
+          <p className="role-play-model">
+            <LineText line={line} />
+          </p>
+          <div className="role-play-actions">
+            <button type="button" className="button button-secondary" onClick={onListen}>
+              Listen to the line
+            </button>
+            <button type="button" className="button" ref={next} onClick={() => onDone(answer)}>
+              Continue
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Counts the `ended` events of the page's dialogue audio element from now on. */
+async function countEnded(page: Page) {
+  await page.locator('audio.dialogue-audio').evaluate((audio: HTMLAudioElement) => {
+    (window as unknown as { ended: number }).ended = 0;
+    audio.addEventListener('ended', () => (window as unknown as { ended: number }).ended++);
+  });
+}
+const ended = (page: Page, atLeast: number) => page.waitForFunction((n) => (window as unknown as { ended: number }).ended >= n, atLeast, { polling: 100, timeout: 30_000 });
+
+/** The speaker of the highlighted (playing) line. */
+const playingSpeaker = (page: Page) => page.locator('.dialogue-line[aria-current="true"] .dialogue-speaker');
+
+/** A clip answered by the speech call: audio, not empty. */
+async function expectClip(page: Page, trigger: () => Promise<void>, voice: string) {
+  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts'), trigger()]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toStartWith('audio/');
+  expect(new URL(response.url()).searchParams.get('voice')).toBe(voice);
+  // The page's own copy may come through the service worker, which keeps no body for Playwright; the server's clip is the same.
+  expect((await (await page.request.get(response.url())).body()).byteLength).toBeGreaterThan(1000);
+}
+
+/** Waits until the service worker keeps the learner's copy of `path`, or a clip. */
+async function waitForOfflineCopy(page: Page, path: string, cacheName: string) {
+  await page.waitForFunction(async ({ p, c }) => (await caches.open(c).then((cache) => cache.keys())).some((r) => r.url.endsWith(p)), { p: path, c: cacheName }, { polling: 200, timeout: 30_000 });
+}
+
+async function journey(width: number, height: number, name: string) {
+  const { page, context } = await app.newPage(width, height);
+  await registerInBrowser(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+
+  // The list, from the navigation.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialogues' }).click();
+  await page.getByRole('heading', { name: 'Dialogues', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'At the café' }).waitFor();
+  await screenshot(page, `dialogues-list-${name}`);
+  await page.getByRole('link', { name: 'At the café' }).click();
+  await page.getByRole('heading', { name: 'At the café' }).waitFor();
+  const dialoguePath = new URL(page.url()).pathname;
+
+  // Listen: the texts are shown or hidden one by one, and the choice outlives a reload.
+  const lines = page.locator('.dialogue-line');
+  await expect(lines.count()).resolves.toBe(11);
+  await page.getByRole('checkbox', { name: 'English' }).uncheck();
+  await expect(lines.first().locator('.dialogue-english').count()).resolves.toBe(0);
+  await expect(lines.first().locator('.dialogue-arabic').count()).resolves.toBe(1);
+  await page.reload();
+  await page.getByRole('heading', { name: 'At the café' }).waitFor();
+  expect(await page.getByRole('checkbox', { name: 'English' }).isChecked()).toBe(false);
+  expect(await page.getByRole('checkbox', { name: 'Arabizi' }).isChecked()).toBe(true);
+  await expect(lines.first().locator('.dialogue-english').count()).resolves.toBe(0);
+
+  // The lines play in turn, each in its speaker's voice, the playing one highlighted.
+  await countEnded(page);
+  await expectClip(page, () => page.getByRole('button', { name: 'Play the dialogue' }).click(), 'male');
+  await expect(playingSpeaker(page).textContent()).resolves.toBe('Rami');
+  // Its transcript is on screen in full (English too) while it plays.
+  await page.locator('.dialogue-now').getByText('Welcome! Go ahead, what would you like to drink? (to a woman)').waitFor();
+  await ended(page, 1);
+  await page.locator('.dialogue-line[aria-current="true"] .dialogue-speaker', { hasText: 'Lara' }).waitFor();
+  await screenshot(page, `dialogues-listen-${name}`);
+  await ended(page, 2);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Play the dialogue' }).waitFor();
+
+  // The slower speed; R replays the line last heard (the shortcut is in the ? overlay).
+  await page.getByRole('checkbox', { name: 'Slower speed' }).check();
+  // Keys typed in a field (the checkbox has the focus) are not shortcuts.
+  await page.getByRole('heading', { name: 'At the café' }).click();
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Replay the line').waitFor();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('r');
+  await page.locator('.dialogue-line[aria-current="true"]').waitFor();
+  await page.waitForFunction(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio.dialogue-audio')!;
+    return !audio.paused && Math.abs(audio.playbackRate - 0.7) < 0.01;
+  });
+  await ended(page, 3);
+  await page.getByRole('checkbox', { name: 'Slower speed' }).uncheck();
+
+  // Role-play as Lara: Rami's lines play, hers are typed.
+  await page.getByRole('tab', { name: 'Role-play' }).click();
+  await page.getByRole('button', { name: 'Play Lara' }).click();
+  const turn = page.locator('.role-play-turn');
+  const answers = [
+    'Baddi ahwe bala sekkar, law sama7', // one letter short: almost
+    '3arabiyye. W fi shi zaki ma3a?',
+    'eh akid w kebbeyet may kamen',
+    'addesh el 7sab',
+    'Tfaddal. Yeslamo ideik!',
+  ];
+  for (const [i, answer] of answers.entries()) {
+    await turn.getByLabel('Type your line in arabizi').fill(answer);
+    await turn.getByLabel('Type your line in arabizi').press('Enter');
+    if (i === 0) {
+      await turn.getByText('Almost! One letter is off.').waitFor();
+      await expect(turn.locator('mark.letter-diff').first().textContent()).resolves.toBe('t.');
+      await screenshot(page, `dialogues-role-play-${name}`);
+    } else await turn.locator('.typed-verdict').waitFor();
+    await turn.getByRole('button', { name: 'Continue' }).click();
+  }
+  const score = page.locator('.role-play-score');
+  await score.getByRole('heading', { name: 'You said 4 of 5 lines right' }).waitFor();
+  await score.getByText('You earned 40 points.').waitFor();
+  await screenshot(page, `dialogues-score-${name}`);
+
+  // Offline: the dialogue and the clips heard open again without a network.
+  await waitForOfflineCopy(page, `/api${dialoguePath}`, 'kalimat-data');
+  await waitForOfflineCopy(page, '&voice=male', 'kalimat-audio');
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('heading', { name: 'At the café' }).waitFor();
+  await countEnded(page);
+  await page.getByRole('button', { name: 'Replay line 1', exact: true }).click();
+  await ended(page, 1);
+  // A role-play offline: the clips heard play again; one never heard can be skipped, its text on screen.
+  await page.getByRole('tab', { name: 'Role-play' }).click();
+  await page.getByRole('button', { name: 'Play Rami' }).click();
+  await turn.getByLabel('Type your line in arabizi').fill('Ahla w sahla! Tfaddale, shu baddik teshrabe?');
+  await turn.getByLabel('Type your line in arabizi').press('Enter');
+  await turn.getByText('Right!').waitFor();
+  await turn.getByRole('button', { name: 'Continue' }).click();
+  await ended(page, 2);
+  await turn.getByLabel('Type your line in arabizi').fill('Ahwe 3arabiyye aw espresso?');
+  await turn.getByLabel('Type your line in arabizi').press('Enter');
+  await turn.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Skip this line' }).click();
+  await expect(page.locator('.dialogue-line').nth(3).locator('.dialogue-arabizi').textContent()).resolves.toBe('3arabiyye. W fi shi zaki ma3a?');
+  await turn.getByText('Say: There is a warm thyme flatbread, would you like one? (to a woman)').waitFor();
+  await context.setOffline(false);
+
+  // The score counts in the statistics.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
+  await expect(page.getByTestId('stats-points').textContent()).resolves.toContain('40');
+  await context.close();
+}
+
+describe('dialogues', () => {
+  test('at 1280 px: list, Listen with remembered texts, Role-play typed with a near miss, the score in the statistics, offline again', async () => {
+    await journey(1280, 800, 'desktop');
+  }, 150_000);
+
+  test('at 375 px: the same on a phone', async () => {
+    await journey(375, 812, 'phone');
+  }, 150_000);
+});
