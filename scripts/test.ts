@@ -10,9 +10,13 @@ import { buildClient } from './build';
 const root = resolve(import.meta.dir, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Chromium and espeak-ng, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'). */
+/**
+ * Chromium, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'), and sox,
+ * which turns the built-in voice's WAV into the Ogg clips the recorded-audio tests drop into content.
+ * No espeak-ng: the tests prove the voice that `npm install` brings.
+ */
 function ensureSystemPackages() {
-  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng'].filter(Boolean) as string[];
+  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('sox') ? null : 'sox'].filter(Boolean) as string[];
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.warn(`Missing ${missing.join(', ')}; install with: sudo apt-get install -y ${missing.join(' ')}`);

@@ -12,6 +12,7 @@ import { lettersModule } from './letters/module';
 import { reportsModule } from './reports/module';
 import { reviewModule } from './review/module';
 import { sentencesModule } from './sentences/module';
+import { speechModule } from './speech/module';
 import { spellingModule } from './spelling/module';
 import { statsModule } from './stats/module';
 import { streakModule } from './streak/module';
@@ -38,6 +39,7 @@ export const modules = [
   reportsModule,
   reviewModule,
   spellingModule,
+  speechModule,
 ] as const;
 
 type Modules = typeof modules;

@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small MP3-like clip,
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
- * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`), and every
+ * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`; or answers
+ * 200 with an HTML page, with `speechAnswersHtml`), and every
  * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
@@ -11,10 +12,26 @@ export interface FakeOpenAIRequest {
   body: Record<string, unknown>;
 }
 
+/**
+ * A small real MP3: an ID3 tag holding the text (so a test can tell which text was spoken: the
+ * clip's text contains it) and one silent MPEG-1 layer III frame, which a player decodes.
+ */
+function mp3Saying(text: string) {
+  const said = new TextEncoder().encode(text);
+  const size = said.length;
+  const tag = [0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f];
+  const frame = new Uint8Array(417);
+  frame.set([0xff, 0xfb, 0x90, 0x64]);
+  return new Blob([new Uint8Array(tag), said, frame]);
+}
+
 export function startFakeOpenAI() {
   const requests: FakeOpenAIRequest[] = [];
   let failure: number | null = null;
   let stalling = false;
+  let html = false;
+  /** Who waits for the next speech request to arrive. */
+  let onSpeech: (() => void) | null = null;
   /** Bodies left open by a stall, ended when the fake closes. */
   const stalled = new Set<ReadableStreamDefaultController>();
   let chatContent = JSON.stringify({ isCorrect: true, feedback: 'Very natural Lebanese: well done.' });
@@ -29,6 +46,11 @@ export function startFakeOpenAI() {
       if (failure !== null) {
         return Response.json({ error: { message: 'fake failure', type: 'server_error' } }, { status: failure });
       }
+      if (path === '/v1/audio/speech') onSpeech?.();
+      if (req.method === 'POST' && path === '/v1/audio/speech' && html) {
+        // A proxy's or a status page's answer: 200, but not audio.
+        return new Response('<!doctype html><title>Service status</title><p>We will be back soon.</p>', { headers: { 'content-type': 'text/html' } });
+      }
       if (req.method === 'POST' && path === '/v1/audio/speech' && stalling) {
         // The headers and the first bytes go out at once; the rest of the clip never comes.
         const body = new ReadableStream({
@@ -40,8 +62,7 @@ export function startFakeOpenAI() {
         return new Response(body, { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/audio/speech') {
-        // An ID3 header, then the text, so a test can tell which text was spoken.
-        return new Response(new Blob(['ID3', String(body.input)]), { headers: { 'content-type': 'audio/mpeg' } });
+        return new Response(mp3Saying(String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         return Response.json({
@@ -67,6 +88,19 @@ export function startFakeOpenAI() {
     /** Whether later speech requests get their headers and then a body that never ends. */
     stallSpeech(on: boolean) {
       stalling = on;
+    },
+    /** Whether later speech requests are answered 200 with an HTML page. */
+    speechAnswersHtml(on: boolean) {
+      html = on;
+    },
+    /** Resolves when the next speech request arrives. */
+    nextSpeechRequest() {
+      return new Promise<void>((resolve) => {
+        onSpeech = () => {
+          onSpeech = null;
+          resolve();
+        };
+      });
     },
     /** The assistant message content of every later chat completion. */
     chatReply(content: string) {
