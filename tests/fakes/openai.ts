@@ -1,28 +1,17 @@
 /**
- * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small MP3-like clip,
+ * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small real MP3,
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
  * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`; or answers
  * 200 with an HTML page, with `speechAnswersHtml`), and every
  * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
+import { silentMp3 } from '../support/audio';
+
 export interface FakeOpenAIRequest {
   path: string;
   authorization: string | null;
   body: Record<string, unknown>;
-}
-
-/**
- * A small real MP3: an ID3 tag holding the text (so a test can tell which text was spoken: the
- * clip's text contains it) and one silent MPEG-1 layer III frame, which a player decodes.
- */
-function mp3Saying(text: string) {
-  const said = new TextEncoder().encode(text);
-  const size = said.length;
-  const tag = [0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f];
-  const frame = new Uint8Array(417);
-  frame.set([0xff, 0xfb, 0x90, 0x64]);
-  return new Blob([new Uint8Array(tag), said, frame]);
 }
 
 export function startFakeOpenAI() {
@@ -62,7 +51,8 @@ export function startFakeOpenAI() {
         return new Response(body, { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/audio/speech') {
-        return new Response(mp3Saying(String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
+        // A real MP3 whose tag holds the text, so a test can tell which text was spoken.
+        return new Response(silentMp3(0.05, String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         return Response.json({

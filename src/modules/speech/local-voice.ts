@@ -1,5 +1,6 @@
 import ESpeakNg from 'espeak-ng';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Logger } from '../../lib/log';
 import type { Voice } from '../../lib/speakable';
@@ -36,11 +37,14 @@ function wasmVoice(): LocalVoice {
   };
 }
 
-let compiled: WebAssembly.Module | undefined;
-/** Runs espeak-ng's command line once in a fresh instance of its module, compiled on first use. */
-function runEspeak(args: string[], output: { print?: (line: string) => void; printErr?: (line: string) => void }) {
-  compiled ??= new WebAssembly.Module(readFileSync(createRequire(import.meta.url).resolve('espeak-ng/dist/espeak-ng.wasm')));
-  const module = compiled;
+let compiled: Promise<WebAssembly.Module> | undefined;
+/**
+ * Runs espeak-ng's command line once in a fresh instance of its module, compiled on first use (and
+ * compiled asynchronously: 18 MB of WebAssembly would hold the thread a while).
+ */
+async function runEspeak(args: string[], output: { print?: (line: string) => void; printErr?: (line: string) => void }) {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('espeak-ng/dist/espeak-ng.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  const module = await compiled;
   return ESpeakNg({
     arguments: args,
     print: output.print ?? (() => {}),

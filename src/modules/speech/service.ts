@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import type { AppContext } from '../../lib/context';
@@ -7,7 +7,7 @@ import type { Speakable, SpeakableSource, Voice } from '../../lib/speakable';
 import { audioType } from './clips';
 import { espeakInput } from './lebanese-phonemes';
 import { localVoice } from './local-voice';
-import { speechCache } from './schema';
+import { recordedAudio, speechCache } from './schema';
 
 /**
  * One deadline for a whole OpenAI call, the audio's last byte included (its SDK's timeout ends at the
@@ -18,6 +18,8 @@ export const OPENAI_DEADLINE_MS = 8_000;
 export interface Clip {
   audio: Uint8Array;
   contentType: string;
+  /** A recorded clip's hash (its ETag and the version in its address). */
+  hash?: string;
 }
 
 interface Provider {
@@ -65,8 +67,40 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
     return { audio: clip.audio, contentType: type };
   }
 
+  const recordingColumns = { audio: recordedAudio.audio, contentType: recordedAudio.contentType, hash: recordedAudio.hash };
+  const recordingSaying = db
+    .select(recordingColumns)
+    .from(recordedAudio)
+    .where(sql`${recordedAudio.arabizi} = ${sql.placeholder('text')} collate nocase or ${recordedAudio.arabic} = ${sql.placeholder('text')}`)
+    .limit(1)
+    .prepare();
+  const recordingByKey = db
+    .select(recordingColumns)
+    .from(recordedAudio)
+    .where(and(eq(recordedAudio.kind, sql.placeholder('kind')), eq(recordedAudio.key, sql.placeholder('key'))))
+    .prepare();
+  const hashByKey = db
+    .select({ hash: recordedAudio.hash })
+    .from(recordedAudio)
+    .where(and(eq(recordedAudio.kind, sql.placeholder('kind')), eq(recordedAudio.key, sql.placeholder('key'))))
+    .prepare();
+
   return {
+    /** An author's clip of a content item (docs/content-format.md#recorded-audio), or null. */
+    recording(kind: string, key: string): Clip | null {
+      return recordingByKey.get({ kind, key }) ?? null;
+    },
+
+    /** The address of an item's recorded clip, versioned by its hash so it may be cached for good; null when there is none. */
+    recordingUrl(kind: string, key: string): string | null {
+      const row = hashByKey.get({ kind, key });
+      return row ? `/api/audio/${kind}/${key}?v=${row.hash}` : null;
+    },
+
+    /** A content text said: its recorded clip when an author made one, else a voice's. */
     async speak(text: string, asked?: Voice): Promise<Clip> {
+      const recorded = recordingSaying.get({ text });
+      if (recorded) return recorded;
       const speakable = sources.reduce<Speakable | null>((found, source) => found ?? source.speakableFor(text), null);
       if (!speakable) throw notFound('There is no audio for this text: only words and sentences of the course can be spoken.');
       const voice = asked ?? speakable.voice ?? 'male';
