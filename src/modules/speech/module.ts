@@ -1,21 +1,25 @@
+import type { SpeakableSource } from '../../lib/speakable';
 import { defineModule } from '../../lib/module';
-import type { SentencesService } from '../sentences/service';
-import type { VocabularyService } from '../vocabulary/service';
 import { audioContent } from './content';
 import { speechRoutes } from './index';
 import * as tables from './schema';
 import { createSpeechService, type SpeechService } from './service';
 
 /**
- * Speech of the course's texts: each content module that may be spoken is a source
- * (src/lib/speakable.ts), asked in this order for the text a request names; an author's recorded clip
- * (content/audio/, its content plugin) comes before any of them.
+ * The modules whose content may be spoken, asked in this order for the text a request names: each
+ * service is a SpeakableSource (src/lib/speakable.ts). A new one (dialogues) is one more name here.
+ */
+const SOURCES = ['vocabulary', 'sentences'] as const;
+
+/**
+ * Speech of the course's texts from its sources; an author's recorded clip (content/audio/, its
+ * content plugin) comes before any voice.
  */
 export const speechModule = defineModule({
   name: 'speech',
-  needs: ['vocabulary', 'sentences'],
+  needs: SOURCES,
   tables,
   content: [audioContent],
-  service: (ctx, { vocabulary, sentences }: { vocabulary: VocabularyService; sentences: SentencesService }) => createSpeechService(ctx, [vocabulary, sentences]),
+  service: (ctx, sources: Record<(typeof SOURCES)[number], SpeakableSource>) => createSpeechService(ctx, SOURCES.map((name) => sources[name])),
   routes: { needs: ['speech'], plugin: (_ctx, deps: { speech: SpeechService }) => speechRoutes(deps) },
 });
