@@ -7,8 +7,8 @@ COPY . .
 RUN node_modules/.bin/bun scripts/build.ts && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-# fuse3 for LiteFS; espeak-ng gives /api/tts a voice when OpenAI is not configured.
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends ca-certificates fuse3 espeak-ng sqlite3 \
+# fuse3 for LiteFS. The local voice of /api/tts comes with npm (espeak-ng built to WebAssembly).
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends ca-certificates fuse3 sqlite3 \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=flyio/litefs:0.5 /usr/local/bin/litefs /usr/local/bin/litefs
 WORKDIR /app

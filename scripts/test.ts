@@ -12,11 +12,13 @@ const root = resolve(import.meta.dir, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Chromium and espeak-ng, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'),
- * and fuse3, whose fusermount3 the LiteFS cluster tests mount with.
+ * Chromium, with the fonts a learner's browser would have (Latin, and emoji for 'Correct! 🎉'); sox,
+ * which turns the built-in voice's WAV into the Ogg clips the recorded-audio tests drop into content;
+ * and fuse3, whose fusermount3 the LiteFS cluster tests mount with. No espeak-ng: the tests prove the
+ * voice that `npm install` brings.
  */
 function ensureSystemPackages() {
-  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('espeak-ng') ? null : 'espeak-ng', Bun.which('fusermount3') ? null : 'fuse3'].filter(Boolean) as string[];
+  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('sox') ? null : 'sox', Bun.which('fusermount3') ? null : 'fuse3'].filter(Boolean) as string[];
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.warn(`Missing ${missing.join(', ')}; install with: sudo apt-get install -y ${missing.join(' ')}`);

@@ -35,7 +35,8 @@ describe('the corpus in content/', () => {
     expect(second.errors).toEqual([]);
     for (const kind of second.counts) {
       expect({ kind: kind.kind, ...kind.counts }).toEqual({ kind: kind.kind, added: 0, updated: 0, unchanged: kind.counts.unchanged, removed: 0 });
-      expect(kind.counts.unchanged).toBeGreaterThan(0);
+      // Every kind content/ holds (it holds no recorded clips yet).
+      if (kind.files > 0) expect(kind.counts.unchanged).toBeGreaterThan(0);
     }
   });
 

@@ -9,6 +9,9 @@ import type { LessonContent } from '../modules/lessons/content';
 import type { DialogueContent } from '../modules/dialogues/content';
 import { spellingOf } from '../lib/content/spelling';
 import { STEP_TYPES } from '../modules/lessons/schema';
+import type { RecordedClip } from '../modules/speech/content';
+import { RECORDED_KINDS } from '../modules/speech/model';
+import { recordableOf } from '../lib/content/types';
 
 /** Lays out rows as columns: the first column (and any listed in `left`) to the left, numbers to the right. */
 export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
@@ -131,6 +134,21 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   // The spelling table (content/spelling.yaml).
   const spelling = spellingOf(content.parsed);
   out.push('', `Spelling table: ${spelling.entries.length} words, ${spelling.byVariant.size} variants`);
+
+  // Recorded audio (content/audio/): how much of each kind an author has recorded.
+  const clips = of<RecordedClip>('audio');
+  const recordable = recordableOf(content.parsed);
+  out.push('', `Recorded audio: ${clips.length} clips`);
+  out.push(
+    formatTable(
+      RECORDED_KINDS.map((kind) => {
+        const recorded = clips.filter((c) => c.kind === kind).length;
+        const total = recordable.filter((r) => r.kind === kind).length;
+        return [`  ${kind}`, `${recorded} of ${total}`, `(${percent(recorded, total)})`];
+      }),
+      [0, 1, 2],
+    ),
+  );
 
   // Files with errors come first: the import refuses them all.
   const broken = new Map<string, number>();

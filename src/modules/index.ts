@@ -15,6 +15,7 @@ import { reportsModule } from './reports/module';
 import { reviewModule } from './review/module';
 import { sentencesModule } from './sentences/module';
 import { speakingModule } from './speaking/module';
+import { speechModule } from './speech/module';
 import { spellingModule } from './spelling/module';
 import { statsModule } from './stats/module';
 import { streakModule } from './streak/module';
@@ -44,6 +45,7 @@ export const modules = [
   spellingModule,
   listeningModule,
   speakingModule,
+  speechModule,
 ] as const;
 
 type Modules = typeof modules;

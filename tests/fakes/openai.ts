@@ -1,10 +1,13 @@
 /**
- * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small MP3-like clip,
+ * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small real MP3,
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
- * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`), and every
+ * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`; or answers
+ * 200 with an HTML page, with `speechAnswersHtml`), and every
  * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
+import { silentMp3 } from '../support/audio';
+
 export interface FakeOpenAIRequest {
   path: string;
   authorization: string | null;
@@ -15,6 +18,9 @@ export function startFakeOpenAI() {
   const requests: FakeOpenAIRequest[] = [];
   let failure: number | null = null;
   let stalling = false;
+  let html = false;
+  /** Who waits for the next speech request to arrive. */
+  let onSpeech: (() => void) | null = null;
   /** Bodies left open by a stall, ended when the fake closes. */
   const stalled = new Set<ReadableStreamDefaultController>();
   let chatContent = JSON.stringify({ isCorrect: true, feedback: 'Very natural Lebanese: well done.' });
@@ -29,6 +35,11 @@ export function startFakeOpenAI() {
       if (failure !== null) {
         return Response.json({ error: { message: 'fake failure', type: 'server_error' } }, { status: failure });
       }
+      if (path === '/v1/audio/speech') onSpeech?.();
+      if (req.method === 'POST' && path === '/v1/audio/speech' && html) {
+        // A proxy's or a status page's answer: 200, but not audio.
+        return new Response('<!doctype html><title>Service status</title><p>We will be back soon.</p>', { headers: { 'content-type': 'text/html' } });
+      }
       if (req.method === 'POST' && path === '/v1/audio/speech' && stalling) {
         // The headers and the first bytes go out at once; the rest of the clip never comes.
         const body = new ReadableStream({
@@ -40,8 +51,8 @@ export function startFakeOpenAI() {
         return new Response(body, { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/audio/speech') {
-        // An ID3 header, then the text, so a test can tell which text was spoken.
-        return new Response(new Blob(['ID3', String(body.input)]), { headers: { 'content-type': 'audio/mpeg' } });
+        // A real MP3 whose tag holds the text, so a test can tell which text was spoken.
+        return new Response(silentMp3(0.05, String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         return Response.json({
@@ -67,6 +78,19 @@ export function startFakeOpenAI() {
     /** Whether later speech requests get their headers and then a body that never ends. */
     stallSpeech(on: boolean) {
       stalling = on;
+    },
+    /** Whether later speech requests are answered 200 with an HTML page. */
+    speechAnswersHtml(on: boolean) {
+      html = on;
+    },
+    /** Resolves when the next speech request arrives. */
+    nextSpeechRequest() {
+      return new Promise<void>((resolve) => {
+        onSpeech = () => {
+          onSpeech = null;
+          resolve();
+        };
+      });
     },
     /** The assistant message content of every later chat completion. */
     chatReply(content: string) {

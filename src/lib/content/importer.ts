@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { Db, Tx } from '../../db/client';
-import type { ContentFile, ContentIssue, ContentPlugin, Counts, ParsedContent } from './types';
+import { RECORDABLE_KIND, type ContentFile, type ContentIssue, type ContentPlugin, type Counts, type ParsedContent } from './types';
 import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
 
@@ -13,7 +13,7 @@ export interface ImportResult {
   dryRun: boolean;
 }
 
-function filesUnder(root: string, folder: string, extensions: string[]): ContentFile[] {
+function filesUnder(root: string, folder: string, extensions: string[], binary = false): ContentFile[] {
   const dir = join(root, folder);
   if (!existsSync(dir)) return [];
   const found: ContentFile[] = [];
@@ -22,7 +22,8 @@ function filesUnder(root: string, folder: string, extensions: string[]): Content
       const full = join(d, name);
       if (name.startsWith('.')) continue;
       if (statSync(full).isDirectory()) walk(full);
-      else if (extensions.includes(extname(name))) found.push({ path: relative(root, full), text: readFileSync(full, 'utf8') });
+      else if (extensions.includes(extname(name)))
+        found.push(binary ? { path: relative(root, full), text: '', bytes: new Uint8Array(readFileSync(full)) } : { path: relative(root, full), text: readFileSync(full, 'utf8') });
     }
   };
   walk(dir);
@@ -51,10 +52,12 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   parsed.set(SPELLING_KIND, [spelling]);
 
   for (const plugin of plugins) {
-    const files = filesUnder(contentDir, plugin.folder, plugin.extensions);
+    const files = filesUnder(contentDir, plugin.folder, plugin.extensions, plugin.binary);
     fileCounts.set(plugin.kind, files.length);
     parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
   }
+  // What may be recorded, from every kind, for the recorded audio's check (a clip names an item by its key).
+  parsed.set(RECORDABLE_KIND, plugins.flatMap((plugin) => (plugin.recordable ? parsed.get(plugin.kind)!.flatMap((item) => plugin.recordable!(item)) : [])));
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
   const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
   checkSpelling(spelling, vocabularyOf(texts, spelling), texts, report);
@@ -73,7 +76,7 @@ export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], 
   if (errors.length > 0) return result([]);
 
   const apply = (tx: Tx) =>
-    plugins.map((plugin) => ({ kind: plugin.kind, files: fileCounts.get(plugin.kind)!, counts: plugin.apply(tx, parsed.get(plugin.kind)!) }));
+    plugins.map((plugin) => ({ kind: plugin.kind, files: fileCounts.get(plugin.kind)!, counts: plugin.apply(tx, parsed.get(plugin.kind)!, parsed) }));
 
   if (opts.dryRun) {
     // A dry run computes the same counts inside a transaction that is always rolled back.

@@ -5,6 +5,20 @@ export interface ContentFile {
   /** Path relative to the content root, as errors name it (e.g. `words/colors.yaml`). */
   path: string;
   text: string;
+  /** The file's bytes, for a plugin that reads binary files (`binary`); its text is then empty. */
+  bytes?: Uint8Array;
+}
+
+/**
+ * A content item an author may record (content/audio/<kind>/<key>.<ext>, docs/content-format.md):
+ * its audio kind and key, and the texts a speech request names it by.
+ */
+export interface Recordable {
+  kind: string;
+  key: string;
+  arabizi: string;
+  /** Its Arabic script, or '' where the content gives none (a lesson component). */
+  arabic: string;
 }
 
 export interface ContentIssue {
@@ -37,9 +51,18 @@ export interface ContentPlugin<T = unknown> {
   kind: string;
   folder: string;
   extensions: string[];
+  /** Reads its files as bytes (audio), not as text. */
+  binary?: boolean;
   parse(file: ContentFile, report: Reporter): T[];
   check?(items: T[], all: ParsedContent, report: Reporter): void;
   /** The item's arabizi, prose and English texts with their places, for the spelling check. */
   texts?(item: T): TextField[];
-  apply(tx: Tx, items: T[]): Counts;
+  /** The item's recordable texts (words, verb forms, sentences, lesson components, dialogue lines). */
+  recordable?(item: T): Recordable[];
+  /** Writes the items; `all` is every kind's parsed content, for what an item takes from another kind. */
+  apply(tx: Tx, items: T[], all: ParsedContent): Counts;
 }
+
+/** Where the parsed content holds every kind's recordable items, gathered by the importer. */
+export const RECORDABLE_KIND = 'recordable';
+export const recordableOf = (all: ParsedContent) => (all.get(RECORDABLE_KIND) ?? []) as Recordable[];

@@ -107,6 +107,8 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
     );
   },
   texts: (item) => item.texts,
+  // A line's clip is content/audio/dialogues/<dialogue key>-<line number, from 1>.
+  recordable: ({ dialogue, lines }) => lines.map((l) => ({ kind: 'dialogues', key: `${dialogue.key}-${l.position + 1}`, arabizi: l.arabizi, arabic: l.arabic })),
   apply(tx, items) {
     const sync = syncByKey(tx, dialogues, items.map((i) => i.dialogue), { keyField: 'key' });
     for (const item of items) syncChildren(tx, sync, item.dialogue.key, dialogueLines, 'dialogueId', 'position', item.lines);

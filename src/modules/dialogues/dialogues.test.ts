@@ -162,21 +162,16 @@ describe('learning time', () => {
 });
 
 describe('speech of dialogue lines', () => {
-  test('a line is speakable, with its speaker voice; every line has a key', () => {
+  test('a line is speakable, with its speaker voice', () => {
     const dialogues = t.services.dialogues;
     expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({ arabizi: 'Tfaddal. Yeslamo ideik!', arabic: 'تفضّل. يسلمو إيديك!', voice: 'female' });
     expect(dialogues.speakableFor('بدّي قهوة بلا سكّر، لو سمحت.')).toMatchObject({ voice: 'female' });
     expect(dialogues.speakableFor('not a line')).toBeNull();
-    const lines = dialogues.lines();
-    expect(lines[0]).toEqual({ key: 'cafe-1', arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟', arabizi: 'Ahla w sahla! Tfaddale, shu baddik teshrabe?' });
-    expect(lines.find((l) => l.key === 'cafe-11')).toBeDefined();
-    expect(new Set(lines.map((l) => l.key)).size).toBe(lines.length);
   });
 
   test('GET /api/tts accepts a dialogue line and a voice', async () => {
-    // Without a speech engine the answer is 503 (not 404: the line is content; not 400: voice is accepted).
     const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab?')}&voice=female`);
-    expect([200, 503]).toContain(res.status);
+    expect(res.status).toBe(200);
     expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab? no')}&voice=male`)).status).toBe(404);
   });
 });

@@ -56,13 +56,6 @@ export interface RolePlayResult {
   progress: DialogueProgressView;
 }
 
-/** A dialogue line as speech knows it: its key is `<dialogue key>-<line number from 1>`. */
-export interface SpokenLine {
-  key: string;
-  arabic: string;
-  arabizi: string;
-}
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
@@ -105,12 +98,6 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
     .from(dialogueLines)
     .where(sql`${dialogueLines.arabizi} = ${P('text')} collate nocase or ${dialogueLines.arabic} = ${P('text')}`)
     .limit(1)
-    .prepare();
-  const everyLine = db
-    .select({ key: dialogues.key, position: dialogueLines.position, arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi })
-    .from(dialogueLines)
-    .innerJoin(dialogues, eq(dialogues.id, dialogueLines.dialogueId))
-    .orderBy(asc(dialogues.orderIndex), asc(dialogueLines.position))
     .prepare();
 
   type Row = NonNullable<ReturnType<typeof dialogueById.get>>;
@@ -190,11 +177,6 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
     /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, for speech. */
     speakableFor(text: string): { arabic: string; arabizi: string; voice: Voice } | null {
       return speaking.get({ text }) ?? null;
-    },
-
-    /** Every line of every dialogue, keyed `<dialogue key>-<line number>`, for recorded audio. */
-    lines(): SpokenLine[] {
-      return everyLine.all().map((l) => ({ key: `${l.key}-${l.position + 1}`, arabic: l.arabic, arabizi: l.arabizi }));
     },
   };
 }

@@ -93,6 +93,9 @@ function stepTexts(doc: SourceDoc, step: v.InferOutput<typeof Step>, i: number):
   return components(step.components);
 }
 
+/** The recorded-audio key of a lesson's component: step and component counted from 1 (docs/content-format.md). */
+export const lessonComponentKey = (lessonKey: string, step: number, component: number) => `${lessonKey}/${step + 1}-${component + 1}`;
+
 export const lessonsContent: ContentPlugin<LessonContent> = {
   kind: 'lessons',
   folder: 'lessons',
@@ -146,6 +149,9 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
     reportRepeats(items, (item) => item.lesson.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `lesson key "${item.lesson.key}"`, report);
   },
   texts: (item) => item.texts,
+  // A component's clip is content/audio/lessons/<lesson key>/<step number>-<component number>; components have no Arabic script.
+  recordable: ({ lesson, steps }) =>
+    steps.flatMap((step, i) => (step.content.components ?? []).map((c, j) => ({ kind: 'lessons', key: lessonComponentKey(lesson.key, i, j), arabizi: c.lebanese, arabic: '' }))),
   apply(tx, items) {
     const topicId = (name?: string) => (name ? topicIdIn(tx, name) : null);
     const verbId = (k?: string) => (k ? verbIdIn(tx, k) : null);

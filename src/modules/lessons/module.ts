@@ -7,7 +7,7 @@ import { createLessonsService } from './service';
 /** Lessons and their steps; a lesson points at vocabulary's topics and verbs. */
 export const lessonsModule = defineModule({
   name: 'lessons',
-  needs: ['stats', 'vocabulary'],
+  needs: ['stats', 'vocabulary', 'speech'],
   tables,
   content: [lessonsContent],
   service: createLessonsService,

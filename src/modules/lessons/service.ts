@@ -2,7 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { POINTS, type StatsService } from '../stats/service';
+import type { SpeechService } from '../speech/service';
 import type { VocabularyService } from '../vocabulary/service';
+import { lessonComponentKey } from './content';
 import type { LessonProgressInput } from './model';
 import { lessonContent, lessonProgress, lessons, type StepContent, type StepType } from './schema';
 
@@ -48,9 +50,9 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * Lessons (docs/product-rules.md#lessons): the list with each learner's completion, a lesson and its steps, practice
  * answers and completion. Completing a lesson earns its points once, however often it is replayed.
  */
-export function createLessonsService(ctx: AppContext, deps: { stats: StatsService; vocabulary: VocabularyService }) {
+export function createLessonsService(ctx: AppContext, deps: { stats: StatsService; vocabulary: VocabularyService; speech: SpeechService }) {
   const { db, clock } = ctx;
-  const { stats, vocabulary } = deps;
+  const { stats, vocabulary, speech } = deps;
   const P = sql.placeholder;
 
   // Named with its table: in a query of one table drizzle leaves columns bare, and inside the subquery a
@@ -141,9 +143,14 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
       return view(lesson, userId === null ? undefined : progressOf.get({ userId, lessonId: id }));
     },
 
+    /** A lesson's steps; a component with no audioUrl of its own gets its recorded clip's (docs/content-format.md#recorded-audio). */
     steps(id: number): LessonStep[] {
-      find(id);
-      return stepsOf.all({ id }).map((s) => ({ id: s.id, orderIndex: s.orderIndex, type: s.type, content: s.content }));
+      const { key } = find(id);
+      const recorded = (content: StepContent, step: number): StepContent =>
+        content.components
+          ? { ...content, components: content.components.map((c, j) => ({ ...c, audioUrl: c.audioUrl ?? speech.recordingUrl('lessons', lessonComponentKey(key, step, j)) ?? undefined })) }
+          : content;
+      return stepsOf.all({ id }).map((s) => ({ id: s.id, orderIndex: s.orderIndex, type: s.type, content: recorded(s.content, s.orderIndex) }));
     },
 
     /** A practice answer, a completion, or both, in one transaction; the first completion earns the points. */

@@ -86,6 +86,11 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     );
   },
   texts: (item) => item.texts,
+  // A question's clip is content/audio/sentences/<topic>/<key>, its recommended answers' <topic>/<key>/<context number>.
+  recordable: ({ sentence, contexts }) => [
+    { kind: 'sentences', key: sentence.key, arabizi: sentence.questionArabizi, arabic: sentence.questionArabic },
+    ...contexts.map((c) => ({ kind: 'sentences', key: `${sentence.key}/${c.position + 1}`, arabizi: c.recommendedAnswer, arabic: c.arabic })),
+  ],
   apply(tx, items) {
     const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });
     for (const item of items) {

@@ -232,9 +232,9 @@ describe('speech for sentences', () => {
   test('GET /api/tts speaks a sentence question and a recommended answer in Arabic script', async () => {
     const question = await ai.request('GET', `/api/tts?text=${encodeURIComponent('shu baddak teshrab?')}`);
     expect(question.status).toBe(200);
-    expect(question.text).toBe('ID3شو بدّك تشرب؟');
+    expect(question.text).toContain('شو بدّك تشرب؟');
     const recommended = await ai.request('GET', `/api/tts?text=${encodeURIComponent('Baddi ahwe bala sekkar, law sama7t')}`);
-    expect(recommended.text).toBe('ID3بدّي قهوة بلا سكّر، لو سمحت');
+    expect(recommended.text).toContain('بدّي قهوة بلا سكّر، لو سمحت');
     expect(ai.services.sentences.speakableFor('Shu baddak teshrab')).toBeNull();
   });
 });

@@ -99,6 +99,8 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     ];
   },
   texts: (item) => item.texts,
+  // A word's clip is content/audio/words/<its key>, the key holding its topic: greetings/good-morning.
+  recordable: (item) => item.words.map((w) => ({ kind: 'words', key: w.key, arabizi: w.lebanese, arabic: w.arabicScript })),
   check(items, _all, report) {
     // Word keys start with the topic's key or slug, so "Body Parts" and "body-parts" are one topic.
     reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
@@ -249,6 +251,11 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     ];
   },
   texts: (item) => item.texts,
+  // A verb's clip is content/audio/verbs/<verb key>, a form's verbs/<verb key>/<tense>/<pronoun>: eat/past/ana.
+  recordable: (item) => [
+    { kind: 'verbs', key: item.verb.key, arabizi: item.verb.infinitive, arabic: item.verb.arabic },
+    ...item.conjugations.map((c) => ({ kind: 'verbs', key: c.key.replace(/^verb:/, ''), arabizi: c.lebanese, arabic: c.arabicScript })),
+  ],
   check(items, _all, report) {
     reportRepeats(items, (item) => item.verb.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `verb key "${item.verb.key}"`, report);
     // The English names the verb's topic ('Verb: to eat').

@@ -4,14 +4,13 @@ import { IdParams } from '../../lib/validation';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { VocabularyService } from './service';
-import type { SpeechService } from './speech';
-import { AnswerBody, SpeechQuery, TopicParams, TopicsQuery } from './model';
+import { AnswerBody, TopicParams, TopicsQuery } from './model';
 
 /**
- * Words, topics, verbs, answers and speech. Reading content works signed out (the landing deck,
+ * Words, topics, verbs and answers. Reading content works signed out (the landing deck,
  * the topic list); progress is a signed-in learner's.
  */
-export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService & { speech: SpeechService } }) {
+export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: AuthService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'vocabulary' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/words', ({ user }) => vocabulary.deckAsSent(user), { optionalUser: true })
@@ -21,9 +20,5 @@ export function vocabularyRoutes(ctx: AppContext, { auth, vocabulary }: { auth: 
     .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, params.topic), { optionalUser: true, params: TopicParams })
     .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, params.id), { auth: true, params: IdParams })
     .post('/api/words/:id/progress', ({ user, params, body }) => ctx.writes.run(() => vocabulary.answer(user, params.id, body)), { auth: true, params: IdParams, body: AnswerBody })
-    .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
-    .get('/api/tts', async ({ query }) => {
-      const clip = await vocabulary.speech.speak(query.text);
-      return new Response(new Uint8Array(clip.audio), { headers: { 'content-type': clip.contentType, 'cache-control': 'public, max-age=604800' } });
-    }, { query: SpeechQuery });
+    .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true });
 }

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import { QueryText } from '../../lib/validation';
 import { DIRECTIONS } from '../review/rules';
-import { SPEECH_MAX_CHARS } from './rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
 
@@ -49,11 +47,3 @@ export const TopicParam = v.pipe(v.string('The topic name is not valid.'), v.tri
 /** The params of a route under `/:topic`. */
 export const TopicParams = v.object({ topic: TopicParam });
 
-export const SpeechQuery = v.object({
-  text: v.pipe(
-    QueryText('The text to speak is missing.'),
-    v.trim(),
-    v.minLength(1, 'The text to speak is missing.'),
-    v.maxLength(SPEECH_MAX_CHARS, `The text to speak must be at most ${SPEECH_MAX_CHARS} characters.`),
-  ),
-});

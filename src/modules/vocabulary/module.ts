@@ -3,7 +3,6 @@ import type { BillingService } from '../billing/service';
 import type { DialoguesService } from '../dialogues/service';
 import type { FlaggedService } from '../flagged/service';
 import type { ReviewService } from '../review/service';
-import type { SentencesService } from '../sentences/service';
 import type { StatsService } from '../stats/service';
 import type { StreakService } from '../streak/service';
 import { HOUR_MS } from '../../lib/clock';
@@ -12,20 +11,16 @@ import { vocabularyRoutes } from './index';
 import { createWordKeys } from './keys';
 import * as tables from './schema';
 import { createVocabularyService } from './service';
-import { createSpeechService } from './speech';
 
-/** Words, topics, verbs, answers, the speech of words, sentences and dialogue lines, and words by content key (for reports). */
+/** Words, topics, verbs, answers, and words by content key (for reports). */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
-  needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences', 'dialogues'],
+  needs: ['billing', 'streak', 'flagged', 'stats', 'review'],
   tables,
   content: [wordsContent, verbsContent],
-  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService; dialogues: DialoguesService }) {
+  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
     const vocabulary = createVocabularyService(ctx, deps);
-    return Object.assign(vocabulary, {
-      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor, deps.dialogues.speakableFor]),
-      wordKeys: createWordKeys(ctx),
-    });
+    return Object.assign(vocabulary, { wordKeys: createWordKeys(ctx) });
   },
   routes: { needs: ['auth', 'vocabulary'], plugin: vocabularyRoutes },
   // Answer keys past their days (answers.ts `ANSWER_KEY_DAYS`) are forgotten at start and every hour, on the primary (it writes).

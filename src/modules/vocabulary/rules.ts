@@ -11,8 +11,6 @@ export const FREE_TIER_WORDS = 20;
 /** The anonymous deck on /landing (docs/product-rules.md#screens). */
 export const ANONYMOUS_DECK_SIZE = 10;
 export const VERB_TOPIC_PREFIX = 'Verb:';
-/** Longest text /api/tts speaks (docs/product-rules.md#speech). */
-export const SPEECH_MAX_CHARS = 200;
 
 /** The batch a best streak has earned. */
 export function batchForStreak(bestStreak: number): number {

@@ -1,5 +1,5 @@
-import { sqliteTable, text, integer, blob, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
-import { id, instant, flag, count, createdAt } from '../../db/columns';
+import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { id, instant, flag, count } from '../../db/columns';
 import { users } from '../auth/schema';
 
 /** A topic of words (content/words/<topic>.yaml) or of one verb ("Verb: to eat"). */
@@ -119,21 +119,6 @@ export const userWordBatches = sqliteTable(
     lastUnlockDate: instant('last_unlock_date'),
   },
   (t) => [uniqueIndex('user_word_batches_user_unique').on(t.userId)],
-);
-
-/** Synthesized speech, one clip per text and voice, so a text is synthesized once. */
-export const speechCache = sqliteTable(
-  'speech_cache',
-  {
-    id: id(),
-    textHash: text('text_hash').notNull(),
-    text: text('text').notNull(),
-    provider: text('provider').notNull(),
-    contentType: text('content_type').notNull(),
-    audio: blob('audio', { mode: 'buffer' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('speech_cache_text_provider_unique').on(t.textHash, t.provider)],
 );
 
 /**

@@ -1,0 +1,44 @@
+import { Elysia } from 'elysia';
+import { notFound } from '../../lib/errors';
+import type { Clip, SpeechService } from './service';
+import { RecordingParams, RecordingQuery, SpeechQuery } from './model';
+
+/** A year: a recorded clip's address carries its hash, so what it names never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A clip as an HTTP answer, in byte ranges when asked (a media element seeks and resumes with
+ * `Range`): 206 with the range, 416 for a range beyond the clip, 304 for a clip the browser holds.
+ */
+function clipResponse(request: Request, clip: Clip, cacheControl: string) {
+  const headers: Record<string, string> = { 'content-type': clip.contentType, 'cache-control': cacheControl, 'accept-ranges': 'bytes' };
+  if (clip.hash) {
+    headers.etag = `"${clip.hash}"`;
+    if (request.headers.get('if-none-match') === headers.etag) return new Response(null, { status: 304, headers });
+  }
+  const size = clip.audio.byteLength;
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range')?.trim() ?? '');
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start >= size || start > end) return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
+    return new Response(clip.audio.slice(start, end + 1), { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` } });
+  }
+  return new Response(new Uint8Array(clip.audio), { headers });
+}
+
+/** Speech of content text and authors' recorded clips: no sign-in, as the landing deck speaks too. */
+export function speechRoutes({ speech }: { speech: SpeechService }) {
+  return new Elysia({ name: 'speech' })
+    .get('/api/tts', async ({ query, request }) => clipResponse(request, await speech.speak(query.text, query.voice), 'public, max-age=604800'), { query: SpeechQuery })
+    .get(
+      '/api/audio/:kind/*',
+      ({ params, query, request }) => {
+        const clip = speech.recording(params.kind, params['*']);
+        if (!clip) throw notFound('There is no recorded clip at this address.');
+        // Only the address with the clip's own version is kept for good; another revalidates by its ETag.
+        return clipResponse(request, clip, query.v === clip.hash ? IMMUTABLE : 'no-cache');
+      },
+      { params: RecordingParams, query: RecordingQuery },
+    );
+}

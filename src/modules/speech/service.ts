@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import OpenAI from 'openai';
+import type { AppContext } from '../../lib/context';
+import { notFound, serviceUnavailable } from '../../lib/errors';
+import type { Speakable, SpeakableSource, Voice } from '../../lib/speakable';
+import { audioType } from './clips';
+import { espeakInput } from './lebanese-phonemes';
+import { localVoice } from './local-voice';
+import { recordedAudio, speechCache } from './schema';
+
+/**
+ * One deadline for a whole OpenAI call, the audio's last byte included (its SDK's timeout ends at the
+ * headers): past it the local voice answers, so a learner waits at most this long (docs/product-rules.md#speech).
+ */
+export const OPENAI_DEADLINE_MS = 8_000;
+
+export interface Clip {
+  audio: Uint8Array;
+  contentType: string;
+  /** A recorded clip's hash (its ETag and the version in its address). */
+  hash?: string;
+}
+
+interface Provider {
+  /** Cache key part: a clip made by another voice, model or pronunciation rule is a different clip. */
+  id(voice: Voice): string;
+  synthesize(text: Speakable, voice: Voice): Promise<Clip>;
+}
+
+/**
+ * `/api/tts` (docs/product-rules.md#speech, #local-defaults): speaks only content text, in Lebanese,
+ * synthesizes each text once per voice and keeps the clip; OpenAI when configured, else (and when
+ * OpenAI fails, runs past its deadline or answers anything but audio) the local voice, which every
+ * machine has (local-voice.ts).
+ */
+export function createSpeechService(ctx: AppContext, sources: SpeakableSource[], opts: { openAiDeadlineMs?: number } = {}) {
+  const { db, config, log } = ctx;
+  const providers: Provider[] = [];
+  if (config.OPENAI_API_KEY) providers.push(openAiProvider(ctx, opts.openAiDeadlineMs ?? OPENAI_DEADLINE_MS));
+  providers.push(espeakProvider(ctx));
+  // Two requests for the same new text share one synthesis.
+  const inFlight = new Map<string, Promise<Clip>>();
+
+  const cached = (hash: string, provider?: string) =>
+    db
+      .select({ audio: speechCache.audio, contentType: speechCache.contentType })
+      .from(speechCache)
+      .where(and(eq(speechCache.textHash, hash), provider ? eq(speechCache.provider, provider) : undefined))
+      .limit(1)
+      .get();
+
+  async function synthesize(provider: Provider, text: Speakable, voice: Voice, hash: string): Promise<Clip> {
+    const clip = await provider.synthesize(text, voice);
+    // Only a clip whose header a player would decode is kept or served (docs/decisions/0028-a-voice-on-every-machine.md).
+    const type = audioType(clip.audio);
+    if (!type) throw new Error(`${provider.id(voice)} answered something that is not audio (${clip.contentType}, ${clip.audio.byteLength} bytes)`);
+    try {
+      db.insert(speechCache)
+        .values({ textHash: hash, text: text.arabic, provider: provider.id(voice), contentType: type, audio: Buffer.from(clip.audio) })
+        .onConflictDoNothing()
+        .run();
+    } catch (error) {
+      // A LiteFS replica cannot write; the clip still plays, and the primary keeps its own cache.
+      log.warn('speech clip not cached', { provider: provider.id(voice), error: error instanceof Error ? error.message : String(error) });
+    }
+    return { audio: clip.audio, contentType: type };
+  }
+
+  const recordingColumns = { audio: recordedAudio.audio, contentType: recordedAudio.contentType, hash: recordedAudio.hash };
+  const recordingSaying = db
+    .select(recordingColumns)
+    .from(recordedAudio)
+    .where(sql`${recordedAudio.arabizi} = ${sql.placeholder('text')} collate nocase or ${recordedAudio.arabic} = ${sql.placeholder('text')}`)
+    .limit(1)
+    .prepare();
+  const recordingByKey = db
+    .select(recordingColumns)
+    .from(recordedAudio)
+    .where(and(eq(recordedAudio.kind, sql.placeholder('kind')), eq(recordedAudio.key, sql.placeholder('key'))))
+    .prepare();
+  const hashByKey = db
+    .select({ hash: recordedAudio.hash })
+    .from(recordedAudio)
+    .where(and(eq(recordedAudio.kind, sql.placeholder('kind')), eq(recordedAudio.key, sql.placeholder('key'))))
+    .prepare();
+
+  return {
+    /** An author's clip of a content item (docs/content-format.md#recorded-audio), or null. */
+    recording(kind: string, key: string): Clip | null {
+      return recordingByKey.get({ kind, key }) ?? null;
+    },
+
+    /** The address of an item's recorded clip, versioned by its hash so it may be cached for good; null when there is none. */
+    recordingUrl(kind: string, key: string): string | null {
+      const row = hashByKey.get({ kind, key });
+      return row ? `/api/audio/${kind}/${key}?v=${row.hash}` : null;
+    },
+
+    /** A content text said: its recorded clip when an author made one, else a voice's. */
+    async speak(text: string, asked?: Voice): Promise<Clip> {
+      const recorded = recordingSaying.get({ text });
+      if (recorded) return recorded;
+      const speakable = sources.reduce<Speakable | null>((found, source) => found ?? source.speakableFor(text), null);
+      if (!speakable) throw notFound('There is no audio for this text: only words and sentences of the course can be spoken.');
+      const voice = asked ?? speakable.voice ?? 'male';
+      // A clip says both: the same Arabic spelled as another Lebanese word is another clip.
+      const hash = createHash('sha256').update(`${speakable.arabic}\n${speakable.arabizi}`).digest('hex');
+      for (const provider of providers) {
+        const id = provider.id(voice);
+        const hit = cached(hash, id);
+        if (hit) return { audio: hit.audio, contentType: hit.contentType };
+        const key = `${id}\n${hash}`;
+        let pending = inFlight.get(key);
+        if (!pending) {
+          // Settled either way (the deadline included), the entry goes, so a later request starts afresh.
+          pending = synthesize(provider, speakable, voice, hash).finally(() => inFlight.delete(key));
+          inFlight.set(key, pending);
+        }
+        try {
+          return await pending;
+        } catch (error) {
+          log.warn('speech synthesis failed', { provider: id, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      // No voice answered: a clip made earlier by any voice still serves.
+      const any = cached(hash);
+      if (any) return { audio: any.audio, contentType: any.contentType };
+      throw serviceUnavailable('Speech is not available right now. Please try again later.');
+    },
+  };
+}
+
+export type SpeechService = ReturnType<typeof createSpeechService>;
+
+/** What the OpenAI voice is told: Lebanese, not Modern Standard, read as the arabizi spells it, with the local voice's rules. */
+export function lebaneseInstructions(arabizi: string) {
+  return [
+    'Speak as a native speaker from Beirut, in Lebanese Arabic with a natural Lebanese accent, not Modern Standard Arabic.',
+    `Pronounce the text exactly as this Lebanese arabizi spelling reads: "${arabizi}".`,
+    'In arabizi, 2 is a glottal stop (Lebanese say ق as one, or drop it), 3 is ع, 5 is خ, 7 is ح and 8 is غ;',
+    'j is the soft Lebanese ج of "measure", never "dj"; r is the tapped Arabic r, never the English one;',
+    'a vowel written long in the Arabic script (ا, و, ي) is held long, as in salāme and ta3bān;',
+    'the emphatic letters ص ط ض ظ stay heavy and darken the vowels beside them (tayyeb, saba7);',
+    'words run together within a phrase, with no glottal stop before a word that starts with a vowel (w enta, el 5er), only where 2 is written;',
+    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit.',
+    'Speak slowly and clearly, for a learner.',
+  ].join(' ');
+}
+
+function openAiProvider({ config }: AppContext, deadlineMs: number): Provider {
+  const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: deadlineMs });
+  const voiceName = (voice: Voice) => (voice === 'female' ? config.OPENAI_TTS_VOICE_FEMALE : config.OPENAI_TTS_VOICE);
+  return {
+    id: (voice) => `openai:${config.OPENAI_TTS_MODEL}:${voiceName(voice)}:lebanese-2`,
+    synthesize: ({ arabic, arabizi }, voice) =>
+      withDeadline(deadlineMs, 'OpenAI speech', async (signal) => {
+        const response = await client.audio.speech.create(
+          { model: config.OPENAI_TTS_MODEL, voice: voiceName(voice), input: arabic, instructions: lebaneseInstructions(arabizi), response_format: 'mp3' },
+          { signal },
+        );
+        const contentType = response.headers.get('content-type') ?? '';
+        if (!contentType.startsWith('audio/')) throw new Error(`OpenAI answered ${contentType || 'no content type'}, not audio`);
+        return { audio: new Uint8Array(await response.arrayBuffer()), contentType };
+      }),
+  };
+}
+
+/**
+ * Runs `work` with a signal that aborts at the deadline, and gives up at the deadline whatever the
+ * work does: a body that stalls after its headers cannot hold a request (or those waiting on it).
+ */
+async function withDeadline<T>(ms: number, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`${what} took longer than ${ms} ms`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  const running = work(controller.signal);
+  // Once the deadline has answered, the aborted work's own failure is of no interest.
+  running.catch(() => {});
+  try {
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * espeak-ng's Arabic voice reads Arabic script as Modern Standard (قهوة is "qahwa"), so it is given
+ * the arabizi as phonemes instead (lebanese-phonemes.ts) and says "ahwe", as Lebanese do.
+ */
+function espeakProvider({ config, log }: AppContext): Provider {
+  const voice = localVoice(config.ESPEAK_PATH, log);
+  return {
+    id: (variant) => `${voice.id}:${variant}:lebanese-2`,
+    async synthesize({ arabic, arabizi }, variant) {
+      return { audio: await voice.synthesize(espeakInput(arabizi, arabic), variant), contentType: 'audio/wav' };
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { startFakeOpenAI } from '../../../tests/fakes/openai';
+import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { createLogger } from '../../lib/log';
+import type { AppContext } from '../../lib/context';
+import { writeTestContent } from '../vocabulary/test-content';
+import { createSpeechService } from './service';
+
+const content = writeTestContent();
+const fake = startFakeOpenAI();
+afterAll(() => {
+  fake.close();
+  rmSync(content, { recursive: true, force: true });
+});
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const tts = (text: string, voice?: string) => t.request('GET', `/api/tts?text=${encodeURIComponent(text)}${voice ? `&voice=${voice}` : ''}`);
+/** No system espeak-ng: the path names none, so the built-in (WebAssembly) voice speaks. */
+const NO_SYSTEM_ESPEAK = { ESPEAK_PATH: '/nonexistent/espeak-ng' };
+const withOpenAI = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...NO_SYSTEM_ESPEAK };
+const cachedProviders = () => (t.db.$client.query('select provider from speech_cache order by provider').all() as { provider: string }[]).map((r) => r.provider);
+
+describe('speech with OpenAI configured', () => {
+  beforeAll(() => fake.failWith(null));
+
+  test('speaks the Arabic of a content word, once, then from the cache', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const before = fake.requests.length;
+    const first = await tts('katab');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('audio/mpeg');
+    expect(first.headers.get('x-request-id')).toBeTruthy();
+    expect(first.text).toContain('كتب');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/audio/speech');
+    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.body).toMatchObject({ model: 'gpt-4o-mini-tts', voice: 'alloy', input: 'كتب' });
+    // The Arabic script is read in Lebanese, as its arabizi spells it, with the local voice's rules.
+    expect(sent.body.instructions).toContain('Lebanese Arabic with a natural Lebanese accent, not Modern Standard Arabic');
+    expect(sent.body.instructions).toContain('Pronounce the text exactly as this Lebanese arabizi spelling reads: "katab".');
+    expect(sent.body.instructions).toContain('j is the soft Lebanese ج of "measure"');
+
+    // The same text again, and its Arabic spelling: one synthesis in all.
+    expect((await tts('KATAB')).text).toContain('كتب');
+    expect((await tts('كتب')).status).toBe(200);
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  test('voice=female asks for the female voice, a clip of its own; voice=male is the default voice', async () => {
+    t = createTestApp({ content, env: { ...withOpenAI, OPENAI_TTS_VOICE_FEMALE: 'shimmer' } });
+    expect((await tts('katab', 'female')).status).toBe(200);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'shimmer' });
+    expect((await tts('katab', 'male')).status).toBe(200);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'alloy' });
+    expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-2', 'openai:gpt-4o-mini-tts:shimmer:lebanese-2']);
+    const bad = await tts('katab', 'child');
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("voice must be 'male' or 'female'.");
+  });
+
+  test('requests arriving together share one synthesis', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const before = fake.requests.length;
+    const all = await Promise.all(Array.from({ length: 5 }, () => tts('bababa')));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  test('only content text is spoken, at most 200 characters', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const before = fake.requests.length;
+    const unknown = await tts('please read my free text');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('There is no audio for this text: only words and sentences of the course can be spoken.');
+    expect((await t.request('GET', '/api/tts')).status).toBe(400);
+    expect((await tts('   ')).status).toBe(400);
+    const long = await tts('a'.repeat(201));
+    expect(long.status).toBe(400);
+    expect(long.json.message).toBe('The text to speak must be at most 200 characters.');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  test('a database that cannot store the clip (a LiteFS replica) still plays it', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    t.db.$client.run("create trigger read_only before insert on speech_cache begin select raise(abort, 'attempt to write a readonly database'); end");
+    const res = await tts('katab');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('كتب');
+  });
+
+  test('OpenAI failing: the built-in voice answers, with no system espeak-ng', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    fake.failWith(500);
+    try {
+      const res = await tts('katab');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+    } finally {
+      fake.failWith(null);
+    }
+  });
+
+  test('OpenAI answering 200 with an HTML page: neither served nor cached; the local voice answers, and OpenAI serves again once it recovers', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    fake.speechAnswersHtml(true);
+    try {
+      const res = await tts('katab');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+      expect(res.text).not.toContain('<!doctype html>');
+      expect(cachedProviders()).toEqual(['espeak-ng-wasm:male:lebanese-2']);
+    } finally {
+      fake.speechAnswersHtml(false);
+    }
+    const recovered = await tts('katab');
+    expect(recovered.headers.get('content-type')).toBe('audio/mpeg');
+    expect(recovered.text).toContain('كتب');
+  });
+});
+
+describe('speech without OpenAI', () => {
+  test('the built-in voice speaks Arabic as a WAV with true sizes, cached, with no system espeak-ng', async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=${encodeURIComponent('katab')}`));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/wav');
+    const wav = new Uint8Array(await res.arrayBuffer());
+    const view = new DataView(wav.buffer);
+    expect(String.fromCharCode(...wav.subarray(0, 4))).toBe('RIFF');
+    expect(view.getUint32(4, true)).toBe(wav.byteLength - 8);
+    expect(String.fromCharCode(...wav.subarray(36, 40))).toBe('data');
+    expect(view.getUint32(40, true)).toBe(wav.byteLength - 44);
+    const rows = t.db.$client.query('select provider, text from speech_cache').all();
+    expect(rows).toEqual([{ provider: 'espeak-ng-wasm:male:lebanese-2', text: 'كتب' }]);
+  });
+
+  test('the female voice is another clip', async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const male = await tts('katab', 'male');
+    const female = await tts('katab', 'female');
+    expect([male.status, female.status]).toEqual([200, 200]);
+    expect(female.text).not.toBe(male.text);
+    expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-2', 'espeak-ng-wasm:male:lebanese-2']);
+  });
+});
+
+/** The speech service on a test app's database, with the OpenAI deadline a test chooses (or the real one). */
+function speechWithDeadline(app: TestApp, openAiDeadlineMs?: number) {
+  const ctx = { config: app.config, db: app.db, log: createLogger('silent') } as AppContext;
+  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab' } : null) }], { openAiDeadlineMs });
+}
+const outcome = (clip: Promise<{ contentType: string }>) => clip.then((c) => c.contentType, (error: { status?: number }) => error.status);
+
+describe('speech when OpenAI sends its headers and then stalls the body', () => {
+  afterEach(() => fake.stallSpeech(false));
+
+  test('the call ends at its deadline, the local voice answers, and the next request tries OpenAI again instead of joining it', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const speech = speechWithDeadline(t, 300);
+    fake.stallSpeech(true);
+    const before = fake.requests.length;
+    expect(await Promise.all([outcome(speech.speak('katab')), outcome(speech.speak('katab'))])).toEqual(['audio/wav', 'audio/wav']);
+    expect(fake.requests.length - before).toBe(1);
+    fake.stallSpeech(false);
+    // The local voice's clip is cached under its own name: OpenAI, first in line, is asked again.
+    expect(await outcome(speech.speak('katab'))).toBe('audio/mpeg');
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  test('the real deadline is 8 seconds: a service hanging past it is left for the local voice', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const speech = speechWithDeadline(t);
+    fake.stallSpeech(true);
+    const arrived = fake.nextSpeechRequest();
+    jest.useFakeTimers();
+    try {
+      const clip = outcome(speech.speak('katab'));
+      await arrived;
+      jest.advanceTimersByTime(8_000);
+      expect(await clip).toBe('audio/wav');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
