@@ -97,3 +97,35 @@ describe('the focus', () => {
     await context.close();
   });
 });
+
+describe('typed answers', () => {
+  test('an accepted other spelling is marked in its own style, not in the yellow of a mistake', async () => {
+    const { page, context } = await app.newPage(1280, 800);
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+    const deck = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/words' && r.ok());
+    await registerInBrowser(page);
+    const words = (await (await deck).json()) as { english: string; lebanese: string }[];
+    await page.getByLabel('Type my answer').check();
+    const field = page.getByLabel('Type it in Lebanese');
+    // The course's spelling with its last letter doubled: the same word, spelt another common way.
+    for (;;) {
+      await field.waitFor();
+      const english = await page.locator('.flash-card-english').textContent();
+      const word = words.find((w) => w.english === english)!;
+      const doubled = /\p{L}$/u.test(word.lebanese);
+      await field.fill(doubled ? `${word.lebanese}${word.lebanese.at(-1)}` : word.lebanese);
+      await field.press('Enter');
+      await page.getByText(/^Right!/).waitFor();
+      if (doubled) break;
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.locator('.letter-diff').count()).resolves.toBe(0);
+    const variant = page.locator('.letter-variant').first();
+    await variant.waitFor();
+    const style = await variant.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, line: getComputedStyle(el).textDecorationLine }));
+    expect(style.background).toBe('rgba(0, 0, 0, 0)');
+    expect(style.line).toBe('underline');
+    await screenshot(page, 'typed-variant-1280');
+    await context.close();
+  });
+});

@@ -94,7 +94,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   /** Reveals the answer, judging what the learner typed when there is something to judge. */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon));
+    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon, words.map(shownLebanese)));
     reveal();
   };
   const check = (event: FormEvent) => {
