@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { registerInBrowser, startApp, type E2EApp } from './harness';
+
+/** Screens, words and links a learner's walk found wrong (issue 26, findings 6 and 7). */
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A learner signed in, with the welcome popups already seen. */
+async function learner(width = 1280, height = 800) {
+  const { page, context } = await app.newPage(width, height);
+  await context.addInitScript(() => {
+    localStorage.setItem('popup-seen:home', 'true');
+    localStorage.setItem('popup-seen:topics', 'true');
+  });
+  await registerInBrowser(page);
+  return { page, context };
+}
+
+/**
+ * The contrast ratio (WCAG 2) of each element's text against what is behind it: its colour, faded by
+ * its own and its parents' opacity, over the backgrounds down to the first opaque one (white beyond).
+ */
+function contrasts(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) => {
+    const rgba = (colour: string) => {
+      const [r, g, b, a = 1] = colour.match(/[\d.]+/g)!.map(Number);
+      return [r, g, b, a];
+    };
+    const luminance = (c: number[]) => {
+      const [r, g, b] = c.map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    return elements
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => {
+        const layers: number[][] = [];
+        let opacity = 1;
+        for (let n: Element | null = el; n; n = n.parentElement) {
+          opacity *= Number(getComputedStyle(n).opacity);
+          const bg = rgba(getComputedStyle(n).backgroundColor);
+          if (bg[3] > 0 && layers.at(-1)?.[3] !== 1) layers.push(bg);
+        }
+        let behind = [255, 255, 255];
+        for (const layer of layers.reverse()) behind = behind.map((c, i) => layer[i] * layer[3] + c * (1 - layer[3]));
+        const fg = rgba(getComputedStyle(el).color);
+        const alpha = fg[3] * opacity;
+        const text = behind.map((c, i) => fg[i] * alpha + c * (1 - alpha));
+        const [light, dark] = [luminance(text), luminance(behind)].sort((a, b) => b - a);
+        return { text: el.textContent, ratio: (light + 0.05) / (dark + 0.05) };
+      });
+  });
+}
+
+describe('colour contrast', () => {
+  test('the key hints of the practice screens and "Earned" on Stats reach 4.5:1', async () => {
+    const { page, context } = await learner();
+    const checked: { text: string | null; ratio: number }[] = [];
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    checked.push(...(await contrasts(page, '.flash-card kbd')));
+    // The word-list practice of a topic.
+    await page.goto(`/topics/${encodeURIComponent('Food and Drink')}`);
+    await page.getByRole('button', { name: 'Reveal Translation' }).waitFor();
+    checked.push(...(await contrasts(page, '.word-list-card kbd')));
+    // A right answer earns First Steps.
+    await page.goto('/words');
+    await page.getByRole('button', { name: 'Reveal Now' }).click();
+    const saved = page.waitForResponse((r) => /\/api\/words\/\d+\/progress$/.test(r.url()) && r.ok());
+    await page.getByRole('button', { name: /I know it/ }).click();
+    await saved;
+    await page.goto('/stats');
+    await page.getByText(/^Earned /).first().waitFor();
+    const earned = await contrasts(page, '.achievement.earned .achievement-state');
+    expect(earned.length).toBeGreaterThan(0);
+    checked.push(...earned);
+    await context.close();
+
+    // A visitor's deck on /landing.
+    const visitor = await app.newPage(1280);
+    await visitor.page.goto('/landing');
+    await visitor.page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    checked.push(...(await contrasts(visitor.page, '.flash-card kbd')));
+    await visitor.context.close();
+
+    expect(checked.filter((c) => c.text === 'Space').length).toBeGreaterThanOrEqual(3);
+    expect(checked.filter((c) => c.ratio < 4.5)).toEqual([]);
+  });
+});
