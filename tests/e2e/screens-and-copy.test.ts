@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, startApp, type E2EApp } from './harness';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 /** Screens, words and links a learner's walk found wrong (issue 26, findings 6 and 7). */
 let app: E2EApp;
@@ -92,5 +92,32 @@ describe('colour contrast', () => {
 
     expect(checked.filter((c) => c.text === 'Space').length).toBeGreaterThanOrEqual(3);
     expect(checked.filter((c) => c.ratio < 4.5)).toEqual([]);
+  });
+});
+
+describe('Which Word', () => {
+  test("a wrong answer says the specification's words once, in the card, where the word comes back, and offers Listen", async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await learner(width);
+      const round = page.waitForResponse((r) => r.url().includes('/api/which-word/topics/Family'));
+      await page.goto('/which-word/Family');
+      const { questions } = (await (await round).json()) as { questions: { word: { english: string; arabizi: string }; options: string[] }[] };
+      const first = questions[0];
+      await page.getByText(first.word.english, { exact: true }).waitFor();
+      await page.getByRole('button', { name: first.options.find((o) => o !== first.word.arabizi)!, exact: true }).click();
+      const result = page.locator('.ww-result');
+      await result.getByText('Try again!', { exact: true }).waitFor();
+      await result.getByText(`The correct answer is ${first.word.arabizi} for ${first.word.english}.`, { exact: true }).waitFor();
+      await result.getByText(/comes back after the other words of this topic/).waitFor();
+      // The wait the specification asks for, then Next.
+      await page.getByRole('button', { name: 'Next Word' }).waitFor();
+      // No toast said it again.
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      const spoken = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/tts');
+      await result.getByRole('button', { name: /^Listen/ }).click();
+      expect(new URL((await spoken).url()).searchParams.get('text')).toBe(first.word.arabizi);
+      await screenshot(page, `which-word-wrong-${width}`);
+      await context.close();
+    }
   });
 });
