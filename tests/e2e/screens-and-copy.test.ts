@@ -121,3 +121,18 @@ describe('Which Word', () => {
     }
   });
 });
+
+describe('the page around the screens', () => {
+  test('the background shows the cedar alone, with no pale band behind the cards', async () => {
+    const { page, context } = await app.newPage();
+    await page.goto('/landing');
+    const image = await page.evaluate(() => getComputedStyle(document.body, '::before').backgroundImage);
+    const url = image.match(/url\("?([^")]+)"?\)/)![1];
+    const svg = await (await fetch(new URL(url, app.baseUrl))).text();
+    expect(svg).toContain('<path');
+    expect(svg).not.toContain('<rect');
+    expect(svg).not.toMatch(/fill="#(ed1c24|00a651)"/i);
+    await context.close();
+  });
+
+});
