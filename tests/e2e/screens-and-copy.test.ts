@@ -135,4 +135,35 @@ describe('the page around the screens', () => {
     await context.close();
   });
 
+  test('the crash screen has the header and the footer, and its card stands clear of the top', async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await learner(width);
+      await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
+      await page.goto('/stats');
+      const heading = page.getByRole('heading', { name: 'Something went wrong' });
+      await heading.waitFor();
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const card = (await page.locator('[role="alert"]').filter({ has: heading }).boundingBox())!;
+      expect(card.y).toBeGreaterThanOrEqual(header.y + header.height + 8);
+      await page.locator('.site-footer').waitFor();
+      await context.close();
+    }
+  });
+
+  test('at 375 px the Settings tabs stay on one row', async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await learner(width, 812);
+      await page.goto('/settings');
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      const boxes = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
+      expect(boxes.length).toBe(4);
+      expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+      // All four in view: none cut off at the end of the row.
+      const row = (await page.getByRole('tablist').boundingBox())!;
+      expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(row.x + row.width + 0.5);
+      await screenshot(page, `settings-tabs-${width}`);
+      await context.close();
+    }
+  });
 });

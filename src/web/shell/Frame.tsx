@@ -40,8 +40,8 @@ export function Frame() {
   );
 }
 
-/** The header without navigation: signed out, on /auth, and in the first paint. */
-function Banner() {
+/** The header without navigation: signed out, on /auth, in the first paint and on the crash screen. */
+export function Banner() {
   return (
     <header className="site-header minimal">
       <a href="/" className="banner">
