@@ -150,6 +150,17 @@ describe('the page around the screens', () => {
     }
   });
 
+  test("Help on an error display opens /support with the status as written, not quoted", async () => {
+    const { page, context } = await learner();
+    await page.goto('/error-examples');
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    await page.waitForURL('**/support**');
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('status')).toMatch(/^\d+$/);
+    await page.getByRole('heading', { name: 'Contact support' }).waitFor();
+    await context.close();
+  });
+
   test('at 375 px the Settings tabs stay on one row', async () => {
     for (const width of [1280, 375]) {
       const { page, context } = await learner(width, 812);
