@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { appTookOver, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 /** Screens, words and links a learner's walk found wrong (issue 26, findings 6 and 7). */
 let app: E2EApp;
@@ -176,5 +176,23 @@ describe('the page around the screens', () => {
       await screenshot(page, `settings-tabs-${width}`);
       await context.close();
     }
+  });
+});
+
+describe('copy that matches the product', () => {
+  test("the landing page counts the course's verbs and their forms; the paywall says lessons and sentences stay open", async () => {
+    const verbs = (await (await fetch(`${app.baseUrl}/api/verbs`)).json()) as { forms: number }[];
+    const forms = verbs.map((v) => v.forms);
+    const range = Math.min(...forms) === Math.max(...forms) ? `${forms[0]}` : `${Math.min(...forms)} to ${Math.max(...forms)}`;
+    const { page, context } = await app.newPage();
+    await page.goto('/landing');
+    await appTookOver(page);
+    await page.getByText(`${verbs.length} everyday verbs with ${range} forms each:`).waitFor();
+
+    await page.goto('/paywall');
+    const lead = page.locator('.paywall-lead');
+    await lead.waitFor();
+    expect(await lead.textContent()).toContain('Lessons and sentences stay open');
+    await context.close();
   });
 });
