@@ -94,6 +94,7 @@ describe('the focus', () => {
     await page.getByRole('button', { name: /I know it/ }).waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('.flash-card'))).toBe(true);
+    await screenshot(page, 'card-revealed-1280');
     await context.close();
   });
 });
