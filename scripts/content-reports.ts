@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { configOrExit } from '../src/boot';
 import { CONTENT_DIR } from '../src/lib/content/dir';
 import { migrateDatabase, openDatabase } from '../src/db/client';
@@ -6,7 +7,8 @@ import { openReports, resolveReport } from '../src/modules/reports/service';
 
 /**
  * `bun run content:reports [--content DIR] [--resolve ID]`: the learners' open reports on content,
- * grouped by the file and line that hold each item now; `--resolve ID` closes one.
+ * grouped by the file and line that hold each item now, under the path of the database read; `--resolve ID`
+ * closes one.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -16,6 +18,8 @@ const option = (name: string) => {
 const contentDir = option('--content') ?? CONTENT_DIR;
 
 const config = configOrExit();
+// Named in every answer: 'No open reports.' from the wrong database must not pass for an empty list.
+const database = resolve(config.DATABASE_PATH);
 const db = openDatabase(config.DATABASE_PATH);
 migrateDatabase(db);
 
@@ -26,10 +30,11 @@ if (args.includes('--resolve')) {
     process.exit(2);
   }
   if (!resolveReport(db, Number(id), new Date())) {
-    console.error(`There is no open report #${id}.`);
+    console.error(`There is no open report #${id} in ${database}.`);
     process.exit(1);
   }
   console.log(`Report #${id} is resolved.`);
 } else {
+  console.log(`Reports in ${database}:\n`);
   console.log(formatReports(openReports(db), locateContent(contentDir)));
 }

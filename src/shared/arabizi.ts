@@ -17,11 +17,12 @@ const SEPARATORS = /[^\p{L}\p{N}\s]/gu;
 const ARTICLES = new Set(['il', 'l']);
 /** A number-letter written twice beside a letter is one, doubled like any consonant: de22elle, t2a55art. */
 const DOUBLED_NUMBER_LETTER = /(?<=\p{L})([23578])\1+|([23578])\2+(?=\p{L})/gu;
-/** A number-letter touches a letter and no other digit: 2 in 2ahwe, not in 12 or a lone 2. */
-const numberLetter = (digit: string) => new RegExp(`(?<=\\p{L})${digit}(?!\\p{N})|(?<!\\p{N})${digit}(?=\\p{L})`, 'gu');
-const HAMZA = numberLetter('2');
-const AIN = numberLetter('3');
-const HA = numberLetter('7');
+/**
+ * Number-letters touch a letter and no other digit: 2 in 2ahwe, not in 12 or a lone 2. Two of them
+ * may stand side by side between letters (bo23od, ma2a3ad): each is a letter then.
+ */
+const NUMBER_LETTERS = /(?<=\p{L})[237]{1,2}(?!\p{N})|(?<!\p{N})[237]{1,2}(?=\p{L})/gu;
+const NUMBER_LETTER_SOUNDS: Record<string, string> = { '2': '', '3': 'a', '7': 'h' };
 
 /**
  * Spellings the habits above do not explain (mnshouf for menshouf, kifek for kifak), from the content's
@@ -134,16 +135,18 @@ function habits(text: string): string {
     .replace(APOSTROPHES, '')
     .replace(SEPARATORS, ' ')
     .replace(DOUBLED_NUMBER_LETTER, '$1$2')
-    .replace(HAMZA, '')
-    .replace(AIN, 'a')
-    .replace(HA, 'h')
+    .replace(NUMBER_LETTERS, (run) => [...run].map((digit) => NUMBER_LETTER_SOUNDS[digit]).join(''))
     .replace(/kh/g, '5')
     .replace(/gh/g, '8')
     .replace(/ch/g, 'sh')
     .replace(/ou|o/g, 'u')
     .replace(/e/g, 'i');
-  // After the e → i fold, the diphthong written ai, ei or e is one vowel: khair, kheir, 5er.
-  const words = collapse(collapse(letters).replace(/ai/g, 'i')).split(/\s+/).filter(Boolean);
+  // After the e → i fold, the diphthong written ai, ei or e is one vowel: khair, kheir, 5er. A word's
+  // last vowel is written a, e or i alike (samke, samka; bto23de, bto23di): one letter, a.
+  const words = collapse(collapse(letters).replace(/ai/g, 'i'))
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word));
   // The article stands alone ("el 5er") or hangs on its word ("l-5er"): either way it joins the word.
   const joined: string[] = [];
   let article = '';
@@ -231,13 +234,32 @@ function runs(letters: string[], same: boolean[]) {
 export type TypedVerdict = 'right' | 'almost' | 'wrong';
 
 /**
- * Right when both spellings give the same key; almost when one letter of the key is off (a slip of
- * the finger, counted as Still learning); wrong otherwise.
+ * Right when both spellings give the same key, words run together or not (masalame, ma3 salame);
+ * almost when one letter of the key is off (a slip of the finger, counted as Still learning); wrong
+ * otherwise. The key folds some different words together (2asir short, 3asir juice): an answer spelt
+ * as another word of the same screen (`screen`, the Lebanese of its words) is that word, and wrong.
  */
-export function judgeTyped(typed: string, expected: string, lexicon?: SpellingLexicon): TypedVerdict {
-  const a = arabiziKey(typed, lexicon);
-  const b = arabiziKey(expected, lexicon);
+export function judgeTyped(typed: string, expected: string, lexicon?: SpellingLexicon, screen: readonly string[] = []): TypedVerdict {
+  const a = compact(arabiziKey(typed, lexicon));
+  const b = compact(arabiziKey(expected, lexicon));
   if (a === '') return 'wrong';
-  if (a === b) return 'right';
+  if (a === b) return isAnotherWord(typed, expected, screen) ? 'wrong' : 'right';
   return letterDiff(a, b).distance === 1 ? 'almost' : 'wrong';
+}
+
+const compact = (key: string) => key.replace(/ /g, '');
+
+/** Whether a typed answer is spelt as a word of the screen other than the expected one. */
+function isAnotherWord(typed: string, expected: string, screen: readonly string[]): boolean {
+  const written = spelling(typed);
+  return written !== spelling(expected) && screen.some((word) => spelling(word) === written);
+}
+
+/**
+ * A spelling as written, with only the differences that never tell two words apart: case, punctuation,
+ * spaces, the apostrophe for 2, kh, gh, ch for 5, 8, sh, and e for i (testanni is testanne, "you wait"
+ * to a woman, and not testanna to a man).
+ */
+function spelling(text: string): string {
+  return normalWords(text).replace(APOSTROPHES, '2').replace(/ /g, '').replace(/kh/g, '5').replace(/gh/g, '8').replace(/ch/g, 'sh').replace(/e/g, 'i');
 }

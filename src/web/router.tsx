@@ -1,4 +1,4 @@
-import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { firstScreen, type FirstScreen, type Layouts } from './lib/routes';
 import { searchKeys } from './lib/search';
@@ -48,7 +48,16 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  // Every query value of the app is text (src/web/lib/search.ts), written as it is: the router's default
+  // quotes text that reads as JSON, and Help's /support?status=400 became ?status=%22400%22.
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
+  });
 }
 
 declare module '@tanstack/react-router' {

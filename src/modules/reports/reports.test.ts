@@ -169,9 +169,11 @@ describe('listing open reports', () => {
     };
     const listed = run();
     expect(listed.code).toBe(0);
+    // The database read is named, so an empty list from the wrong one shows which one it was.
+    expect(listed.out.split('\n')[0]).toBe(`Reports in ${resolve(t.config.DATABASE_PATH)}:`);
     expect(listed.out).toContain(`sentences/food_and_drink.yaml:3  #${made.json.id}  Wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`);
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 0, out: `Report #${made.json.id} is resolved.\n` });
-    expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id}.\n` });
+    expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id} in ${resolve(t.config.DATABASE_PATH)}.\n` });
     expect(run('--resolve', 'x')).toMatchObject({ code: 2 });
     expect(run().out).not.toContain(`#${made.json.id} `);
     // Five runs of the script, each loading the whole module list: more than the default 5 s on a busy machine.

@@ -29,7 +29,9 @@ export const ActivityBody = v.object(
     page: v.pipe(
       v.string('page is missing.'),
       v.maxLength(300, 'page must be at most 300 characters.'),
-      v.regex(/^\/[^\s?#]*$/, "page must be a path starting with '/'."),
+      // The browser reports the path decoded ('/topics/Food and Drink'): spaces and any letter are a
+      // topic's name; control characters, line breaks, a query and a fragment are not a path.
+      v.regex(/^\/[^\p{Cc}\p{Zl}\p{Zp}?#]*$/u, "page must be a path starting with '/'."),
     ),
     /** Set while the learner speaks (Say it, record and compare): the time goes to speaking, not to the page. */
     activity: v.optional(v.picklist(['speaking'], "activity must be 'speaking'.")),

@@ -320,6 +320,21 @@ describe('session analytics', () => {
       ],
     });
   });
+
+  test('a page whose path the browser reports decoded, with spaces, is credited to its own feature', async () => {
+    const { cookie } = await learner();
+    for (const page of ['/topics/Food and Drink', '/topics/Verb: to eat', '/which-word/Body Parts']) {
+      const res = await beat(cookie, page, 'tab-cccccccc');
+      expect({ page, status: res.status }).toEqual({ page, status: 204 });
+      t.clock.advance(15_000);
+    }
+    await beat(cookie, '/settings', 'tab-cccccccc');
+    // Each beat credits the time since the one before to the page it names.
+    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+      { featureId: 'topics', totalTime: 15 },
+      { featureId: 'which-word', totalTime: 15 },
+    ]);
+  });
 });
 
 describe('listening and speaking', () => {
@@ -373,6 +388,8 @@ describe('routes refuse what they should', () => {
       [{ sessionId: 'x', page: '/words' }, 'sessionId'],
       [{ sessionId: 'tab-00000001', page: 'words' }, 'page'],
       [{ sessionId: 'tab-00000001', page: '/words?x=1' }, 'page'],
+      [{ sessionId: 'tab-00000001', page: '/topics/Food\nand Drink' }, 'page'],
+      [{ sessionId: 'tab-00000001', page: '/topics/Food\u0000' }, 'page'],
       [{ sessionId: 'tab-00000001', page: '/words', timeZone: 'Mars/Olympus' }, 'timeZone'],
       [{ sessionId: 'tab-00000001', page: '/words', timeZone: 3 }, 'timeZone'],
       [{ page: '/words' }, 'sessionId'],

@@ -104,11 +104,14 @@ describe('topics', () => {
 });
 
 describe('GET /api/verbs', () => {
-  test('lists the verbs with their topic', async () => {
+  test('lists the verbs with their topic and how many forms each has', async () => {
     const { cookie } = await t.signUp();
     const res = await t.request('GET', '/api/verbs', { cookie });
+    // The forms a learner in the trial practises on the verb's topic.
+    const forms = (await t.request('GET', `/api/words/by-topic/${encodeURIComponent('Verb: to write')}`, { cookie })).json.length;
+    expect(forms).toBeGreaterThan(0);
     expect(res.json).toEqual([
-      { id: expect.any(Number), key: 'write', infinitive: 'katab', arabic: 'كتب', english: 'to write', culturalContext: 'Katab is a regular verb.', topic: 'Verb: to write' },
+      { id: expect.any(Number), key: 'write', infinitive: 'katab', arabic: 'كتب', english: 'to write', culturalContext: 'Katab is a regular verb.', topic: 'Verb: to write', forms },
     ]);
     expect((await t.request('GET', '/api/verbs')).json[0].culturalContext).toBeNull();
   });

@@ -47,6 +47,8 @@ export interface VerbView {
   english: string;
   culturalContext: string | null;
   topic: string;
+  /** How many forms the course gives the verb (every tense and pronoun, commands, negatives), free or not. */
+  forms: number;
 }
 
 export interface WordProgress {

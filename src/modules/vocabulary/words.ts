@@ -103,6 +103,15 @@ export function createWords(
 
     verbList(user: User | null): VerbView[] {
       const premium = hasPremium(user);
+      const forms = new Map(
+        db
+          .select({ verbId: words.verbId, forms: sql<number>`count(*)` })
+          .from(words)
+          .where(eq(words.isConjugation, true))
+          .groupBy(words.verbId)
+          .all()
+          .map((row) => [row.verbId, row.forms]),
+      );
       return db
         .select()
         .from(verbs)
@@ -116,6 +125,7 @@ export function createWords(
           english: vb.english,
           culturalContext: premium ? vb.culturalContext : null,
           topic: verbTopicName(vb.english),
+          forms: forms.get(vb.id) ?? 0,
         }));
     },
   };

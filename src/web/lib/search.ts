@@ -1,7 +1,6 @@
 /**
- * validateSearch for routes whose query keys are optional strings. The router parses a value that
- * reads as JSON (`?key=123` gives the number 123): each is turned back into text (`?key=1.50` gives
- * "1.5"), and other keys are dropped.
+ * validateSearch for routes whose query keys are optional strings: the router reads every value as text
+ * (src/web/router.tsx); a value given as another type is turned into text, and other keys are dropped.
  */
 export const searchKeys =
   <K extends string>(...keys: K[]) =>

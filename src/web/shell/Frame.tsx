@@ -57,8 +57,8 @@ function SaveQueue({ userId }: { userId: number }) {
   );
 }
 
-/** The header without navigation: signed out, on /auth, and in the first paint. */
-function Banner() {
+/** The header without navigation: signed out, on /auth, in the first paint and on the crash screen. */
+export function Banner() {
   return (
     <header className="site-header minimal">
       <a href="/" className="banner">
@@ -88,12 +88,13 @@ export function FirstPaint() {
 }
 
 /**
- * One toast at a time, where it covers neither the navigation nor the card's buttons (at the top on
- * phones). A component of its own: a page the build drew is hydrated as if wide, and learning the
- * screen is a phone's then redraws the toasts alone, not the whole frame.
+ * One toast at a time, where it covers neither the navigation nor the card's buttons (on phones at the
+ * top, just under the header). A component of its own: a page the build drew is hydrated as if wide,
+ * and learning the screen is a phone's then redraws the toasts alone, not the whole frame.
  */
 function Toasts() {
   const mobile = useIsMobile();
+  const headerBottom = useHeaderBottom(mobile);
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const want = () => setWanted(true);
@@ -108,7 +109,43 @@ function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position={mobile ? 'top-center' : 'bottom-right'} visibleToasts={1} duration={TOAST_MS} richColors closeButton />
+      <Toaster
+        position={mobile ? 'top-center' : 'bottom-right'}
+        mobileOffset={mobile ? { top: headerBottom + 8 } : undefined}
+        offset={mobile ? { top: headerBottom + 8 } : undefined}
+        visibleToasts={1}
+        duration={TOAST_MS}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
+}
+
+/** Where the header ends on a phone, followed as it changes height (the navigation comes with the user). */
+function useHeaderBottom(mobile: boolean) {
+  const [bottom, setBottom] = useState(0);
+  useEffect(() => {
+    if (!mobile) return;
+    const measure = () => setBottom(Math.ceil(document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0));
+    const observer = new ResizeObserver(measure);
+    const watch = () => {
+      const header = document.querySelector('.site-header');
+      if (header) observer.observe(header);
+      measure();
+    };
+    // The header is replaced when the navigation comes or goes: the frame's children are watched for it.
+    const frame = new MutationObserver(() => {
+      observer.disconnect();
+      watch();
+    });
+    const root = document.querySelector('.frame');
+    if (root) frame.observe(root, { childList: true });
+    watch();
+    return () => {
+      observer.disconnect();
+      frame.disconnect();
+    };
+  }, [mobile]);
+  return bottom;
 }

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { verbsQuery } from '../features/vocabulary/queries';
 import { Arabic } from '../ui/Arabic';
 import { DeckLoading } from '../features/vocabulary/DeckLoading';
 import { useUser } from '../lib/session';
@@ -41,7 +43,10 @@ export function LandingPage() {
         </div>
         <div className="card">
           <h2>Verbs in every tense</h2>
-          <p>Fourteen everyday verbs with all 24 forms: past, present with b-, and the future with ra7.</p>
+          <p>
+            <VerbCount />
+            past, present with b-, the future with ra7, and the negative.
+          </p>
         </div>
         <div className="card">
           <h2>Culture included</h2>
@@ -49,5 +54,19 @@ export function LandingPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** How many verbs the course has and how many forms each, as the content has them (GET /api/verbs). */
+function VerbCount() {
+  const { data } = useQuery(verbsQuery);
+  const forms = (data ?? []).map((verb) => verb.forms).filter((n) => n > 0);
+  if (forms.length === 0) return <>Everyday verbs in all their forms: </>;
+  const fewest = Math.min(...forms);
+  const most = Math.max(...forms);
+  return (
+    <>
+      {data!.length} everyday verbs with {fewest === most ? fewest : `${fewest} to ${most}`} forms each:{' '}
+    </>
   );
 }

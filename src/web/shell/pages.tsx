@@ -1,6 +1,8 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { reportClientError } from '../lib/client-errors';
+import { Banner } from './Frame';
+import { Footer } from './Footer';
 
 export function NotFoundPage() {
   return (
@@ -20,18 +22,26 @@ export function NotFoundPage() {
  */
 export function ErrorFallback({ error }: ErrorComponentProps) {
   useEffect(() => reportClientError(error), [error]);
+  // It stands in for the whole frame, so it brings the header and footer: the plain header, as the
+  // navigation itself may be what crashed.
   return (
-    <section className="card narrow center" role="alert">
-      <h1>Something went wrong</h1>
-      <p>An unexpected error stopped this page. Refreshing usually helps.</p>
-      <div className="row center">
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Refresh Page
-        </button>
-        <a href="/" className="button button-secondary">
-          Go Home
-        </a>
-      </div>
-    </section>
+    <div className="frame">
+      <Banner />
+      <main id="main" className="main">
+        <section className="card narrow center" role="alert">
+          <h1>Something went wrong</h1>
+          <p>An unexpected error stopped this page. Refreshing usually helps.</p>
+          <div className="row center">
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              Refresh Page
+            </button>
+            <a href="/" className="button button-secondary">
+              Go Home
+            </a>
+          </div>
+        </section>
+      </main>
+      <Footer />
+    </div>
   );
 }

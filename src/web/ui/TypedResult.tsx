@@ -19,13 +19,13 @@ export function TypedResult({ typed, expected, verdict }: { typed: string; expec
         <div>
           <dt>You typed</dt>
           <dd>
-            <MarkedLetters runs={diff.typed} />
+            <MarkedLetters runs={diff.typed} variant={verdict === 'right'} />
           </dd>
         </div>
         <div>
           <dt>Expected</dt>
           <dd>
-            <MarkedLetters runs={diff.expected} />
+            <MarkedLetters runs={diff.expected} variant={verdict === 'right'} />
           </dd>
         </div>
       </dl>
@@ -33,12 +33,20 @@ export function TypedResult({ typed, expected, verdict }: { typed: string; expec
   );
 }
 
-function MarkedLetters({ runs }: { runs: { text: string; same: boolean }[] }) {
+/**
+ * The letters of a spelling, those that differ marked: as a mistake, or (`variant`, an answer judged
+ * right) as the other spelling's own letters, in a style of their own that does not look like a mistake.
+ */
+function MarkedLetters({ runs, variant }: { runs: { text: string; same: boolean }[]; variant: boolean }) {
   return (
     <span className="typed-letters">
       {runs.map((run, i) =>
         run.same ? (
           <span key={i}>{run.text}</span>
+        ) : variant ? (
+          <span key={i} className="letter-variant">
+            {run.text}
+          </span>
         ) : (
           <mark key={i} className="letter-diff">
             {run.text}

@@ -38,8 +38,9 @@ export function PaywallPage() {
         <p className="paywall-kicker">Kalimat Premium</p>
         <h1>Your Free Trial Has Ended</h1>
         <p className="paywall-lead">
-          Subscribe to keep every topic, the full verb conjugations, the lessons and sentences open. Your words, streaks and progress are saved and waiting for
-          you.
+          {/* What the trial's end closes (docs/product-rules.md#tiers): lessons and sentences stay open to everyone. */}
+          Subscribe to keep every topic, every verb form and the cultural notes. Lessons and sentences stay open either way, and your words, streaks and
+          progress are saved and waiting for you.
         </p>
         {status.data?.isActive && (
           <p className="notice">

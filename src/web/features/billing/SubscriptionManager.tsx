@@ -5,6 +5,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
+import { Dialog } from '../../ui/Dialog';
 import { Countdown } from './Countdown';
 import { PlanChoices } from './PlanChoices';
 import { overviewQuery } from './queries';
@@ -154,37 +155,27 @@ function StatusBlock({ status: lastRead, receivedAt, hadSubscription }: { status
  */
 function CancelDialog(props: { endDate: string | null; pending: boolean; onConfirm: () => void; onClose: () => void }) {
   return (
-    <div className="dialog-backdrop" onClick={props.onClose}>
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="cancel-title"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && props.onClose()}
-      >
-        <h2 id="cancel-title">Cancel your subscription?</h2>
-        <div className="dialog-text">
-          <p>
-            Your subscription will not renew.
-            {props.endDate && (
-              <>
-                {' '}
-                You keep Premium until <strong>{formatDate(props.endDate)}</strong>, and your progress stays saved.
-              </>
-            )}
-          </p>
-        </div>
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={props.onClose} autoFocus>
-            Keep subscription
-          </button>
-          <button type="button" className="button button-danger" onClick={props.onConfirm} disabled={props.pending}>
-            {props.pending ? 'Cancelling...' : 'Cancel subscription'}
-          </button>
-        </div>
+    <Dialog title="Cancel your subscription?" role="alertdialog" onClose={props.onClose}>
+      <div className="dialog-text">
+        <p>
+          Your subscription will not renew.
+          {props.endDate && (
+            <>
+              {' '}
+              You keep Premium until <strong>{formatDate(props.endDate)}</strong>, and your progress stays saved.
+            </>
+          )}
+        </p>
       </div>
-    </div>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={props.onClose} autoFocus>
+          Keep subscription
+        </button>
+        <button type="button" className="button button-danger" onClick={props.onConfirm} disabled={props.pending}>
+          {props.pending ? 'Cancelling...' : 'Cancel subscription'}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,9 @@ import { dayLabel, featureName, formatLearningTime, retentionPercent } from './f
 describe('learning time', () => {
   test('minutes alone under an hour, hours and minutes above', () => {
     expect(formatLearningTime(0)).toBe('0 minutes');
-    expect(formatLearningTime(59)).toBe('0 minutes');
+    expect(formatLearningTime(59)).toBe('under a minute');
+    expect(formatLearningTime(1)).toBe('under a minute');
+    expect(formatLearningTime(60)).toBe('1 minute');
     expect(formatLearningTime(60)).toBe('1 minute');
     expect(formatLearningTime(59 * 60 + 59)).toBe('59 minutes');
     expect(formatLearningTime(3600)).toBe('1 hour 0 minutes');

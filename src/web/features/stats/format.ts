@@ -1,5 +1,9 @@
-/** Learning time as /stats shows it: hours and minutes, or minutes alone under an hour. */
+/**
+ * Learning time as /stats shows it: hours and minutes, or minutes alone under an hour; some time under a
+ * minute is 'under a minute', not '0 minutes' (a feature used for 40 seconds was used).
+ */
 export function formatLearningTime(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return 'under a minute';
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

@@ -97,7 +97,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   /** Reveals the answer, judging what the learner typed when there is something to judge. */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon));
+    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon, words.map(shownLebanese)));
     reveal();
   };
   const check = (event: FormEvent) => {
@@ -117,6 +117,19 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
       setFading(false);
     }, cardFadeMs(mobile));
   };
+
+  // The control pressed (Reveal Now, I know it) leaves the page as the card changes: the focus stays in
+  // the card, so the next Tab goes to the card's own controls and not to the footer.
+  const card = useRef<HTMLElement>(null);
+  const changed = useRef(false);
+  useEffect(() => {
+    if (!changed.current) {
+      changed.current = true;
+      return;
+    }
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) card.current?.focus({ preventScroll: true });
+  }, [revealed, round]);
 
   // A judged answer counts as the verdict says: only its Next button goes on.
   useCardKeys(verdict ? { next: () => answer(verdict === 'right') } : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) });
@@ -140,7 +153,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     </div>
   );
   return (
-    <article className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
+    <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
         {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
         <div className="flash-card-options">

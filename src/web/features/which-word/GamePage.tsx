@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { progressSave, server } from '../../lib/api';
 import { Arabic } from '../../ui/Arabic';
+import { ListenButton } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
@@ -87,8 +88,6 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     if (answered) return;
     setChosen(option);
     const right = option === answer;
-    if (right) toast.success('Correct!', { description: `That's right! ${word.english} is ${answer} in Lebanese Arabic.`, duration: 2000 });
-    else toast.error('Not quite!', { description: `The correct answer is ${answer} for ${word.english}.`, duration: 3000 });
     streak.answer(right);
     // A visitor's answers are not saved, so nothing holds Next back.
     if (!streak.signedIn) return;
@@ -152,9 +151,26 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
 
       {answered && (
         <div className={`ww-result ${correct ? 'right' : 'wrong'}`}>
-          <p className="ww-verdict" role="status">
-            {correct ? 'Correct! 🎉' : 'Try again!'}
-          </p>
+          {/* The verdict once, in the card (no toast saying it again), with the catalogue's sentence; after a
+              wrong answer, where the word comes back to be tried again (docs/decisions/0026). */}
+          <div role="status">
+            <p className="ww-verdict">{correct ? 'Correct! 🎉' : 'Try again!'}</p>
+            <p className="ww-explanation">
+              {correct ? `That's right! ${word.english} is ${answer} in Lebanese Arabic.` : `The correct answer is ${answer} for ${word.english}.`}
+            </p>
+            {!correct && (
+              <p className="ww-again muted">
+                It comes back after the other words of this topic.
+                {streak.signedIn && (
+                  <>
+                    {' '}
+                    It is also in your <Link to="/flagged">Flagged Words</Link> to practise.
+                  </>
+                )}
+              </p>
+            )}
+          </div>
+          <ListenButton text={word.arabizi || word.arabicScript} label={`${word.arabizi} (${word.english})`} />
           <dl className="ww-details">
             <div>
               <dt>English</dt>
