@@ -214,7 +214,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     if (!data) return [];
     const conjugations: VerbContent['conjugations'] = [];
     const texts = [
-      textAt(doc, ['infinitive'], data.infinitive, 'arabizi', { arabic: data.arabic, english: data.english }),
+      textAt(doc, ['infinitive'], data.infinitive, 'arabizi', { arabic: data.arabic, english: data.english, conjugated: true }),
       textAt(doc, ['english'], data.english, 'english'),
       ...(data.note ? [textAt(doc, ['note'], data.note, 'prose')] : []),
     ];
@@ -223,7 +223,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
         const form = data.conjugations[tense]?.[PRONOUN_SPELLINGS[pronoun]];
         if (!form) return;
         const path = conjugationPath(tense, pronoun);
-        texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english }), textAt(doc, [...path, 'english'], form.english, 'english'));
+        texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english, conjugated: true }), textAt(doc, [...path, 'english'], form.english, 'english'));
         checkNumberLetters(doc, [...path, 'arabizi'], form.arabizi, form.arabic, report);
         conjugations.push({
           key: `verb:${data.key}/${tense}/${pronoun}`,
