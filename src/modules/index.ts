@@ -7,6 +7,7 @@ import { accountModule } from './account/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
 import { flaggedModule } from './flagged/module';
+import { grammarModule } from './grammar/module';
 import { lessonsModule } from './lessons/module';
 import { lettersModule } from './letters/module';
 import { reportsModule } from './reports/module';
@@ -34,6 +35,7 @@ export const modules = [
   lettersModule,
   sentencesModule,
   lessonsModule,
+  grammarModule,
   statsModule,
   reportsModule,
   reviewModule,

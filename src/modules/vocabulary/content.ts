@@ -306,3 +306,22 @@ export function knownArabiziOf(all: Map<string, unknown[]>) {
 /** The row of a topic (by its name) or a verb (by its key) as an import has written it, for the content that points at them. */
 export const topicIdIn = (tx: Tx, name: string) => tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null;
 export const verbIdIn = (tx: Tx, key: string) => tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, key)).get()?.id ?? null;
+
+/** Every word's key (topic/word), for content that points at words. */
+export const wordKeysOf = (all: Map<string, unknown[]>) => ((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.map((w) => w.key));
+
+/** The words of `keys`, in their order, with the topic that holds them, as an import has written them. */
+export function wordLinksIn(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = tx.select({ key: words.key, arabizi: words.lebanese, english: words.english, topic: topics.name }).from(words).innerJoin(topics, eq(words.topicId, topics.id)).where(inArray(words.key, keys)).all();
+  const byKey = new Map(rows.map(({ key: k, ...link }) => [k, link]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}
+
+/** The verbs of `keys`, in their order, with their verb topic, as an import has written them. */
+export function verbLinksIn(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = tx.select({ key: verbs.key, arabizi: verbs.infinitive, english: verbs.english }).from(verbs).where(inArray(verbs.key, keys)).all();
+  const byKey = new Map(rows.map(({ key: k, ...verb }) => [k, { ...verb, topic: verbTopicName(verb.english) }]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}

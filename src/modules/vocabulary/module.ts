@@ -1,6 +1,7 @@
 import { defineModule } from '../../lib/module';
 import type { BillingService } from '../billing/service';
 import type { FlaggedService } from '../flagged/service';
+import type { GrammarService } from '../grammar/service';
 import type { ReviewService } from '../review/service';
 import type { SentencesService } from '../sentences/service';
 import type { StatsService } from '../stats/service';
@@ -12,16 +13,16 @@ import * as tables from './schema';
 import { createVocabularyService } from './service';
 import { createSpeechService } from './speech';
 
-/** Words, topics, verbs, answers, the speech of words and sentences, and words by content key (for reports). */
+/** Words, topics, verbs, answers, the speech of words, sentences and grammar examples, and words by content key (for reports). */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
-  needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences'],
+  needs: ['billing', 'streak', 'flagged', 'stats', 'review', 'sentences', 'grammar'],
   tables,
   content: [wordsContent, verbsContent],
-  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService }) {
+  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService; sentences: SentencesService; grammar: GrammarService }) {
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, {
-      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor]),
+      speech: createSpeechService(ctx, [vocabulary.speakableFor, deps.sentences.speakableFor, deps.grammar.speakableFor]),
       wordKeys: createWordKeys(ctx),
     });
   },
