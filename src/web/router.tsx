@@ -6,6 +6,7 @@ import { homeRoute, layouts, rootRoute, sessionRoute, signedInRoute, verifiedRou
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { errorsRoutes } from './features/errors/routes';
+import { grammarRoutes } from './features/grammar/routes';
 import { legalRoutes } from './features/legal/routes';
 import { lettersRoutes } from './features/letters/routes';
 import { sentencesRoutes } from './features/sentences/routes';
@@ -35,7 +36,7 @@ const shellScreens = ({ visitor, signedIn }: Layouts) => [
   }),
 ];
 
-const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, lettersRoutes, sentencesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
+const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, lettersRoutes, sentencesRoutes, grammarRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
   (routes) => routes(layouts),
 );
 const under = (layout: Layouts[keyof Layouts]) => screens.filter((route) => route.options.getParentRoute?.() === layout);

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/which-word', label: 'Which Word' },
   { to: '/study-letters', label: 'Letters' },
   { to: '/lessons', label: 'Sentences' },
+  { to: '/grammar', label: 'Grammar' },
   { to: '/topics', label: 'Topics' },
   { to: '/flagged', label: 'Flagged Words' },
   { to: '/stats', label: 'Stats' },
