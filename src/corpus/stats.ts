@@ -6,6 +6,7 @@ import { VERB_FORMS } from '../modules/vocabulary/schema';
 import type { LetterContent } from '../modules/letters/content';
 import type { SentenceContent } from '../modules/sentences/content';
 import type { LessonContent } from '../modules/lessons/content';
+import type { GrammarContent } from '../modules/grammar/content';
 import { spellingOf } from '../lib/content/spelling';
 import { STEP_TYPES } from '../modules/lessons/schema';
 
@@ -107,6 +108,19 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
     ], [1, 2]),
   );
   if (lessonList.length < MINIMUMS.lessons) gaps.push(`lessons: ${lessonList.length} (at least ${MINIMUMS.lessons})`);
+
+  // The grammar reference, with the lessons that point at each page.
+  const pages = of<GrammarContent>('grammar').slice().sort((a, b) => a.page.orderIndex - b.page.orderIndex);
+  out.push('', `Grammar pages: ${pages.length}`);
+  if (pages.length > 0) {
+    out.push(
+      formatTable([
+        ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
+        ...pages.map((p) => [p.page.orderIndex, p.page.title, p.page.tables.length, p.page.tables.reduce((n, t) => n + t.rows.length, 0), p.page.examples.length, p.wordKeys.length, p.verbKeys.length, lessonList.filter((l) => l.lesson.grammar === p.page.key).length]),
+      ], [1]),
+    );
+  }
+  if (pages.length < MINIMUMS.grammarPages) gaps.push(`grammar: ${pages.length} pages (at least ${MINIMUMS.grammarPages})`);
 
   // The number-letters.
   const numbers = of<LetterContent>('letters').map((l) => l.number);

@@ -27,4 +27,5 @@ export const MINIMUMS = {
   contextsPerSentence: 2,
   lessons: 12,
   stepsPerLesson: { min: 5, max: 10 },
+  grammarPages: 10,
 };
