@@ -14,8 +14,8 @@ export const VERBS = [
 ];
 /** Verbs with no command (docs/decisions/0007): 3and (to have) is a preposition, 2eder (can) a modal. */
 export const VERBS_WITHOUT_COMMAND = ['have', 'can'];
-/** The first five sentence topics (also the client's fallback list), and five more for life in Lebanon. */
-export const SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping', 'transport', 'phone_calls', 'health', 'visiting', 'home_and_neighbours'];
+/** The first five sentence topics (also the client's fallback list), five more for life in Lebanon, and three for asking the way, the bank and the police. */
+export const SENTENCE_TOPICS = ['food_and_drink', 'work', 'general_conversation', 'daily_routine', 'shopping', 'transport', 'phone_calls', 'health', 'visiting', 'home_and_neighbours', 'directions', 'bank', 'police'];
 export const LETTER_NUMBERS = [2, 3, 5, 7, 8];
 
 export const MINIMUMS = {

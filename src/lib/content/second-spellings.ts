@@ -85,7 +85,11 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
     }
   }
   const homograph = new Map<string, Set<string>>();
-  for (const group of table.homographs) for (const word of group) homograph.set(word, new Set([...(homograph.get(word) ?? []), ...group]));
+  for (const listed of table.homographs) {
+    // Read as the texts are: Arabic without its shadda and short vowels, arabizi in lower case.
+    const group = listed.map((word) => word.replace(MARKS, '').toLowerCase());
+    for (const word of group) homograph.set(word, new Set([...(homograph.get(word) ?? []), ...group]));
+  }
   const apart = (a: string, b: string) => !!homograph.get(a)?.has(b);
 
   const reportMinority = (uses: Use[], conflicts: (kept: string, other: string) => boolean, message: (other: string, kept: Use) => string) => {
