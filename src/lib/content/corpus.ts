@@ -25,7 +25,7 @@ export const MINIMUMS = {
   formsPerVerb: 24,
   sentencesPerTopic: 12,
   contextsPerSentence: 2,
-  lessons: 12,
+  lessons: 24,
   stepsPerLesson: { min: 5, max: 10 },
   grammarPages: 10,
 };
