@@ -8,7 +8,7 @@ export function GrammarListPage() {
   const pages = useQuery(grammarPagesQuery);
   return (
     <section className="stack">
-      <header>
+      <header className="card grammar-header">
         <h1>Grammar</h1>
         <p>How Lebanese works, one page at a time: tables, examples to listen to, and the words that use them.</p>
       </header>
