@@ -40,7 +40,7 @@ describe('the import rejects', () => {
     const sentences = `topic: food_and_drink
 sentences:
   - key: order-coffee
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink? (to a man)" }
     contexts:
       - context: At a café.
         recommended_answer: Baddi ahwe
@@ -102,7 +102,7 @@ sentences:
     const sentence = (topic: string) => `topic: ${topic}
 sentences:
   - key: order-coffee
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink? (to a man)" }
     contexts:
       - { context: At a café., recommended_answer: Baddi ahwe, arabic: بدّي قهوة, english: A coffee }
       - { context: At home., recommended_answer: Kebbeyet may, arabic: كبّاية مي, english: A glass of water }

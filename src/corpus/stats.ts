@@ -7,6 +7,7 @@ import type { LetterContent } from '../modules/letters/content';
 import type { SentenceContent } from '../modules/sentences/content';
 import type { LessonContent } from '../modules/lessons/content';
 import type { DialogueContent } from '../modules/dialogues/content';
+import type { GrammarContent } from '../modules/grammar/content';
 import { spellingOf } from '../lib/content/spelling';
 import { STEP_TYPES } from '../modules/lessons/schema';
 import type { RecordedClip } from '../modules/speech/content';
@@ -125,6 +126,18 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
     );
   }
   if (dialogueList.length < MINIMUMS.dialogues) gaps.push(`dialogues: ${dialogueList.length} (at least ${MINIMUMS.dialogues})`);
+  // The grammar reference, with the lessons that point at each page.
+  const pages = of<GrammarContent>('grammar').slice().sort((a, b) => a.page.orderIndex - b.page.orderIndex);
+  out.push('', `Grammar pages: ${pages.length}`);
+  if (pages.length > 0) {
+    out.push(
+      formatTable([
+        ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
+        ...pages.map((p) => [p.page.orderIndex, p.page.title, p.page.tables.length, p.page.tables.reduce((n, t) => n + t.rows.length, 0), p.page.examples.length, p.wordKeys.length, p.verbKeys.length, lessonList.filter((l) => l.lesson.grammar === p.page.key).length]),
+      ], [1]),
+    );
+  }
+  if (pages.length < MINIMUMS.grammarPages) gaps.push(`grammar: ${pages.length} pages (at least ${MINIMUMS.grammarPages})`);
 
   // The number-letters.
   const numbers = of<LetterContent>('letters').map((l) => l.number);

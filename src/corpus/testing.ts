@@ -58,7 +58,7 @@ Colours are easy.
 export const drinkSentences = (moreContexts = '') => `topic: food_and_drink
 sentences:
   - key: what-to-drink
-    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink?" }
+    question: { arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink? (to a man)" }
     contexts:
       - context: At a café you want a coffee without sugar.
         recommended_answer: "Baddi ahwe bala sekkar"

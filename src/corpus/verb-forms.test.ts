@@ -92,7 +92,7 @@ describe('the verb forms of sentences and lessons', () => {
     const sentences = `topic: food_and_drink
 sentences:
   - key: eat
-    question: { arabizi: "Shu btekol?", arabic: "شو بتاكل؟", english: "What do you eat?" }
+    question: { arabizi: "Shu btekol?", arabic: "شو بتاكل؟", english: "What do you eat? (to a man)" }
     contexts:
       - context: At home.
         recommended_answer: "Bekoll kell shi"

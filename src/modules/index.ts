@@ -8,6 +8,7 @@ import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
 import { dialoguesModule } from './dialogues/module';
 import { flaggedModule } from './flagged/module';
+import { grammarModule } from './grammar/module';
 import { lessonsModule } from './lessons/module';
 import { lettersModule } from './letters/module';
 import { listeningModule } from './listening/module';
@@ -39,6 +40,7 @@ export const modules = [
   sentencesModule,
   lessonsModule,
   dialoguesModule,
+  grammarModule,
   statsModule,
   reportsModule,
   reviewModule,

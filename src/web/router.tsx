@@ -7,6 +7,7 @@ import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { dialoguesRoutes } from './features/dialogues/routes';
 import { errorsRoutes } from './features/errors/routes';
+import { grammarRoutes } from './features/grammar/routes';
 import { legalRoutes } from './features/legal/routes';
 import { lettersRoutes } from './features/letters/routes';
 import { listeningRoutes } from './features/listening/routes';
@@ -37,7 +38,7 @@ const shellScreens = ({ visitor, signedIn }: Layouts) => [
   }),
 ];
 
-const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, dialoguesRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
+const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, dialoguesRoutes, grammarRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
   (routes) => routes(layouts),
 );
 const under = (layout: Layouts[keyof Layouts]) => screens.filter((route) => route.options.getParentRoute?.() === layout);

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { RECORDABLE_KIND, type ContentFile, type ContentIssue, type ContentPlugin, type Counts, type ParsedContent } from './types';
 import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
+import { checkSecondSpellings } from './second-spellings';
+import { checkOtherDialects, loadOtherDialects } from './other-dialects';
 
 export interface ImportResult {
   ok: boolean;
@@ -39,7 +41,8 @@ export interface ValidatedContent {
 
 /**
  * The validation pass alone: reads and checks every file of every kind (and every text against the
- * spelling table, content/spelling.yaml), writing nothing. The import
+ * spelling table, content/spelling.yaml, for second spellings, and against content/other-dialects.yaml),
+ * writing nothing. The import
  * runs it first; `bun run content:stats` counts what it parsed.
  */
 export function validateContent(contentDir: string, plugins: ContentPlugin[]): ValidatedContent {
@@ -61,6 +64,8 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
   const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
   checkSpelling(spelling, vocabularyOf(texts, spelling), texts, report);
+  checkSecondSpellings(spelling, texts, report);
+  checkOtherDialects(loadOtherDialects(contentDir, report), texts, report);
   return { errors, warnings, parsed, fileCounts };
 }
 

@@ -22,10 +22,12 @@ export interface TextField {
   kind: 'arabizi' | 'prose' | 'english';
   arabic?: string;
   english?: string;
+  /** A verb form of content/verbs: its spelling may share Arabic letters with the verb's other forms (akalt, akalet). */
+  conjugated?: boolean;
 }
 
 /** A text of a parsed file, placed at its field. */
-export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string } = {}): TextField => ({
+export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string; conjugated?: boolean } = {}): TextField => ({
   file: doc.file,
   line: doc.lineOf(path),
   field: fieldName(path),
@@ -48,6 +50,8 @@ export interface SpellingTable {
   canonicalWords: Set<string>;
   /** The most words a variant has, so the scan knows how far to look ahead. */
   longestVariant: number;
+  /** Groups of different words that one script writes alike (dahr and dohr, both ضهر). */
+  homographs: string[][];
 }
 
 const SpellingFile = v.strictObject({
@@ -58,13 +62,14 @@ const SpellingFile = v.strictObject({
     }),
     'must be a list of words',
   ),
+  homographs: v.optional(v.array(v.pipe(v.array(v.pipe(v.string('must be a spelling'), v.trim(), v.minLength(1, 'must not be empty')), 'must be a list of spellings'), v.minLength(2, 'must name at least two words')), 'must be a list of groups')),
 });
 
 const WORD = /[A-Za-z0-9]+/g;
 const words = (s: string) => s.toLowerCase().match(WORD) ?? [];
 const phrase = (s: string) => words(s).join(' ');
 
-export const emptySpelling = (): SpellingTable => ({ entries: [], byVariant: new Map(), canonicalWords: new Set(), longestVariant: 0 });
+export const emptySpelling = (): SpellingTable => ({ entries: [], byVariant: new Map(), canonicalWords: new Set(), longestVariant: 0, homographs: [] });
 
 /**
  * Reads the table, reporting a malformed entry, a spelling given twice and a variant that is also
@@ -95,6 +100,7 @@ export function parseSpelling(text: string, report: Reporter, file = SPELLING_FI
       table.longestVariant = Math.max(table.longestVariant, words(variant).length);
     });
   });
+  table.homographs = data.homographs ?? [];
   return table;
 }
 

@@ -6,6 +6,7 @@ import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { textAt, type TextField } from '../../lib/content/spelling';
 import { checkVerbForms } from '../../lib/content/verb-forms';
+import { grammarKeysOf } from '../grammar/content';
 import { knownArabiziOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
 
@@ -54,6 +55,7 @@ const FrontMatter = v.strictObject({
   name: text('the lesson name'),
   topic: v.optional(text('a topic name')),
   verb: v.optional(key()),
+  grammar: v.optional(key()),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   difficulty: v.picklist(DIFFICULTIES, `must be one of ${DIFFICULTIES.join(', ')}`),
   steps: v.pipe(v.array(Step, 'must be a list of steps'), v.minLength(1, 'must have at least one step')),
@@ -61,10 +63,10 @@ const FrontMatter = v.strictObject({
 
 export interface LessonContent {
   file: string;
-  lines: { key: number; topic: number; verb: number };
+  lines: { key: number; topic: number; verb: number; grammar: number };
   topic?: string;
   verb?: string;
-  lesson: { key: string; name: string; description: string; orderIndex: number; difficulty: (typeof DIFFICULTIES)[number] };
+  lesson: { key: string; name: string; description: string; orderIndex: number; difficulty: (typeof DIFFICULTIES)[number]; grammar: string | null };
   steps: { orderIndex: number; type: StepType; content: StepContent }[];
   texts: TextField[];
 }
@@ -122,10 +124,10 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
     return [
       {
         file: file.path,
-        lines: { key: doc.lineOf(['key']), topic: doc.lineOf(['topic']), verb: doc.lineOf(['verb']) },
+        lines: { key: doc.lineOf(['key']), topic: doc.lineOf(['topic']), verb: doc.lineOf(['verb']), grammar: doc.lineOf(['grammar']) },
         topic: data.topic,
         verb: data.verb,
-        lesson: { key: data.key, name: data.name, description, orderIndex: data.order, difficulty: data.difficulty },
+        lesson: { key: data.key, name: data.name, description, orderIndex: data.order, difficulty: data.difficulty, grammar: data.grammar ?? null },
         steps: data.steps.map((step, i) => {
           const { type, ...content } = step;
           return { orderIndex: i, type, content: content as StepContent };
@@ -141,7 +143,10 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
   check(items, all, report) {
     const topicNames = new Set(topicNamesOf(all));
     const verbKeys = new Set(verbKeysOf(all));
+    const grammarKeys = new Set(grammarKeysOf(all));
     for (const item of items) {
+      if (item.lesson.grammar && !grammarKeys.has(item.lesson.grammar))
+        report.error({ file: item.file, line: item.lines.grammar, field: 'grammar', message: `no grammar page with key "${item.lesson.grammar}" in content/grammar` });
       if (item.topic && !topicNames.has(item.topic)) report.error({ file: item.file, line: item.lines.topic, field: 'topic', message: `no topic named "${item.topic}" in content/words or content/verbs` });
       if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
     }

@@ -16,8 +16,8 @@ describe('GET /api/lessons', () => {
   test('every lesson in course order, with no progress when signed out', async () => {
     const res = await t.request('GET', '/api/lessons');
     expect(res.status).toBe(200);
-    expect(res.json).toHaveLength(16);
-    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    expect(res.json).toHaveLength(24);
+    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(res.json[9]).toMatchObject({
       key: 'talking-about-the-past',
       name: 'Talking about the past',

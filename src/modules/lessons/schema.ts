@@ -33,6 +33,8 @@ export const lessons = sqliteTable(
     description: text('description').notNull(),
     orderIndex: integer('order_index').notNull(),
     difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
+    /** The key of the grammar page (content/grammar) that explains the lesson. */
+    grammar: text('grammar'),
   },
   (t) => [uniqueIndex('lessons_key_unique').on(t.key), index('lessons_order_idx').on(t.orderIndex)],
 );

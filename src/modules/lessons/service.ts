@@ -26,6 +26,8 @@ export interface LessonView {
   orderIndex: number;
   topic: string | null;
   verbId: number | null;
+  /** The key of the grammar page that explains the lesson. */
+  grammar: string | null;
   steps: number;
   progress: LessonProgressView;
 }
@@ -69,6 +71,7 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
     orderIndex: lessons.orderIndex,
     topicId: lessons.topicId,
     verbId: lessons.verbId,
+    grammar: lessons.grammar,
     steps: stepCount,
     practiceSteps: practiceCount,
   };
@@ -121,8 +124,8 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
   }
 
   function view(lesson: Row, row: ProgressRow | undefined): LessonView {
-    const { id, key, name, description, difficulty, orderIndex, topicId, verbId, steps } = lesson;
-    return { id, key, name, description, difficulty, orderIndex, topic: vocabulary.topicName(topicId), verbId, steps, progress: progressView(lesson, row) };
+    const { id, key, name, description, difficulty, orderIndex, topicId, verbId, grammar, steps } = lesson;
+    return { id, key, name, description, difficulty, orderIndex, topic: vocabulary.topicName(topicId), verbId, grammar, steps, progress: progressView(lesson, row) };
   }
 
   function find(id: number): Row {

@@ -216,7 +216,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     if (!data) return [];
     const conjugations: VerbContent['conjugations'] = [];
     const texts = [
-      textAt(doc, ['infinitive'], data.infinitive, 'arabizi', { arabic: data.arabic, english: data.english }),
+      textAt(doc, ['infinitive'], data.infinitive, 'arabizi', { arabic: data.arabic, english: data.english, conjugated: true }),
       textAt(doc, ['english'], data.english, 'english'),
       ...(data.note ? [textAt(doc, ['note'], data.note, 'prose')] : []),
     ];
@@ -225,7 +225,7 @@ export const verbsContent: ContentPlugin<VerbContent> = {
         const form = data.conjugations[tense]?.[PRONOUN_SPELLINGS[pronoun]];
         if (!form) return;
         const path = conjugationPath(tense, pronoun);
-        texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english }), textAt(doc, [...path, 'english'], form.english, 'english'));
+        texts.push(textAt(doc, [...path, 'arabizi'], form.arabizi, 'arabizi', { arabic: form.arabic, english: form.english, conjugated: true }), textAt(doc, [...path, 'english'], form.english, 'english'));
         checkNumberLetters(doc, [...path, 'arabizi'], form.arabizi, form.arabic, report);
         conjugations.push({
           key: `verb:${data.key}/${tense}/${pronoun}`,
@@ -313,3 +313,22 @@ export function knownArabiziOf(all: Map<string, unknown[]>) {
 /** The row of a topic (by its name) or a verb (by its key) as an import has written it, for the content that points at them. */
 export const topicIdIn = (tx: Tx, name: string) => tx.select({ id: topics.id }).from(topics).where(eq(topics.name, name)).get()?.id ?? null;
 export const verbIdIn = (tx: Tx, key: string) => tx.select({ id: verbs.id }).from(verbs).where(eq(verbs.key, key)).get()?.id ?? null;
+
+/** Every word's key (topic/word), for content that points at words. */
+export const wordKeysOf = (all: Map<string, unknown[]>) => ((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.map((w) => w.key));
+
+/** The words of `keys`, in their order, with the topic that holds them, as an import has written them. */
+export function wordLinksIn(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = tx.select({ key: words.key, arabizi: words.lebanese, english: words.english, topic: topics.name }).from(words).innerJoin(topics, eq(words.topicId, topics.id)).where(inArray(words.key, keys)).all();
+  const byKey = new Map(rows.map(({ key: k, ...link }) => [k, link]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}
+
+/** The verbs of `keys`, in their order, with their verb topic, as an import has written them. */
+export function verbLinksIn(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return [];
+  const rows = tx.select({ key: verbs.key, arabizi: verbs.infinitive, english: verbs.english }).from(verbs).where(inArray(verbs.key, keys)).all();
+  const byKey = new Map(rows.map(({ key: k, ...verb }) => [k, { ...verb, topic: verbTopicName(verb.english) }]));
+  return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}

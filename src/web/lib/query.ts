@@ -21,6 +21,9 @@ export function createQueryClient() {
 export const flaggedQuery = read(server.api.words.flagged);
 export const FLAGGED_KEY = flaggedQuery.queryKey;
 
+/** The lessons: the lesson list's, and the grammar pages' list of the lessons each explains. */
+export const lessonsQuery = read(server.api.lessons);
+
 /** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });

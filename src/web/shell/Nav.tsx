@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/study-letters', label: 'Letters' },
   { to: '/lessons', label: 'Sentences' },
   { to: '/dialogues', label: 'Dialogues' },
+  { to: '/grammar', label: 'Grammar' },
   { to: '/topics', label: 'Topics' },
   { to: '/flagged', label: 'Flagged Words' },
   { to: '/stats', label: 'Stats' },

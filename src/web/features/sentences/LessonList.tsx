@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './parts';
-import { lessonsQuery } from './queries';
+import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 
 

@@ -8,9 +8,11 @@ import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
-import { lessonQuery, lessonsQuery, lessonStepsQuery } from './queries';
+import { lessonQuery, lessonStepsQuery } from './queries';
+import { lessonsQuery } from '../../lib/query';
 import { ListenButton } from '../../ui/ListenButton';
-import { DIFFICULTY_LABELS, LessonText } from './parts';
+import { DIFFICULTY_LABELS } from './parts';
+import { Prose } from '../../ui/Prose';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
@@ -77,8 +79,13 @@ function Lesson({ lesson, steps }: { lesson: LessonView; steps: LessonStep[] }) 
         </div>
         <h1>{lesson.name}</h1>
         <div className="lesson-description">
-          <LessonText text={lesson.description} />
+          <Prose text={lesson.description} />
         </div>
+        {lesson.grammar && (
+          <Link to="/grammar/$key" params={{ key: lesson.grammar }} className="grammar-link">
+            How this works: the grammar page →
+          </Link>
+        )}
       </header>
       {steps.length === 0 ? <p className="card muted">This lesson has no steps yet.</p> : <StepPlayer lessonId={lesson.id} steps={steps} />}
     </div>

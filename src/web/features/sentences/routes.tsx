@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { lessonQuery, lessonStepsQuery, lessonsQuery, sentenceTopicsQuery } from './queries';
+import { lessonQuery, lessonStepsQuery, sentenceTopicsQuery } from './queries';
+import { lessonsQuery } from '../../lib/query';
 import { prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 
 /** Sentence practice and the lesson player, both behind sign-in (docs/product-rules.md#screens). */

@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import matter from 'gray-matter';
+import type { ContentPlugin } from '../../lib/content/types';
+import { parseYaml, validateDoc, type SourceDoc } from '../../lib/content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../lib/content/rules';
+import { syncByKey } from '../../lib/content/sync';
+import { textAt, type TextField } from '../../lib/content/spelling';
+import { verbKeysOf, verbLinksIn, wordKeysOf, wordLinksIn } from '../vocabulary/content';
+import { grammarPages, type GrammarRow, type GrammarTable } from './schema';
+
+const Row = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') });
+
+const FrontMatter = v.strictObject({
+  key: v.pipe(key(), v.check((k) => k === slug(k), 'must be lower case letters, digits and "-" (e.g. "pronouns")')),
+  title: text('the page title'),
+  summary: text('a one-line summary'),
+  order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
+  tables: v.pipe(
+    v.array(v.strictObject({ caption: text('a caption'), rows: v.pipe(v.array(Row, 'must be a list of rows'), v.minLength(1, 'must list at least one row')) }), 'must be a list of tables'),
+    v.minLength(1, 'must have at least one table'),
+  ),
+  examples: v.pipe(v.array(Row, 'must be a list of examples'), v.minLength(1, 'must give at least one example')),
+  words: v.optional(v.array(key(), 'must be a list of word keys (topic/word)')),
+  verbs: v.optional(v.array(key(), 'must be a list of verb keys')),
+});
+
+export interface GrammarContent {
+  file: string;
+  lines: { key: number; words: number[]; verbs: number[] };
+  page: { key: string; title: string; summary: string; body: string; orderIndex: number; tables: GrammarTable[]; examples: GrammarRow[] };
+  wordKeys: string[];
+  verbKeys: string[];
+  texts: TextField[];
+}
+
+/** A row's texts for the spelling checks, with its number-letters checked against its Arabic. */
+function rowTexts(doc: SourceDoc, path: (string | number)[], row: GrammarRow, report: Parameters<ContentPlugin['parse']>[1]): TextField[] {
+  checkNumberLetters(doc, [...path, 'arabizi'], row.arabizi, row.arabic, report);
+  return [textAt(doc, [...path, 'arabizi'], row.arabizi, 'arabizi', { arabic: row.arabic, english: row.english }), textAt(doc, [...path, 'english'], row.english, 'english')];
+}
+
+/** content/grammar/NN-<slug>.md: a grammar page, YAML front matter (tables, examples, links) above its Markdown explanation (docs/content-format.md). */
+export const grammarContent: ContentPlugin<GrammarContent> = {
+  kind: 'grammar',
+  folder: 'grammar',
+  extensions: ['.md'],
+  parse(file, report) {
+    if (!file.text.startsWith('---')) {
+      report.error({ file: file.path, line: 1, field: '(front matter)', message: 'a grammar page starts with YAML front matter between --- lines' });
+      return [];
+    }
+    // Passing options turns off gray-matter's cache, which returns stale results for repeated texts.
+    const parsed = matter(file.text, { excerpt: false });
+    const doc = parseYaml(file, report, parsed.matter, 0);
+    if (!doc) return [];
+    const data = validateDoc(doc, FrontMatter, report);
+    if (!data) return [];
+    const body = parsed.content.trim();
+    if (!body) {
+      report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: 'the page needs an explanation below the front matter' });
+      return [];
+    }
+    const bodyStart = file.text.split('\n').length - parsed.content.split('\n').length + 1;
+    return [
+      {
+        file: file.path,
+        lines: { key: doc.lineOf(['key']), words: (data.words ?? []).map((_, i) => doc.lineOf(['words', i])), verbs: (data.verbs ?? []).map((_, i) => doc.lineOf(['verbs', i])) },
+        page: { key: data.key, title: data.title, summary: data.summary, body, orderIndex: data.order, tables: data.tables, examples: data.examples },
+        wordKeys: data.words ?? [],
+        verbKeys: data.verbs ?? [],
+        texts: [
+          textAt(doc, ['title'], data.title, 'english'),
+          textAt(doc, ['summary'], data.summary, 'prose'),
+          ...data.tables.flatMap((table, t) => [textAt(doc, ['tables', t, 'caption'], table.caption, 'prose'), ...table.rows.flatMap((row, r) => rowTexts(doc, ['tables', t, 'rows', r], row, report))]),
+          ...data.examples.flatMap((row, e) => rowTexts(doc, ['examples', e], row, report)),
+          ...parsed.content.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+        ],
+      },
+    ];
+  },
+  check(items, all, report) {
+    const wordKeys = new Set(wordKeysOf(all));
+    const verbKeys = new Set(verbKeysOf(all));
+    for (const item of items) {
+      item.wordKeys.forEach((k, i) => {
+        if (!wordKeys.has(k)) report.error({ file: item.file, line: item.lines.words[i], field: `words[${i}]`, message: `no word with key "${k}" in content/words (a key is "<topic key>/<word key>")` });
+      });
+      item.verbKeys.forEach((k, i) => {
+        if (!verbKeys.has(k)) report.error({ file: item.file, line: item.lines.verbs[i], field: `verbs[${i}]`, message: `no verb with key "${k}" in content/verbs` });
+      });
+    }
+    reportRepeats(items, (item) => item.page.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `grammar page key "${item.page.key}"`, report);
+  },
+  texts: (item) => item.texts,
+  apply(tx, items) {
+    return syncByKey(
+      tx,
+      grammarPages,
+      items.map((item) => ({ ...item.page, words: wordLinksIn(tx, item.wordKeys), verbs: verbLinksIn(tx, item.verbKeys) })),
+      { keyField: 'key' },
+    ).counts;
+  },
+};
+
+/** Every grammar page's key, for the lessons that point at the page explaining them. */
+export const grammarKeysOf = (all: Map<string, unknown[]>) => ((all.get('grammar') ?? []) as GrammarContent[]).map((item) => item.page.key);

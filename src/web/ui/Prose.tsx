@@ -1,0 +1,25 @@
+import { Fragment, type ReactNode } from 'react';
+
+/** **bold** and *italic* inside a line, the only markup lesson introductions and grammar pages use. */
+function withEmphasis(line: string): ReactNode[] {
+  return line.split(/(\*\*.+?\*\*|\*[^*]+?\*)/g).map((part, i) => {
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('*') && part.endsWith('*') && part.length > 2) return <em key={i}>{part.slice(1, -1)}</em>;
+    return <Fragment key={i}>{part}</Fragment>;
+  });
+}
+
+/** Authored text (a lesson introduction, a grammar page): paragraphs separated by blank lines, with **bold** and *italic* words. */
+export function Prose({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i}>{withEmphasis(p.replace(/\s*\n\s*/g, ' '))}</p>
+        ))}
+    </>
+  );
+}
