@@ -3,8 +3,11 @@
  * Starts the server as its own process on a temporary database, then loads each page in a fresh
  * Chromium profile throttled as the performance issue measured it (1.6 Mbps down, 150 ms round trip,
  * CPU 4× slower, 412×823) and prints, per page, the median of BENCH_RUNS loads: Largest Contentful
- * Paint, total blocking time, layout shift, JavaScript bytes and all bytes on the wire. Then a repeat
- * visit to /words in the same profile (its caches warm). Then Lighthouse 12 (its mobile preset:
+ * Paint, total blocking time, layout shift, JavaScript bytes and all bytes on the wire, and the LCP as a
+ * ratio to the page's floor: the same screen saved from the app once drawn and served without any script
+ * (scripts/bench/screen-floor.ts), loaded under the same throttling in turns with the app (this machine's
+ * speed drifts from minute to minute by more than the ratio's margin). Then a repeat visit to /words in
+ * the same profile (its caches warm). Then Lighthouse 12 (its mobile preset:
  * simulated slow 4G and a 4× slower CPU) on the public pages, the median of LIGHTHOUSE_RUNS runs by
  * performance score. Pages named on the command line are the only ones measured. Figures only; tests
  * never assert times.
@@ -16,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { buildClient } from '../build';
+import { captureScreen, serveFloors } from './screen-floor';
 
 const ROOT = resolve(import.meta.dir, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -43,6 +47,7 @@ const server = Bun.spawn([process.execPath, 'src/server.ts'], {
   stdout: 'inherit',
   stderr: 'inherit',
 });
+const floors = serveFloors(join(ROOT, 'dist'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 
 try {
@@ -61,32 +66,52 @@ try {
   if (!session) throw new Error(`registration failed: ${register.status} ${await register.text()}`);
   const sessionValue = session.split(';')[0].slice('session='.length);
 
-  // `bun run bench:web /words /stats` measures only the pages named (and Lighthouse only those of its two).
+  // `bun run bench:web /words review` measures only the pages named (and Lighthouse only those of its two).
   const only = process.argv.slice(2);
   const pages = [
-    { path: '/landing', signedIn: false },
-    { path: '/auth', signedIn: false },
-    { path: '/words', signedIn: true },
-    { path: '/topics', signedIn: true },
-    { path: '/stats', signedIn: true },
-  ].filter(({ path }) => only.length === 0 || only.includes(path));
+    { name: '/landing', path: '/landing', signedIn: false },
+    { name: '/auth', path: '/auth', signedIn: false },
+    { name: '/words', path: '/words', signedIn: true },
+    { name: '/topics', path: '/topics', signedIn: true },
+    { name: '/stats', path: '/stats', signedIn: true },
+    { name: 'review', path: '/words?mode=review', signedIn: true },
+  ].filter(({ name }) => only.length === 0 || only.includes(name));
 
   const rows: string[][] = [];
-  for (const { path, signedIn } of pages) {
+  for (const { name, path, signedIn } of pages) {
     const runs: Metrics[] = [];
+    const floorRuns: Metrics[] = [];
     let repeat: Metrics | undefined;
     const newContext = async (serviceWorkers: 'allow' | 'block') => {
       const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base, serviceWorkers });
       if (signedIn) await context.addCookies([{ name: 'session', value: sessionValue, url: base }]);
       return context;
     };
+    // The floor: the screen as the app draws it for this learner, at this size, loaded without throttling.
+    const capture = await newContext('block');
+    const drawn = await capture.newPage();
+    await load(drawn, path);
+    floors.set(path, (await captureScreen(drawn)).html);
+    await capture.close();
     // A first visit without the service worker: installed on 'load', it downloads the whole build outside
     // the page's throttling and its bytes are not the page's, so the page's own later chunks came from
-    // the HTTP cache it filled and were neither slowed nor counted.
+    // the HTTP cache it filled and were neither slowed nor counted. The app and the floor take turns, each
+    // going first in every other run.
     for (let run = 0; run < RUNS; run++) {
-      const context = await newContext('block');
-      runs.push(await measure(context, path));
-      await context.close();
+      const turns = [
+        async () => {
+          const context = await newContext('block');
+          runs.push(await measure(context, path));
+          await context.close();
+        },
+        async () => {
+          const context = await browser.newContext({ viewport: VIEWPORT, baseURL: floors.base, serviceWorkers: 'block' });
+          floorRuns.push(await measure(context, path));
+          await context.close();
+        },
+      ];
+      if (run % 2 === 1) turns.reverse();
+      for (const turn of turns) await turn();
     }
     if (path === '/words') {
       const context = await newContext('allow');
@@ -98,20 +123,23 @@ try {
       repeat = await measure(context, path);
       await context.close();
     }
-    rows.push(row(`${path}${signedIn ? ' (signed in)' : ''}`, runs));
+    rows.push(row(`${name}${signedIn ? ' (signed in)' : ''}`, runs, floorRuns));
     if (repeat) rows.push(row('/words again (warm)', [repeat]));
   }
 
-  const header = ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'JS to LCP', 'JS (wire)', 'all (wire)', 'requests'];
+  const header = ['page', 'FCP', 'LCP', 'floor LCP', 'LCP ÷ floor', 'TBT', 'CLS', 'JS to LCP', 'JS (wire)', 'all (wire)', 'requests'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\nChromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, 1.6 Mbps down, 150 ms RTT, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads\n`);
+  console.log(
+    `\nChromium ${browser.version()}, ${VIEWPORT.width}×${VIEWPORT.height}, 1.6 Mbps down, 150 ms RTT, CPU ${CPU_SLOWDOWN}× slower; median of ${RUNS} cold loads, each beside a load of the floor (LCP ÷ floor: the median of the runs' ratios)\n`,
+  );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
 
   await lighthouseScores(['/landing', '/auth'].filter((path) => only.length === 0 || only.includes(path)));
 } finally {
   await browser.close();
+  floors.stop();
   server.kill('SIGTERM');
   await server.exited;
   rmSync(dir, { recursive: true, force: true });
@@ -134,12 +162,16 @@ function median(values: number[]) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function row(name: string, runs: Metrics[]): string[] {
+/** A page's medians; with its floor's runs (taken in turns with the page's), the floor's LCP and the median of each run's ratio to it. */
+function row(name: string, runs: Metrics[], floorRuns: Metrics[] = []): string[] {
   const m = (key: keyof Metrics) => median(runs.map((r) => r[key]));
+  const floored = floorRuns.length === runs.length;
   return [
     name,
     `${(m('fcp') / 1000).toFixed(2)} s`,
     `${(m('lcp') / 1000).toFixed(2)} s`,
+    floored ? `${(median(floorRuns.map((r) => r.lcp)) / 1000).toFixed(2)} s` : '',
+    floored ? `${median(runs.map((r, i) => r.lcp / floorRuns[i].lcp)).toFixed(2)}×` : '',
     `${Math.round(m('tbt'))} ms`,
     m('cls').toFixed(3),
     `${(m('jsBeforeLcp') / 1024).toFixed(1)} KiB`,
@@ -164,28 +196,13 @@ function observe() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** Loads `path` throttled in a new tab of `context` and waits until the network has been quiet for 2 s. */
-async function measure(context: BrowserContext, path: string): Promise<Metrics> {
-  const page: Page = await context.newPage();
-  await page.addInitScript(observe);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-
-  // Loading is over when every request has finished. Playwright's request events decide it, as they
-  // follow the page's workers too: the page's own protocol session sees a dedicated worker's script
-  // (time-zone.js) start but never finish. The bytes on the wire are the protocol's; a request it did
-  // not see finish is counted by Playwright's sizes.
-  const urls = new Map<string, string>();
-  const types = new Map<string, string>();
-  const onWire: { url: string; bytes: number; type?: string }[] = [];
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
-  cdp.on('Network.loadingFinished', (e) => {
-    const url = urls.get(e.requestId);
-    if (url) onWire.push({ url, bytes: e.encodedDataLength, type: types.get(e.requestId) });
-  });
+/**
+ * Opens `path` in `page` and waits until the network has been quiet for 2 s; returns the requests that
+ * finished. Loading is over when every request has finished. Playwright's request events decide it, as
+ * they follow the page's workers too: the page's own protocol session sees a dedicated worker's script
+ * (time-zone.js) start but never finish.
+ */
+async function load(page: Page, path: string): Promise<Request[]> {
   const inFlight = new Set<Request>();
   const finished: Request[] = [];
   let lastActivity = performance.now();
@@ -214,6 +231,30 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
     }
     await Bun.sleep(100);
   }
+  return finished;
+}
+
+/** Loads `path` throttled in a new tab of `context` and waits until the network has been quiet for 2 s. */
+async function measure(context: BrowserContext, path: string): Promise<Metrics> {
+  const page: Page = await context.newPage();
+  await page.addInitScript(observe);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+  // The bytes on the wire are the protocol's; a request it did not see finish (a dedicated worker's
+  // script, see load) is counted by Playwright's sizes.
+  const urls = new Map<string, string>();
+  const types = new Map<string, string>();
+  const onWire: { url: string; bytes: number; type?: string }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    const url = urls.get(e.requestId);
+    if (url) onWire.push({ url, bytes: e.encodedDataLength, type: types.get(e.requestId) });
+  });
+  const finished = await load(page, path);
   const unmatched = [...onWire];
   const unseen = finished.filter((request) => {
     const i = unmatched.findIndex((r) => r.url === request.url());

@@ -95,7 +95,7 @@ describe('what the server adds to the client', () => {
     expect(open({ 'sec-fetch-mode': 'cors' })).toBeNull();
   });
 
-  test('/landing and /auth opened without a session come drawn by the build; with one, or with a query, as the plain page', async () => {
+  test('/landing and /auth opened without a session come drawn by the build; with one, or with a query the drawing does not show, as the plain page', async () => {
     mkdirSync(join(dist, 'pages'));
     for (const path of DRAWN_PAGES) writeFileSync(join(dist, `pages${path}.html`), `<!doctype html>drawn ${path}`);
     const open = (url: string, headers: Record<string, string> = {}) =>
@@ -105,6 +105,10 @@ describe('what the server adds to the client', () => {
     expect(await open('/auth').text()).toBe('<!doctype html>drawn /auth');
     expect(await open('/auth', { cookie: 'session=abc' }).text()).toBe('<!doctype html>');
     expect(await open('/auth?tab=register').text()).toBe('<!doctype html>');
+    expect(await open('/auth?error=login&tab=register').text()).toBe('<!doctype html>');
+    // An arrival's error and where to go after logging in are read once the app runs: the drawing is the same.
+    expect(await open('/auth?error=login').text()).toBe('<!doctype html>drawn /auth');
+    expect(await open('/auth?redirect=%2Fstats').text()).toBe('<!doctype html>drawn /auth');
     expect(await open('/words').text()).toBe('<!doctype html>');
   });
 

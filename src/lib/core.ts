@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { randomUUID } from 'node:crypto';
 import { STATUS_MESSAGES, type ErrorBody } from '../shared/errors';
+import { LOGIN_FORM_PATH } from '../shared/forms';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { AppContext } from './context';
 import { failedValidation } from './validation';
@@ -105,7 +106,7 @@ function checkShape(text: string, what: string) {
 
 /**
  * What every response goes through: a request id, security headers, the body rules (64 KiB, JSON
- * only, nested at most MAX_BODY_DEPTH deep with at most MAX_BODY_VALUES keys and list items, malformed
+ * only but for the login form's post, nested at most MAX_BODY_DEPTH deep with at most MAX_BODY_VALUES keys and list items, malformed
  * JSON is a 400), the refusal of state-changing requests not shown to come from this site, and the one
  * error handler that turns anything thrown into `{message, error, requestId}` without leaking stacks or
  * SQL or writing back what was sent.
@@ -154,6 +155,8 @@ export function corePlugin(ctx: AppContext) {
       const text = new TextDecoder().decode(bytes);
       if (RAW_BODY_PATHS.has(path)) return text;
       if (text.trim() === '') return {};
+      // Its fields are flat text, which the route's schema then checks like a JSON body's.
+      if (path === LOGIN_FORM_PATH && /^application\/x-www-form-urlencoded/i.test(contentType ?? '')) return Object.fromEntries(new URLSearchParams(text));
       if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
         throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
       }

@@ -46,7 +46,7 @@ export interface ClientRequest {
   signedOutVisit?: boolean;
   /** The browser opened the page itself with a session cookie (which may have expired). */
   signedInVisit?: boolean;
-  /** The address has a query string (`?tab=register`): a drawn page shows none. */
+  /** The address has a query a drawn page would show otherwise (`?tab=register`): a drawn page shows none. */
   hasQuery?: boolean;
 }
 
@@ -110,6 +110,12 @@ export const signedOutPage = (pathname: string) => `pages/signed-out${pathname =
 /** The Server-Timing entry of a page opened without a session cookie (read by src/web/main.tsx). */
 export const SIGNED_OUT = 'signed-out';
 
+/**
+ * Query keys no drawn page shows as it is drawn: read once the app runs (the toast of an arrival's error,
+ * such as the drawn login form's failed post, docs/decisions/0041; where to go after logging in).
+ */
+const UNSHOWN_KEYS = new Set(['error', 'redirect']);
+
 /** What serveClient needs from a request for the client. */
 export function clientRequest(request: Request, origin: string): ClientRequest {
   const { pathname, search } = new URL(request.url);
@@ -122,6 +128,6 @@ export function clientRequest(request: Request, origin: string): ClientRequest {
     origin,
     signedOutVisit: navigation && !session,
     signedInVisit: navigation && session,
-    hasQuery: search !== '',
+    hasQuery: [...new URLSearchParams(search).keys()].some((key) => !UNSHOWN_KEYS.has(key)),
   };
 }

@@ -121,11 +121,16 @@ describe('memory review in the browser', () => {
     await page.goto('/words');
     await page.getByRole('button', { name: 'Review due (2)' }).click();
     await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
+    // The review is in the address: a reload (or a bookmark) opens it again.
+    expect(new URL(page.url()).search).toBe('?mode=review');
+    await page.reload();
+    await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
     await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'review-375');
     await page.getByRole('button', { name: 'Back to All Words' }).click();
     await page.getByRole('heading', { name: 'All Words' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.getByRole('button', { name: 'Review due (2)' }).waitFor();
     await screenshot(page, 'review-entry-375');
   });

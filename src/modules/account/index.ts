@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia';
+import * as v from 'valibot';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
 import { RateLimiter, type Limit } from '../../lib/rate-limit';
-import { LoginBody, ProfileBody, RegisterBody } from '../auth/model';
+import { LOGIN_FORM_PATH } from '../../shared/forms';
+import { LoginBody, ProfileBody, RegisterBody, type LoginInput } from '../auth/model';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService, User } from '../auth/service';
 import type { BillingService } from '../billing/service';
@@ -17,6 +19,8 @@ export const LIMITS = {
   failedLoginsPerIp: { limit: 30, windowMs: MINUTE_MS },
   registrationsPerIp: { limit: 5, windowMs: MINUTE_MS },
 } as const;
+
+const LOGIN_FAILED = '/auth?error=login';
 
 /**
  * The calls that answer with the user whole or end the account: they compose auth (who the learner is)
@@ -36,6 +40,37 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
     return ip === 'unknown' ? null : ip;
   };
 
+  /**
+   * Checks the password under the limits and starts a session. Every guess is counted before its hash is
+   * checked and given back when it was right, so however many arrive at once no more than the limit are
+   * ever checked (docs/decisions/0006).
+   */
+  async function signIn(input: LoginInput, ip: string | null, startSession: (user: User, userAgent?: string | null) => Promise<unknown>, userAgent: string | null) {
+    const guesses: [string, Limit][] = [
+      [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
+      [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
+    ];
+    if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
+    const release = limiter.reserve(guesses);
+    let user: User;
+    try {
+      user = await auth.login(input);
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 401)) release();
+      throw error;
+    }
+    release();
+    await startSession(user, userAgent);
+    return user;
+  }
+
+  /** Where the drawn login form's post goes when it fails: the login screen, which names the failure. */
+  const formFailure = (error: unknown) => {
+    if (error instanceof AppError && error.status === 429) return '/auth?error=login_limit';
+    if (error instanceof AppError && error.status === 401) return LOGIN_FAILED;
+    throw error;
+  };
+
   return new Elysia({ name: 'account' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/user', ({ user }) => shown(user), { signedIn: true })
@@ -51,27 +86,19 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
       return { user: shown(user) };
     }, { body: RegisterBody })
 
-    .post('/api/login', async ({ body: input, request, server, startSession }) => {
-      const ip = ipOf(request, server);
-      // Every guess is counted before its hash is checked and given back when it was right, so however
-      // many arrive at once no more than the limit are ever checked (docs/decisions/0006).
-      const guesses: [string, Limit][] = [
-        [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
-        [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
-      ];
-      if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
-      const release = limiter.reserve(guesses);
-      let user: User;
-      try {
-        user = await auth.login(input);
-      } catch (error) {
-        if (!(error instanceof AppError && error.status === 401)) release();
-        throw error;
-      }
-      release();
-      await startSession(user, request.headers.get('user-agent'));
-      return shown(user);
-    }, { body: LoginBody })
+    .post('/api/login', async ({ body: input, request, server, startSession }) =>
+      shown(await signIn(input, ipOf(request, server), startSession, request.headers.get('user-agent'))),
+    { body: LoginBody })
+
+    // The drawn login form sent by the browser itself (docs/decisions/0041): the same sign-in, answered
+    // with the page to go to, so a failure shows the login screen's message rather than an error body.
+    .post(LOGIN_FORM_PATH, async ({ body, request, server, startSession, set }) => {
+      const input = v.safeParse(LoginBody, body);
+      set.status = 303;
+      set.headers.location = input.success
+        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(() => '/words', formFailure)
+        : LOGIN_FAILED;
+    })
 
     .put(
       '/api/user/profile',

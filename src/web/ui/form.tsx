@@ -84,19 +84,22 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
   error?: string;
+  /** The browser sends this field itself when the form is posted before the app has taken it over (the drawn login form). */
+  posted?: boolean;
 }
 
 /**
- * A labelled input with its error message tied to it for screen readers. The input has no `name`:
- * its value lives in the form's state, and a form the browser sends itself (a page drawn by the build,
- * submitted before the app has taken it over) then carries nothing, never a password in an address.
+ * A labelled input with its error message tied to it for screen readers. The input has a `name` only
+ * when its form is posted by the browser (`posted`): its value lives in the form's state, and a form the
+ * browser sends itself by GET (a page drawn by the build, submitted before the app has taken it over)
+ * then carries nothing, never a password in an address.
  */
-export function Field({ label, name, error, ...input }: FieldProps) {
+export function Field({ label, name, error, posted, ...input }: FieldProps) {
   const id = `field-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input id={id} name={posted ? name : undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

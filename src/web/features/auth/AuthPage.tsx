@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
+import { LOGIN_FORM_PATH } from '../../../shared/forms';
 import { ApiError, server } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
@@ -41,6 +42,9 @@ const ARRIVAL_ERRORS: Record<string, { title: string; description?: string }> = 
   google_unconfigured: { title: 'Google sign-in is not configured' },
   google: { title: 'Google sign-in failed', description: 'We could not sign you in with Google. Please try again.' },
   verification: { title: 'Verification failed', description: 'The verification link is invalid or has expired. Log in to get a new one.' },
+  // The drawn login form's post, answered by the server before the app had taken the page over.
+  login: { title: 'Login failed', description: 'Invalid email or password. Please try again.' },
+  login_limit: { title: 'Login failed', description: 'Too many attempts. Please wait a minute and try again.' },
 };
 
 const TABS = [
@@ -149,9 +153,10 @@ function LoginTab() {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="form">
-      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+    // Posted by the browser itself before the app has taken the drawn page over (docs/decisions/0041).
+    <form onSubmit={submit} method="post" action={LOGIN_FORM_PATH} noValidate className="form">
+      <Field label="Email" type="email" autoComplete="email" posted {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" posted {...form.field('password')} />
       <button type="submit" className="button button-wide" disabled={pending}>
         {pending ? 'Logging in...' : 'Login'}
       </button>

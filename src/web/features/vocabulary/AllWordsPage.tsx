@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
 import { usePractice } from './api';
@@ -11,16 +11,20 @@ import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
-/** /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of due words. */
+/**
+ * /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of
+ * due words, kept in the address (?mode=review) so a reload or a bookmark opens it again.
+ */
 export function AllWordsPage() {
-  const [reviewing, setReviewing] = useState(false);
-  if (reviewing)
+  const { mode } = useSearch({ strict: false }) as { mode?: string };
+  const navigate = useNavigate();
+  if (mode === 'review')
     return (
       <section className="stack vocab-page">
-        <ReviewMode onClose={() => setReviewing(false)} />
+        <ReviewMode onClose={() => void navigate({ to: '/words', search: {} })} />
       </section>
     );
-  return <AllWords onReview={() => setReviewing(true)} />;
+  return <AllWords onReview={() => void navigate({ to: '/words', search: { mode: 'review' } })} />;
 }
 
 function AllWords({ onReview }: { onReview: () => void }) {

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { firstScreen, prefetch, type FeatureRoutes, type RouterContext } from '../../lib/routes';
 import { flaggedQuery } from '../../lib/query';
+import { searchKeys } from '../../lib/search';
 import { batchQuery, topicCardsQuery, verbsQuery, wordsQuery } from './queries';
 
 /** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
@@ -9,6 +10,7 @@ export const vocabularyRoutes: FeatureRoutes = ({ signedIn }) => {
     getParentRoute: () => signedIn,
     path: '/words',
     component: lazyRouteComponent(() => import('./AllWordsPage'), 'AllWordsPage'),
+    validateSearch: searchKeys('mode'),
     // The deck is asked for with the page's code and the user, not after them.
     ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery),
   });
