@@ -1,6 +1,5 @@
 import { defineModule } from '../../lib/module';
 import type { BillingService } from '../billing/service';
-import type { DialoguesService } from '../dialogues/service';
 import type { FlaggedService } from '../flagged/service';
 import type { ReviewService } from '../review/service';
 import type { StatsService } from '../stats/service';
