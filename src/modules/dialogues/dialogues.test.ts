@@ -208,6 +208,21 @@ describe('speech of dialogue lines', () => {
     expect(res.status).toBe(200);
     expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab? no')}&voice=male`)).status).toBe(404);
   });
+
+  test("the built-in voice says a line in the voice asked for (espeak-ng's ar, ar+f3), and in its speaker's without one", async () => {
+    const clip = async (voice?: string) => {
+      const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=${encodeURIComponent('Ahwe 3arabiyye aw espresso?')}${voice ? `&voice=${voice}` : ''}`));
+      expect({ voice, status: res.status, type: res.headers.get('content-type') }).toEqual({ voice, status: 200, type: 'audio/wav' });
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const male = await clip('male');
+    const female = await clip('female');
+    expect(female).not.toEqual(male);
+    // Rami says this line: his voice is the one given when none is asked for.
+    expect(await clip()).toEqual(male);
+    const providers = t.db.$client.query("select provider from speech_cache where text = 'قهوة عربية أو إسبريسو؟' order by provider").all();
+    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-2' }, { provider: 'espeak-ng-wasm:male:lebanese-2' }]);
+  });
 });
 
 describe('the import of content/dialogues', () => {
