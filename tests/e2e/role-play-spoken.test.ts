@@ -46,6 +46,17 @@ async function journey(width: number, height: number, name: string) {
   await page.getByRole('link', { name: 'At the café' }).click();
   await page.getByRole('heading', { name: 'At the café' }).waitFor();
 
+  // Hearing the dialogue in Listen is listening time: the report as it stops says so, and the statistics count it.
+  await page.locator('audio.dialogue-audio').evaluate((audio: HTMLAudioElement) => new Promise<void>((resolve) => {
+    audio.addEventListener('ended', () => resolve(), { once: true });
+    document.querySelector<HTMLButtonElement>('.dialogue-controls button')!.click();
+  }));
+  const listened = page.waitForRequest((r) => r.url().endsWith('/api/analytics/activity') && (r.postDataJSON() as { activity?: string }).activity === 'listening');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await (await listened).response();
+  const usage = (await (await page.request.get('/api/analytics/session')).json()) as { featureUsage: { featureId: string; totalTime: number }[] };
+  expect(usage.featureUsage.find((f) => f.featureId === 'listening')?.totalTime).toBeGreaterThan(0);
+
   // Say it's keys are in the ? overlay.
   await page.keyboard.press('?');
   const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -103,8 +114,8 @@ async function journey(width: number, height: number, name: string) {
   await context.close();
 }
 
-describe('a role-play turn said aloud', () => {
-  test('at 1280 px: Say it answers a turn, judged right by the server, the score saved', async () => {
+describe('a dialogue heard and a role-play turn said aloud', () => {
+  test('at 1280 px: Listen counts as listening time; Say it answers a turn, judged right by the server, the score saved', async () => {
     await journey(1280, 800, 'desktop');
   }, 120_000);
 

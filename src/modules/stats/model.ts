@@ -31,8 +31,8 @@ export const ActivityBody = v.object(
       v.maxLength(300, 'page must be at most 300 characters.'),
       v.regex(/^\/[^\s?#]*$/, "page must be a path starting with '/'."),
     ),
-    /** Set while the learner speaks (Say it, record and compare): the time goes to speaking, not to the page. */
-    activity: v.optional(v.picklist(['speaking'], "activity must be 'speaking'.")),
+    /** Set while the learner speaks (Say it, record and compare) or hears a dialogue in Listen: the time goes to speaking or listening, not to the page. */
+    activity: v.optional(v.picklist(['speaking', 'listening'], "activity must be 'speaking' or 'listening'.")),
     timeZone: v.optional(
       v.pipe(
         v.string('timeZone must be an IANA time zone name, such as Asia/Beirut.'),

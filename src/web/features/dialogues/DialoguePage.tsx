@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DialogueView as Dialogue, RolePlayResult } from '../../../modules/dialogues/service';
+import { activityEnded, activityStarted } from '../../lib/activity-time';
 import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { refreshStats } from '../../lib/query';
@@ -107,6 +108,13 @@ function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue;
     if (player.playing !== null) setCurrent(player.playing);
   }, [player.playing]);
   const replay = (i: number) => void player.playFrom(lines, i, rate, (l) => l.position === i);
+  // Hearing the dialogue is listening time, as the listening drill's is (docs/product-rules.md#learning-time).
+  const hearing = player.playing !== null;
+  useEffect(() => {
+    if (!hearing) return;
+    activityStarted('listening');
+    return () => activityEnded('listening');
+  }, [hearing]);
 
   useShortcuts((e) => {
     if (e.key !== 'r' && e.key !== 'R') return;
