@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { spokenOgg } from '../support/audio';
-import { startApp, type E2EApp } from './harness';
+import { registerInBrowser, startApp, type E2EApp } from './harness';
 
 const root = resolve(import.meta.dir, '..', '..');
 let app: E2EApp;
@@ -53,5 +53,44 @@ test('a clip dropped into content/audio plays instead of synthetic speech after 
   // The same address again gives the body (Chromium keeps none for a response the page has read).
   expect(new Uint8Array(await (await page.request.get(response.url())).body())).toEqual(clip);
   await page.waitForFunction(() => (window as unknown as { clipsEnded?: number }).clipsEnded === 1);
+  await context.close();
+});
+
+test("a dialogue line's clip dropped into content/audio/dialogues is validated by the import and played by Listen instead of the voice", async () => {
+  const { page, context } = await app.newPage();
+  await registerInBrowser(page);
+  await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+  const db = new Database(join(app.dir, 'app.db'), { readonly: true });
+  const { id } = db.query("select id from dialogues where key = 'cafe'").get() as { id: number };
+  const line = db.query('select arabizi, arabic from dialogue_lines where dialogue_id = ? and position = 1').get(id) as { arabizi: string; arabic: string };
+  db.close();
+
+  // The author records the café's second line (docs/content-format.md#recorded-audio: lines count from 1) and imports.
+  const clip = await spokenOgg(line.arabizi, line.arabic);
+  const file = join(content, 'audio', 'dialogues', 'cafe-2.ogg');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, clip);
+  // A clip for a line the dialogue does not have is refused, naming the file.
+  writeFileSync(join(content, 'audio', 'dialogues', 'cafe-99.ogg'), clip);
+  const refused = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], { cwd: root, env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' } });
+  expect(refused.exitCode).not.toBe(0);
+  expect(refused.stdout.toString() + refused.stderr.toString()).toContain('audio/dialogues/cafe-99.ogg');
+  rmSync(join(content, 'audio', 'dialogues', 'cafe-99.ogg'));
+  const imported = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], { cwd: root, env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' } });
+  expect(imported.exitCode).toBe(0);
+
+  await page.goto(`/dialogues/${id}`);
+  await page.getByRole('heading', { name: 'At the café' }).waitFor();
+  await page.locator('audio.dialogue-audio').evaluate((audio: HTMLAudioElement) => {
+    (window as unknown as { ended: number }).ended = 0;
+    audio.addEventListener('ended', () => (window as unknown as { ended: number }).ended++);
+  });
+  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts'), page.getByRole('button', { name: 'Replay line 2', exact: true }).click()]);
+  expect(response.status()).toBe(200);
+  // Asked for in Lara's voice, answered with the recording.
+  expect(new URL(response.url()).searchParams.get('voice')).toBe('female');
+  expect(response.headers()['content-type']).toBe('audio/ogg');
+  expect(new Uint8Array(await (await page.request.get(response.url())).body())).toEqual(clip);
+  await page.waitForFunction(() => (window as unknown as { ended: number }).ended === 1);
   await context.close();
 });

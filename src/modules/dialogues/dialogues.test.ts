@@ -22,6 +22,7 @@ const LARA = [
   'Addeh el 7sab?',
   'Tfaddal. Yeslamo ideik!',
 ];
+const ANSWER = 'Each answer must be the text you typed or { heard: [what recognition heard] }.';
 const rolePlay = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/dialogues/${id}/role-play`, { cookie, body });
 const stats = (userId: number) =>
   t.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
@@ -111,9 +112,15 @@ describe('POST /api/dialogues/{id}/role-play', () => {
     const cases: [unknown, string][] = [
       [{}, 'The field speaker is required.'],
       [{ speaker: 'Lara' }, 'The field answers is required.'],
-      [{ speaker: 'Lara', answers: 'x' }, 'answers must be a list of what you typed at each turn.'],
+      [{ speaker: 'Lara', answers: 'x' }, 'answers must be a list of your answers, one for each turn.'],
       [{ speaker: 'Lara', answers: [] }, 'answers must hold one answer for each of your turns.'],
-      [{ speaker: 'Lara', answers: [1, 2] }, 'Each answer must be text.'],
+      [{ speaker: 'Lara', answers: [1, 2] }, ANSWER],
+      [{ speaker: 'Lara', answers: [{ typed: 'x' }] }, ANSWER],
+      [{ speaker: 'Lara', answers: ['x'.repeat(501)] }, 'Each answer must be at most 500 characters.'],
+      [{ speaker: 'Lara', answers: [{ heard: [] }] }, 'heard must hold what was heard.'],
+      [{ speaker: 'Lara', answers: [{ heard: 'بدّي' }] }, ANSWER],
+      [{ speaker: 'Lara', answers: [{ heard: ['a', 'b', 'c', 'd', 'e', 'f'] }] }, 'heard must hold at most 5 alternatives.'],
+      [{ speaker: 'Lara', answers: [{ heard: ['x'.repeat(201)] }] }, 'Each thing heard must be at most 200 characters.'],
       [{ speaker: 'Nobody', answers: LARA }, 'speaker must be one of Rami, Lara.'],
       [{ speaker: 'Lara', answers: LARA.slice(1) }, 'answers must hold one answer for each of your 5 turns.'],
     ];
@@ -147,6 +154,33 @@ describe('POST /api/dialogues/{id}/role-play', () => {
   });
 });
 
+describe('a role-play with turns said aloud', () => {
+  test('what recognition heard is judged against the line\'s Arabic with the normaliser; typed turns beside them as before', async () => {
+    const { cookie, user } = await t.signUp();
+    const answers = [
+      // A recogniser's alternatives, the second the line without its shadda and punctuation: right.
+      { heard: ['بدي قهوة بلا سكر', 'بدي قهوه بلا سكر لو سمحت'] },
+      '3arabiyye. W fi shi zaki ma3a?',
+      // Another line heard: wrong, whatever its arabizi would have been.
+      { heard: ['قدّيه الحساب'] },
+      'Addeh el 7sab?',
+      // The line in other hamza and alef forms, with a tatweel: right.
+      { heard: ['تفضل يسلمو ايديـك'] },
+    ];
+    const res = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ score: 4, total: 5, verdicts: ['right', 'right', 'wrong', 'right', 'right'], pointsAwarded: 40 });
+    expect(stats(user.id)).toEqual({ points: 40, answered: 5, correct: 4 });
+    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual({ p: 40 });
+  });
+
+  test('an arabizi line "heard" is not the Arabic: wrong', async () => {
+    const { cookie } = await t.signUp();
+    const res = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: [{ heard: [LARA[0]] }, ...LARA.slice(1)] });
+    expect(res.json).toMatchObject({ score: 4, verdicts: ['wrong', 'right', 'right', 'right', 'right'] });
+  });
+});
+
 describe('learning time', () => {
   test('time on the dialogue screens counts as the feature dialogues', async () => {
     const { cookie } = await t.signUp();
@@ -173,6 +207,21 @@ describe('speech of dialogue lines', () => {
     const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab?')}&voice=female`);
     expect(res.status).toBe(200);
     expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab? no')}&voice=male`)).status).toBe(404);
+  });
+
+  test("the built-in voice says a line in the voice asked for (espeak-ng's ar, ar+f3), and in its speaker's without one", async () => {
+    const clip = async (voice?: string) => {
+      const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=${encodeURIComponent('Ahwe 3arabiyye aw espresso?')}${voice ? `&voice=${voice}` : ''}`));
+      expect({ voice, status: res.status, type: res.headers.get('content-type') }).toEqual({ voice, status: 200, type: 'audio/wav' });
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const male = await clip('male');
+    const female = await clip('female');
+    expect(female).not.toEqual(male);
+    // Rami says this line: his voice is the one given when none is asked for.
+    expect(await clip()).toEqual(male);
+    const providers = t.db.$client.query("select provider from speech_cache where text = 'قهوة عربية أو إسبريسو؟' order by provider").all();
+    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-2' }, { provider: 'espeak-ng-wasm:male:lebanese-2' }]);
   });
 });
 

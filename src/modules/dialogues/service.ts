@@ -4,6 +4,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
+import type { SpeakingService } from '../speaking/service';
 import type { SpellingService } from '../spelling/service';
 import { POINTS, type StatsService } from '../stats/service';
 import type { RolePlayInput } from './model';
@@ -63,9 +64,9 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * lines, and role-plays judged line by line with the typed-answer checker, each right line earning its
  * points through the statistics like any answer.
  */
-export function createDialoguesService(ctx: AppContext, deps: { billing: BillingService; stats: StatsService; spelling: SpellingService }) {
+export function createDialoguesService(ctx: AppContext, deps: { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService }) {
   const { db, clock } = ctx;
-  const { billing, stats, spelling } = deps;
+  const { billing, stats, spelling, speaking } = deps;
   const P = sql.placeholder;
 
   const lineCount = sql<number>`(select count(*) from ${dialogueLines} where ${dialogueLines.dialogueId} = ${sql`${dialogues}.${sql.identifier('id')}`})`;
@@ -93,7 +94,7 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
       },
     })
     .prepare();
-  const speaking = db
+  const speakableLine = db
     .select({ arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi, voice: dialogueLines.voice })
     .from(dialogueLines)
     .where(sql`${dialogueLines.arabizi} = ${P('text')} collate nocase or ${dialogueLines.arabic} = ${P('text')}`)
@@ -151,8 +152,9 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
     },
 
     /**
-     * A role-play: the answers to the learner's turns, judged as typed flash cards are (docs/decisions/0009),
-     * recorded with the points of each right line in one transaction.
+     * A role-play: the answers to the learner's turns, a typed one judged as typed flash cards are
+     * (docs/decisions/0009), a said one by what recognition heard against the line's Arabic as Say it is
+     * (docs/decisions/0045-said-role-play-turns.md); recorded with the points of each right line in one transaction.
      */
     rolePlay(user: User, id: number, input: RolePlayInput): RolePlayResult {
       const d = open(user, id);
@@ -160,7 +162,11 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
       const turns = linesOf.all({ id }).filter((l) => l.speaker === input.speaker);
       if (input.answers.length !== turns.length) throw badRequest(`answers must hold one answer for each of your ${turns.length} turns.`);
       const lexicon = spelling.lexicon();
-      const verdicts = turns.map((line, i) => judgeTyped(input.answers[i], line.arabizi, lexicon));
+      const verdicts = turns.map((line, i): TypedVerdict => {
+        const answer = input.answers[i]!;
+        if (typeof answer === 'string') return judgeTyped(answer, line.arabizi, lexicon);
+        return speaking.judge(answer.heard, line.arabic).correct ? 'right' : 'wrong';
+      });
       const score = verdicts.filter((v) => v === 'right').length;
       return db.transaction(
         () => {
@@ -176,7 +182,7 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
 
     /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, for speech. */
     speakableFor(text: string): { arabic: string; arabizi: string; voice: Voice } | null {
-      return speaking.get({ text }) ?? null;
+      return speakableLine.get({ text }) ?? null;
     },
   };
 }

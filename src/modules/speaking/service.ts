@@ -17,13 +17,20 @@ export interface SpeakingResult {
  */
 export function createSpeakingService({ db }: AppContext, deps: { vocabulary: VocabularyService; stats: StatsService }) {
   const { vocabulary, stats } = deps;
+
+  /** What was heard (a recogniser's alternatives) judged against the expected Arabic: one alternative saying it is right. */
+  function judge(heard: string[], expected: string): SpeakingResult {
+    const match = heard.find((h) => sameArabic(h, expected));
+    return { correct: match !== undefined, heard: match ?? heard[0]!, expected };
+  }
+
   return {
+    judge,
     attempt(user: User, input: { wordId: number; heard: string[] }): SpeakingResult {
       const word = vocabulary.practisedWord(user, input.wordId);
-      const match = input.heard.find((h) => sameArabic(h, word.arabicScript));
-      const correct = match !== undefined;
-      db.$client.transaction(() => stats.award({ userId: user.id, points: correct ? POINTS.speaking : 0, reason: 'speaking', correct })).immediate();
-      return { correct, heard: match ?? input.heard[0]!, expected: word.arabicScript };
+      const result = judge(input.heard, word.arabicScript);
+      db.$client.transaction(() => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct })).immediate();
+      return result;
     },
   };
 }

@@ -33,8 +33,8 @@ export const ActivityBody = v.object(
       // topic's name; control characters, line breaks, a query and a fragment are not a path.
       v.regex(/^\/[^\p{Cc}\p{Zl}\p{Zp}?#]*$/u, "page must be a path starting with '/'."),
     ),
-    /** Set while the learner speaks (Say it, record and compare): the time goes to speaking, not to the page. */
-    activity: v.optional(v.picklist(['speaking'], "activity must be 'speaking'.")),
+    /** Set while the learner speaks (Say it, record and compare) or hears a dialogue in Listen: the time goes to speaking or listening, not to the page. */
+    activity: v.optional(v.picklist(['speaking', 'listening'], "activity must be 'speaking' or 'listening'.")),
     timeZone: v.optional(
       v.pipe(
         v.string('timeZone must be an IANA time zone name, such as Asia/Beirut.'),

@@ -338,7 +338,7 @@ describe('session analytics', () => {
 });
 
 describe('listening and speaking', () => {
-  const beat = (cookie: string, page: string, activity?: 'speaking') => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page, activity } });
+  const beat = (cookie: string, page: string, activity?: 'speaking' | 'listening') => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page, activity } });
 
   test('the drill page is listening time; a beat sent while speaking credits speaking, not the page', async () => {
     const { cookie } = await learner();
@@ -356,7 +356,24 @@ describe('listening and speaking', () => {
       { featureId: 'listening', totalTime: 15 },
       { featureId: 'speaking', totalTime: 4 },
     ]);
-    expect((await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' } })).status).toBe(400);
+    const singing = await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' } });
+    expect({ status: singing.status, message: singing.json.message }).toEqual({ status: 400, message: "activity must be 'speaking' or 'listening'." });
+  });
+
+  test('a dialogue heard in Listen is listening time; the rest of the dialogue page stays Dialogues', async () => {
+    const { cookie } = await learner();
+    await beat(cookie, '/dialogues/1');
+    t.clock.advance(5_000);
+    // The dialogue starts playing: the time so far was the page's; it ends: the time since was listening.
+    await beat(cookie, '/dialogues/1');
+    t.clock.advance(12_000);
+    expect((await beat(cookie, '/dialogues/1', 'listening')).status).toBe(204);
+    t.clock.advance(3_000);
+    await beat(cookie, '/dialogues/1');
+    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+      { featureId: 'listening', totalTime: 12 },
+      { featureId: 'dialogues', totalTime: 8 },
+    ]);
   });
 
   test('answers by ear and by mouth are counted apart, each with its right answers; others are not', async () => {

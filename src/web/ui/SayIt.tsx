@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { sameArabic } from '../../shared/arabic';
 import { searchOf, server } from '../lib/api';
-import { speakingEnded, speakingStarted } from '../lib/speaking-time';
+import { activityEnded, activityStarted } from '../lib/activity-time';
 import { useShortcuts, type Shortcut } from './KeyboardHelp';
 import { Arabic } from './Arabic';
 
@@ -122,7 +122,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
         settled = true;
         r.onend = null;
         setListening(false);
-        speakingEnded();
+        activityEnded('speaking');
         listen(languages.slice(1));
         return;
       }
@@ -133,16 +133,16 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
     r.onend = () => {
       if (!settled) setHeard({ problem: RECOGNITION_PROBLEMS['no-speech']! });
       setListening(false);
-      speakingEnded();
+      activityEnded('speaking');
     };
     setHeard(null);
     setListening(true);
-    speakingStarted();
+    activityStarted('speaking');
     try {
       r.start();
     } catch {
       setListening(false);
-      speakingEnded();
+      activityEnded('speaking');
       setHeard({ problem: 'Speech recognition could not start. Try again.' });
     }
   }
@@ -165,12 +165,12 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       clearTimeout(stopTimer.current);
       stream.getTracks().forEach((track) => track.stop());
       setRecording(false);
-      speakingEnded();
+      activityEnded('speaking');
       if (shown.current && chunks.length > 0) setClip(URL.createObjectURL(new Blob(chunks, { type: r.mimeType })));
     };
     r.start();
     setRecording(true);
-    speakingStarted();
+    activityStarted('speaking');
     stopTimer.current = setTimeout(() => r.state === 'recording' && r.stop(), RECORDING_MAX_MS);
   }
 

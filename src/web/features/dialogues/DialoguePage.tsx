@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DialogueView as Dialogue, RolePlayResult } from '../../../modules/dialogues/service';
+import { activityEnded, activityStarted } from '../../lib/activity-time';
 import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { refreshStats } from '../../lib/query';
 import { useSpellingLexicon } from '../../lib/spelling';
 import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
 import { QueryBoundary } from '../../ui/QueryBoundary';
+import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
@@ -23,7 +25,11 @@ const MODES = [
   { value: 'listen', label: 'Listen' },
   { value: 'role-play', label: 'Role-play' },
 ] as const;
-const SHORTCUTS: Shortcut[] = [{ keys: ['R'], action: 'Replay the line' }];
+const SHORTCUTS: Shortcut[] = [
+  { keys: ['R'], action: 'Replay the line' },
+  // At the learner's turn in a role-play the keys are Say it's (R its model of the line, then the recording).
+  ...SAY_IT_KEYS.map((s) => ({ keys: s.keys, action: `At your turn in a role-play: ${s.action}` })),
+];
 
 /** /dialogues/:id; an id that is not a whole number is no dialogue. */
 export function DialoguePage({ rawId }: { rawId: string }) {
@@ -102,6 +108,13 @@ function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue;
     if (player.playing !== null) setCurrent(player.playing);
   }, [player.playing]);
   const replay = (i: number) => void player.playFrom(lines, i, rate, (l) => l.position === i);
+  // Hearing the dialogue is listening time, as the listening drill's is (docs/product-rules.md#learning-time).
+  const hearing = player.playing !== null;
+  useEffect(() => {
+    if (!hearing) return;
+    activityStarted('listening');
+    return () => activityEnded('listening');
+  }, [hearing]);
 
   useShortcuts((e) => {
     if (e.key !== 'r' && e.key !== 'R') return;
@@ -151,7 +164,7 @@ function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue;
 
 /**
  * Role-play: the learner takes a speaker; the others' lines play, and at each of the learner's turns
- * they type the line. The score is saved at the end and counts toward points and statistics.
+ * they type the line or say it. The score is saved at the end and counts toward points and statistics.
  */
 function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Player; rate: number }) {
   const { lines } = dialogue;
@@ -187,7 +200,9 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
     setSaving(true);
     setUnsaved(false);
     try {
-      const saved = await server.api.dialogues({ id: dialogue.id })['role-play'].post({ speaker, answers: answers.current.map((a) => a.typed) }, progressSave);
+      // A said turn sends what Say it kept of recognition's alternatives (the one saying the line, else the first): the server judges it again.
+      const sent = answers.current.map((a) => ('typed' in a ? a.typed : { heard: [a.heard] }));
+      const saved = await server.api.dialogues({ id: dialogue.id })['role-play'].post({ speaker, answers: sent }, progressSave);
       setResult(saved);
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: dialoguesQuery.queryKey });
@@ -207,9 +222,9 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
     void from(0, speaker);
   }
 
-  /** R replays the line before the learner's turn (or the one playing). */
+  /** R replays the line before the learner's turn (or the one playing); at the turn itself R is Say it's. */
   useShortcuts((e) => {
-    if ((e.key !== 'r' && e.key !== 'R') || me === null) return;
+    if ((e.key !== 'r' && e.key !== 'R') || me === null || turn) return;
     e.preventDefault();
     const last = player.playing ?? Math.max(0, Math.min(step, lines.length) - 1);
     void player.playFrom(lines, last, rate, (l) => l.position === last);
@@ -219,7 +234,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
     return (
       <section className="card role-play-choose" aria-label="Role-play">
         <h2>Choose your part</h2>
-        <p>The other lines play; at each of your turns, type your line in arabizi.</p>
+        <p>The other lines play; at each of your turns, type your line in arabizi or say it.</p>
         <div className="role-play-speakers">
           {dialogue.speakers.map((s) => (
             <button key={s.name} type="button" className="button" onClick={() => start(s.name)}>
@@ -264,6 +279,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
             answers.current = [...answers.current, answer];
             void from(step + 1, me);
           }}
+          spoken={({ expected, answer }) => <SayIt arabic={expected.arabic} arabizi={expected.arabizi} onResult={(heard, correct) => answer({ heard, verdict: correct ? 'right' : 'wrong' })} />}
         />
       )}
       {!turn && !finished && player.playing === null && (

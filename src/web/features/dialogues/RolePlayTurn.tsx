@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DialogueLine } from '../../../modules/dialogues/service';
 import { judgeTyped, type SpellingLexicon, type TypedVerdict } from '../../../shared/arabizi';
+import { Arabic } from '../../ui/Arabic';
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
 
-/** How the learner answered a turn: what they typed and what the checker made of it. */
-export interface TurnAnswer {
-  typed: string;
-  verdict: TypedVerdict;
-}
+/**
+ * How the learner answered a turn and what it counts as: the line typed (the typed-answer checker's
+ * verdict), or said (what recognition heard, right when it says the line's Arabic).
+ */
+export type TurnAnswer = { typed: string; verdict: TypedVerdict } | { heard: string; verdict: 'right' | 'wrong' };
 
 /**
  * One of the learner's turns in a role-play: the English of what to say, a field to type the line in,
@@ -67,7 +68,7 @@ export function RolePlayTurn({
         </>
       ) : (
         <>
-          <TypedResult typed={answer.typed} expected={line.arabizi} verdict={answer.verdict} />
+          {'typed' in answer ? <TypedResult typed={answer.typed} expected={line.arabizi} verdict={answer.verdict} /> : <SaidResult heard={answer.heard} expected={line.arabic} verdict={answer.verdict} />}
           <p className="role-play-model">
             <LineText line={line} />
           </p>
@@ -82,5 +83,30 @@ export function RolePlayTurn({
         </>
       )}
     </section>
+  );
+}
+
+/** A said turn: what recognition heard beside the line's Arabic, and what it counts as. */
+function SaidResult({ heard, expected, verdict }: { heard: string; expected: string; verdict: 'right' | 'wrong' }) {
+  return (
+    <div className={`typed-result ${verdict}`}>
+      <p className="typed-verdict" role="status">
+        {verdict === 'right' ? 'Right! You said the line.' : 'Not quite: that is not the line.'}
+      </p>
+      <dl className="typed-compare">
+        <div>
+          <dt>We heard</dt>
+          <dd>
+            <Arabic>{heard}</Arabic>
+          </dd>
+        </div>
+        <div>
+          <dt>Expected</dt>
+          <dd>
+            <Arabic>{expected}</Arabic>
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { server } from '../../lib/api';
-import { onSpeakingChange, speakingNow } from '../../lib/speaking-time';
+import { activityNow, onActivityChange, type Activity } from '../../lib/activity-time';
 import { sessionAnalyticsQuery } from './queries';
 
 /** How often a visible tab reports; the server credits the time between reports (up to a minute). */
@@ -67,12 +67,12 @@ export function useActivityTracking() {
   const queryClient = useQueryClient();
   // The page the time since the last report was spent on.
   const shown = useRef(pathname);
-  const report = useRef<(page: string, activity?: 'speaking') => void>(() => {});
+  const report = useRef<(page: string, activity?: Activity) => void>(() => {});
 
   useEffect(() => {
     let sessionId = tabSessionId();
     const timeZone = readTimeZone();
-    report.current = (page, activity = speakingNow() ? 'speaking' : undefined) => {
+    report.current = (page, activity = activityNow()) => {
       const session = sessionId;
       // Analytics never interrupt the learner: a failed report is simply the next one's job.
       timeZone
@@ -90,14 +90,14 @@ export function useActivityTracking() {
     };
     beat();
     const timer = setInterval(beat, ACTIVITY_BEAT_MS);
-    // Speaking starts with a report of the page's time and ends with one of the speaking time.
-    const stopSpeaking = onSpeakingChange((activity) => {
+    // Speaking or listening starts with a report of the time before it and ends with one of its own time.
+    const stopActivities = onActivityChange((activity) => {
       if (document.visibilityState === 'visible') report.current(shown.current, activity);
     });
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       clearInterval(timer);
-      stopSpeaking();
+      stopActivities();
       document.removeEventListener('visibilitychange', onVisibility);
       report.current = () => {};
     };
