@@ -135,4 +135,30 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
     expect(counted(learner.username, 'letters')).toEqual({ answered: ANSWERS, streak: ANSWERS });
     await context.close();
   }, 90_000);
+
+  test('listening: an answer that waits says it is kept, the drill goes on, and it is judged and counted once when saves get through', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    const learner = await registerInBrowser(page);
+    const english = new Map(((await (await page.request.get('/api/words')).json()) as { id: number; english: string }[]).map((w) => [w.id, w.english]));
+    const saves = await flakySaves(context, '**/api/listening/answers');
+    const roundReply = page.waitForResponse((r) => r.url().endsWith('/api/listening/round'));
+    await page.goto('/listen');
+    const questions = (await (await roundReply).json()) as { wordId: number }[];
+
+    const kept = page.getByRole('status').filter({ hasText: 'Your answer is kept: it will be checked when your connection is back.' });
+    for (const question of questions.slice(0, 2)) {
+      await page.getByRole('button', { name: english.get(question.wordId)!, exact: true }).click();
+      await kept.waitFor();
+      // The transcript needs the server's verdict: it is not shown for an answer that waits.
+      expect(await page.locator('.listen-transcript').count()).toBe(0);
+      if (question === questions[0]) await screenshot(page, 'listening-answer-kept-375');
+      await page.getByRole('button', { name: 'Next word' }).click();
+      await kept.waitFor({ state: 'detached' });
+    }
+    await waiting(page, 2).waitFor();
+    saves.blocked = false;
+    await waiting(page, 2).waitFor({ state: 'detached', timeout: 40_000 });
+    expect(counted(learner.username, 'listening')).toEqual({ answered: 2, streak: 2 });
+    await context.close();
+  }, 90_000);
 });

@@ -271,9 +271,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       )}
       {kept && (
         <div className="ww-result listen-kept">
-          <p className="ww-verdict" role="status">
-            Your answer is kept: it will be checked when your connection is back.
-          </p>
+          <p role="status">Your answer is kept: it will be checked when your connection is back.</p>
           <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
             {index + 1 < questions.length ? 'Next word' : 'See your score'}
           </button>
