@@ -54,3 +54,11 @@ export const QueryText = (message: string) =>
     v.union([v.string(message), v.array(v.string(message))], message),
     v.transform((value) => (Array.isArray(value) ? value.join(',') : value)),
   );
+
+/**
+ * The browser's random id for one answer, so a save sent again counts once
+ * (docs/decisions/0043-one-save-queue.md): letters, digits, '-' and '_', 16 to 64 of them.
+ */
+export const IdempotencyKey = v.optional(
+  v.pipe(v.string('idempotencyKey must be a string.'), v.regex(/^[\w-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits, - or _.')),
+);

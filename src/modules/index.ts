@@ -4,6 +4,7 @@ import type { AppContext } from '../lib/context';
 import type { Job } from '../lib/jobs';
 import type { ModuleDefinition } from '../lib/module';
 import { accountModule } from './account/module';
+import { answerKeysModule } from './answer-keys/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
 import { dialoguesModule } from './dialogues/module';
@@ -48,6 +49,7 @@ export const modules = [
   listeningModule,
   speakingModule,
   speechModule,
+  answerKeysModule,
 ] as const;
 
 type Modules = typeof modules;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 
 /**
  * POST /api/lessons/{id}/progress: `correct` records the answer to a practice step; `completed`
@@ -9,6 +10,7 @@ export const LessonProgressBody = v.pipe(
     {
       correct: v.optional(v.boolean('correct must be true or false.')),
       completed: v.optional(v.literal(true, 'completed can only be true.')),
+      idempotencyKey: IdempotencyKey,
     },
     'The request body must be a JSON object.',
   ),

@@ -11,5 +11,5 @@ export const lessonsModule = defineModule({
   tables,
   content: [lessonsContent],
   service: createLessonsService,
-  routes: { needs: ['auth', 'lessons'], plugin: lessonsRoutes },
+  routes: { needs: ['auth', 'lessons', 'answerKeys'], plugin: lessonsRoutes },
 });

@@ -11,5 +11,5 @@ export const lettersModule = defineModule({
   tables,
   content: [lettersContent],
   service: createLettersService,
-  routes: { needs: ['auth', 'letters'], plugin: lettersRoutes },
+  routes: { needs: ['auth', 'letters', 'answerKeys'], plugin: lettersRoutes },
 });

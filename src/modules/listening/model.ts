@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 import { LISTENING_ANSWER_MAX, LISTENING_MODES } from './rules';
 
 /** POST /api/listening/answers: what the learner chose or typed for the word they heard. */
@@ -12,6 +13,7 @@ export const ListeningAnswerBody = v.object(
       v.minLength(1, 'answer must be the meaning chosen or the words typed.'),
       v.maxLength(LISTENING_ANSWER_MAX, `answer must be at most ${LISTENING_ANSWER_MAX} characters.`),
     ),
+    idempotencyKey: IdempotencyKey,
   },
   'The request body must be a JSON object.',
 );

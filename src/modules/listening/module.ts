@@ -9,5 +9,5 @@ export const listeningModule = defineModule({
   name: 'listening',
   needs: ['vocabulary', 'spelling'],
   service: (_ctx, deps: { vocabulary: VocabularyService; spelling: SpellingService }) => createListeningService(deps),
-  routes: { needs: ['auth', 'listening'], plugin: listeningRoutes },
+  routes: { needs: ['auth', 'listening', 'answerKeys'], plugin: listeningRoutes },
 });

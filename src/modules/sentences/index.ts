@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia';
 import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from '../auth/plugin';
+import type { AnswerKeysService } from '../answer-keys/service';
 import type { AuthService } from '../auth/service';
-import type { SentencesService } from './service';
+import type { SentenceAnswerResult, SentencesService } from './service';
 import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParams } from './model';
 
 /** Sentence practice (docs/product-rules.md#sentences): topics and sentences are content anyone may read; answers are a learner's. */
-export function sentencesRoutes(ctx: AppContext, { auth, sentences }: { auth: AuthService; sentences: SentencesService }) {
+export function sentencesRoutes(ctx: AppContext, { auth, sentences, answerKeys }: { auth: AuthService; sentences: SentencesService; answerKeys: AnswerKeysService }) {
   return new Elysia({ name: 'sentences' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/sentences/topics', () => sentences.topics())
@@ -17,8 +18,11 @@ export function sentencesRoutes(ctx: AppContext, { auth, sentences }: { auth: Au
     .post(
       '/api/sentences/answer',
       async ({ user, body }) => {
+        // A repeat is answered from its key before the slow judging; the key is taken when the answer is written.
+        const kept = answerKeys.kept<SentenceAnswerResult>(user.id, 'sentence', body.idempotencyKey);
+        if (kept) return kept;
         const judged = await sentences.judge(body);
-        return ctx.writes.run(() => sentences.record(user.id, judged));
+        return answerKeys.save(user.id, 'sentence', body.idempotencyKey, () => sentences.record(user.id, judged));
       },
       { auth: true, body: SentenceAnswerBody },
     );

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 import { MAX_ANSWER_CHARS } from './rules';
 
 /** A sentence topic key as content/sentences names it (food_and_drink). */
@@ -28,6 +29,7 @@ export const SentenceAnswerBody = v.object(
       v.maxLength(MAX_ANSWER_CHARS, `The answer must be at most ${MAX_ANSWER_CHARS} characters.`),
     ),
     context: v.pipe(v.string('context must be the scenario text.'), v.trim(), v.minLength(1, 'context must be the scenario text.'), v.maxLength(2000, 'context is too long.')),
+    idempotencyKey: IdempotencyKey,
   },
   'The request body must be a JSON object.',
 );

@@ -11,5 +11,5 @@ export const sentencesModule = defineModule({
   tables,
   content: [sentencesContent],
   service: createSentencesService,
-  routes: { needs: ['auth', 'sentences'], plugin: sentencesRoutes },
+  routes: { needs: ['auth', 'sentences', 'answerKeys'], plugin: sentencesRoutes },
 });

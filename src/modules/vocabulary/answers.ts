@@ -1,5 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { DAY_MS } from '../../lib/clock';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { User } from '../auth/service';
 import type { FlaggedService, FlagState } from '../flagged/service';
@@ -12,7 +11,7 @@ import { streakView, type Streak } from '../streak/service';
 import type { Batches } from './batches';
 import type { Catalogue } from './catalogue';
 import type { Tier } from './free-tier';
-import { answerKeys, topicProgress, userProgress, verbProgress, type Tense } from './schema';
+import { topicProgress, userProgress, verbProgress, type Tense } from './schema';
 import { iso, type BatchView, type WordProgress } from './views';
 
 export interface AnswerInput {
@@ -25,8 +24,6 @@ export interface AnswerInput {
   direction?: Direction;
   /** 'I know it' before half the card's countdown: an Easy review. */
   fast?: boolean;
-  /** The browser's id for this answer: sent again, it is answered with its first reply and counts once. */
-  idempotencyKey?: string;
 }
 
 export interface AnswerResult extends WordProgress {
@@ -48,12 +45,6 @@ export interface PractisedWord {
 }
 
 type Counts = { timesCorrect: number; timesIncorrect: number; lastSeen: Date | null };
-
-/**
- * How long an answer's key is kept: a browser sends a waiting answer again at its next visit, and a
- * key forgotten before that visit would let a lost reply count twice (docs/decisions/0024-durable-save-queue.md).
- */
-export const ANSWER_KEY_DAYS = 30;
 
 /**
  * A learner's progress on a word and the answer that moves it (docs/product-rules.md#flash-cards), on
@@ -130,25 +121,6 @@ export function createAnswers(
       },
     })
     .prepare();
-  // The key is taken before the answer is applied, in its transaction: of two sends of one answer
-  // arriving together, the second finds the key taken and gets the first one's reply.
-  const takeKey = db
-    .insert(answerKeys)
-    .values({ userId: P('userId'), key: P('key'), result: '', appliedAt: P('now') })
-    .onConflictDoNothing()
-    .returning({ key: answerKeys.key })
-    .prepare();
-  const keptResult = db
-    .select({ result: answerKeys.result })
-    .from(answerKeys)
-    .where(and(eq(answerKeys.userId, P('userId')), eq(answerKeys.key, P('key'))))
-    .prepare();
-  const keepResult = db
-    .update(answerKeys)
-    .set({ result: sql`${P('result')}` })
-    .where(and(eq(answerKeys.userId, P('userId')), eq(answerKeys.key, P('key'))))
-    .prepare();
-  const forgetKeys = db.delete(answerKeys).where(lt(answerKeys.appliedAt, P('before'))).prepare();
 
   function progressOf(userId: number, wordId: number, row: Counts | undefined = readProgress.get({ userId, wordId }), flag = flagged.state(userId, wordId)): WordProgress {
     return {
@@ -190,10 +162,6 @@ export function createAnswers(
           assertMayPractise(user, word);
           const at = clock.now();
           const userId = user.id;
-          const key = input.idempotencyKey;
-          if (key !== undefined && !takeKey.get({ userId, key, now: at })) {
-            return JSON.parse(keptResult.get({ userId, key })!.result) as AnswerResult;
-          }
           let counts: Counts | undefined;
           if (input.correct !== undefined) {
             const c = input.correct ? 1 : 0;
@@ -228,22 +196,15 @@ export function createAnswers(
             const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
             stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, batch: batch.maxUnlockedBatch });
           }
-          const result: AnswerResult = {
+          return {
             ...progressOf(userId, wordId, counts, flag),
             removedFromPracticeList,
             streak: recorded ? streakView(recorded) : null,
             batch,
             unlockedBatch: batchBefore !== null && batch.batch > batchBefore ? batch.batch : null,
           };
-          if (key !== undefined) keepResult.run({ userId, key, result: JSON.stringify(result) });
-          return result;
         })
         .immediate();
-    },
-
-    /** Forgets the answer keys older than `ANSWER_KEY_DAYS`. */
-    forgetOldAnswerKeys() {
-      forgetKeys.run({ before: clock.now().getTime() - ANSWER_KEY_DAYS * DAY_MS });
     },
   };
 }

@@ -1,16 +1,9 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 import { DIRECTIONS } from '../review/rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
 
-/**
- * The browser's random id for one answer, so a save sent again counts once
- * (docs/decisions/0024-durable-save-queue.md): letters, digits, '-' and '_', 16 to 64 of them.
- */
-const IdempotencyKey = v.pipe(
-  v.string('idempotencyKey must be a string.'),
-  v.regex(/^[\w-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits, - or _.'),
-);
 
 /** POST /api/words/{id}/progress: an answer, a flag, or both. */
 export const AnswerBody = v.pipe(
@@ -22,7 +15,7 @@ export const AnswerBody = v.pipe(
       page: v.optional(v.picklist(['unified', 'which-word'], "page must be 'unified' or 'which-word'.")),
       direction: v.optional(v.picklist(DIRECTIONS, "direction must be 'english-to-lebanese' or 'lebanese-to-english'.")),
       fast: bool('fast'),
-      idempotencyKey: v.optional(IdempotencyKey),
+      idempotencyKey: IdempotencyKey,
     },
     'The request body must be a JSON object.',
   ),

@@ -4,7 +4,6 @@ import type { FlaggedService } from '../flagged/service';
 import type { ReviewService } from '../review/service';
 import type { StatsService } from '../stats/service';
 import type { StreakService } from '../streak/service';
-import { HOUR_MS } from '../../lib/clock';
 import { verbsContent, wordsContent } from './content';
 import { vocabularyRoutes } from './index';
 import { createWordKeys } from './keys';
@@ -21,7 +20,5 @@ export const vocabularyModule = defineModule({
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, { wordKeys: createWordKeys(ctx) });
   },
-  routes: { needs: ['auth', 'vocabulary'], plugin: vocabularyRoutes },
-  // Answer keys past their days (answers.ts `ANSWER_KEY_DAYS`) are forgotten at start and every hour, on the primary (it writes).
-  jobs: (_ctx, vocabulary) => [{ name: 'answer keys', everyMs: HOUR_MS, primaryOnly: true, atStart: true, run: vocabulary.forgetOldAnswerKeys }],
+  routes: { needs: ['auth', 'vocabulary', 'answerKeys'], plugin: vocabularyRoutes },
 });

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { ANSWER_KEY_DAYS } from './answers';
 import { testEnglish, testContentApp } from './test-content';
 
 const { t, wordId } = testContentApp();
@@ -158,59 +157,6 @@ describe('word progress', () => {
     expect(answers.map((r) => r.json.unlockedBatch).filter(Boolean).sort()).toEqual([2, 3, 4, 5]);
     const cards = (await t.request('GET', '/api/words/topics-with-progress', { cookie })).json;
     expect(cards.find((c: { name: string }) => c.name === 'Colors').progress.wordsLearned).toBe(2);
-  });
-
-  test('an answer sent again with its key counts once and gets its first reply; concurrent sends too', async () => {
-    const { cookie } = await t.signUp();
-    const other = await t.signUp();
-    const id = colors1();
-    const counts = async (c = cookie) => (await t.request('GET', '/api/stats', { cookie: c })).json.totalAnswered;
-    const send = (idempotencyKey: string, c = cookie, body: object = { correct: true, page: 'unified' }) =>
-      t.request('POST', `/api/words/${id}/progress`, { cookie: c, body: { ...body, idempotencyKey } });
-
-    const first = await send('answer-key-0000000001');
-    t.clock.advance(60_000);
-    const again = await send('answer-key-0000000001');
-    expect(first.status).toBe(200);
-    expect(again.json).toEqual(first.json);
-    // Even a body that differs: the key was applied, the answer is not applied twice.
-    expect((await send('answer-key-0000000001', cookie, { correct: false, page: 'unified' })).json).toEqual(first.json);
-    expect(await counts()).toBe(1);
-    expect((await t.request('GET', '/api/streak', { cookie })).json).toMatchObject({ currentStreak: 1 });
-
-    // Ten sends of one answer arriving together (a reply lost, then every retry at once).
-    const together = await Promise.all(Array.from({ length: 10 }, () => send('answer-key-0000000002')));
-    expect(together.every((r) => r.status === 200)).toBe(true);
-    expect(new Set(together.map((r) => JSON.stringify(r.json))).size).toBe(1);
-    expect(together[0]!.json.timesCorrect).toBe(2);
-    expect(await counts()).toBe(2);
-
-    // A key is a learner's own: another learner's answer with the same key counts for them.
-    expect((await send('answer-key-0000000001', other.cookie)).json.timesCorrect).toBe(1);
-    expect(await counts(other.cookie)).toBe(1);
-    // A new key is a new answer; so is an answer sent without one.
-    await send('answer-key-0000000003');
-    await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: true } });
-    expect(await counts()).toBe(4);
-  });
-
-  test('an answer refused is not kept under its key: sent again once allowed, it counts', async () => {
-    const { cookie } = await t.signUp();
-    const body = { correct: true, idempotencyKey: 'refused-then-sent-01' };
-    expect((await t.request('POST', `/api/words/${maxWordId() + 1}/progress`, { cookie, body })).status).toBe(404);
-    expect((await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body })).json.timesCorrect).toBe(1);
-  });
-
-  test('keys are forgotten after their days, not before', async () => {
-    const { cookie, user } = await t.signUp();
-    const count = () => (t.db.$client.query('select count(*) as n from answer_keys where user_id = ?').get(user.id) as { n: number }).n;
-    await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: { correct: true, idempotencyKey: 'kept-for-thirty-days' } });
-    t.clock.advance(ANSWER_KEY_DAYS * DAY_MS - 1);
-    t.services.vocabulary.forgetOldAnswerKeys();
-    expect(count()).toBe(1);
-    t.clock.advance(2);
-    t.services.vocabulary.forgetOldAnswerKeys();
-    expect(count()).toBe(0);
   });
 
   test('signed out: 401 with the message of the catalogue', async () => {

@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, flag, count } from '../../db/columns';
 import { users } from '../auth/schema';
 
@@ -121,18 +121,3 @@ export const userWordBatches = sqliteTable(
   (t) => [uniqueIndex('user_word_batches_user_unique').on(t.userId)],
 );
 
-/**
- * The answers applied by their idempotency key, per learner, with the reply each got: a save the
- * browser sends again (its reply was lost) is answered with that reply and never counts twice
- * (docs/decisions/0024-durable-save-queue.md). Kept 30 days (`ANSWER_KEY_DAYS`).
- */
-export const answerKeys = sqliteTable(
-  'answer_keys',
-  {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    result: text('result').notNull(),
-    appliedAt: instant('applied_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('answer_keys_applied_idx').on(t.appliedAt)],
-);

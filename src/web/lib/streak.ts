@@ -110,6 +110,8 @@ export function useGameStreak(page: GamePage) {
   return {
     streak,
     signedIn,
+    /** Whose answers are saved: null signed out. */
+    userId: user?.id ?? null,
     /** Moves the shown streak for an answer, before (or without) the server. */
     answer(correct: boolean) {
       set(nextStreak(streak, correct));

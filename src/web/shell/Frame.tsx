@@ -10,7 +10,7 @@ import { useLiveEvents } from './live';
 import { BannerTitle, Nav } from './Nav';
 
 const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
-const SavesWaiting = lazy(() => import('../features/vocabulary/SavesWaiting').then((m) => ({ default: m.SavesWaiting })));
+const SavesWaiting = lazy(() => import('./SavesWaiting').then((m) => ({ default: m.SavesWaiting })));
 
 /** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
 export function Frame() {

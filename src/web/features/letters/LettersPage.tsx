@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { progressSave, server } from '../../lib/api';
+import { server } from '../../lib/api';
+import { isSyncFailure, saves } from '../../lib/saves';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
@@ -55,16 +56,19 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     if (outcome) return;
     setOutcome({ correct, timedOut });
     streak.answer(correct);
-    if (streak.signedIn) {
-      // The letter is one of the server's list, so one of the numbers the call accepts.
-      server.api.letters.progress.post({ letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct }, progressSave)
+    if (streak.userId !== null) {
+      // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md). The letter is one
+      // of the server's list, so one of the numbers the call accepts.
+      saves.save(streak.userId, 'letter', server.api.letters.progress, { letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct })
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
           void refreshStats(queryClient);
         })
-        // The streak is already shown from the answer; a failed save is only logged.
-        .catch((error) => console.error('Saving the letter answer failed', error));
+        // The streak is already shown from the answer; one that waits is counted by the queue's indicator, one refused is only logged.
+        .catch((error: unknown) => {
+          if (!isSyncFailure(error)) console.error('Saving the letter answer failed', error);
+        });
     }
     pauseTimer.current = setTimeout(() => {
       setQuestion((q) => nextQuestion(letters, q.letter));

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { handledGlobally, progressSave, searchOf, server } from '../../lib/api';
+import { handledGlobally, searchOf, server } from '../../lib/api';
+import { isSyncFailure, saves } from '../../lib/saves';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { useGameStreak } from '../../lib/streak';
 import { Arabic } from '../../ui/Arabic';
@@ -71,6 +72,8 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   const [given, setGiven] = useState('');
   const [typed, setTyped] = useState('');
   const [saving, setSaving] = useState(false);
+  /** The answer waits in the save queue: it is judged once it gets through, and the drill goes on meanwhile. */
+  const [kept, setKept] = useState(false);
   const [right, setRight] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [played, setPlayed] = useState(false);
@@ -95,15 +98,17 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
     typedInput.current?.focus();
   }, [index]);
   useEffect(() => {
-    if (result) nextButton.current?.focus();
-  }, [result]);
+    if (result || kept) nextButton.current?.focus();
+  }, [result, kept]);
 
   function answer(text: string) {
-    if (result || saving || !text.trim()) return;
+    const { userId } = streak;
+    if (result || saving || kept || !text.trim() || userId === null) return;
     setGiven(text);
     setSaving(true);
-    server.api.listening.answers
-      .post({ wordId: question.wordId, mode, answer: text }, progressSave)
+    // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md): the server judges it.
+    saves
+      .save(userId, 'listening', server.api.listening.answers, { wordId: question.wordId, mode, answer: text })
       .then((reply) => {
         setResult(reply);
         if (reply.correct) setRight((n) => n + 1);
@@ -113,13 +118,15 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
         void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
       })
       .catch((error: unknown) => {
-        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
+        if (isSyncFailure(error)) setKept(true);
+        else if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
       })
       .finally(() => setSaving(false));
   }
 
   function next() {
     setResult(null);
+    setKept(false);
     setGiven('');
     setTyped('');
     setIndex((i) => i + 1);
@@ -135,7 +142,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
     if (e.key === 'r' || e.key === 'R') {
       e.preventDefault();
       play();
-    } else if (mode === 'choose' && !result) {
+    } else if (mode === 'choose' && !result && !kept) {
       const n = Number(e.key);
       if (n >= 1 && n <= question.options.length) answer(question.options[n - 1]!);
     }
@@ -191,7 +198,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
           {question.options.map((option, i) => {
             const state = !result ? '' : option === word?.english ? 'right' : option === given ? 'wrong' : 'dim';
             return (
-              <button key={option} type="button" className={`ww-option ${state}`} aria-disabled={!!result || saving} aria-pressed={option === given} onClick={() => answer(option)}>
+              <button key={option} type="button" className={`ww-option ${state}`} aria-disabled={!!result || saving || kept} aria-pressed={option === given} onClick={() => answer(option)}>
                 <span className="ww-key" aria-hidden="true">
                   {i + 1}
                 </span>
@@ -209,14 +216,14 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
               id={typedId}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
-              readOnly={!!result}
+              readOnly={!!result || kept}
               autoFocus
               autoComplete="off"
               autoCapitalize="off"
               spellCheck={false}
               maxLength={LISTENING_ANSWER_MAX}
             />
-            <button type="submit" className="button" disabled={!typed.trim() || !!result || saving}>
+            <button type="submit" className="button" disabled={!typed.trim() || !!result || saving || kept}>
               Check
             </button>
           </div>
@@ -257,6 +264,14 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
               Added to your <Link to="/flagged">Flagged Words</Link> and your memory review, to practise again.
             </p>
           )}
+          <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
+            {index + 1 < questions.length ? 'Next word' : 'See your score'}
+          </button>
+        </div>
+      )}
+      {kept && (
+        <div className="ww-result listen-kept">
+          <p role="status">Your answer is kept: it will be checked when your connection is back.</p>
           <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
             {index + 1 < questions.length ? 'Next word' : 'See your score'}
           </button>

@@ -3,7 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LessonStep, LessonView } from '../../../modules/lessons/service';
 import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
+import { ApiError, handledGlobally, server } from '../../lib/api';
+import { isSyncFailure, saves } from '../../lib/saves';
+import { useUser } from '../../lib/session';
 import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
@@ -100,6 +102,8 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
   const moved = useRef(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The route is a signed-in learner's (its layout's guard): the id is there once the page shows.
+  const userId = useUser().data?.id;
   const step = steps[index]!;
   const last = index === steps.length - 1;
   const waitingForChoice = step.type === 'practice' && choice === null;
@@ -114,10 +118,14 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
   function choose(option: string) {
     if (choice !== null) return;
     setChoice(option);
-    // The answer is kept for the lesson's score; a failure only costs that count, so it is only logged (docs/product-rules.md#lessons).
-    server.api.lessons({ id: lessonId }).progress.post({ correct: option === step.content.correctAnswer }, progressSave)
+    if (userId === undefined) return;
+    // The answer is kept for the lesson's score, in the save queue (docs/decisions/0043-one-save-queue.md): one
+    // that waits is counted by the queue's indicator, one refused only costs that count, so it is only logged.
+    saves.save(userId, 'lesson', server.api.lessons({ id: lessonId }).progress, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
-      .catch((error) => console.warn('lesson answer not saved', error));
+      .catch((error: unknown) => {
+        if (!isSyncFailure(error)) console.warn('lesson answer not saved', error);
+      });
   }
 
   // 1–4 pick an answer of a practice step, as in the games.
@@ -127,7 +135,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
   });
 
   async function next() {
-    if (waitingForChoice || completing) return;
+    if (waitingForChoice || completing || userId === undefined) return;
     if (!last) {
       moved.current = true;
       setIndex(index + 1);
@@ -136,14 +144,20 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     }
     setCompleting(true);
     try {
-      const result = await server.api.lessons({ id: lessonId }).progress.post({ completed: true }, progressSave);
+      const result = await saves.save(userId, 'lesson', server.api.lessons({ id: lessonId }).progress, { completed: true });
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: lessonQuery(lessonId).queryKey });
       toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
       await navigate({ to: '/lessons' });
     } catch (error) {
-      // The lesson stays open so Complete can be pressed again.
+      // A completion that waits in the save queue counts once it gets through (the indicator says it waits):
+      // the lesson is done for the learner, as when it is saved.
+      if (isSyncFailure(error) && !handledGlobally(error)) {
+        await navigate({ to: '/lessons' });
+        return;
+      }
+      // Refused: the lesson stays open so Complete can be pressed again.
       if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: LEARNING_TOAST_MS });
       setCompleting(false);
     }

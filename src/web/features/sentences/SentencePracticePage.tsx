@@ -4,6 +4,8 @@ import type { SentenceAnswerResult, SentenceView } from '../../../modules/senten
 import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, handledGlobally, server } from '../../lib/api';
+import { saves } from '../../lib/saves';
+import { useUser } from '../../lib/session';
 import { sentenceTopicsQuery } from './queries';
 import { Arabic } from '../../ui/Arabic';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
@@ -56,6 +58,8 @@ export function SentencePracticePage() {
   const topicId = useId();
   const answerId = useId();
   const lexicon = useSpellingLexicon();
+  // The screen is a signed-in learner's (its layout's guard): the id is there once it shows.
+  const userId = useUser().data?.id;
 
   // The chosen topic must be one of the list: otherwise the first is taken.
   useEffect(() => {
@@ -95,18 +99,23 @@ export function SentencePracticePage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const userAnswer = answer.trim();
-    if (!question || !userAnswer || submitting) return;
+    if (!question || !userAnswer || submitting || userId === undefined) return;
     setSubmitting(true);
+    // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md), so the answer is
+    // judged and counted once it gets through. The verdict waits for it the spec's 10 s at most.
+    const saved = saves.save(userId, 'sentence', server.api.sentences.answer, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
     try {
-      const judged = await server.api.sentences.answer.post(
-        { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context },
-        { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) },
-      );
+      const judged = await Promise.race([saved, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The verdict took too long.')), ANSWER_TIMEOUT_MS))]);
       queryClient.setQueryData(STREAK_KEY, judged.streak);
       void refreshStats(queryClient);
       setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
     } catch (error) {
       if (handledGlobally(error)) return;
+      // A verdict that arrives late (or once a waiting answer got through) brings the server's streak.
+      void saved.then((late) => {
+        queryClient.setQueryData(STREAK_KEY, late.streak);
+        void refreshStats(queryClient);
+      }, () => {});
       toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
       // The local rule still gives the learner a verdict; the streak moves on screen only.
       const local = scoreLocally(userAnswer, question.context.recommended_answer, lexicon);

@@ -10,7 +10,7 @@ import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules
 import { streakQuery, useStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
-import { isSyncFailure, saves } from './sync';
+import { isSyncFailure, saves } from '../../lib/saves';
 
 export type Word = WordView;
 export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
@@ -78,9 +78,10 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     if (!user) return null;
     const id = ++lastAnswer.current;
     try {
-      const result = await saves.save<AnswerResult>(
+      const result = await saves.save(
         user.id,
-        server.api.words({ id: word.id }).progress['~path'],
+        'word',
+        server.api.words({ id: word.id }).progress,
         {
           correct,
           ...(keepsStreak ? { page: 'unified' } : {}),
@@ -88,7 +89,6 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
           ...(opts.direction ? { direction: opts.direction } : {}),
           ...(correct && opts.fast ? { fast: true } : {}),
         },
-        true,
       );
       // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.
       if (keepsStreak && id === lastAnswer.current && result.streak) setStreak(reconcileStreak(shown, result.streak, correct));
@@ -115,7 +115,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await saves.save(user.id, server.api.words({ id: word.id }).flag['~path'], { isFlagged });
+      await saves.save(user.id, 'flag', server.api.words({ id: word.id }).flag, { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { progressSave, server } from '../../lib/api';
+import { handledGlobally, server } from '../../lib/api';
+import { saves } from '../../lib/saves';
 import { Arabic } from '../../ui/Arabic';
 import { ListenButton } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
@@ -90,9 +91,12 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     const right = option === answer;
     streak.answer(right);
     // A visitor's answers are not saved, so nothing holds Next back.
-    if (!streak.signedIn) return;
+    const { userId } = streak;
+    if (userId === null) return;
     setWaiting(true);
-    server.api.words({ id: word.id }).progress.post({ correct: right, flag: !right, page: 'which-word' }, progressSave)
+    // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md): Next waits for this
+    // save as the spec has it, and when it cannot get through now the answer waits in the queue.
+    saves.save(userId, 'word', server.api.words({ id: word.id }).progress, { correct: right, flag: !right, page: 'which-word' })
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: whichWordTopicsQuery.queryKey });
@@ -100,8 +104,8 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
         void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
         unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);
       })
-      .catch(() => {
-        toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+      .catch((error: unknown) => {
+        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
         setWaiting(false);
       });
   }

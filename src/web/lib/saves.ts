@@ -1,17 +1,34 @@
 import { createStore, get, update } from 'idb-keyval';
-import { api, ApiError, progressRetryDelay, RETRY_TRIES, type RequestOptions } from '../../lib/api';
-import { NETWORK_STATUS, TIMEOUT_STATUS } from '../../lib/messages';
+import { api, ApiError, progressRetryDelay, RETRY_TRIES, type CallOptions, type RequestOptions } from './api';
+import { NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
 /**
- * The save queue (docs/decisions/0024-durable-save-queue.md): every answer and flag of a signed-in
- * learner is written to IndexedDB before it is sent, and stays there until the server has
- * acknowledged it, across navigation, reloads and closed tabs. Saves go one at a time, in the order
- * given; an answer carries a random key that the server applies at most once, so a save sent again
- * after its reply was lost never counts twice.
+ * What the queue keeps, by kind: the route each kind is sent to, and whether it carries a key. Every
+ * answer does (the server applies each key once per learner and kind); a flag does not: it sets a
+ * state, and sent twice it sets the same one.
+ */
+const KINDS = {
+  word: { path: /^\/api\/words\/\d+\/progress$/, keyed: true },
+  flag: { path: /^\/api\/words\/\d+\/flag$/, keyed: false },
+  letter: { path: /^\/api\/letters\/progress$/, keyed: true },
+  lesson: { path: /^\/api\/lessons\/\d+\/progress$/, keyed: true },
+  sentence: { path: /^\/api\/sentences\/answer$/, keyed: true },
+  listening: { path: /^\/api\/listening\/answers$/, keyed: true },
+} as const;
+export type SaveKind = keyof typeof KINDS;
+
+/**
+ * The save queue (docs/decisions/0024-durable-save-queue.md, docs/decisions/0043-one-save-queue.md):
+ * every save of a signed-in learner (a card's or Which Word's answer, a flag, a letter, a lesson's
+ * answer or completion, a sentence, a listening answer) is written to IndexedDB before it is sent, and
+ * stays there until the server has acknowledged it, across navigation, reloads and closed tabs. Saves
+ * go one at a time, in the order given; an answer carries a random key that the server applies at
+ * most once, so a save sent again after its reply was lost never counts twice.
  */
 export interface Saved {
   id: string;
   userId: number;
+  kind: SaveKind;
   path: string;
   body: unknown;
 }
@@ -22,19 +39,24 @@ export interface SaveStore {
   change(edit: (list: Saved[]) => Saved[]): Promise<void>;
 }
 
-const SAVE_PATH = /^\/api\/words\/\d+\/(progress|flag)$/;
-const isSaved = (s: unknown): s is Saved => {
+/**
+ * A save as stored, or null for anything else found there (an older shape, a hand edit), which is
+ * dropped rather than sent. Saves kept before there were kinds (answers and flags) get theirs from their path.
+ */
+function savedOrNull(s: unknown): Saved | null {
   const save = s as Partial<Saved> | null;
-  return !!save && typeof save.id === 'string' && Number.isSafeInteger(save.userId) && typeof save.path === 'string' && SAVE_PATH.test(save.path);
-};
+  if (!save || typeof save.id !== 'string' || !Number.isSafeInteger(save.userId) || typeof save.path !== 'string') return null;
+  const path = save.path;
+  const kind = save.kind ?? (Object.keys(KINDS) as SaveKind[]).find((k) => KINDS[k].path.test(path));
+  return kind !== undefined && Object.hasOwn(KINDS, kind) && KINDS[kind].path.test(path) ? ({ ...save, kind } as Saved) : null;
+}
+const validSaves = (list: unknown) => (Array.isArray(list) ? list.map(savedOrNull).filter((s) => s !== null) : []);
 
 function indexedStore(): SaveStore {
   const db = createStore('kalimat', 'saves');
-  // Anything else found there (an older shape, a hand edit) is dropped rather than sent.
-  const valid = (list: unknown) => (Array.isArray(list) ? list.filter(isSaved) : []);
   return {
-    read: async () => valid(await get('queue', db)),
-    change: (edit) => update('queue', (list) => edit(valid(list)), db),
+    read: async () => validSaves(await get('queue', db)),
+    change: (edit) => update('queue', (list) => edit(validSaves(list)), db),
   };
 }
 
@@ -60,12 +82,12 @@ async function adoptOldQueue(store: SaveStore) {
   try {
     old = JSON.parse(localStorage.getItem(OLD_KEY)!);
   } catch {}
-  const saves = (Array.isArray(old) ? old : []).map((s) => ({ ...s, id: newId() })).filter(isSaved);
+  const saves = validSaves((Array.isArray(old) ? old : []).map((s) => ({ ...s, id: newId() })));
   await store.change((all) => [...saves, ...all]);
   localStorage.removeItem(OLD_KEY);
 }
 
-/** What waits once the first tries of the oldest save failed (null when nothing waits): the indicator's counts. */
+/** What waits once the first tries of the oldest save failed (null when nothing waits): the indicator's counts, every answer of every kind in `answers`. */
 export type Waiting = { answers: number; flags: number } | null;
 
 const WAITING_MESSAGE = 'Your progress will sync when connection is restored';
@@ -101,7 +123,8 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
   let onSentUnseen = () => {};
 
   const publish = (mine: Saved[]) => {
-    const next = stuck && mine.length > 0 ? { answers: mine.filter((s) => s.path.endsWith('/progress')).length, flags: mine.filter((s) => s.path.endsWith('/flag')).length } : null;
+    const flags = mine.filter((s) => s.kind === 'flag').length;
+    const next = stuck && mine.length > 0 ? { answers: mine.length - flags, flags } : null;
     if (JSON.stringify(next) === JSON.stringify(waiting)) return;
     waiting = next;
     for (const listener of listeners) listener();
@@ -190,20 +213,27 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
 
   return {
     /**
-     * Keeps a save (with an idempotency key in its body when `keyed`), then sends it after those
-     * before it. Resolves with the server's reply; rejects with the server's refusal, or with a
-     * sync failure when it waits in the queue (at once while older saves are stuck).
+     * Keeps a save of a kind for its typed endpoint (`server.api.letters.progress`; an answer with its
+     * idempotency key in its body), then sends it after those before it. Resolves with the server's
+     * reply; rejects with the server's refusal, or with a sync failure when it waits in the queue (at
+     * once while older saves are stuck).
      */
-    async save<T>(forUser: number, path: string, body: object, keyed = false): Promise<T> {
+    async save<Body, Reply>(
+      forUser: number,
+      kind: SaveKind,
+      endpoint: { '~path': string; post: (body: Body, options?: CallOptions) => Promise<Reply> },
+      body: NoInfer<Body> & object,
+    ): Promise<Reply> {
       const id = newId();
+      const path = endpoint['~path'];
       // The queue sends for the learner who saves, even before the frame has started it.
       if (userId === null) userId = forUser;
-      await store.change((all) => [...all, { id, userId: forUser, path, body: keyed ? { ...body, idempotencyKey: id } : body }]);
+      await store.change((all) => [...all, { id, userId: forUser, kind, path, body: KINDS[kind].keyed ? { ...body, idempotencyKey: id } : body }]);
       if (stuck && forUser === userId) {
         publish(await mine());
         throw waitingError();
       }
-      const reply = new Promise<T>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+      const reply = new Promise<Reply>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
       void drain();
       return reply;
     },

@@ -1,9 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
-import { refreshAfterWaitingSaves } from './api';
-import { saves, type Waiting } from './sync';
+import { refreshAfterWaitingSaves as refreshVocabulary } from '../features/vocabulary/api';
+import { server } from '../lib/api';
+import { saves, type Waiting } from '../lib/saves';
+import { LEARNING_TOAST_MS, toast } from '../ui/toast';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -13,10 +14,17 @@ function waitingText({ answers, flags }: NonNullable<Waiting>) {
   return `${parts.join(' and ')} waiting`;
 }
 
+/** Saves that nobody on the page waited for were sent: what any kind of them changes is read again (every page's streak, the letters' counts, the lessons, vocabulary's own). */
+function refreshAfterWaitingSaves(queryClient: QueryClient) {
+  refreshVocabulary(queryClient);
+  const changed = [server.api.streak, server.api.letters.progress, server.api.lessons].map((node) => node['~path']);
+  void queryClient.invalidateQueries({ predicate: (q) => changed.some((path) => String(q.queryKey[0]).startsWith(path)) });
+}
+
 /**
  * Sends the learner's waiting saves (those of an earlier visit first) and, while the oldest cannot get
  * through, says so once: the spec's 'Sync Error' toast when answers start waiting, then one calm line
- * counting them until the last is sent (docs/decisions/0024-durable-save-queue.md).
+ * counting them, of every kind, until the last is sent (docs/decisions/0024-durable-save-queue.md, docs/decisions/0043-one-save-queue.md).
  */
 export function SavesWaiting({ userId }: { userId: number }) {
   const queryClient = useQueryClient();

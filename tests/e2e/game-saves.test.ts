@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+interface Letter {
+  number: number;
+  arabizi: string;
+  arabic: string;
+  example: { arabizi: string };
+}
+interface Question {
+  word: { english: string; arabizi: string };
+}
+
+let app: E2EApp;
+let letters: Letter[];
+beforeAll(async () => {
+  app = await startApp();
+  letters = await (await fetch(`${app.baseUrl}/api/letters`)).json();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const ANSWERS = 5;
+
+/**
+ * Saves to `pattern` fail while the browser believes it is online: every other try never leaves the
+ * browser, the others reach the server and lose their reply on the way back. `open()` lets them through.
+ */
+async function flakySaves(context: BrowserContext, pattern: string) {
+  const state = { blocked: true, tries: 0, repliesLost: 0 };
+  await context.route(pattern, async (route) => {
+    if (route.request().method() !== 'POST' || !state.blocked) return route.continue();
+    if (state.tries++ % 2 === 1 && (await route.fetch().catch(() => null))?.ok()) state.repliesLost++;
+    await route.abort('connectionreset');
+  });
+  return state;
+}
+
+/** The learner's answers as the server counted them: all of them, and those of one streak page. */
+function counted(username: string, page: string) {
+  const db = new Database(join(app.dir, 'app.db'), { readonly: true });
+  try {
+    const stats = db.query('select s.total_answered as answered from user_stats s join users u on u.id = s.user_id where u.username = ?').get(username) as { answered: number } | null;
+    const streak = db.query('select k.current_streak as current from user_streak k join users u on u.id = k.user_id where u.username = ? and k.page = ?').get(username, page) as { current: number } | null;
+    return { answered: stats?.answered ?? 0, streak: streak?.current ?? 0 };
+  } finally {
+    db.close();
+  }
+}
+
+const waiting = (page: Page, n: number) => page.getByRole('status').filter({ hasText: `Offline · ${n} answers waiting` });
+
+/** Answers whatever letters question is showing, rightly, from what the screen shows. */
+async function answerLetterRightly(page: Page) {
+  const card = page.locator('.letters-card');
+  const type = await card.locator('.letters-type').textContent();
+  if (type === 'Say it') {
+    await card.getByRole('button', { name: 'Reveal Now' }).click();
+    await card.getByRole('button', { name: 'I got it right' }).click();
+    return;
+  }
+  const big = (await card.locator('.letters-big').textContent())!.trim();
+  if (type === 'Fill in the blank') {
+    const letter = letters.find((l) => l.example.arabizi.split(l.arabizi).join('_') === big)!;
+    await card.getByLabel('Missing number').fill(letter.arabizi);
+    await card.getByRole('button', { name: 'Check' }).click();
+    return;
+  }
+  const byArabic = letters.find((l) => l.arabic === big);
+  if (byArabic) await card.getByRole('button', { name: byArabic.arabizi, exact: true }).click();
+  else await card.getByRole('button', { name: letters.find((l) => l.arabizi === big)!.arabic, exact: true }).click();
+}
+
+describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.md)', () => {
+  test('Which Word: answers given while saves fail wait, survive a reload and count exactly once when saves get through', async () => {
+    const { page, context } = await app.newPage(1280, 800);
+    const learner = await registerInBrowser(page);
+    const saves = await flakySaves(context, '**/api/words/*/progress');
+    const roundReply = page.waitForResponse((r) => r.url().includes('/api/which-word/topics/Family'));
+    await page.goto('/which-word/Family');
+    const questions: Question[] = (await (await roundReply).json()).questions;
+
+    for (const { word } of questions.slice(0, ANSWERS)) {
+      await page.getByText(word.english, { exact: true }).waitFor();
+      await page.getByRole('button', { name: word.arabizi, exact: true }).click();
+      await page.getByText('Correct! 🎉').waitFor();
+      // As the spec has it: a save that failed gives Next back at once, and says so.
+      await page.getByRole('button', { name: 'Next Word' }).click();
+    }
+    expect(await page.getByText('Progress not saved').count()).toBeGreaterThan(0);
+    await waiting(page, ANSWERS).waitFor();
+    await screenshot(page, 'which-word-saves-waiting-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'which-word-saves-waiting-375');
+    // Only the oldest answer is tried while they wait: it reached the server (its reply lost) and counts once, however often it was tried.
+    expect(counted(learner.username, 'which-word').answered).toBe(1);
+
+    await page.reload();
+    await waiting(page, ANSWERS).waitFor();
+    saves.blocked = false;
+    await waiting(page, ANSWERS).waitFor({ state: 'detached', timeout: 40_000 });
+    // Some answers reached the server more than once (their replies lost) and still count once.
+    expect(saves.repliesLost).toBeGreaterThan(0);
+    expect(counted(learner.username, 'which-word')).toEqual({ answered: ANSWERS, streak: ANSWERS });
+    await context.close();
+  }, 90_000);
+
+  test('letters: answers given while saves fail wait, survive a reload and count exactly once when saves get through', async () => {
+    const { page, context } = await app.newPage(1280, 800);
+    const learner = await registerInBrowser(page);
+    const saves = await flakySaves(context, '**/api/letters/progress');
+    await page.goto('/letters');
+
+    for (let i = 1; i <= ANSWERS; i++) {
+      await page.locator('.letters-type').waitFor();
+      await answerLetterRightly(page);
+      await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
+      // The next question comes after the result's pause.
+      await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
+    }
+    await waiting(page, ANSWERS).waitFor();
+    await screenshot(page, 'letters-saves-waiting-1280');
+    // Only the oldest answer is tried while they wait: it reached the server (its reply lost) and counts once, however often it was tried.
+    expect(counted(learner.username, 'letters').answered).toBe(1);
+
+    await page.reload();
+    await waiting(page, ANSWERS).waitFor();
+    saves.blocked = false;
+    await waiting(page, ANSWERS).waitFor({ state: 'detached', timeout: 40_000 });
+    expect(saves.repliesLost).toBeGreaterThan(0);
+    expect(counted(learner.username, 'letters')).toEqual({ answered: ANSWERS, streak: ANSWERS });
+    await context.close();
+  }, 90_000);
+
+  test('listening: an answer that waits says it is kept, the drill goes on, and it is judged and counted once when saves get through', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    const learner = await registerInBrowser(page);
+    const english = new Map(((await (await page.request.get('/api/words')).json()) as { id: number; english: string }[]).map((w) => [w.id, w.english]));
+    const saves = await flakySaves(context, '**/api/listening/answers');
+    const roundReply = page.waitForResponse((r) => r.url().endsWith('/api/listening/round'));
+    await page.goto('/listen');
+    const questions = (await (await roundReply).json()) as { wordId: number }[];
+
+    const kept = page.getByRole('status').filter({ hasText: 'Your answer is kept: it will be checked when your connection is back.' });
+    for (const question of questions.slice(0, 2)) {
+      await page.getByRole('button', { name: english.get(question.wordId)!, exact: true }).click();
+      await kept.waitFor();
+      // The transcript needs the server's verdict: it is not shown for an answer that waits.
+      expect(await page.locator('.listen-transcript').count()).toBe(0);
+      if (question === questions[0]) await screenshot(page, 'listening-answer-kept-375');
+      await page.getByRole('button', { name: 'Next word' }).click();
+      await kept.waitFor({ state: 'detached' });
+    }
+    await waiting(page, 2).waitFor();
+    saves.blocked = false;
+    await waiting(page, 2).waitFor({ state: 'detached', timeout: 40_000 });
+    expect(counted(learner.username, 'listening')).toEqual({ answered: 2, streak: 2 });
+    await context.close();
+  }, 90_000);
+});
