@@ -100,7 +100,7 @@ async function journey(width: number, height: number, name: string) {
     'Baddi ahwe bala sekkar, law sama7', // one letter short: almost
     '3arabiyye. W fi shi zaki ma3a?',
     'eh akid w kebbeyet may kamen',
-    'addesh el 7sab',
+    'addesh el 7seb',
     'Tfaddal. Yeslamo ideik!',
   ];
   for (const [i, answer] of answers.entries()) {

@@ -19,7 +19,7 @@ const LARA = [
   'Baddi ahwe bala sekkar, law sama7t.',
   '3arabiyye. W fi shi zaki ma3a?',
   'Eh, akid! W kebbeyet may kamen.',
-  'Addeh el 7sab?',
+  'Addeh el 7seb?',
   'Tfaddal. Yeslamo ideik!',
 ];
 const ANSWER = 'Each answer must be the text you typed or { heard: [what recognition heard] }.';
@@ -204,9 +204,9 @@ describe('speech of dialogue lines', () => {
   });
 
   test('GET /api/tts accepts a dialogue line and a voice', async () => {
-    const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab?')}&voice=female`);
+    const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7seb?')}&voice=female`);
     expect(res.status).toBe(200);
-    expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7sab? no')}&voice=male`)).status).toBe(404);
+    expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7seb? no')}&voice=male`)).status).toBe(404);
   });
 
   test("the built-in voice says a line in the voice asked for (espeak-ng's ar, ar+f3), and in its speaker's without one", async () => {
@@ -241,14 +241,14 @@ describe('the import of content/dialogues', () => {
   test('reports each broken field by file, line and field', () => {
     const broken = cafe
       .replace('gender: female', 'gender: woman')
-      .replace('arabic: "قدّيه الحساب؟"', 'arabic: "Addeh el 7sab?"');
+      .replace('arabic: "قدّيه الحساب؟"', 'arabic: "Addeh el 7seb?"');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': broken })).toEqual([
       `dialogues/01-cafe.yaml:${lineOf(broken, 'gender: woman')}: speakers[1].gender: must be male or female`,
       `dialogues/01-cafe.yaml:${lineOf(broken, 'arabic: "Addeh')}: lines[7].arabic: Arabic script must not contain Latin letters`,
     ]);
     const misnamed = cafe.replace('speaker: "Rami"\n    arabizi: "Tmene dolar', 'speaker: "Ramy"\n    arabizi: "Tmene dolar');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': misnamed })).toEqual([`dialogues/01-cafe.yaml:${lineOf(misnamed, 'speaker: "Ramy"')}: lines[8].speaker: "Ramy" is not one of the speakers (Rami, Lara)`]);
-    const variant = cafe.replace('arabizi: "Addeh el 7sab?"', 'arabizi: "2addesh el 7sab?"');
+    const variant = cafe.replace('arabizi: "Addeh el 7seb?"', 'arabizi: "2addesh el 7seb?"');
     const spelling = readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': variant })).toEqual([`dialogues/01-cafe.yaml:${lineOf(variant, '2addesh')}: lines[7].arabizi: "2addesh" is spelled "addeh" (spelling.yaml line ${lineOf(spelling, 'canonical: addeh')})`]);
   });
