@@ -173,12 +173,15 @@ describe('typed answers in the course', () => {
       groups.set(key, spellings);
     }
     const folded = [...groups.values()].filter((spellings) => spellings.size > 1).map((spellings) => [...spellings]);
-    // The groups of the issue are among them: 2asir / 3asir, bayd / b3id, ba2ra / barra.
-    const pairs = folded.map((group) => group.map(([spelt]) => spelt).sort().join(' / '));
-    for (const known of ['2asir / 3asir', 'b3id / bayd', 'ba2ra / barra']) expect(pairs).toContain(known);
     expect(folded.length).toBeGreaterThanOrEqual(17);
 
     const everything = course.map((w) => w.lebanese);
+    // The pairs of the issue (whether the key folds them depends on the spelling table of the day) are
+    // never right for one another.
+    for (const [a, b] of [['2asir', '3asir'], ['bayd', 'b3id'], ['ba2ra', 'barra']]) {
+      expect({ typed: a, expected: b, verdict: judgeTyped(a, b, lexicon, everything) }).toEqual({ typed: a, expected: b, verdict: 'wrong' });
+      expect({ typed: b, expected: a, verdict: judgeTyped(b, a, lexicon, everything) }).toEqual({ typed: b, expected: a, verdict: 'wrong' });
+    }
     for (const group of folded) {
       for (const [expected] of group) {
         const screens = new Set(course.filter((w) => w.lebanese.toLowerCase() === expected).map((w) => w.screen));

@@ -249,17 +249,23 @@ export function judgeTyped(typed: string, expected: string, lexicon?: SpellingLe
 
 const compact = (key: string) => key.replace(/ /g, '');
 
-/** Whether a typed answer is spelt as a word of the screen other than the expected one. */
+/**
+ * Whether a typed answer is spelt as a word of the screen other than the expected one: exactly as
+ * written (fi2, "wake up!", is not fe2, "he woke up", though e and i are one letter elsewhere), or
+ * with e for i (btestanni is btestanne, "you wait" to a woman, and not btestanna to a man).
+ */
 function isAnotherWord(typed: string, expected: string, screen: readonly string[]): boolean {
-  const written = spelling(typed);
-  return written !== spelling(expected) && screen.some((word) => spelling(word) === written);
+  const withEForI = (text: string) => written(text).replace(/e/g, 'i');
+  return [written, withEForI].some((spelling) => {
+    const typedSpelling = spelling(typed);
+    return typedSpelling !== spelling(expected) && screen.some((word) => spelling(word) === typedSpelling);
+  });
 }
 
 /**
  * A spelling as written, with only the differences that never tell two words apart: case, punctuation,
- * spaces, the apostrophe for 2, kh, gh, ch for 5, 8, sh, and e for i (testanni is testanne, "you wait"
- * to a woman, and not testanna to a man).
+ * spaces, the apostrophe for 2, and kh, gh, ch for 5, 8, sh.
  */
-function spelling(text: string): string {
-  return normalWords(text).replace(APOSTROPHES, '2').replace(/ /g, '').replace(/kh/g, '5').replace(/gh/g, '8').replace(/ch/g, 'sh').replace(/e/g, 'i');
+function written(text: string): string {
+  return normalWords(text).replace(APOSTROPHES, '2').replace(/ /g, '').replace(/kh/g, '5').replace(/gh/g, '8').replace(/ch/g, 'sh');
 }

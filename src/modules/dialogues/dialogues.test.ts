@@ -163,7 +163,7 @@ describe('a role-play with turns said aloud', () => {
       '3arabiyye. W fi shi zaki ma3a?',
       // Another line heard: wrong, whatever its arabizi would have been.
       { heard: ['قدّيه الحساب'] },
-      'Addeh el 7sab?',
+      'Addeh el 7seb?',
       // The line in other hamza and alef forms, with a tatweel: right.
       { heard: ['تفضل يسلمو ايديـك'] },
     ];
