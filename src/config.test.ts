@@ -17,6 +17,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:' })).toThrow(/SESSION_SECRET/);
   });
 
+  test('the movable clock is a test setting refused in production', () => {
+    expect(loadConfig({ DATABASE_PATH: ':memory:', MOVABLE_CLOCK: 'true' }).MOVABLE_CLOCK).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:', SESSION_SECRET: 'x'.repeat(32), MOVABLE_CLOCK: 'true' })).toThrow(
+      'Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production',
+    );
+  });
+
   test('a bad secret or URL is named but not echoed into the logs', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('(got "eighty")');
     expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow('Invalid environment variable SESSION_SECRET: must be at least 32 characters');

@@ -53,6 +53,7 @@ const EnvSchema = v.object({
   COMMIT_DELAY_MS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number), v.maxValue(1000, 'must be at most 1000')),
   ),
+  MOVABLE_CLOCK: bool(false),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
 });
 
@@ -90,6 +91,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (isProduction && parsed.COMMIT_DELAY_MS !== undefined) {
     throw new ConfigError('Invalid environment variable COMMIT_DELAY_MS: a benchmark setting, refused in production');
+  }
+  if (isProduction && parsed.MOVABLE_CLOCK) {
+    throw new ConfigError('Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production');
   }
   const databasePath = parsed.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.DATABASE_PATH);
   return {

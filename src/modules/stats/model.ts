@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isTimeZone } from './service';
+import { GOAL_LIMITS } from './rules';
 
 /** The learning features whose time the statistics page adds up, by the path that opens them (docs/product-rules.md#learning-time). */
 const FEATURE_PATHS: [RegExp, string][] = [
@@ -38,4 +39,31 @@ export const ActivityBody = v.object(
     ),
   },
   'The request body must be a JSON object.',
+);
+
+const { minutes, cards } = GOAL_LIMITS;
+/** PUT /api/goal: the daily goal, minutes of learning or answers a day (docs/product-rules.md#daily-goal-and-day-streak). */
+export const GoalBody = v.variant(
+  'kind',
+  [
+    v.object({
+      kind: v.literal('minutes'),
+      amount: v.pipe(
+        v.number('amount must be a number.'),
+        v.integer('amount must be a whole number.'),
+        v.minValue(minutes.min, `amount must be ${minutes.min} to ${minutes.max} minutes.`),
+        v.maxValue(minutes.max, `amount must be ${minutes.min} to ${minutes.max} minutes.`),
+      ),
+    }),
+    v.object({
+      kind: v.literal('cards'),
+      amount: v.pipe(
+        v.number('amount must be a number.'),
+        v.integer('amount must be a whole number.'),
+        v.minValue(cards.min, `amount must be ${cards.min} to ${cards.max} cards.`),
+        v.maxValue(cards.max, `amount must be ${cards.min} to ${cards.max} cards.`),
+      ),
+    }),
+  ],
+  "kind must be 'minutes' or 'cards'.",
 );

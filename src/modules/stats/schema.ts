@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { id, instant, count, createdAt, json } from '../../db/columns';
+import { id, instant, count, createdAt, json, flag } from '../../db/columns';
 import { users } from '../auth/schema';
 
 /** A learner's statistics; `points` is the all-time leaderboard measure (docs/product-rules.md#points-and-leaderboard). */
@@ -75,4 +75,39 @@ export const userActivityLog = sqliteTable(
     sessionId: text('session_id'),
   },
   (t) => [index('user_activity_log_user_idx').on(t.userId, t.startTime)],
+);
+
+/**
+ * A learner's daily goal and day streak (docs/product-rules.md#daily-goal-and-day-streak): one row each,
+ * made by their first award. `streakDay` is the last of their own days that the streak counts.
+ */
+export const dailyGoals = sqliteTable(
+  'daily_goals',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    goalKind: text('goal_kind', { enum: ['minutes', 'cards'] }),
+    goalAmount: integer('goal_amount'),
+    dayStreak: count('day_streak'),
+    bestDayStreak: count('best_day_streak'),
+    streakDay: text('streak_day'),
+    freezes: count('freezes'),
+    freezePoints: count('freeze_points'),
+  },
+  (t) => [uniqueIndex('daily_goals_user_unique').on(t.userId)],
+);
+
+/** What a learner did on each of their days toward the goal, whether it was met, or kept by a freeze. */
+export const goalDays = sqliteTable(
+  'goal_days',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    cards: count('cards'),
+    seconds: count('seconds'),
+    met: flag('met'),
+    frozen: flag('frozen'),
+  },
+  (t) => [uniqueIndex('goal_days_user_day_unique').on(t.userId, t.day)],
 );

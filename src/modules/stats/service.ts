@@ -6,6 +6,8 @@ import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
 import { TOTAL_BATCHES } from '../vocabulary/rules';
+import { createGoals } from './goal';
+import type { Goal } from './rules';
 
 /** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50 } as const;
@@ -169,6 +171,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   const { db, clock, events } = ctx;
   const { auth, streak } = deps;
   const P = sql.placeholder;
+  const goals = createGoals(db);
 
   const ensureRow = db.insert(userStats).values({ userId: P('userId') }).onConflictDoNothing().prepare();
   const readRow = db.select().from(userStats).where(eq(userStats.userId, P('userId'))).prepare();
@@ -277,6 +280,9 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     .prepare();
   const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
 
+  /** The learner's own today ('YYYY-MM-DD' in their time zone, UTC until their browser has told it). */
+  const todayOf = (userId: number) => calendarDay(clock.now(), readRow.get({ userId })?.timeZone ?? 'UTC');
+
   /** The two boards' top entries as everyone sees them. */
   function boards(at: Date): Standings {
     const since = weekStart(at).getTime();
@@ -328,6 +334,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
         addLedger.run({ userId, points, source: input.reason, at });
         addWeekly.run({ userId, week: weekStart(at), points });
       }
+      goals.record(userId, today, { cards: answered, seconds: 0, points });
 
       // Only an award moves the correct count and the run of days, one at a time, so those achievements are
       // offered when the count reaches the mark, not on every answer after (every answer used to pay a write
@@ -356,6 +363,16 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     /** The learner's time zone for counting days, UTC until their browser has told it. */
     timeZoneOf(userId: number): string {
       return readRow.get({ userId })?.timeZone ?? 'UTC';
+    },
+
+    /** Sets the learner's daily goal (docs/product-rules.md#daily-goal-and-day-streak). */
+    setGoal(userId: number, goal: Goal) {
+      db.transaction(() => goals.setGoal(userId, todayOf(userId), goal), { behavior: 'immediate' });
+    },
+
+    /** The daily goal, today's progress toward it and the day streak. */
+    goalOf(userId: number) {
+      return goals.view(userId, todayOf(userId));
     },
 
     statsOf(userId: number): StatsView {
@@ -410,6 +427,9 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
           const last = lastActivity.get({ userId, sessionId: input.sessionId });
           const lastEnd = last?.endTime ?? last?.startTime;
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
+          const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
+          // Learning time counts toward a goal in minutes; time on other pages does not.
+          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, readRow.get({ userId })?.timeZone ?? 'UTC'), { cards: 0, seconds: credited, points: 0 });
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
             tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
@@ -417,7 +437,6 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
               .run();
             return;
           }
-          const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
           tx.insert(userActivityLog)
             .values({
               userId,

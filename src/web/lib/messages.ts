@@ -27,6 +27,7 @@ export const LOAD_FAILURES = {
   lessons: 'Unable to load lesson content. Please try again later.',
   subscription: 'Unable to access subscription information. Please try again later.',
   stats: 'Unable to load statistics',
+  goal: 'Unable to load your daily goal. Please try again later.',
 } as const;
 
 const TECHNICAL = [

@@ -21,9 +21,9 @@ export function createQueryClient() {
 export const flaggedQuery = read(server.api.words.flagged);
 export const FLAGGED_KEY = flaggedQuery.queryKey;
 
-/** After an answer: the statistics (points, counts, achievements) and the memory review (due words, forecast) are read again. */
+/** After an answer: the statistics (points, counts, achievements), the memory review (due words, forecast) and the daily goal are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });
+  queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review, server.api.goal].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });
 
 /** A node of the typed client (`server.api.words`) that can be read. */
 interface Readable {

@@ -7,6 +7,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
 import { useGameStreak } from '../../lib/streak';
 import type { LetterAnswer } from '../../../modules/letters/model';
 import { WithLetters, type LetterView } from './api';
@@ -27,6 +28,7 @@ export function LettersPage() {
         </div>
         <div className="game-header-side">
           <StreakDisplay streak={streak.streak} />
+          <GoalRing />
           <Link to="/study-letters" className="button button-secondary">
             Study Letters
           </Link>

@@ -15,6 +15,7 @@ import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
 import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
+import { DailyGoalCard } from './DailyGoalCard';
 
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
@@ -80,6 +81,7 @@ function Statistics() {
               <TrialCard query={trialQuery} />
               <LearningTimeCard query={sessionQuery} />
               <PointsCard stats={stats} />
+              <DailyGoalCard />
             </div>
             <ProgressCard stats={stats} />
             <ReviewForecastCard />

@@ -9,6 +9,8 @@ import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
+import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
 /** /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of due words. */
@@ -60,6 +62,7 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
         <div className="vocab-header-side">
           <StreakDisplay streak={practice.streak} />
+          <GoalRing />
           {due.data ? (
             <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview}>
               Review due ({due.data.count})
@@ -93,6 +96,7 @@ function AllWords({ onReview }: { onReview: () => void }) {
           )
         }
       </QueryBoundary>
+      <GoalPrompt />
     </section>
   );
 }

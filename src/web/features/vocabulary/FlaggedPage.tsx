@@ -1,3 +1,4 @@
+import { GoalRing } from '../../ui/GoalRing';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
@@ -40,6 +41,7 @@ export function FlaggedPage() {
           Your practice list: words you flagged or are still learning. Answer a word correctly {FLAGGED_REMOVAL_CORRECT} times here to take it
           off the list.
         </p>
+        <GoalRing />
       </header>
       <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
         {() =>

@@ -1,3 +1,4 @@
+import { GoalRing } from '../../ui/GoalRing';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
@@ -57,6 +58,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
             ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they), then give it as a command and say it in the negative.`
             : 'Practice the vocabulary for this topic.'}
         </p>
+        <GoalRing />
       </header>
       {presentOnly && (
         <p className="notice" role="note">

@@ -11,6 +11,7 @@ import type { WhichWordQuestion } from './api';
 import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
 import { useGameStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
@@ -52,6 +53,7 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
         </Link>
         <h1>{title}</h1>
         <StreakDisplay streak={streak.streak} />
+        <GoalRing />
       </header>
       <GuestNotice redirect={`/which-word/${encodeURIComponent(topic)}`} />
       {body}
