@@ -1,18 +1,85 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goalQuery, useGoal } from '../../lib/goal';
+import { ApiError, server } from '../../lib/api';
+import { read } from '../../lib/query';
 import { GoalPicker } from '../../ui/GoalPicker';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
+import { toast } from '../../ui/toast';
+import { NEW_CARDS_LIMITS } from '../../../modules/review/rules';
+import type { ReviewSettings } from '../../../modules/review/service';
 
-/** Settings' Learning tab: the daily goal (docs/product-rules.md#daily-goal-and-day-streak). */
+const reviewSettingsQuery = read(server.api.review.settings);
+/** The retentions offered: FSRS's default 90% in the middle (docs/decisions/0039-review-controls.md). */
+const RETENTIONS = [0.8, 0.85, 0.9, 0.93, 0.95];
+
+/** Settings' Learning tab: the daily goal (docs/product-rules.md#daily-goal-and-day-streak) and the memory review's settings. */
 export function LearningTab() {
   const goal = useGoal();
+  const review = useQuery(reviewSettingsQuery);
   return (
-    <section className="stack" aria-labelledby="settings-goal">
-      <h2 id="settings-goal">Daily goal</h2>
-      <p className="muted">Minutes of practice or cards answered each day, counted in your own time zone. Meeting it grows your day streak.</p>
-      <QueryBoundary query={goal} failure={{ message: LOAD_FAILURES.goal, queryKey: goalQuery.queryKey }}>
-        {(view) => <GoalPicker current={view.goal} />}
-      </QueryBoundary>
-    </section>
+    <div className="stack">
+      <section className="stack" aria-labelledby="settings-goal">
+        <h2 id="settings-goal">Daily goal</h2>
+        <p className="muted">Minutes of practice or cards answered each day, counted in your own time zone. Meeting it grows your day streak.</p>
+        <QueryBoundary query={goal} failure={{ message: LOAD_FAILURES.goal, queryKey: goalQuery.queryKey }}>
+          {(view) => <GoalPicker current={view.goal} />}
+        </QueryBoundary>
+      </section>
+      <section className="stack" aria-labelledby="settings-review">
+        <h2 id="settings-review">Memory review</h2>
+        <QueryBoundary query={review} failure={{ message: LOAD_FAILURES.reviewSettings, queryKey: reviewSettingsQuery.queryKey }}>
+          {(settings) => <ReviewSettingsForm current={settings} />}
+        </QueryBoundary>
+      </section>
+    </div>
+  );
+}
+
+function ReviewSettingsForm({ current }: { current: ReviewSettings }) {
+  const queryClient = useQueryClient();
+  const [desiredRetention, setRetention] = useState(current.desiredRetention);
+  const [newCardsPerDay, setNewCards] = useState(String(current.newCardsPerDay));
+  const save = useMutation({
+    mutationFn: (next: ReviewSettings) => server.api.review.settings.put(next),
+    onSuccess: (saved) => queryClient.setQueryData(reviewSettingsQuery.queryKey, saved),
+  });
+  const retentions = RETENTIONS.includes(desiredRetention) ? RETENTIONS : [...RETENTIONS, desiredRetention].sort();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    try {
+      await save.mutateAsync({ desiredRetention, newCardsPerDay: Number(newCardsPerDay) });
+      toast.success('Review settings saved');
+    } catch (error) {
+      toast.error('Could not save the review settings', { description: error instanceof ApiError ? error.message : undefined });
+    }
+  }
+
+  return (
+    <form className="stack review-settings" onSubmit={submit}>
+      <label>
+        Desired retention{' '}
+        <select value={desiredRetention} onChange={(e) => setRetention(Number(e.target.value))}>
+          {retentions.map((r) => (
+            <option key={r} value={r}>
+              {Math.round(r * 100)}%
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">How likely you should be to remember a word when it comes back. Higher brings words back sooner and more often.</p>
+      <label>
+        New cards a day{' '}
+        <input type="number" inputMode="numeric" min={NEW_CARDS_LIMITS.min} max={NEW_CARDS_LIMITS.max} step={1} required value={newCardsPerDay} onChange={(e) => setNewCards(e.target.value)} />
+      </label>
+      <p className="muted">How many words you meet for the first time may join your memory review each day.</p>
+      <div>
+        <button type="submit" className="button" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save review settings'}
+        </button>
+      </div>
+    </form>
   );
 }

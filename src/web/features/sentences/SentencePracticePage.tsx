@@ -11,6 +11,7 @@ import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { ZERO_STREAK, streakQuery } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
@@ -126,6 +127,7 @@ export function SentencePracticePage() {
         <h1>Practice Lebanese Sentences</h1>
         <StreakDisplay streak={streak.data ?? ZERO_STREAK} />
         <GoalRing />
+        <ReviewShortcut />
       </header>
 
       <section className="card sentence-toolbar" aria-label="Choose a topic">

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useShortcuts } from '../../ui/KeyboardHelp';
+import { REVIEW_SEARCH } from '../../ui/ReviewShortcut';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { ExplanationPopup } from '../../ui/Popup';
@@ -15,14 +17,16 @@ import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules'
 
 /** /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of due words. */
 export function AllWordsPage() {
-  const [reviewing, setReviewing] = useState(false);
+  // Review is in the address (?review=1), so every practice screen's shortcut opens it (src/web/ui/ReviewShortcut.tsx).
+  const reviewing = !!(useSearch({ strict: false }) as { review?: unknown }).review;
+  const navigate = useNavigate();
   if (reviewing)
     return (
       <section className="stack vocab-page">
-        <ReviewMode onClose={() => setReviewing(false)} />
+        <ReviewMode onClose={() => navigate({ to: '/words' })} />
       </section>
     );
-  return <AllWords onReview={() => setReviewing(true)} />;
+  return <AllWords onReview={() => navigate({ to: '/words', search: REVIEW_SEARCH })} />;
 }
 
 function AllWords({ onReview }: { onReview: () => void }) {
@@ -32,6 +36,9 @@ function AllWords({ onReview }: { onReview: () => void }) {
   const batch = useQuery(batchQuery);
   const practice = usePractice(user);
   const list = validWords(words.data ?? []);
+  useShortcuts((e) => {
+    if (!e.repeat && e.key.toLowerCase() === 'r' && due.data) onReview();
+  });
 
   return (
     <section className="stack vocab-page">
@@ -64,14 +71,14 @@ function AllWords({ onReview }: { onReview: () => void }) {
           <StreakDisplay streak={practice.streak} />
           <GoalRing />
           {due.data ? (
-            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview}>
-              Review due ({due.data.count})
+            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview} aria-keyshortcuts="R">
+              Review due ({due.data.count}) <kbd aria-hidden="true">R</kbd>
             </button>
           ) : (
             // Its place is kept while the count loads: on a phone the button stands above the card, which would jump.
             !due.error && (
               <button type="button" className="button review-button keeps-place" aria-hidden="true" tabIndex={-1} disabled>
-                Review due (0)
+                Review due (0) <kbd aria-hidden="true">R</kbd>
               </button>
             )
           )}

@@ -1,4 +1,5 @@
 import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
@@ -42,6 +43,7 @@ export function FlaggedPage() {
           off the list.
         </p>
         <GoalRing />
+        <ReviewShortcut />
       </header>
       <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
         {() =>

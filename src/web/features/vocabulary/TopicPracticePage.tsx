@@ -1,4 +1,5 @@
 import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
@@ -59,6 +60,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
             : 'Practice the vocabulary for this topic.'}
         </p>
         <GoalRing />
+        <ReviewShortcut />
       </header>
       {presentOnly && (
         <p className="notice" role="note">

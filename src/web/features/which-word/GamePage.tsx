@@ -12,6 +12,7 @@ import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { useGameStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
@@ -54,6 +55,7 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
         <h1>{title}</h1>
         <StreakDisplay streak={streak.streak} />
         <GoalRing />
+        <ReviewShortcut />
       </header>
       <GuestNotice redirect={`/which-word/${encodeURIComponent(topic)}`} />
       {body}
