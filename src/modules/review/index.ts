@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/service';
 import type { ReviewService } from './service';
 import type { VocabularyService } from '../vocabulary/service';
 import { ReviewSettingsBody } from './model';
+import { ProgressQuery } from '../stats/model';
 
 /** Memory-aware review (docs/decisions/0014): the words due now, the forecast and the review settings, a signed-in learner's own. */
 export function reviewRoutes(ctx: AppContext, { auth, review, vocabulary }: { auth: AuthService; review: ReviewService; vocabulary: VocabularyService }) {
@@ -12,6 +13,7 @@ export function reviewRoutes(ctx: AppContext, { auth, review, vocabulary }: { au
     .use(sessionPlugin(ctx, auth))
     .get('/api/review/due', ({ user }) => review.queue(user, vocabulary.openWords), { auth: true })
     .get('/api/review/forecast', ({ user }) => review.forecast(user, vocabulary.openWords), { auth: true })
+    .get('/api/review/progress', ({ user, query }) => review.progress(user.id, Number(query.days)), { auth: true, query: ProgressQuery })
     .get('/api/review/settings', ({ user }) => review.settings(user.id), { auth: true })
     .put(
       '/api/review/settings',

@@ -1,4 +1,4 @@
-import { Rating, type Grade } from 'ts-fsrs';
+import type { Grade } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
 
 /** Which side the learner saw: a word is remembered separately each way (docs/decisions/0014). */
@@ -11,7 +11,8 @@ export const FORECAST_DAYS = 14;
 /** The four grades of the review buttons (keys 1-4), FSRS's own (docs/decisions/0014). */
 export const GRADES = ['again', 'hard', 'good', 'easy'] as const;
 export type GradeName = (typeof GRADES)[number];
-const RATINGS: Record<GradeName, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+// ts-fsrs's Rating values, written out: these rules also run in the browser, which does not load ts-fsrs.
+const RATINGS = { again: 1, hard: 2, good: 3, easy: 4 } as const satisfies Record<GradeName, Grade>;
 
 /**
  * The learner's grade as an FSRS rating: the one they chose on Review's buttons, else Still learning is
@@ -19,7 +20,7 @@ const RATINGS: Record<GradeName, Grade> = { again: Rating.Again, hard: Rating.Ha
  */
 export function ratingFor(correct: boolean, grade?: GradeName): Grade {
   if (grade) return RATINGS[grade];
-  return correct ? Rating.Good : Rating.Again;
+  return correct ? RATINGS.good : RATINGS.again;
 }
 
 /** Desired retention (FSRS's request_retention) a learner may set, and its default. */

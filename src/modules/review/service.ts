@@ -21,6 +21,14 @@ export interface DueWord extends WordView {
   intervals: Intervals;
 }
 
+/** The memory review over the learner's last days: words learnt so far on each day, and review retention per week. */
+export interface ReviewProgress {
+  /** Words with a first right answer on or before each day, today last. */
+  learned: { date: string; total: number }[];
+  /** Each week (from Monday) holding a day of the range: reviews of learnt cards and how many were recalled. */
+  retentionByWeek: { week: string; reviews: number; recalled: number }[];
+}
+
 export interface ReviewSettings {
   desiredRetention: number;
   newCardsPerDay: number;
@@ -176,6 +184,19 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     .where(and(eq(reviewLog.userId, P('userId')), eq(reviewLog.state, State.Review)))
     .prepare();
 
+  const firstRecalls = db
+    .select({ at: sql<number>`min(${reviewLog.reviewedAt})` })
+    .from(reviewLog)
+    .innerJoin(reviewCards, eq(reviewCards.id, reviewLog.cardId))
+    .where(and(eq(reviewLog.userId, P('userId')), eq(reviewCards.kind, 'word'), sql`${reviewLog.rating} > 1`))
+    .groupBy(reviewCards.itemId)
+    .prepare();
+  const reviewsSince = db
+    .select({ at: reviewLog.reviewedAt, rating: reviewLog.rating })
+    .from(reviewLog)
+    .where(and(eq(reviewLog.userId, P('userId')), eq(reviewLog.state, State.Review), gte(reviewLog.reviewedAt, P('since'))))
+    .prepare();
+
   /** How many never-reviewed cards entered the learner's review on their day holding `at`. */
   function newToday(userId: number, at: Date) {
     const zone = stats.timeZoneOf(userId);
@@ -253,6 +274,37 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
         return { ...word, direction: card.direction, due: card.due.toISOString(), intervals };
       });
       return { count: words.length, words };
+    },
+
+    /** Words learnt over the learner's last `count` days and review retention per week (docs/decisions/0040-progress-charts.md). */
+    progress(userId: number, count: number): ReviewProgress {
+      const zone = stats.timeZoneOf(userId);
+      const today = calendarDay(clock.now(), zone);
+      const first = addDays(today, -(count - 1));
+      const learnedDays = firstRecalls.all({ userId }).map((r) => calendarDay(new Date(r.at), zone));
+      let total = learnedDays.filter((d) => d < first).length;
+      const perDay = new Map<string, number>();
+      for (const d of learnedDays) if (d >= first) perDay.set(d, (perDay.get(d) ?? 0) + 1);
+      const learned = Array.from({ length: count }, (_, i) => {
+        const date = addDays(first, i);
+        total += perDay.get(date) ?? 0;
+        return { date, total };
+      });
+      const weekOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+      const weeks = new Map<string, { week: string; reviews: number; recalled: number }>();
+      for (let i = 0; i < count; i++) {
+        const week = weekOf(addDays(first, i));
+        if (!weeks.has(week)) weeks.set(week, { week, reviews: 0, recalled: 0 });
+      }
+      // A day either side of the range: the learner's zone may be up to 14 hours from UTC.
+      for (const r of reviewsSince.all({ userId, since: Date.parse(`${first}T00:00:00Z`) - DAY_MS })) {
+        const day = calendarDay(r.at, zone);
+        const week = day >= first ? weeks.get(weekOf(day)) : undefined;
+        if (!week) continue;
+        week.reviews++;
+        if (r.rating > 1) week.recalled++;
+      }
+      return { learned, retentionByWeek: [...weeks.values()] };
     },
 
     forecast(user: User, openWords: OpenWords): ReviewForecast {

@@ -1,10 +1,22 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dailyGoals, goalDays } from './schema';
-import { FREEZE_POINTS, MAX_FREEZES, addDays, earn, goalMet, meet, settle, type DayStreakState, type Goal } from './rules';
+import { FREEZE_POINTS, MAX_FREEZES, earn, goalMet, meet, settle, type DayStreakState, type Goal } from './rules';
+import { addDays } from '../review/rules';
 
 /** How far back the view lists the days a freeze kept. */
 const FROZEN_SHOWN_DAYS = 30;
+
+/** One of the learner's days in the progress charts. */
+export interface ProgressDay {
+  date: string;
+  answered: number;
+  correct: number;
+  seconds: number;
+  /** The goal was met that day, or a freeze kept it. */
+  met: boolean;
+  frozen: boolean;
+}
 
 export interface GoalView {
   goal: Goal | null;
@@ -24,6 +36,7 @@ export interface GoalView {
 /** What one event adds to a learner's day. */
 interface Progress {
   cards: number;
+  correct: number;
   seconds: number;
   points: number;
 }
@@ -60,10 +73,10 @@ export function createGoals(db: Db) {
     .prepare();
   const addToDay = db
     .insert(goalDays)
-    .values({ userId: P('userId'), day: P('day'), cards: P('cards'), seconds: P('seconds') })
+    .values({ userId: P('userId'), day: P('day'), cards: P('cards'), correct: P('correct'), seconds: P('seconds') })
     .onConflictDoUpdate({
       target: [goalDays.userId, goalDays.day],
-      set: { cards: sql`${goalDays.cards} + excluded.cards`, seconds: sql`${goalDays.seconds} + excluded.seconds` },
+      set: { cards: sql`${goalDays.cards} + excluded.cards`, correct: sql`${goalDays.correct} + excluded.correct`, seconds: sql`${goalDays.seconds} + excluded.seconds` },
     })
     .returning()
     .prepare();
@@ -72,6 +85,11 @@ export function createGoals(db: Db) {
     .insert(goalDays)
     .values({ userId: P('userId'), day: P('day'), frozen: true })
     .onConflictDoUpdate({ target: [goalDays.userId, goalDays.day], set: { frozen: true } })
+    .prepare();
+  const daysSince = db
+    .select()
+    .from(goalDays)
+    .where(and(eq(goalDays.userId, P('userId')), gte(goalDays.day, P('since'))))
     .prepare();
   const readDay = db.select().from(goalDays).where(and(eq(goalDays.userId, P('userId')), eq(goalDays.day, P('day')))).prepare();
   const frozenSince = db
@@ -113,7 +131,7 @@ export function createGoals(db: Db) {
       update(userId, today, (state, goal) => {
         const earned = earn(state, progress.points);
         if (progress.cards === 0 && progress.seconds === 0) return earned;
-        const day = addToDay.get({ userId, day: today, cards: progress.cards, seconds: progress.seconds });
+        const day = addToDay.get({ userId, day: today, cards: progress.cards, correct: progress.correct, seconds: progress.seconds });
         return meetIfReached(userId, today, earned, goal, day);
       });
     },
@@ -123,6 +141,17 @@ export function createGoals(db: Db) {
       rowOf(userId);
       db.update(dailyGoals).set({ goalKind: goal.kind, goalAmount: goal.amount }).where(eq(dailyGoals.userId, userId)).run();
       update(userId, today, (state) => meetIfReached(userId, today, state, goal, readDay.get({ userId, day: today })));
+    },
+
+    /** The learner's last `count` days, today last, each with what they did (nothing on a day without a row). */
+    days(userId: number, today: string, count: number): ProgressDay[] {
+      const since = addDays(today, -(count - 1));
+      const stored = new Map(daysSince.all({ userId, since }).map((d) => [d.day, d]));
+      return Array.from({ length: count }, (_, i) => {
+        const date = addDays(since, i);
+        const d = stored.get(date);
+        return { date, answered: d?.cards ?? 0, correct: d?.correct ?? 0, seconds: d?.seconds ?? 0, met: d?.met ?? false, frozen: d?.frozen ?? false };
+      });
     },
 
     /** The goal, today's progress and the day streak as they stand on `today` (missed days settled, nothing written). */

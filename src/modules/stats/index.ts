@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { StatsService } from './service';
-import { ActivityBody, GoalBody, featureOf } from './model';
+import { ActivityBody, GoalBody, ProgressQuery, featureOf } from './model';
 
 /** Statistics, the leaderboard and learning time (docs/product-rules.md#points-and-leaderboard): a signed-in learner's own. */
 export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthService; stats: StatsService }) {
@@ -11,6 +11,7 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
     .use(sessionPlugin(ctx, auth))
     .get('/api/stats', ({ user }) => stats.statsOf(user.id), { auth: true })
     .get('/api/stats/leaderboard', ({ user }) => stats.leaderboard(user), { auth: true })
+    .get('/api/stats/progress', ({ user, query }) => ({ days: stats.progressDays(user.id, Number(query.days)) }), { auth: true, query: ProgressQuery })
     .get('/api/goal', ({ user }) => stats.goalOf(user.id), { auth: true })
     .put(
       '/api/goal',

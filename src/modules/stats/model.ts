@@ -41,6 +41,10 @@ export const ActivityBody = v.object(
   'The request body must be a JSON object.',
 );
 
+/** GET /api/stats/progress and /api/review/progress: the days the charts cover. */
+export const PROGRESS_RANGES = ['30', '90'] as const;
+export const ProgressQuery = v.object({ days: v.optional(v.picklist(PROGRESS_RANGES, 'days must be 30 or 90.'), '30') });
+
 const { minutes, cards } = GOAL_LIMITS;
 /** PUT /api/goal: the daily goal, minutes of learning or answers a day (docs/product-rules.md#daily-goal-and-day-streak). */
 export const GoalBody = v.variant(

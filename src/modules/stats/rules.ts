@@ -1,3 +1,6 @@
+import { DAY_MS } from '../../lib/clock';
+import { addDays } from '../review/rules';
+
 /**
  * The daily goal and the day streak (docs/product-rules.md#daily-goal-and-day-streak): pure rules,
  * shared by the server and the browser. Days are the learner's own calendar days, 'YYYY-MM-DD'.
@@ -29,18 +32,9 @@ export interface DayStreakState {
   freezePoints: number;
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
 /** Whole days from `a` to `b` (negative if b is earlier). */
 export function daysBetween(a: string, b: string): number {
-  return dayNumber(b) - dayNumber(a);
-}
-
-/** `day` moved by `n` days. */
-export function addDays(day: string, n: number): string {
-  return dayOf(dayNumber(day) + n);
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
 /** Whether a day's progress meets the goal: answers counted for cards, whole minutes of learning for minutes. */

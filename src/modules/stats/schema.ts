@@ -97,7 +97,10 @@ export const dailyGoals = sqliteTable(
   (t) => [uniqueIndex('daily_goals_user_unique').on(t.userId)],
 );
 
-/** What a learner did on each of their days toward the goal, whether it was met, or kept by a freeze. */
+/**
+ * What a learner did on each of their days: answers (`cards`) and how many were right, learning time,
+ * whether the goal was met or a freeze kept the day. The goal and the progress charts read it.
+ */
 export const goalDays = sqliteTable(
   'goal_days',
   {
@@ -105,6 +108,7 @@ export const goalDays = sqliteTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     cards: count('cards'),
+    correct: count('correct'),
     seconds: count('seconds'),
     met: flag('met'),
     frozen: flag('frozen'),

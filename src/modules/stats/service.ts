@@ -334,7 +334,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
         addLedger.run({ userId, points, source: input.reason, at });
         addWeekly.run({ userId, week: weekStart(at), points });
       }
-      goals.record(userId, today, { cards: answered, seconds: 0, points });
+      goals.record(userId, today, { cards: answered, correct, seconds: 0, points });
 
       // Only an award moves the correct count and the run of days, one at a time, so those achievements are
       // offered when the count reaches the mark, not on every answer after (every answer used to pay a write
@@ -373,6 +373,11 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     /** The daily goal, today's progress toward it and the day streak. */
     goalOf(userId: number) {
       return goals.view(userId, todayOf(userId));
+    },
+
+    /** The learner's last `count` days for the progress charts: answers, right answers, learning time, goal met. */
+    progressDays(userId: number, count: number) {
+      return goals.days(userId, todayOf(userId), count);
     },
 
     statsOf(userId: number): StatsView {
@@ -429,7 +434,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
           const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
           // Learning time counts toward a goal in minutes; time on other pages does not.
-          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, readRow.get({ userId })?.timeZone ?? 'UTC'), { cards: 0, seconds: credited, points: 0 });
+          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, readRow.get({ userId })?.timeZone ?? 'UTC'), { cards: 0, correct: 0, seconds: credited, points: 0 });
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
             tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })

@@ -1,0 +1,1 @@
+ALTER TABLE `goal_days` ADD `correct` integer DEFAULT 0 NOT NULL;
