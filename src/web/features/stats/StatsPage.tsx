@@ -16,6 +16,10 @@ import { featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
 import { DailyGoalCard } from './DailyGoalCard';
+import { lazy, Suspense } from 'react';
+
+// The charts are their own chunk: the tiles above them do not wait for their code.
+const ProgressCharts = lazy(() => import('./ProgressCharts').then((m) => ({ default: m.ProgressCharts })));
 
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
@@ -84,6 +88,9 @@ function Statistics() {
               <DailyGoalCard />
             </div>
             <ProgressCard stats={stats} />
+            <Suspense fallback={<SpinnerCard label="Loading progress..." />}>
+              <ProgressCharts />
+            </Suspense>
             <ReviewForecastCard />
             <div className="stats-columns">
               <AchievementsCard achievements={stats.achievements} />
