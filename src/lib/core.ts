@@ -12,6 +12,9 @@ export const MAX_BODY_DEPTH = 16;
 export const MAX_BODY_VALUES = 1000;
 /** Routes that need the raw body text (Stripe signs the exact bytes). */
 export const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
+/** One-click unsubscribes (`/api/reminders/unsubscribe/<kind>/<token>`): a form body no route reads. */
+const RAW_BODY_PREFIX = '/api/reminders/unsubscribe/';
+const isRawBodyPath = (path: string) => RAW_BODY_PATHS.has(path) || path.startsWith(RAW_BODY_PREFIX);
 
 const requestIds = new WeakMap<Request, string>();
 export const requestIdOf = (request: Request) => requestIds.get(request) ?? 'unknown';
@@ -133,8 +136,9 @@ export function corePlugin(ctx: AppContext) {
       }
 
       if (STATE_CHANGING.has(request.method)) {
-        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
-        const origin = RAW_BODY_PATHS.has(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
+        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it. A one-click
+        // unsubscribe (RFC 8058) comes from a mail provider, with no Origin; the token in its address proves it.
+        const origin = isRawBodyPath(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
         if (origin === undefined) {
           return errorResponse(request, forbidden('Requests from another site are not allowed.'));
         }
@@ -151,7 +155,7 @@ export function corePlugin(ctx: AppContext) {
         throw new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).');
       }
       const text = new TextDecoder().decode(bytes);
-      if (RAW_BODY_PATHS.has(path)) return text;
+      if (isRawBodyPath(path)) return text;
       if (text.trim() === '') return {};
       if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
         throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isTimeZone } from './service';
 import { GOAL_LIMITS } from './rules';
+import { REMINDER_KINDS } from './reminders';
 
 /** The learning features whose time the statistics page adds up, by the path that opens them (docs/product-rules.md#learning-time). */
 const FEATURE_PATHS: [RegExp, string][] = [
@@ -40,6 +41,24 @@ export const ActivityBody = v.object(
   },
   'The request body must be a JSON object.',
 );
+
+const HOUR = 'dailyHour must be an hour from 0 to 23, or null.';
+/** PUT /api/reminders: the daily reminder's hour (the learner's own, null: none) and the weekly summary. */
+export const RemindersBody = v.object(
+  {
+    dailyHour: v.nullable(
+      v.pipe(v.number(HOUR), v.integer(HOUR), v.minValue(0, HOUR), v.maxValue(23, HOUR)),
+    ),
+    weekly: v.boolean('weekly must be true or false.'),
+  },
+  'The request body must be a JSON object.',
+);
+
+/** POST /api/reminders/unsubscribe/:kind/:token: a reminder mail's one-click unsubscribe (RFC 8058). */
+export const UnsubscribeParams = v.object({
+  kind: v.picklist(REMINDER_KINDS, "The reminder must be 'daily' or 'weekly'."),
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This unsubscribe link is not valid.')),
+});
 
 /** GET /api/stats/progress and /api/review/progress: the days the charts cover. */
 export const PROGRESS_RANGES = ['30', '90'] as const;

@@ -115,3 +115,32 @@ export const goalDays = sqliteTable(
   },
   (t) => [uniqueIndex('goal_days_user_day_unique').on(t.userId, t.day)],
 );
+
+/**
+ * A learner's reminder e-mails (docs/decisions/0041-reminders.md): the daily one at their chosen hour
+ * (null: off) and the weekly summary; the token in their unsubscribe links.
+ */
+export const reminderSettings = sqliteTable(
+  'reminder_settings',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    dailyHour: integer('daily_hour'),
+    weekly: flag('weekly'),
+    token: text('token').notNull(),
+  },
+  (t) => [uniqueIndex('reminder_settings_user_unique').on(t.userId), uniqueIndex('reminder_settings_token_unique').on(t.token)],
+);
+
+/** Each reminder reserved before it is sent, once per learner, kind and day (or week): a second run finds it taken. */
+export const reminderSends = sqliteTable(
+  'reminder_sends',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['daily', 'weekly'] }).notNull(),
+    period: text('period').notNull(),
+    reservedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_sends_unique').on(t.userId, t.kind, t.period)],
+);

@@ -7,6 +7,7 @@ import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } from './schema';
 import { TOTAL_BATCHES } from '../vocabulary/rules';
 import { createGoals } from './goal';
+import { createReminders } from './reminders';
 import type { Goal } from './rules';
 
 /** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
@@ -283,6 +284,15 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   /** The learner's own today ('YYYY-MM-DD' in their time zone, UTC until their browser has told it). */
   const todayOf = (userId: number) => calendarDay(clock.now(), readRow.get({ userId })?.timeZone ?? 'UTC');
 
+  const timeZoneOf = (userId: number) => readRow.get({ userId })?.timeZone ?? 'UTC';
+  const reminders = createReminders(ctx, {
+    auth,
+    todayOf,
+    timeZoneOf,
+    goalOf: (userId) => goals.view(userId, todayOf(userId)),
+    daysOf: (userId, count) => goals.days(userId, todayOf(userId), count),
+  });
+
   /** The two boards' top entries as everyone sees them. */
   function boards(at: Date): Standings {
     const since = weekStart(at).getTime();
@@ -300,6 +310,8 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   }
 
   return {
+    ...reminders,
+
     /**
      * Records one answer or completed lesson inside the caller's transaction (`tx`: the statements run
      * on its connection): points in the ledger, the learner's totals, the study-day run in their time

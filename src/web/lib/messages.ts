@@ -29,6 +29,7 @@ export const LOAD_FAILURES = {
   stats: 'Unable to load statistics',
   goal: 'Unable to load your daily goal. Please try again later.',
   reviewSettings: 'Unable to load your review settings. Please try again later.',
+  reminders: 'Unable to load your reminders. Please try again later.',
 } as const;
 
 const TECHNICAL = [

@@ -53,7 +53,7 @@ export function GoalPicker({ current, onSaved }: { current: Goal | null; onSaved
         <select value={amount} onChange={(e) => setAmount(Number(e.target.value))}>
           {choices.map((n) => (
             <option key={n} value={n}>
-              {n} {unit}
+              {n} {n === 1 ? unit.replace(/s$/, '') : unit}
             </option>
           ))}
         </select>

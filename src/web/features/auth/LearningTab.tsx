@@ -9,8 +9,11 @@ import { LOAD_FAILURES } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 import { NEW_CARDS_LIMITS } from '../../../modules/review/rules';
 import type { ReviewSettings } from '../../../modules/review/service';
+import type { ReminderSettings } from '../../../modules/stats/reminders';
 
 const reviewSettingsQuery = read(server.api.review.settings);
+const remindersQuery = read(server.api.reminders);
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
 /** The retentions offered: FSRS's default 90% in the middle (docs/decisions/0039-review-controls.md). */
 const RETENTIONS = [0.8, 0.85, 0.9, 0.93, 0.95];
 
@@ -18,6 +21,7 @@ const RETENTIONS = [0.8, 0.85, 0.9, 0.93, 0.95];
 export function LearningTab() {
   const goal = useGoal();
   const review = useQuery(reviewSettingsQuery);
+  const reminders = useQuery(remindersQuery);
   return (
     <div className="stack">
       <section className="stack" aria-labelledby="settings-goal">
@@ -27,6 +31,12 @@ export function LearningTab() {
           {(view) => <GoalPicker current={view.goal} />}
         </QueryBoundary>
       </section>
+      <section className="stack" aria-labelledby="settings-reminders">
+        <h2 id="settings-reminders">Reminders</h2>
+        <QueryBoundary query={reminders} failure={{ message: LOAD_FAILURES.reminders, queryKey: remindersQuery.queryKey }}>
+          {(settings) => <RemindersForm current={settings} />}
+        </QueryBoundary>
+      </section>
       <section className="stack" aria-labelledby="settings-review">
         <h2 id="settings-review">Memory review</h2>
         <QueryBoundary query={review} failure={{ message: LOAD_FAILURES.reviewSettings, queryKey: reviewSettingsQuery.queryKey }}>
@@ -34,6 +44,57 @@ export function LearningTab() {
         </QueryBoundary>
       </section>
     </div>
+  );
+}
+
+/** The reminder e-mails (docs/decisions/0041-reminders.md): a daily one at an hour of the learner's day, and a weekly summary. */
+function RemindersForm({ current }: { current: ReminderSettings }) {
+  const queryClient = useQueryClient();
+  const [daily, setDaily] = useState(current.dailyHour !== null);
+  const [hour, setHour] = useState(current.dailyHour ?? 18);
+  const [weekly, setWeekly] = useState(current.weekly);
+  const save = useMutation({
+    mutationFn: (next: ReminderSettings) => server.api.reminders.put(next),
+    onSuccess: (saved) => queryClient.setQueryData(remindersQuery.queryKey, saved),
+  });
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    try {
+      await save.mutateAsync({ dailyHour: daily ? hour : null, weekly });
+      toast.success('Reminders saved');
+    } catch (error) {
+      toast.error('Could not save the reminders', { description: error instanceof ApiError ? error.message : undefined });
+    }
+  }
+
+  return (
+    <form className="stack review-settings" onSubmit={submit}>
+      <label>
+        <input type="checkbox" checked={daily} onChange={(e) => setDaily(e.target.checked)} /> Daily reminder e-mail
+      </label>
+      {daily && (
+        <label>
+          Send it at{' '}
+          <select value={hour} onChange={(e) => setHour(Number(e.target.value))}>
+            {HOURS.map((h) => (
+              <option key={h} value={h}>
+                {String(h).padStart(2, '0')}:00
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="muted">Only on a day your goal is not met yet and your day streak is at risk.</p>
+      <label>
+        <input type="checkbox" checked={weekly} onChange={(e) => setWeekly(e.target.checked)} /> Weekly summary e-mail (Mondays)
+      </label>
+      <div>
+        <button type="submit" className="button" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save reminders'}
+        </button>
+      </div>
+    </form>
   );
 }
 
