@@ -24,6 +24,11 @@ describe('configuration', () => {
     );
   });
 
+  test('the VAPID keys of web push go together', () => {
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PUBLIC_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PRIVATE_KEY: the two VAPID keys go together');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PRIVATE_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PUBLIC_KEY: the two VAPID keys go together');
+  });
+
   test('a bad secret or URL is named but not echoed into the logs', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('(got "eighty")');
     expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow('Invalid environment variable SESSION_SECRET: must be at least 32 characters');

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { StatsService } from './service';
-import { ActivityBody, GoalBody, ProgressQuery, RemindersBody, UnsubscribeParams, featureOf } from './model';
+import { ActivityBody, GoalBody, ProgressQuery, PushSubscriptionBody, RemindersBody, UnsubscribeParams, featureOf } from './model';
 import { notFound } from '../../lib/errors';
 
 /** Statistics, the leaderboard and learning time (docs/product-rules.md#points-and-leaderboard): a signed-in learner's own. */
@@ -30,6 +30,20 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
         return { unsubscribed: params.kind };
       },
       { params: UnsubscribeParams },
+    )
+    .get('/api/push/key', () => {
+      const publicKey = stats.pushKey();
+      if (!publicKey) throw notFound('Push notifications are not set up on this server.');
+      return { publicKey };
+    })
+    .post(
+      '/api/push/subscriptions',
+      async ({ user, body, set }) => {
+        if (!stats.pushKey()) throw notFound('Push notifications are not set up on this server.');
+        await ctx.writes.run(() => stats.subscribePush(user.id, body));
+        set.status = 204;
+      },
+      { auth: true, body: PushSubscriptionBody },
     )
     .get('/api/goal', ({ user }) => stats.goalOf(user.id), { auth: true })
     .put(

@@ -60,6 +60,23 @@ export const UnsubscribeParams = v.object({
   token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This unsubscribe link is not valid.')),
 });
 
+const ENDPOINT = 'endpoint must be the https address of a push service.';
+const KEY = 'keys must hold the subscription\'s p256dh and auth, base64url.';
+/** POST /api/push/subscriptions: a browser's PushSubscription as its toJSON() gives it. */
+export const PushSubscriptionBody = v.object(
+  {
+    endpoint: v.pipe(v.string(ENDPOINT), v.maxLength(1000, ENDPOINT), v.url(ENDPOINT), v.startsWith('https://', ENDPOINT)),
+    keys: v.object(
+      {
+        p256dh: v.pipe(v.string(KEY), v.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, KEY)),
+        auth: v.pipe(v.string(KEY), v.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, KEY)),
+      },
+      KEY,
+    ),
+  },
+  'The request body must be a JSON object.',
+);
+
 /** GET /api/stats/progress and /api/review/progress: the days the charts cover. */
 export const PROGRESS_RANGES = ['30', '90'] as const;
 export const ProgressQuery = v.object({ days: v.optional(v.picklist(PROGRESS_RANGES, 'days must be 30 or 90.'), '30') });

@@ -87,6 +87,8 @@ describe('reminder e-mails', () => {
       expect((await t.request('PUT', '/api/reminders', { cookie, body })).status).toBe(400);
     }
     expect((await t.request('GET', '/api/reminders')).status).toBe(401);
+    // Without VAPID keys there is no web push to opt in to.
+    expect((await t.request('GET', '/api/push/key')).status).toBe(404);
     expect((await t.request('POST', '/api/reminders/unsubscribe/daily/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(404);
     expect((await t.request('POST', '/api/reminders/unsubscribe/monthly/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(400);
     expect((await t.request('POST', '/api/reminders/unsubscribe/daily/x', { origin: null })).status).toBe(400);

@@ -5,6 +5,7 @@ import type { Job } from '../../lib/jobs';
 import type { AuthService } from '../auth/service';
 import { addDays } from '../review/rules';
 import type { GoalView, ProgressDay } from './goal';
+import type { Push } from './push';
 import { reminderSends, reminderSettings } from './schema';
 
 export const REMINDER_KINDS = ['daily', 'weekly'] as const;
@@ -44,7 +45,7 @@ interface Learner {
  */
 export function createReminders(
   ctx: AppContext,
-  deps: { auth: AuthService; todayOf: (userId: number) => string; timeZoneOf: (userId: number) => string; goalOf: (userId: number) => GoalView; daysOf: (userId: number, count: number) => ProgressDay[] },
+  deps: { auth: AuthService; push: Push; todayOf: (userId: number) => string; timeZoneOf: (userId: number) => string; goalOf: (userId: number) => GoalView; daysOf: (userId: number, count: number) => ProgressDay[] },
 ) {
   const { db, mail, config, clock } = ctx;
   const P = sql.placeholder;
@@ -111,7 +112,10 @@ export function createReminders(
   /** Reserves the send (committed before the mail goes: at most once, even across a restart mid-run), then sends. */
   async function sendOnce(userId: number, kind: ReminderKind, period: string, make: () => Parameters<typeof mail.send>[0]) {
     if (!reserve.get({ userId, kind, period })) return false;
-    await mail.send(make());
+    const made = make();
+    await mail.send(made);
+    // The browsers the learner opted in hear of the daily reminder too, under the same reservation.
+    if (kind === 'daily') await deps.push.push(userId, { title: made.subject, body: made.text.split('\n')[2]!, url: '/words' });
     return true;
   }
 

@@ -144,3 +144,17 @@ export const reminderSends = sqliteTable(
   },
   (t) => [uniqueIndex('reminder_sends_unique').on(t.userId, t.kind, t.period)],
 );
+
+/** A browser's web push subscription (docs/decisions/0041-reminders.md): where and how to encrypt a reminder for it. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

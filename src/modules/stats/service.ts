@@ -8,6 +8,7 @@ import { achievements, pointsLedger, userActivityLog, userStats, weeklyPoints } 
 import { TOTAL_BATCHES } from '../vocabulary/rules';
 import { createGoals } from './goal';
 import { createReminders } from './reminders';
+import { createPush } from './push';
 import type { Goal } from './rules';
 
 /** Points per correct answer or completed lesson (docs/product-rules.md#points-and-leaderboard). */
@@ -285,8 +286,10 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   const todayOf = (userId: number) => calendarDay(clock.now(), readRow.get({ userId })?.timeZone ?? 'UTC');
 
   const timeZoneOf = (userId: number) => readRow.get({ userId })?.timeZone ?? 'UTC';
+  const push = createPush(ctx);
   const reminders = createReminders(ctx, {
     auth,
+    push,
     todayOf,
     timeZoneOf,
     goalOf: (userId) => goals.view(userId, todayOf(userId)),
@@ -311,6 +314,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
 
   return {
     ...reminders,
+    ...push,
 
     /**
      * Records one answer or completed lesson inside the caller's transaction (`tx`: the statements run

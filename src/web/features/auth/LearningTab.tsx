@@ -94,7 +94,42 @@ function RemindersForm({ current }: { current: ReminderSettings }) {
           {save.isPending ? 'Saving...' : 'Save reminders'}
         </button>
       </div>
+      <PushSwitch />
     </form>
+  );
+}
+
+/** Opt-in web push on this browser: the daily reminder as a notification too. Nothing where push is not set up. */
+function PushSwitch() {
+  const key = useQuery({ ...read(server.api.push.key), retry: false });
+  const [state, setState] = useState<'idle' | 'working' | 'on'>('idle');
+  if (!key.data || typeof Notification === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const { publicKey } = key.data;
+
+  async function turnOn() {
+    setState('working');
+    try {
+      if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications are blocked for this site in the browser.');
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
+      const { endpoint, keys } = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+      await server.api.push.subscriptions.post({ endpoint, keys });
+      setState('on');
+      toast.success('Notifications on', { description: 'This browser will show the daily reminder too.' });
+    } catch (error) {
+      setState('idle');
+      toast.error('Could not turn on notifications', { description: error instanceof Error ? error.message : undefined });
+    }
+  }
+
+  return state === 'on' ? (
+    <p role="status">This browser shows the daily reminder as a notification.</p>
+  ) : (
+    <div>
+      <button type="button" className="button button-secondary" onClick={turnOn} disabled={state === 'working'}>
+        Also notify me on this browser
+      </button>
+    </div>
   );
 }
 
