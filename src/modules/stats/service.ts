@@ -282,10 +282,10 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     .prepare();
   const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
 
-  /** The learner's own today ('YYYY-MM-DD' in their time zone, UTC until their browser has told it). */
-  const todayOf = (userId: number) => calendarDay(clock.now(), readRow.get({ userId })?.timeZone ?? 'UTC');
-
+  /** The learner's time zone for counting days, UTC until their browser has told it, and their own today ('YYYY-MM-DD') in it. */
   const timeZoneOf = (userId: number) => readRow.get({ userId })?.timeZone ?? 'UTC';
+  const todayOf = (userId: number) => calendarDay(clock.now(), timeZoneOf(userId));
+
   const push = createPush(ctx);
   const reminders = createReminders(ctx, {
     auth,
@@ -377,9 +377,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     },
 
     /** The learner's time zone for counting days, UTC until their browser has told it. */
-    timeZoneOf(userId: number): string {
-      return readRow.get({ userId })?.timeZone ?? 'UTC';
-    },
+    timeZoneOf,
 
     /** Sets the learner's daily goal (docs/product-rules.md#daily-goal-and-day-streak). */
     setGoal(userId: number, goal: Goal) {
@@ -450,7 +448,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
           const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
           // Learning time counts toward a goal in minutes; time on other pages does not.
-          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, readRow.get({ userId })?.timeZone ?? 'UTC'), { cards: 0, correct: 0, seconds: credited, points: 0 });
+          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, timeZoneOf(userId)), { cards: 0, correct: 0, seconds: credited, points: 0 });
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
             tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
