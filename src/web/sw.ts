@@ -83,7 +83,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(caches.match(request, { cacheName: SHELL }).then((cached) => cached ?? fetch(request)));
 });
 
-/** A reminder pushed by the server (docs/decisions/0041-reminders.md): shown as a notification that opens its page. */
+/** A reminder pushed by the server (docs/decisions/0040-progress-and-reminders.md): shown as a notification that opens its page. */
 self.addEventListener('push', (event) => {
   const message = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string };
   event.waitUntil(self.registration.showNotification(message.title ?? 'Kalimat', { body: message.body, data: { url: message.url ?? '/words' }, icon: '/icons/icon-192.png' }));

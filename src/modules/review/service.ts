@@ -276,7 +276,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       return { count: words.length, words };
     },
 
-    /** Words learnt over the learner's last `count` days and review retention per week (docs/decisions/0040-progress-charts.md). */
+    /** Words learnt over the learner's last `count` days and review retention per week (docs/decisions/0040-progress-and-reminders.md). */
     progress(userId: number, count: number): ReviewProgress {
       const zone = stats.timeZoneOf(userId);
       const today = calendarDay(clock.now(), zone);

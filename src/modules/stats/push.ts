@@ -15,7 +15,7 @@ export interface PushMessage {
 }
 
 /**
- * Web push (docs/decisions/0041-reminders.md): the browsers a learner opted in, each sent a reminder
+ * Web push (docs/decisions/0040-progress-and-reminders.md): the browsers a learner opted in, each sent a reminder
  * encrypted for it (aes128gcm) and signed with the app's VAPID keys by the `web-push` library. Off
  * without VAPID keys. A subscription its push service says is gone (404, 410) is forgotten.
  */

@@ -38,7 +38,7 @@ interface Learner {
 }
 
 /**
- * Reminder e-mails (docs/decisions/0041-reminders.md): at the learner's chosen hour, only on a day whose
+ * Reminder e-mails (docs/decisions/0040-progress-and-reminders.md): at the learner's chosen hour, only on a day whose
  * goal is not met yet while their day streak is at risk, and a weekly summary; each with a one-click
  * unsubscribe (RFC 8058). A send is reserved in the database before the mail goes, so no run, restart or
  * second machine sends one twice.

@@ -117,7 +117,7 @@ export const goalDays = sqliteTable(
 );
 
 /**
- * A learner's reminder e-mails (docs/decisions/0041-reminders.md): the daily one at their chosen hour
+ * A learner's reminder e-mails (docs/decisions/0040-progress-and-reminders.md): the daily one at their chosen hour
  * (null: off) and the weekly summary; the token in their unsubscribe links.
  */
 export const reminderSettings = sqliteTable(
@@ -145,7 +145,7 @@ export const reminderSends = sqliteTable(
   (t) => [uniqueIndex('reminder_sends_unique').on(t.userId, t.kind, t.period)],
 );
 
-/** A browser's web push subscription (docs/decisions/0041-reminders.md): where and how to encrypt a reminder for it. */
+/** A browser's web push subscription (docs/decisions/0040-progress-and-reminders.md): where and how to encrypt a reminder for it. */
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {

@@ -47,7 +47,7 @@ export function LearningTab() {
   );
 }
 
-/** The reminder e-mails (docs/decisions/0041-reminders.md): a daily one at an hour of the learner's day, and a weekly summary. */
+/** The reminder e-mails (docs/decisions/0040-progress-and-reminders.md): a daily one at an hour of the learner's day, and a weekly summary. */
 function RemindersForm({ current }: { current: ReminderSettings }) {
   const queryClient = useQueryClient();
   const [daily, setDaily] = useState(current.dailyHour !== null);

@@ -20,7 +20,7 @@ const longDate = (date: string) => noon(date).toLocaleDateString('en-GB', { week
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 
 /**
- * Progress over time on the statistics page (docs/decisions/0040-progress-charts.md): answers and accuracy
+ * Progress over time on the statistics page (docs/decisions/0040-progress-and-reminders.md): answers and accuracy
  * per day, words learnt, minutes per day, review retention per week and a calendar of practised days,
  * over the last 30 or 90 of the learner's days. Each chart is an SVG drawn by hand with a table beside it
  * for screen readers; this file is its own chunk, loaded after the page's tiles.

@@ -5,7 +5,7 @@ import { ApiError, server } from '../../lib/api';
 const WHAT = { daily: 'daily reminder e-mails', weekly: 'weekly summaries' } as const;
 
 /**
- * /unsubscribe?kind=&token=: the link in a reminder mail (docs/decisions/0041-reminders.md). Opening it
+ * /unsubscribe?kind=&token=: the link in a reminder mail (docs/decisions/0040-progress-and-reminders.md). Opening it
  * changes nothing (mail scanners open links); the button does, with no sign-in: the token is the proof.
  */
 export function UnsubscribePage() {
