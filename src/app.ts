@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { systemClock, type Clock } from './lib/clock';
+import { DAY_MS, MovableClock, systemClock, type Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { compressionPlugin } from './lib/compression';
 import { corePlugin } from './lib/core';
@@ -15,6 +15,20 @@ import { clientRequest, serveClient } from './lib/static';
 import { WriteQueue } from './lib/writes';
 import { createServices, featureModules } from './modules';
 import { sessionPlugin } from './modules/auth/plugin';
+import * as v from 'valibot';
+
+/** POST /api/dev/clock: how far to move the test server's clock forward (at most a year). */
+const ClockBody = v.object(
+  {
+    advanceMs: v.pipe(
+      v.number('advanceMs must be a number.'),
+      v.integer('advanceMs must be a whole number of milliseconds.'),
+      v.minValue(0, 'advanceMs must be 0 to 366 days.'),
+      v.maxValue(366 * DAY_MS, 'advanceMs must be 0 to 366 days.'),
+    ),
+  },
+  'The request body must be a JSON object.',
+);
 
 export interface AppOptions {
   config: Config;
@@ -28,10 +42,11 @@ export interface AppOptions {
 /** The whole server: core rules, the feature modules, the event stream, health and the web client. */
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? createLogger(opts.config.LOG_LEVEL);
+  const movable = !opts.clock && opts.config.MOVABLE_CLOCK ? new MovableClock() : null;
   const ctx: AppContext = {
     config: opts.config,
     db: opts.db,
-    clock: opts.clock ?? systemClock,
+    clock: opts.clock ?? movable ?? systemClock,
     log,
     mail: opts.mail ?? createMailService(opts.db, log, { smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
     events: opts.events ?? new EventHub(opts.db),
@@ -71,6 +86,15 @@ export function createApp(opts: AppOptions) {
       if (ctx.config.isProduction) throw notFound();
       return ctx.mail.outbox();
     })
+    .post(
+      '/api/dev/clock',
+      ({ body }) => {
+        if (!movable) throw notFound();
+        movable.advance(body.advanceMs);
+        return { now: movable.now().toISOString() };
+      },
+      { body: ClockBody },
+    )
     .get('/*', ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith('/api/')) throw notFound();

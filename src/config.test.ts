@@ -17,6 +17,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:' })).toThrow(/SESSION_SECRET/);
   });
 
+  test('the movable clock is a test setting refused in production', () => {
+    expect(loadConfig({ DATABASE_PATH: ':memory:', MOVABLE_CLOCK: 'true' }).MOVABLE_CLOCK).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:', SESSION_SECRET: 'x'.repeat(32), MOVABLE_CLOCK: 'true' })).toThrow(
+      'Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production',
+    );
+  });
+
+  test('the VAPID keys of web push go together', () => {
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PUBLIC_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PRIVATE_KEY: the two VAPID keys go together');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PRIVATE_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PUBLIC_KEY: the two VAPID keys go together');
+  });
+
   test('a bad secret or URL is named but not echoed into the logs', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('(got "eighty")');
     expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow('Invalid environment variable SESSION_SECRET: must be at least 32 characters');

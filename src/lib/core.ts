@@ -13,6 +13,9 @@ export const MAX_BODY_DEPTH = 16;
 export const MAX_BODY_VALUES = 1000;
 /** Routes that need the raw body text (Stripe signs the exact bytes). */
 export const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
+/** One-click unsubscribes (`/api/reminders/unsubscribe/<kind>/<token>`): a form body no route reads. */
+const RAW_BODY_PREFIX = '/api/reminders/unsubscribe/';
+const isRawBodyPath = (path: string) => RAW_BODY_PATHS.has(path) || path.startsWith(RAW_BODY_PREFIX);
 
 const requestIds = new WeakMap<Request, string>();
 export const requestIdOf = (request: Request) => requestIds.get(request) ?? 'unknown';
@@ -135,8 +138,9 @@ export function corePlugin(ctx: AppContext) {
       }
 
       if (STATE_CHANGING.has(request.method)) {
-        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it.
-        const origin = RAW_BODY_PATHS.has(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
+        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it. A one-click
+        // unsubscribe (RFC 8058) comes from a mail provider, with no Origin; the token in its address proves it.
+        const origin = isRawBodyPath(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
         if (origin === undefined) {
           return errorResponse(request, forbidden('Requests from another site are not allowed.'));
         }
@@ -153,7 +157,7 @@ export function corePlugin(ctx: AppContext) {
         throw new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).');
       }
       const text = new TextDecoder().decode(bytes);
-      if (RAW_BODY_PATHS.has(path)) return text;
+      if (isRawBodyPath(path)) return text;
       if (text.trim() === '') return {};
       // Its fields are flat text, which the route's schema then checks like a JSON body's.
       if (path === LOGIN_FORM_PATH && /^application\/x-www-form-urlencoded/i.test(contentType ?? '')) return Object.fromEntries(new URLSearchParams(text));

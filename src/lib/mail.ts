@@ -8,12 +8,13 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 export interface MailService {
   send(mail: Mail): Promise<void>;
   /** The stored mails, newest first (for GET /api/dev/mail outside production). */
-  outbox(limit?: number): { to: string; subject: string; text: string; createdAt: Date }[];
+  outbox(limit?: number): { to: string; subject: string; text: string; headers: Record<string, string> | null; createdAt: Date }[];
 }
 
 /**
@@ -41,7 +42,7 @@ export function createMailService(db: Db, log: Logger, opts: { smtpUrl?: string;
     },
     outbox(limit = 50) {
       return db
-        .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, createdAt: mailOutbox.createdAt })
+        .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, headers: mailOutbox.headers, createdAt: mailOutbox.createdAt })
         .from(mailOutbox)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(limit)

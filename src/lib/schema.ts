@@ -1,5 +1,5 @@
 import { sqliteTable, text, index, integer } from 'drizzle-orm/sqlite-core';
-import { id, instant, createdAt } from '../db/columns';
+import { id, instant, createdAt, json } from '../db/columns';
 
 /** The e-mail outbox: every mail is stored; without SMTP it is only printed and listed at /api/dev/mail. */
 export const mailOutbox = sqliteTable(
@@ -9,6 +9,8 @@ export const mailOutbox = sqliteTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** Headers beyond the usual ones (List-Unsubscribe of a reminder). */
+    headers: json<Record<string, string>>('headers'),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
     error: text('error'),

@@ -102,3 +102,17 @@ self.addEventListener('fetch', (event) => {
 
   event.respondWith(caches.match(request, { cacheName: SHELL }).then((cached) => cached ?? fetch(request)));
 });
+
+/** A reminder pushed by the server (docs/decisions/0040-progress-and-reminders.md): shown as a notification that opens its page. */
+self.addEventListener('push', (event) => {
+  const message = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string };
+  event.waitUntil(self.registration.showNotification(message.title ?? 'Kalimat', { body: message.body, data: { url: message.url ?? '/words' }, icon: '/icons/icon-192.png' }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/words', self.location.origin);
+  // Only this app's own pages: the address came from the server, but a notification is no place to leave the site.
+  if (url.origin !== self.location.origin) return;
+  event.waitUntil(self.clients.openWindow(url.href));
+});

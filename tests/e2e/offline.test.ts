@@ -121,7 +121,11 @@ describe('practice without a network', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Review due (2)' }).click();
     await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
-    await answerCardFromKeyboard(page);
+    // Review grades the card on four buttons: Good is key 3.
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: /^Good, next in / }).waitFor();
+    await page.keyboard.press('3');
     await page.getByTestId('review-left').filter({ hasText: '1 word due · 1 reviewed' }).waitFor();
     expect(cards().every((card) => card.due < Date.now())).toBe(true);
 

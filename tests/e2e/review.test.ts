@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DAY_MS } from '../../src/lib/clock';
+import { DAY_MS, HOUR_MS } from '../../src/lib/clock';
+import { intervalLabel } from '../../src/modules/review/rules';
 import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
@@ -50,7 +51,7 @@ describe('memory review in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('button', { name: 'Review due (0)' }).waitFor();
 
-    // Three cards on All Words: two Still learning, one quick I know it (Easy). Each gets a memory card from the English side.
+    // Three cards on All Words: two Still learning, one quick I know it (Good, however quick). Each gets a memory card from the English side.
     for (const key of ['2', '2', '1']) {
       await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
       await page.keyboard.press('Space');
@@ -68,42 +69,65 @@ describe('memory review in the browser', () => {
 
     const cards = cardsOf(learner.username);
     expect(cards.map((c) => c.direction).sort()).toEqual(['english-to-lebanese', 'english-to-lebanese', 'english-to-lebanese', 'lebanese-to-english']);
-    // The quick I know it was an Easy first review: due days from now, not minutes.
-    const known = cards.filter((c) => c.due > Date.now() + 2 * DAY_MS);
-    expect(known).toHaveLength(1);
-    // Days pass for the others (last review and due date go back): they fall due, the one from the Lebanese side the longest ago.
-    const order = [cards.find((c) => c.itemId === other.id)!, ...cards.filter((c) => c.itemId !== other.id && c !== known[0])];
+    // The quick I know it was a Good first answer, not Easy: a learning step of minutes, like the others.
+    expect(cards.every((c) => c.due < Date.now() + HOUR_MS)).toBe(true);
+    // Days pass (last review and due date go back): they fall due, the one from the Lebanese side the longest ago.
+    const order = [cards.find((c) => c.itemId === other.id)!, ...cards.filter((c) => c.itemId !== other.id)];
     order.forEach((card, i) => db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where id = ?2', [(5 - i) * DAY_MS, card.id]));
+    // The second is a word already learnt (a review card), whose review counts toward retention.
+    db.run('update review_cards set state = 2, stability = 4, reps = 3 where id = ?', [order[1]!.id]);
 
     await page.goto('/stats');
-    await forecastBar(page, 0).and(page.locator('[data-due="3"]')).waitFor();
-    expect(await laterDue(page)).toBe(1);
-    await page.getByTestId('retention').filter({ hasText: 'Retention 25% (1 of 4 recalled)' }).waitFor();
+    await forecastBar(page, 0).and(page.locator('[data-due="4"]')).waitFor();
+    expect(await laterDue(page)).toBe(0);
+    // First answers are not reviews: no retention yet, where the accuracy tile shows 50%.
+    await page.getByText('Review retention appears once learnt words come back for review.').waitFor();
 
     await page.goto('/words');
-    await page.getByRole('button', { name: 'Review due (3)' }).waitFor();
+    await page.getByRole('button', { name: 'Review due (4)' }).waitFor();
     await screenshot(page, 'review-entry-1280');
-    await page.getByRole('button', { name: 'Review due (3)' }).click();
+    // V opens the review, from All Words as from every practice screen.
+    await page.keyboard.press('v');
+    await page.waitForURL('**/words?mode=review');
     await page.getByRole('heading', { name: 'Review' }).waitFor();
-    await page.getByTestId('review-left').filter({ hasText: '3 words due' }).waitFor();
+    await page.getByTestId('review-left').filter({ hasText: '4 words due' }).waitFor();
     // The most overdue first: the word due from the Lebanese side shows its Lebanese and asks for the English.
     await page.locator('.flash-card-label', { hasText: 'Lebanese' }).waitFor();
     expect(await page.locator('.flash-card-lebanese').textContent()).toBe(lebaneseOf(other.id));
     await screenshot(page, 'review-1280');
     await page.keyboard.press('Space');
     await page.locator('.flash-card-english', { hasText: englishOf(other.id) }).waitFor();
-    // A quick I know it: an Easy review, due days from now.
-    await page.keyboard.press('1');
-    await page.getByTestId('review-left').filter({ hasText: '2 words due · 1 reviewed' }).waitFor();
-    await until(() => cardsOf(learner.username).find((c) => c.itemId === other.id)!.due, (due) => due > Date.now() + DAY_MS / 2);
+    // Four grades, each with the interval it schedules; Easy (key 4) stores exactly the interval its button showed.
+    const grades = page.getByRole('group', { name: 'How well did you remember it?' });
+    for (const name of ['Again', 'Hard', 'Good', 'Easy']) await grades.getByRole('button', { name: new RegExp(`^${name}, next in `) }).waitFor();
+    await screenshot(page, 'review-grades-1280');
+    const easyShown = (await grades.getByRole('button', { name: /^Easy, next in / }).getAttribute('aria-label'))!.replace('Easy, next in ', '');
+    await page.keyboard.press('4');
+    await page.getByTestId('review-left').filter({ hasText: '3 words due · 1 reviewed' }).waitFor();
+    const stored = await until(
+      () => db.query("select c.due - l.reviewed_at as interval from review_cards c join review_log l on l.card_id = c.id where c.id = ? order by l.id desc limit 1").get(order[0]!.id) as { interval: number },
+      (row) => row.interval > HOUR_MS,
+    );
+    expect(intervalLabel(stored.interval)).toBe(easyShown);
 
-    // The next most overdue, from the English side.
+    // The next most overdue, from the English side: a learnt word, remembered (Good, key 3).
     await page.locator('.flash-card-english', { hasText: englishOf(order[1]!.itemId) }).waitFor();
+    await page.keyboard.press('Space');
+    await grades.waitFor();
+    await page.keyboard.press('3');
+    await page.getByTestId('review-left').filter({ hasText: '2 words due · 2 reviewed' }).waitFor();
 
     await page.getByRole('link', { name: 'Stats' }).click();
     await forecastBar(page, 0).and(page.locator('[data-due="2"]')).waitFor();
     expect(await laterDue(page)).toBe(2);
-    await page.getByTestId('retention').filter({ hasText: 'Retention 40% (2 of 5 recalled)' }).waitFor();
+    await page.getByTestId('retention').filter({ hasText: 'Review retention 100% (1 of 1 reviews recalled; first answers not counted)' }).waitFor();
+    // Each day named by weekday and date.
+    const chart = page.getByTestId('forecast-chart');
+    await chart.getByText('Today', { exact: true }).waitFor();
+    const third = (await forecastBar(page, 2).getAttribute('data-date'))!;
+    const noon = new Date(`${third}T12:00:00Z`);
+    const dayOfMonth = noon.getUTCDate() === 1 ? noon.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }) : String(noon.getUTCDate());
+    expect(await forecastBar(page, 2).locator('text.forecast-day').allTextContents()).toEqual([noon.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' }), dayOfMonth]);
     await page.getByRole('heading', { name: 'Review Forecast' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'forecast-1280');
     await page.locator('.review-forecast').screenshot({ path: join(SCREENSHOTS, 'forecast-card-1280.png') });
@@ -118,8 +142,9 @@ describe('memory review in the browser', () => {
     await screenshot(page, 'forecast-375');
     await page.locator('.review-forecast').screenshot({ path: join(SCREENSHOTS, 'forecast-card-375.png') });
 
-    await page.goto('/words');
-    await page.getByRole('button', { name: 'Review due (2)' }).click();
+    // The shortcut from another practice screen: Letters, by its link.
+    await page.goto('/letters');
+    await page.getByRole('link', { name: 'Review due words' }).click();
     await page.getByTestId('review-left').filter({ hasText: '2 words due' }).waitFor();
     // The review is in the address: a reload (or a bookmark) opens it again.
     expect(new URL(page.url()).search).toBe('?mode=review');
@@ -133,5 +158,32 @@ describe('memory review in the browser', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.getByRole('button', { name: 'Review due (2)' }).waitFor();
     await screenshot(page, 'review-entry-375');
+  });
+
+  test('the review settings: desired retention and new cards a day, kept and applied', async () => {
+    const { page } = await app.newPage(375, 800);
+    const learner = await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.goto('/settings?tab=learning');
+    await page.getByLabel('Desired retention').selectOption('0.95');
+    await page.getByLabel('New cards a day').fill('2');
+    await page.getByRole('button', { name: 'Save review settings' }).click();
+    await page.getByText('Review settings saved').waitFor();
+    await screenshot(page, 'review-settings-375');
+    await page.reload();
+    expect(await page.getByLabel('Desired retention').inputValue()).toBe('0.95');
+    expect(await page.getByLabel('New cards a day').inputValue()).toBe('2');
+
+    // Three new words answered: two enter the memory review today.
+    await page.goto('/words');
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'I know it' }).waitFor();
+      await page.keyboard.press('1');
+    }
+    await page.getByRole('status', { name: 'Streak 3, best 3' }).waitFor();
+    await until(() => (db.query('select count(*) as n from user_progress p join users u on u.id = p.user_id where u.username = ?').get(learner.username) as { n: number }).n, (n) => n === 3);
+    expect(cardsOf(learner.username)).toHaveLength(2);
   });
 });

@@ -4,11 +4,23 @@ import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
 import type { ReviewService } from './service';
 import type { VocabularyService } from '../vocabulary/service';
+import { ReviewSettingsBody } from './model';
+import { ProgressQuery } from '../stats/model';
 
-/** Memory-aware review (docs/decisions/0014): the words due now and the forecast, a signed-in learner's own. */
+/** Memory-aware review (docs/decisions/0014): the words due now, the forecast and the review settings, a signed-in learner's own. */
 export function reviewRoutes(ctx: AppContext, { auth, review, vocabulary }: { auth: AuthService; review: ReviewService; vocabulary: VocabularyService }) {
   return new Elysia({ name: 'review' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/review/due', ({ user }) => review.queue(user, vocabulary.openWords), { auth: true })
-    .get('/api/review/forecast', ({ user }) => review.forecast(user, vocabulary.openWords), { auth: true });
+    .get('/api/review/forecast', ({ user }) => review.forecast(user, vocabulary.openWords), { auth: true })
+    .get('/api/review/progress', ({ user, query }) => review.progress(user.id, Number(query.days)), { auth: true, query: ProgressQuery })
+    .get('/api/review/settings', ({ user }) => review.settings(user.id), { auth: true })
+    .put(
+      '/api/review/settings',
+      async ({ user, body }) => {
+        await ctx.writes.run(() => review.setSettings(user.id, body));
+        return review.settings(user.id);
+      },
+      { auth: true, body: ReviewSettingsBody },
+    );
 }

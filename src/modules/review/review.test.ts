@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Rating, State } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
 import { testEnglish, testContentApp } from '../vocabulary/test-content';
-import { addDays, defaultDirection, forecast, ratingFor } from './rules';
+import { GRADES, addDays, defaultDirection, forecast, intervalLabel, ratingFor } from './rules';
 
 const { t, wordId } = testContentApp();
 
@@ -23,10 +23,23 @@ const ratingsOf = (userId: number) => (sql.query('select rating from review_log 
 const answer = (cookie: string, id: number, body: object) => t.request('POST', `/api/words/${id}/progress`, { cookie, body });
 
 describe('rules', () => {
-  test('self-grades map to FSRS ratings', () => {
+  test('grades map to FSRS ratings; without one, I know it is Good however quick', () => {
     expect(ratingFor(false)).toBe(Rating.Again);
     expect(ratingFor(true)).toBe(Rating.Good);
-    expect(ratingFor(true, true)).toBe(Rating.Easy);
+    expect(GRADES.map((g) => ratingFor(g !== 'again', g))).toEqual([Rating.Again, Rating.Hard, Rating.Good, Rating.Easy]);
+  });
+
+  test('intervals read as a button shows them', () => {
+    expect([10_000, 6 * 60_000, 90 * 60_000, 23 * 3600_000, 30 * 3600_000, 8.4 * DAY_MS, 45 * DAY_MS, 800 * DAY_MS].map(intervalLabel)).toEqual([
+      '1 min',
+      '6 min',
+      '2 h',
+      '23 h',
+      '1 day',
+      '8 days',
+      '2 mo',
+      '2.2 yr',
+    ]);
   });
 
   test('the side an answer came from defaults to what its page shows', () => {
@@ -53,7 +66,7 @@ describe('answers update memory cards', () => {
     const id = wordId(testEnglish('Colors', 1));
     expect((await answer(cookie, id, { correct: true, page: 'unified' })).status).toBe(200);
     expect((await answer(cookie, id, { correct: false })).status).toBe(200);
-    expect((await answer(cookie, id, { correct: true, direction: 'lebanese-to-english', fast: true })).status).toBe(200);
+    expect((await answer(cookie, id, { correct: true, direction: 'lebanese-to-english', grade: 'easy' })).status).toBe(200);
     const cards = cardsOf(user.id);
     expect(cards).toEqual([
       expect.objectContaining({ kind: 'word', itemId: id, direction: 'english-to-lebanese', state: State.Learning, reps: 1 }),
@@ -78,13 +91,15 @@ describe('answers update memory cards', () => {
     expect(cardsOf(user.id)).toEqual([expect.objectContaining({ kind: 'letter', itemId: 7, direction: 'lebanese-to-english', reps: 1 })]);
   });
 
-  test('bad directions and fast wrong answers are refused with a 400', async () => {
+  test('bad directions and grades that contradict the answer are refused with a 400', async () => {
     const { cookie } = await t.signUp();
     const id = wordId(testEnglish('Colors', 1));
     const bad = await answer(cookie, id, { correct: true, direction: 'sideways' });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe("direction must be 'english-to-lebanese' or 'lebanese-to-english'.");
-    expect((await answer(cookie, id, { correct: false, fast: true })).json.message).toBe('Only a correct answer can be fast.');
+    expect((await answer(cookie, id, { correct: false, grade: 'easy' })).json.message).toBe('Again goes with correct: false; Hard, Good and Easy with correct: true.');
+    expect((await answer(cookie, id, { correct: true, grade: 'again' })).status).toBe(400);
+    expect((await answer(cookie, id, { correct: true, grade: 'perfect' })).json.message).toBe("grade must be 'again', 'hard', 'good' or 'easy'.");
     expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).json.message).toBe('A direction needs an answer: send correct (true or false).');
   });
 });
@@ -112,14 +127,19 @@ describe('GET /api/review/due and /api/review/forecast', () => {
     const before = (await t.request('GET', '/api/review/forecast', { cookie })).json;
     expect(before.days).toHaveLength(14);
     expect(before.days[0].due).toBe(2);
-    expect(before.retention).toEqual({ reviews: 2, recalled: 0 });
+    // First answers and learning steps are not reviews of something learnt: no retention yet.
+    expect(before.retention).toEqual({ reviews: 0, recalled: 0 });
 
     // Easy from the English side: a review card due days from now.
-    await answer(cookie, first, { correct: true, direction: 'english-to-lebanese', fast: true });
+    await answer(cookie, first, { correct: true, direction: 'english-to-lebanese', grade: 'easy' });
     const after = (await t.request('GET', '/api/review/forecast', { cookie })).json;
     expect(after.days[0].due).toBe(1);
     expect(after.days.slice(1).reduce((n: number, d: { due: number }) => n + d.due, 0)).toBe(1);
-    expect(after.retention).toEqual({ reviews: 3, recalled: 1 });
+    expect(after.retention).toEqual({ reviews: 0, recalled: 0 });
+    // Its review when due counts, forgotten or not.
+    t.clock.advance(12 * DAY_MS);
+    await answer(cookie, first, { correct: false, direction: 'english-to-lebanese' });
+    expect((await t.request('GET', '/api/review/forecast', { cookie })).json.retention).toEqual({ reviews: 1, recalled: 0 });
     expect((await t.request('GET', '/api/review/due', { cookie })).json.words.map((w: { id: number }) => w.id)).toEqual([second]);
   });
 

@@ -53,3 +53,17 @@ export const reviewLog = sqliteTable(
   },
   (t) => [index('review_log_user_idx').on(t.userId, t.reviewedAt), index('review_log_card_idx').on(t.cardId)],
 );
+
+/** A learner's review settings (docs/decisions/0039-review-controls.md); no row means the defaults. */
+export const reviewSettings = sqliteTable(
+  'review_settings',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** FSRS's request_retention: the chance of recall at which a card falls due. */
+    desiredRetention: real('desired_retention').notNull(),
+    /** How many never-reviewed cards may enter the memory review on one of the learner's days. */
+    newCardsPerDay: integer('new_cards_per_day').notNull(),
+  },
+  (t) => [uniqueIndex('review_settings_user_unique').on(t.userId)],
+);

@@ -1,20 +1,37 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { Rating, State, StrategyMode, createEmptyCard, fsrs, type AbstractScheduler, type Card, type FSRS, type Grade } from 'ts-fsrs';
 import type { AppContext } from '../../lib/context';
-import { DAY_MS } from '../../lib/clock';
+import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
 import { calendarDay, type StatsService } from '../stats/service';
 import type { WordView } from '../vocabulary/service';
-import { FORECAST_DAYS, addDays, forecast } from './rules';
-import { reviewCards, reviewLog, type Direction, type ReviewKind } from './schema';
+import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, addDays, forecast, type GradeName } from './rules';
+import { reviewCards, reviewLog, reviewSettings, type Direction, type ReviewKind } from './schema';
 
 /** The words among `ids` that the learner's tier opens, in the vocabulary's view. */
 export type OpenWords = (user: User, ids: number[]) => WordView[];
+
+/** What each grade would schedule, in milliseconds from now: the interval its button shows. */
+export type Intervals = Record<GradeName, number>;
 
 /** A word due for review, shown from the side its most overdue card asks. */
 export interface DueWord extends WordView {
   direction: Direction;
   due: string;
+  intervals: Intervals;
+}
+
+/** The memory review over the learner's last days: words learnt so far on each day, and review retention per week. */
+export interface ReviewProgress {
+  /** Words with a first right answer on or before each day, today last. */
+  learned: { date: string; total: number }[];
+  /** Each week (from Monday) holding a day of the range: reviews of learnt cards and how many were recalled. */
+  retentionByWeek: { week: string; reviews: number; recalled: number }[];
+}
+
+export interface ReviewSettings {
+  desiredRetention: number;
+  newCardsPerDay: number;
 }
 
 export interface ReviewQueue {
@@ -27,7 +44,7 @@ export interface ReviewQueue {
 export interface ReviewForecast {
   /** Words falling due on each of the next 14 days in the learner's time zone, today (with the overdue ones) first. */
   days: { date: string; due: number }[];
-  /** Every answer since memory tracking began, and how many of them were recalled (not Still learning). */
+  /** Reviews of cards already learnt (first answers and learning steps left out), and how many were recalled (not Again). */
   retention: { reviews: number; recalled: number };
 }
 
@@ -40,8 +57,41 @@ export interface ReviewInput {
   at: Date;
 }
 
+/** A card's own seed for FSRS's fuzz: the preview and the answer of one card state fuzz alike (docs/decisions/0039-review-controls.md). */
+type SeededCard = Card & { seed: string };
+function seedOfCard(this: AbstractScheduler) {
+  // The card being scheduled is the scheduler's protected `current` (as ts-fsrs's own card-id strategy reads it).
+  const current = Reflect.get(this, 'current') as SeededCard;
+  return `${current.seed}:${current.reps}`;
+}
+
+/** The card as FSRS reads it: the stored one, or a new one. */
+function cardOf(stored: typeof reviewCards.$inferSelect | undefined, at: Date): Card {
+  return stored
+    ? {
+        due: stored.due,
+        stability: stored.stability,
+        difficulty: stored.difficulty,
+        elapsed_days: 0,
+        scheduled_days: stored.scheduledDays,
+        learning_steps: stored.learningSteps,
+        reps: stored.reps,
+        lapses: stored.lapses,
+        state: stored.state,
+        last_review: stored.lastReview ?? undefined,
+      }
+    : createEmptyCard(at);
+}
+
+const GRADE_RATINGS: [GradeName, Grade][] = [
+  ['again', Rating.Again],
+  ['hard', Rating.Hard],
+  ['good', Rating.Good],
+  ['easy', Rating.Easy],
+];
+
 /**
- * Memory cards (FSRS, ts-fsrs with its default parameters): every answer updates the card of its item
+ * Memory cards (FSRS, ts-fsrs with its default weights, fuzz on, the learner's desired retention): every answer updates the card of its item
  * and direction and logs the review, inside the caller's transaction (docs/decisions/0014). The due
  * words are shown as the caller's `openWords` (vocabulary's) opens them, which applies the tier's rules:
  * vocabulary records its answers here, so review does not depend on it in turn.
@@ -50,7 +100,25 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   const { db, clock } = ctx;
   const { stats } = deps;
   const P = sql.placeholder;
-  const scheduler = fsrs();
+  // One scheduler per desired retention in use (a handful of values).
+  const schedulers = new Map<number, FSRS>();
+  const schedulerFor = (retention: number) => {
+    let made = schedulers.get(retention);
+    if (!made) schedulers.set(retention, (made = fsrs({ request_retention: retention, enable_fuzz: true }).useStrategy(StrategyMode.SEED, seedOfCard)));
+    return made;
+  };
+  const readSettings = db.select().from(reviewSettings).where(eq(reviewSettings.userId, P('userId'))).prepare();
+  const settingsOf = (userId: number): ReviewSettings => {
+    const row = readSettings.get({ userId });
+    return { desiredRetention: row?.desiredRetention ?? RETENTION_LIMITS.default, newCardsPerDay: row?.newCardsPerDay ?? NEW_CARDS_LIMITS.default };
+  };
+  const seedOf = (input: { userId: number; kind: ReviewKind; itemId: number; direction: Direction }) => `${input.userId}:${input.kind}:${input.itemId}:${input.direction}`;
+  // First reviews (the card New before them) since a moment: the day's new cards are among them.
+  const newSince = db
+    .select({ at: reviewLog.reviewedAt })
+    .from(reviewLog)
+    .where(and(eq(reviewLog.userId, P('userId')), gte(reviewLog.reviewedAt, P('since')), eq(reviewLog.state, State.New)))
+    .prepare();
 
   const readCard = db
     .select()
@@ -105,7 +173,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     })
     .prepare();
   const dueWords = db
-    .select({ itemId: reviewCards.itemId, direction: reviewCards.direction, due: reviewCards.due })
+    .select()
     .from(reviewCards)
     .where(and(eq(reviewCards.userId, P('userId')), eq(reviewCards.kind, 'word'), lte(reviewCards.due, P('until'))))
     .orderBy(asc(reviewCards.due), asc(reviewCards.id))
@@ -113,36 +181,49 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   const retentionOf = db
     .select({ reviews: sql<number>`count(*)`, recalled: sql<number>`coalesce(sum(${reviewLog.rating} > 1), 0)` })
     .from(reviewLog)
-    .where(eq(reviewLog.userId, P('userId')))
+    .where(and(eq(reviewLog.userId, P('userId')), eq(reviewLog.state, State.Review)))
     .prepare();
+
+  const firstRecalls = db
+    .select({ at: sql<number>`min(${reviewLog.reviewedAt})` })
+    .from(reviewLog)
+    .innerJoin(reviewCards, eq(reviewCards.id, reviewLog.cardId))
+    .where(and(eq(reviewLog.userId, P('userId')), eq(reviewCards.kind, 'word'), sql`${reviewLog.rating} > 1`))
+    .groupBy(reviewCards.itemId)
+    .prepare();
+  const reviewsSince = db
+    .select({ at: reviewLog.reviewedAt, rating: reviewLog.rating })
+    .from(reviewLog)
+    .where(and(eq(reviewLog.userId, P('userId')), eq(reviewLog.state, State.Review), gte(reviewLog.reviewedAt, P('since'))))
+    .prepare();
+
+  /** How many never-reviewed cards entered the learner's review on their day holding `at`. */
+  function newToday(userId: number, at: Date) {
+    const zone = stats.timeZoneOf(userId);
+    const today = calendarDay(at, zone);
+    // A learner's day is at most 26 hours long in any zone: the rows of the last 26 hours hold it.
+    return newSince.all({ userId, since: at.getTime() - 26 * HOUR_MS }).filter((r) => calendarDay(r.at, zone) === today).length;
+  }
 
   /** The words of the learner's due cards up to `until` that their tier opens, each once at its earliest card. */
   function openDue(user: User, until: Date, openWords: OpenWords) {
-    const first = new Map<number, { direction: Direction; due: Date }>();
+    const first = new Map<number, typeof reviewCards.$inferSelect>();
     for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) if (!first.has(card.itemId)) first.set(card.itemId, card);
     return openWords(user, [...first.keys()]).map((word) => ({ word, card: first.get(word.id)! }));
   }
 
   return {
-    /** One answer: the card read, scheduled by FSRS and stored, and the review logged (three statements). */
-    record(input: ReviewInput) {
+    /**
+     * One answer: the card read, scheduled by FSRS and stored, and the review logged (three statements).
+     * A never-reviewed card beyond the learner's new cards for the day does not enter the review: null.
+     */
+    record(input: ReviewInput): { due: Date } | null {
       const { userId, kind, itemId, direction, rating, at } = input;
       const stored = readCard.get({ userId, kind, itemId, direction });
-      const before: Card = stored
-        ? {
-            due: stored.due,
-            stability: stored.stability,
-            difficulty: stored.difficulty,
-            elapsed_days: 0,
-            scheduled_days: stored.scheduledDays,
-            learning_steps: stored.learningSteps,
-            reps: stored.reps,
-            lapses: stored.lapses,
-            state: stored.state,
-            last_review: stored.lastReview ?? undefined,
-          }
-        : createEmptyCard(at);
-      const { card, log } = scheduler.next(before, at, rating);
+      const settings = settingsOf(userId);
+      if (!stored && newToday(userId, at) >= settings.newCardsPerDay) return null;
+      const before: SeededCard = { ...cardOf(stored, at), seed: seedOf(input) };
+      const { card, log } = schedulerFor(settings.desiredRetention).next(before, at, rating);
       const saved = saveCard.get({
         userId,
         kind,
@@ -172,10 +253,58 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       return { due: card.due };
     },
 
+    /** The learner's review settings (defaults until they change them). */
+    settings: settingsOf,
+
+    /** Changes the learner's review settings (inside the caller's write). */
+    setSettings(userId: number, next: ReviewSettings) {
+      db.insert(reviewSettings)
+        .values({ userId, ...next })
+        .onConflictDoUpdate({ target: reviewSettings.userId, set: next })
+        .run();
+    },
+
     /** The words due now, most overdue first, as the learner's tier opens them. */
     queue(user: User, openWords: OpenWords): ReviewQueue {
-      const words = openDue(user, clock.now(), openWords).map(({ word, card }) => ({ ...word, direction: card.direction, due: card.due.toISOString() }));
+      const at = clock.now();
+      const scheduler = schedulerFor(settingsOf(user.id).desiredRetention);
+      const words = openDue(user, at, openWords).map(({ word, card }) => {
+        const next = scheduler.repeat({ ...cardOf(card, at), seed: seedOf({ userId: user.id, kind: 'word', itemId: card.itemId, direction: card.direction }) } as SeededCard, at);
+        const intervals = Object.fromEntries(GRADE_RATINGS.map(([name, rating]) => [name, next[rating].card.due.getTime() - at.getTime()])) as Intervals;
+        return { ...word, direction: card.direction, due: card.due.toISOString(), intervals };
+      });
       return { count: words.length, words };
+    },
+
+    /** Words learnt over the learner's last `count` days and review retention per week (docs/decisions/0040-progress-and-reminders.md). */
+    progress(userId: number, count: number): ReviewProgress {
+      const zone = stats.timeZoneOf(userId);
+      const today = calendarDay(clock.now(), zone);
+      const first = addDays(today, -(count - 1));
+      const learnedDays = firstRecalls.all({ userId }).map((r) => calendarDay(new Date(r.at), zone));
+      let total = learnedDays.filter((d) => d < first).length;
+      const perDay = new Map<string, number>();
+      for (const d of learnedDays) if (d >= first) perDay.set(d, (perDay.get(d) ?? 0) + 1);
+      const learned = Array.from({ length: count }, (_, i) => {
+        const date = addDays(first, i);
+        total += perDay.get(date) ?? 0;
+        return { date, total };
+      });
+      const weekOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+      const weeks = new Map<string, { week: string; reviews: number; recalled: number }>();
+      for (let i = 0; i < count; i++) {
+        const week = weekOf(addDays(first, i));
+        if (!weeks.has(week)) weeks.set(week, { week, reviews: 0, recalled: 0 });
+      }
+      // A day either side of the range: the learner's zone may be up to 14 hours from UTC.
+      for (const r of reviewsSince.all({ userId, since: Date.parse(`${first}T00:00:00Z`) - DAY_MS })) {
+        const day = calendarDay(r.at, zone);
+        const week = day >= first ? weeks.get(weekOf(day)) : undefined;
+        if (!week) continue;
+        week.reviews++;
+        if (r.rating > 1) week.recalled++;
+      }
+      return { learned, retentionByWeek: [...weeks.values()] };
     },
 
     forecast(user: User, openWords: OpenWords): ReviewForecast {

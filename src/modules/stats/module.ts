@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/module';
 import { statsRoutes } from './index';
 import * as tables from './schema';
 import { createStatsService } from './service';
+import { reminderJob } from './reminders';
 
 /** Points, statistics, the leaderboard and learning time. */
 export const statsModule = defineModule({
@@ -10,4 +11,5 @@ export const statsModule = defineModule({
   tables,
   service: createStatsService,
   routes: { needs: ['auth', 'stats'], plugin: statsRoutes },
+  jobs: (_ctx, stats) => [reminderJob(stats)],
 });

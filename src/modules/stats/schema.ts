@@ -1,5 +1,5 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { id, instant, count, createdAt, json } from '../../db/columns';
+import { id, instant, count, createdAt, json, flag } from '../../db/columns';
 import { users } from '../auth/schema';
 
 /** The skills whose answers are counted apart. */
@@ -95,4 +95,86 @@ export const userActivityLog = sqliteTable(
     sessionId: text('session_id'),
   },
   (t) => [index('user_activity_log_user_idx').on(t.userId, t.startTime)],
+);
+
+/**
+ * A learner's daily goal and day streak (docs/product-rules.md#daily-goal-and-day-streak): one row each,
+ * made by their first award. `streakDay` is the last of their own days that the streak counts.
+ */
+export const dailyGoals = sqliteTable(
+  'daily_goals',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    goalKind: text('goal_kind', { enum: ['minutes', 'cards'] }),
+    goalAmount: integer('goal_amount'),
+    dayStreak: count('day_streak'),
+    bestDayStreak: count('best_day_streak'),
+    streakDay: text('streak_day'),
+    freezes: count('freezes'),
+    freezePoints: count('freeze_points'),
+  },
+  (t) => [uniqueIndex('daily_goals_user_unique').on(t.userId)],
+);
+
+/**
+ * What a learner did on each of their days: answers (`cards`) and how many were right, learning time,
+ * whether the goal was met or a freeze kept the day. The goal and the progress charts read it.
+ */
+export const goalDays = sqliteTable(
+  'goal_days',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    cards: count('cards'),
+    correct: count('correct'),
+    seconds: count('seconds'),
+    met: flag('met'),
+    frozen: flag('frozen'),
+  },
+  (t) => [uniqueIndex('goal_days_user_day_unique').on(t.userId, t.day)],
+);
+
+/**
+ * A learner's reminder e-mails (docs/decisions/0040-progress-and-reminders.md): the daily one at their chosen hour
+ * (null: off) and the weekly summary; the token in their unsubscribe links.
+ */
+export const reminderSettings = sqliteTable(
+  'reminder_settings',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    dailyHour: integer('daily_hour'),
+    weekly: flag('weekly'),
+    token: text('token').notNull(),
+  },
+  (t) => [uniqueIndex('reminder_settings_user_unique').on(t.userId), uniqueIndex('reminder_settings_token_unique').on(t.token)],
+);
+
+/** Each reminder reserved before it is sent, once per learner, kind and day (or week): a second run finds it taken. */
+export const reminderSends = sqliteTable(
+  'reminder_sends',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['daily', 'weekly'] }).notNull(),
+    period: text('period').notNull(),
+    reservedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminder_sends_unique').on(t.userId, t.kind, t.period)],
+);
+
+/** A browser's web push subscription (docs/decisions/0040-progress-and-reminders.md): where and how to encrypt a reminder for it. */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -6,6 +6,10 @@ import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, skillStats, SKILLS, userActivityLog, userStats, weeklyPoints, type Skill } from './schema';
 import { TOTAL_BATCHES } from '../vocabulary/rules';
+import { createGoals } from './goal';
+import { createReminders } from './reminders';
+import { createPush } from './push';
+import type { Goal } from './rules';
 
 /** Points per correct answer (a role-play's right line among them) or completed lesson (docs/product-rules.md#points-and-leaderboard). */
 export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10, dialogue: 10 } as const;
@@ -173,6 +177,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   const { db, clock, events } = ctx;
   const { auth, streak } = deps;
   const P = sql.placeholder;
+  const goals = createGoals(db);
 
   const ensureRow = db.insert(userStats).values({ userId: P('userId') }).onConflictDoNothing().prepare();
   const readRow = db.select().from(userStats).where(eq(userStats.userId, P('userId'))).prepare();
@@ -290,6 +295,20 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     .prepare();
   const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
 
+  /** The learner's time zone for counting days, UTC until their browser has told it, and their own today ('YYYY-MM-DD') in it. */
+  const timeZoneOf = (userId: number) => readRow.get({ userId })?.timeZone ?? 'UTC';
+  const todayOf = (userId: number) => calendarDay(clock.now(), timeZoneOf(userId));
+
+  const push = createPush(ctx);
+  const reminders = createReminders(ctx, {
+    auth,
+    push,
+    todayOf,
+    timeZoneOf,
+    goalOf: (userId) => goals.view(userId, todayOf(userId)),
+    daysOf: (userId, count) => goals.days(userId, todayOf(userId), count),
+  });
+
   /** The two boards' top entries as everyone sees them. */
   function boards(at: Date): Standings {
     const since = weekStart(at).getTime();
@@ -307,6 +326,9 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
   }
 
   return {
+    ...reminders,
+    ...push,
+
     /**
      * Records one answer or completed lesson inside the caller's transaction (`tx`: the statements run
      * on its connection): points in the ledger, the learner's totals, the study-day run in their time
@@ -342,6 +364,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
         addLedger.run({ userId, points, source: input.reason, at });
         addWeekly.run({ userId, week: weekStart(at), points });
       }
+      goals.record(userId, today, { cards: answered, correct, seconds: 0, points });
 
       // Only an award moves the correct count and the run of days, one at a time, so those achievements are
       // offered when the count reaches the mark, not on every answer after (every answer used to pay a write
@@ -368,8 +391,21 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
     },
 
     /** The learner's time zone for counting days, UTC until their browser has told it. */
-    timeZoneOf(userId: number): string {
-      return readRow.get({ userId })?.timeZone ?? 'UTC';
+    timeZoneOf,
+
+    /** Sets the learner's daily goal (docs/product-rules.md#daily-goal-and-day-streak). */
+    setGoal(userId: number, goal: Goal) {
+      db.transaction(() => goals.setGoal(userId, todayOf(userId), goal), { behavior: 'immediate' });
+    },
+
+    /** The daily goal, today's progress toward it and the day streak. */
+    goalOf(userId: number) {
+      return goals.view(userId, todayOf(userId));
+    },
+
+    /** The learner's last `count` days for the progress charts: answers, right answers, learning time, goal met. */
+    progressDays(userId: number, count: number) {
+      return goals.days(userId, todayOf(userId), count);
     },
 
     statsOf(userId: number): StatsView {
@@ -427,6 +463,9 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
           const last = lastActivity.get({ userId, sessionId: input.sessionId });
           const lastEnd = last?.endTime ?? last?.startTime;
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
+          const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
+          // Learning time counts toward a goal in minutes; time on other pages does not.
+          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, timeZoneOf(userId)), { cards: 0, correct: 0, seconds: credited, points: 0 });
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
             tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })
@@ -434,7 +473,6 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
               .run();
             return;
           }
-          const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
           tx.insert(userActivityLog)
             .values({
               userId,

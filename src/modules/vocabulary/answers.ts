@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { User } from '../auth/service';
 import type { FlaggedService, FlagState } from '../flagged/service';
-import { defaultDirection, ratingFor } from '../review/rules';
+import { defaultDirection, ratingFor, type GradeName } from '../review/rules';
 import type { Direction } from '../review/schema';
 import type { ReviewService } from '../review/service';
 import { POINTS, type StatsService } from '../stats/service';
@@ -22,8 +22,8 @@ export interface AnswerInput {
   page?: Extract<StreakPage, 'unified' | 'which-word' | 'listening'>;
   /** The side the learner answered from; without it, the side the page shows (docs/decisions/0014). */
   direction?: Direction;
-  /** 'I know it' before half the card's countdown: an Easy review. */
-  fast?: boolean;
+  /** The grade chosen on Review's buttons; without it I know it is Good and Still learning Again. */
+  grade?: GradeName;
 }
 
 export interface AnswerResult extends WordProgress {
@@ -172,7 +172,7 @@ export function createAnswers(
             }
             const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
             touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: topicSize(word.topicId) });
-            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.fast), at });
+            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at });
           }
           let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
           if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IdempotencyKey } from '../../lib/validation';
-import { DIRECTIONS } from '../review/rules';
+import { DIRECTIONS, GRADES } from '../review/rules';
 
 const bool = (field: string) => v.optional(v.boolean(`${field} must be true or false.`));
 
@@ -14,7 +14,7 @@ export const AnswerBody = v.pipe(
       inFlaggedSection: bool('inFlaggedSection'),
       page: v.optional(v.picklist(['unified', 'which-word'], "page must be 'unified' or 'which-word'.")),
       direction: v.optional(v.picklist(DIRECTIONS, "direction must be 'english-to-lebanese' or 'lebanese-to-english'.")),
-      fast: bool('fast'),
+      grade: v.optional(v.picklist(GRADES, "grade must be 'again', 'hard', 'good' or 'easy'.")),
       idempotencyKey: IdempotencyKey,
     },
     'The request body must be a JSON object.',
@@ -22,7 +22,7 @@ export const AnswerBody = v.pipe(
   v.check((b) => b.correct !== undefined || b.flag === true, 'Send correct (true or false), or flag: true.'),
   v.check((b) => b.page === undefined || b.correct !== undefined, 'A streak page needs an answer: send correct (true or false).'),
   v.check((b) => b.direction === undefined || b.correct !== undefined, 'A direction needs an answer: send correct (true or false).'),
-  v.check((b) => b.fast !== true || b.correct === true, 'Only a correct answer can be fast.'),
+  v.check((b) => b.grade === undefined || (b.grade === 'again') === (b.correct === false), "Again goes with correct: false; Hard, Good and Easy with correct: true."),
 );
 
 

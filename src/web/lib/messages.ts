@@ -28,6 +28,9 @@ export const LOAD_FAILURES = {
   dialogues: 'Unable to load the dialogues. Please try again later.',
   subscription: 'Unable to access subscription information. Please try again later.',
   stats: 'Unable to load statistics',
+  goal: 'Unable to load your daily goal. Please try again later.',
+  reviewSettings: 'Unable to load your review settings. Please try again later.',
+  reminders: 'Unable to load your reminders. Please try again later.',
 } as const;
 
 const TECHNICAL = [

@@ -8,11 +8,13 @@ import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { HelpText } from './HelpText';
 import { SupportForm } from './SupportForm';
+import { LearningTab } from './LearningTab';
 import { USER_KEY, forgetLearner, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
+  { value: 'learning', label: 'Learning' },
   { value: 'subscription', label: 'Subscription' },
   { value: 'support', label: 'Support' },
   { value: 'help', label: 'Help' },
@@ -20,7 +22,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]['value'];
 
 /**
- * /settings: four tabs, the open one kept in the address (?tab=) so it can be linked and reloaded. The
+ * /settings: five tabs, the open one kept in the address (?tab=) so it can be linked and reloaded. The
  * Subscription tab is billing's, given by the shell (src/web/shell/SettingsScreen.tsx).
  */
 export function SettingsPage({ subscription }: { subscription: ReactNode }) {
@@ -38,6 +40,7 @@ export function SettingsPage({ subscription }: { subscription: ReactNode }) {
         onSelect={(next) => navigate({ to: '/settings', search: { tab: next === 'profile' ? undefined : next }, replace: true })}
       >
         {tab === 'profile' && <ProfileTab />}
+        {tab === 'learning' && <LearningTab />}
         {tab === 'subscription' && subscription}
         {tab === 'support' && <SupportForm />}
         {tab === 'help' && <HelpText />}

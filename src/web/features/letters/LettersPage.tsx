@@ -8,6 +8,8 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { useGameStreak } from '../../lib/streak';
 import type { LetterAnswer } from '../../../modules/letters/model';
 import { WithLetters, type LetterView } from './api';
@@ -28,6 +30,8 @@ export function LettersPage() {
         </div>
         <div className="game-header-side">
           <StreakDisplay streak={streak.streak} />
+          <GoalRing />
+          <ReviewShortcut />
           <Link to="/study-letters" className="button button-secondary">
             Study Letters
           </Link>

@@ -12,6 +12,8 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
 import { ListenButton } from '../../ui/ListenButton';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { ZERO_STREAK, streakQuery } from '../../lib/streak';
 import type { StreakCounts } from '../../../modules/streak/rules';
 import { refreshStats } from '../../lib/query';
@@ -133,6 +135,8 @@ export function SentencePracticePage() {
       <header className="learn-title">
         <h1>Practice Lebanese Sentences</h1>
         <StreakDisplay streak={streak.data ?? ZERO_STREAK} />
+        <GoalRing />
+        <ReviewShortcut />
       </header>
 
       <section className="card sentence-toolbar" aria-label="Choose a topic">

@@ -5,6 +5,10 @@ import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
 import { forecastQuery } from './queries';
 
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+const weekday = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const dayAndMonth = (date: string) => noon(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 
 /**
  * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
@@ -13,11 +17,11 @@ import { forecastQuery } from './queries';
 const BAR_SHARE = 0.56;
 const BAR_MAX = 90;
 const TOP = 18;
-const HEIGHT = TOP + BAR_MAX + 22;
+const HEIGHT = TOP + BAR_MAX + 36;
 
 /**
  * The words falling due on each of the next 14 days (memory review, docs/decisions/0014) as a small SVG
- * bar chart, and the share of answers recalled. Drawn by hand: a chart library would outweigh the page.
+ * bar chart, and the share of reviews recalled. Drawn by hand: a chart library would outweigh the page.
  */
 export function ReviewForecastCard() {
   const query = useQuery(forecastQuery);
@@ -37,12 +41,12 @@ export function ReviewForecastCard() {
 function Retention({ retention }: { retention: ReviewForecast['retention'] }) {
   const percent = retentionPercent(retention);
   return percent === null ? (
-    <span className="muted">Retention appears after your first answers.</span>
+    <span className="muted">Review retention appears once learnt words come back for review.</span>
   ) : (
     <span className="forecast-retention" data-testid="retention">
-      Retention <strong>{percent}%</strong>{' '}
+      Review retention <strong>{percent}%</strong>{' '}
       <span className="muted">
-        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} recalled)
+        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} reviews recalled; first answers not counted)
       </span>
     </span>
   );
@@ -72,11 +76,13 @@ function ForecastChart({ days }: { days: ReviewForecast['days'] }) {
                   {d.due}
                 </text>
               )}
-              {i % 2 === 0 && (
-                <text x={centre} y={HEIGHT - 5} className="forecast-day">
-                  {i === 0 ? 'Today' : d.date.slice(8)}
-                </text>
-              )}
+              {/* Every day named by weekday and date; a phone shows every other one (styles.css). */}
+              <text x={centre} y={HEIGHT - 19} className={`forecast-day${i % 2 ? ' odd' : ''}`}>
+                {i === 0 ? 'Today' : weekday(d.date)}
+              </text>
+              <text x={centre} y={HEIGHT - 5} className={`forecast-day${i % 2 ? ' odd' : ''}`}>
+                {i === 0 || d.date.endsWith('-01') ? dayAndMonth(d.date) : Number(d.date.slice(8))}
+              </text>
             </g>
           );
         })}

@@ -15,6 +15,11 @@ import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
 import { accuracyPercent, featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
+import { DailyGoalCard } from './DailyGoalCard';
+import { lazy, Suspense } from 'react';
+
+// The charts are their own chunk: the tiles above them do not wait for their code.
+const ProgressCharts = lazy(() => import('./ProgressCharts').then((m) => ({ default: m.ProgressCharts })));
 
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
 type TrialStatus = ReturnType<BillingService['trialStatus']>;
@@ -81,9 +86,13 @@ function Statistics() {
               <TrialCard query={trialQuery} />
               <LearningTimeCard query={sessionQuery} />
               <PointsCard stats={stats} />
+              <DailyGoalCard />
             </div>
             <ProgressCard stats={stats} />
             <SkillsCard stats={stats} session={sessionQuery} />
+            <Suspense fallback={<SpinnerCard label="Loading progress..." />}>
+              <ProgressCharts />
+            </Suspense>
             <ReviewForecastCard />
             <div className="stats-columns">
               <AchievementsCard achievements={stats.achievements} />

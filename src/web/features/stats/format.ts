@@ -34,7 +34,7 @@ export function dayLabel(date: string, index: number): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
-/** The share of answers recalled, as a whole percentage; null before any answer. */
+/** The share of reviews recalled, as a whole percentage; null before any review. */
 export const retentionPercent = ({ reviews, recalled }: { reviews: number; recalled: number }) => (reviews > 0 ? Math.round((recalled / reviews) * 100) : null);
 
 /** The share of answers that were right, as a whole percentage; 0 before any answer. */

@@ -8,3 +8,8 @@ export const sessionAnalyticsQuery = read(server.api.analytics.session);
 export const forecastQuery = read(server.api.review.forecast);
 /** Not under its path: answers refresh everything under /api/stats, the board only when the event stream says so. */
 export const leaderboardQuery = queryOptions({ ...read(server.api.stats.leaderboard), queryKey: ['leaderboard'] });
+
+export type ProgressRange = '30' | '90';
+/** The progress charts' reads over the last 30 or 90 days (src/web/features/stats/ProgressCharts.tsx). */
+export const dayProgressQuery = (days: ProgressRange) => read(server.api.stats.progress, { query: { days } });
+export const reviewProgressQuery = (days: ProgressRange) => read(server.api.review.progress, { query: { days } });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useUser } from '../../lib/session';
+import { useShortcuts } from '../../ui/KeyboardHelp';
+import { REVIEW_SEARCH } from '../../ui/ReviewShortcut';
 import { ExplanationPopup } from '../../ui/Popup';
 import { usePractice } from './api';
 import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
@@ -9,6 +11,8 @@ import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
+import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 
 /**
@@ -16,15 +20,16 @@ import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules'
  * due words, kept in the address (?mode=review) so a reload or a bookmark opens it again.
  */
 export function AllWordsPage() {
-  const { mode } = useSearch({ strict: false }) as { mode?: string };
+  // Review is in the address (?mode=review), so every practice screen's shortcut opens it (src/web/ui/ReviewShortcut.tsx).
+  const reviewing = (useSearch({ strict: false }) as { mode?: unknown }).mode === 'review';
   const navigate = useNavigate();
-  if (mode === 'review')
+  if (reviewing)
     return (
       <section className="stack vocab-page">
-        <ReviewMode onClose={() => void navigate({ to: '/words', search: {} })} />
+        <ReviewMode onClose={() => navigate({ to: '/words' })} />
       </section>
     );
-  return <AllWords onReview={() => void navigate({ to: '/words', search: { mode: 'review' } })} />;
+  return <AllWords onReview={() => navigate({ to: '/words', search: REVIEW_SEARCH })} />;
 }
 
 function AllWords({ onReview }: { onReview: () => void }) {
@@ -34,6 +39,9 @@ function AllWords({ onReview }: { onReview: () => void }) {
   const batch = useQuery(batchQuery);
   const practice = usePractice(user);
   const list = validWords(words.data ?? []);
+  useShortcuts((e) => {
+    if (!e.repeat && e.key.toLowerCase() === 'v' && due.data) onReview();
+  });
 
   return (
     <section className="stack vocab-page">
@@ -64,15 +72,16 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
         <div className="vocab-header-side">
           <StreakDisplay streak={practice.streak} />
+          <GoalRing />
           {due.data ? (
-            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview}>
-              Review due ({due.data.count})
+            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview} aria-keyshortcuts="V">
+              Review due ({due.data.count}) <kbd aria-hidden="true">V</kbd>
             </button>
           ) : (
             // Its place is kept while the count loads: on a phone the button stands above the card, which would jump.
             !due.error && (
               <button type="button" className="button review-button keeps-place" aria-hidden="true" tabIndex={-1} disabled>
-                Review due (0)
+                Review due (0) <kbd aria-hidden="true">V</kbd>
               </button>
             )
           )}
@@ -97,6 +106,7 @@ function AllWords({ onReview }: { onReview: () => void }) {
           )
         }
       </QueryBoundary>
+      <GoalPrompt />
     </section>
   );
 }

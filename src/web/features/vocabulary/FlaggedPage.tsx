@@ -1,3 +1,5 @@
+import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
@@ -40,6 +42,8 @@ export function FlaggedPage() {
           Your practice list: words you flagged or are still learning. Answer a word correctly {FLAGGED_REMOVAL_CORRECT} times here to take it
           off the list.
         </p>
+        <GoalRing />
+        <ReviewShortcut />
       </header>
       <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
         {() =>

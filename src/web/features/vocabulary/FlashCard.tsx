@@ -3,6 +3,9 @@ import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useSpeakingAttempts, type AnswerManner, type Direction, type Word } from './api';
+import { GradeButtons, REVIEW_CARD_KEYS } from './GradeButtons';
+import type { Intervals } from '../../../modules/review/service';
+import type { GradeName } from '../../../modules/review/rules';
 import { ListenButton } from '../../ui/ListenButton';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { FlagToggle, useCardKeys } from './parts';
@@ -17,8 +20,8 @@ import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useSpellingLexicon } from '../../lib/spelling';
 
-/** A word of the card; a review word says which side to show first (the English without one). */
-type CardWord = Word & { direction?: Direction };
+/** A word of the card; a review word says which side to show first (the English without one) and what each grade would schedule. */
+type CardWord = Word & { direction?: Direction; intervals?: Intervals };
 
 interface Props {
   words: CardWord[];
@@ -54,7 +57,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   // grew after the first paint and pushed the page below it down (layout shift on /landing).
   const [shown, setShown] = useState<Shown | null>(() => pick(words));
   const [revealed, setRevealed] = useState(false);
-  /** Each word shown is a new round of the countdown; the time it has run so far, for a quick answer. */
+  /** Each word shown is a new round of the countdown; the time it has run so far. */
   const [round, setRound] = useState(0);
   const elapsed = useRef(0);
   const [fading, setFading] = useState(false);
@@ -106,11 +109,11 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   };
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
-  const answer = (correct: boolean) => {
+  /** An answer, graded by what the learner chose (docs/decisions/0039-review-controls.md): never by how quickly. */
+  const answer = (correct: boolean, grade?: GradeName) => {
     if (!word || !revealed || fading) return;
     setSeen((list) => markSeen(list, word.id));
-    // Recalled before half the countdown: an Easy review (docs/decisions/0014).
-    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', fast: correct && elapsed.current < CARD_COUNTDOWN_MS / 2 });
+    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', grade });
     setFading(true);
     fadeTimer.current = setTimeout(() => {
       showNext();
@@ -132,7 +135,14 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   }, [revealed, round]);
 
   // A judged answer counts as the verdict says: only its Next button goes on.
-  useCardKeys(verdict ? { next: () => answer(verdict === 'right') } : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) });
+  const grading = !!word?.intervals;
+  useCardKeys(
+    verdict
+      ? { next: () => answer(verdict === 'right') }
+      : grading
+        ? { reveal: revealTyped, grade: (grade) => answer(grade !== 'again', grade) }
+        : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) },
+  );
 
   if (!word) return null;
   const lebanese = shownLebanese(word);
@@ -211,6 +221,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
                 <p className="muted typed-counted">Counted as {verdict === 'right' ? 'I know it' : 'Still learning'}</p>
               </div>
             </>
+          ) : word.intervals ? (
+            <GradeButtons intervals={word.intervals} disabled={fading} onGrade={(grade) => answer(grade !== 'again', grade)} />
           ) : (
             <div className="answer-buttons">
               <button type="button" className="button answer-right" onClick={() => answer(true)} disabled={fading} aria-keyshortcuts="1">
@@ -226,7 +238,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
       )}
       <div className="card-footer">
         {user && revealed && <ReportButton item={{ kind: 'word', id: word.id }} shown={`${lebanese} (${word.english})`} />}
-        <KeyboardHelp shortcuts={[...FLASH_CARD_KEYS, ...SAY_IT_KEYS]} />
+        <KeyboardHelp shortcuts={[...(grading ? REVIEW_CARD_KEYS : FLASH_CARD_KEYS), ...SAY_IT_KEYS]} />
       </div>
     </article>
   );

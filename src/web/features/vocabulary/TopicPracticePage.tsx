@@ -1,3 +1,5 @@
+import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
@@ -57,6 +59,8 @@ export function TopicPracticePage({ topic }: { topic: string }) {
             ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they), then give it as a command and say it in the negative.`
             : 'Practice the vocabulary for this topic.'}
         </p>
+        <GoalRing />
+        <ReviewShortcut />
       </header>
       {presentOnly && (
         <p className="notice" role="note">

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { DueWord } from '../../../modules/review/service';
 import type { Direction } from '../../../modules/review/schema';
+import type { GradeName } from '../../../modules/review/rules';
 import { handledGlobally, progressSave, server } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
@@ -14,10 +15,10 @@ import { isSyncFailure, saves } from '../../lib/saves';
 
 export type Word = WordView;
 export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
-/** How an answer was given, for the word's memory card: the side shown, and an 'I know it' before half the countdown. */
+/** How an answer was given, for the word's memory card: the side shown, and the grade chosen on Review's buttons. */
 export interface AnswerManner {
   direction?: Direction;
-  fast?: boolean;
+  grade?: GradeName;
 }
 
 const WORDS_KEY = wordsQuery.queryKey;
@@ -87,7 +88,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
           ...(keepsStreak ? { page: 'unified' } : {}),
           ...(opts.inFlaggedSection ? { inFlaggedSection: true } : {}),
           ...(opts.direction ? { direction: opts.direction } : {}),
-          ...(correct && opts.fast ? { fast: true } : {}),
+          ...(opts.grade ? { grade: opts.grade } : {}),
         },
       );
       // Only the reply to the latest answer may correct the streak; earlier ones are already overtaken.

@@ -1,4 +1,8 @@
 import { useShortcuts } from '../../ui/KeyboardHelp';
+import { GRADES, type GradeName } from '../../../modules/review/rules';
+
+/** Review's grade buttons, Again to Easy, on keys 1 to 4. */
+const GRADE_KEYS: Record<string, GradeName> = Object.fromEntries(GRADES.map((grade, i) => [String(i + 1), grade]));
 
 /** The practice-list toggle: pressed when the word is flagged. */
 export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: () => void }) {
@@ -41,7 +45,7 @@ if (typeof window !== 'undefined') {
  * Space on a button or link reached from the keyboard keeps its own meaning; one that only kept the
  * focus after a mouse click (the Flag button, Listen) does not stop Space from revealing.
  */
-export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void; next?: () => void }) {
+export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void; next?: () => void; grade?: (grade: GradeName) => void }) {
   useShortcuts((e) => {
     if (e.repeat) return;
     if (e.key === ' ' && handlers.reveal) {
@@ -56,7 +60,8 @@ export function useCardKeys(handlers: { reveal?: () => void; right?: () => void;
       if (control && !control.hasAttribute('data-card-next')) return;
       e.preventDefault();
       handlers.next();
-    } else if (e.key === '1' && handlers.right) handlers.right();
+    } else if (handlers.grade && GRADE_KEYS[e.key]) handlers.grade(GRADE_KEYS[e.key]!);
+    else if (e.key === '1' && handlers.right) handlers.right();
     else if (e.key === '2' && handlers.wrong) handlers.wrong();
   });
 }

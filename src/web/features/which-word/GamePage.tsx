@@ -13,6 +13,8 @@ import type { WhichWordQuestion } from './api';
 import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
+import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { useGameStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
@@ -54,6 +56,8 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
         </Link>
         <h1>{title}</h1>
         <StreakDisplay streak={streak.streak} />
+        <GoalRing />
+        <ReviewShortcut />
       </header>
       <GuestNotice redirect={`/which-word/${encodeURIComponent(topic)}`} />
       {body}

@@ -1,0 +1,96 @@
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
+import { DAY_MS, HOUR_MS } from '../../lib/clock';
+import { createTestApp } from '../../../tests/support/app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+// Wednesday 14 January 2026, 08:00 in Beirut (06:00 UTC).
+const MORNING = new Date('2026-01-14T06:00:00Z');
+beforeEach(() => t.clock.set(MORNING));
+
+const { stats } = t.services;
+const sql = t.db.$client;
+const wordIds = (sql.query('select id from words order by id limit 20').all() as { id: number }[]).map((w) => w.id);
+const answer = (cookie: string, i: number) => t.request('POST', `/api/words/${wordIds[i]}/progress`, { cookie, body: { correct: true, page: 'unified' } });
+const mailsTo = (email: string) => t.app.ctx.mail.outbox(500).filter((m) => m.to === email);
+
+/** A learner in Beirut with a goal of one card, met yesterday (a day streak of 1), a daily reminder at `hour`. */
+async function learnerAtRisk(hour: number, weekly = false) {
+  const signed = await t.signUp();
+  await t.request('POST', '/api/analytics/activity', { cookie: signed.cookie, body: { sessionId: `reminders-${signed.user.id}`, page: '/settings', timeZone: 'Asia/Beirut' } });
+  await t.request('PUT', '/api/goal', { cookie: signed.cookie, body: { kind: 'cards', amount: 1 } });
+  t.clock.set(new Date(MORNING.getTime() - DAY_MS));
+  await answer(signed.cookie, 0);
+  t.clock.set(MORNING);
+  const set = await t.request('PUT', '/api/reminders', { cookie: signed.cookie, body: { dailyHour: hour, weekly } });
+  expect(set.json).toEqual({ dailyHour: hour, weekly });
+  return signed;
+}
+
+describe('reminder e-mails', () => {
+  test("sent at the learner's chosen hour, in their time zone, once, with a one-click unsubscribe", async () => {
+    const { email } = await learnerAtRisk(9);
+    expect(await stats.sendDue()).toBe(0);
+    t.clock.advance(HOUR_MS);
+    await stats.sendDue();
+    // A second run, or a restart, in the same hour finds the send reserved.
+    await stats.sendDue();
+    t.clock.advance(30 * 60_000);
+    await stats.sendDue();
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Keep your 1-day streak going');
+    expect(mails[0]!.text).toContain("Today's goal needs 1 more cards");
+    const link = mails[0]!.headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!;
+    expect(mails[0]!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mails[0]!.text).toContain(`/unsubscribe?kind=daily&token=${link.split('/').at(-1)}`);
+
+    // The one-click POST a mail provider sends: form-encoded, no Origin, no cookie.
+    const path = new URL(link).pathname;
+    const res = await t.request('POST', path, { origin: null, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ unsubscribed: 'daily' });
+    t.clock.advance(DAY_MS - 30 * 60_000);
+    await stats.sendDue();
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  test('none once the goal is met today, and none without a streak at risk', async () => {
+    const met = await learnerAtRisk(9);
+    await answer(met.cookie, 1);
+    const fresh = await t.signUp();
+    await t.request('PUT', '/api/goal', { cookie: fresh.cookie, body: { kind: 'cards', amount: 1 } });
+    await t.request('PUT', '/api/reminders', { cookie: fresh.cookie, body: { dailyHour: 7, weekly: false } });
+    t.clock.advance(HOUR_MS);
+    await stats.sendDue();
+    expect(mailsTo(met.email)).toHaveLength(0);
+    expect(mailsTo(fresh.email)).toHaveLength(0);
+  });
+
+  test('the weekly summary goes out on Monday at the chosen hour, once', async () => {
+    const { email, cookie } = await learnerAtRisk(9, true);
+    await answer(cookie, 2);
+    // Monday 19 January, 09:10 in Beirut.
+    t.clock.set('2026-01-19T07:10:00Z');
+    await stats.sendDue();
+    await stats.sendDue();
+    const weekly = mailsTo(email).filter((m) => m.subject === 'Your week of Lebanese');
+    expect(weekly).toHaveLength(1);
+    expect(weekly[0]!.text).toContain('Last week you practised on 2 of 7 days: 2 answers (100% right)');
+    expect(weekly[0]!.headers!['List-Unsubscribe']).toContain('/api/reminders/unsubscribe/weekly/');
+  });
+
+  test('bad settings and unknown tokens are refused; the settings need a session', async () => {
+    const { cookie } = await t.signUp();
+    expect((await t.request('GET', '/api/reminders', { cookie })).json).toEqual({ dailyHour: null, weekly: false });
+    for (const body of [{ dailyHour: 24, weekly: false }, { dailyHour: 1.5, weekly: false }, { dailyHour: 8 }, { dailyHour: '8', weekly: true }]) {
+      expect((await t.request('PUT', '/api/reminders', { cookie, body })).status).toBe(400);
+    }
+    expect((await t.request('GET', '/api/reminders')).status).toBe(401);
+    // Without VAPID keys there is no web push to opt in to.
+    expect((await t.request('GET', '/api/push/key')).status).toBe(404);
+    expect((await t.request('POST', '/api/reminders/unsubscribe/daily/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(404);
+    expect((await t.request('POST', '/api/reminders/unsubscribe/monthly/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(400);
+    expect((await t.request('POST', '/api/reminders/unsubscribe/daily/x', { origin: null })).status).toBe(400);
+  });
+});

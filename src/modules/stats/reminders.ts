@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../lib/context';
+import type { Job } from '../../lib/jobs';
+import type { AuthService } from '../auth/service';
+import { addDays } from '../review/rules';
+import type { GoalView, ProgressDay } from './goal';
+import type { Push } from './push';
+import { reminderSends, reminderSettings } from './schema';
+
+export const REMINDER_KINDS = ['daily', 'weekly'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+export interface ReminderSettings {
+  /** The hour (0-23, the learner's own) of the daily reminder; null: none. */
+  dailyHour: number | null;
+  weekly: boolean;
+}
+
+/** The weekly summary goes out on Mondays at the daily reminder's hour, or at this one without it. */
+const WEEKLY_HOUR = 9;
+/** How often the reminders are looked for: each goes out within this of its hour. */
+export const REMINDER_CHECK_MS = 20_000;
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The hour (0-23) of an instant in a time zone. */
+function hourIn(at: Date, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) hourFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })));
+  return Number(format.format(at));
+}
+const isMonday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay() === 1;
+
+interface Learner {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * Reminder e-mails (docs/decisions/0040-progress-and-reminders.md): at the learner's chosen hour, only on a day whose
+ * goal is not met yet while their day streak is at risk, and a weekly summary; each with a one-click
+ * unsubscribe (RFC 8058). A send is reserved in the database before the mail goes, so no run, restart or
+ * second machine sends one twice.
+ */
+export function createReminders(
+  ctx: AppContext,
+  deps: { auth: AuthService; push: Push; todayOf: (userId: number) => string; timeZoneOf: (userId: number) => string; goalOf: (userId: number) => GoalView; daysOf: (userId: number, count: number) => ProgressDay[] },
+) {
+  const { db, mail, config, clock } = ctx;
+  const P = sql.placeholder;
+  const readSettings = db.select().from(reminderSettings).where(eq(reminderSettings.userId, P('userId'))).prepare();
+  const byToken = db.select().from(reminderSettings).where(eq(reminderSettings.token, P('token'))).prepare();
+  const wanted = db.select().from(reminderSettings).where(or(isNotNull(reminderSettings.dailyHour), eq(reminderSettings.weekly, true))).prepare();
+  const reserve = db
+    .insert(reminderSends)
+    .values({ userId: P('userId'), kind: P('kind'), period: P('period') })
+    .onConflictDoNothing()
+    .returning({ id: reminderSends.id })
+    .prepare();
+
+  function unsubscribeHeaders(token: string, kind: ReminderKind) {
+    return {
+      'List-Unsubscribe': `<${config.appUrl}/api/reminders/unsubscribe/${kind}/${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+  }
+  const pageLink = (token: string, kind: ReminderKind) => `${config.appUrl}/unsubscribe?kind=${kind}&token=${token}`;
+
+  function dailyMail(learner: Learner, view: GoalView, token: string) {
+    const goal = view.goal!;
+    const left = goal.kind === 'cards' ? `${Math.max(0, goal.amount - view.today.cards)} more cards` : `${Math.max(0, goal.amount - Math.floor(view.today.seconds / 60))} more minutes`;
+    return {
+      to: learner.email,
+      subject: `Keep your ${view.dayStreak}-day streak going`,
+      text: [
+        `Hello ${learner.name},`,
+        '',
+        `Your day streak is ${view.dayStreak} ${view.dayStreak === 1 ? 'day' : 'days'}. Today's goal needs ${left}: a few minutes of Lebanese keep it alive.`,
+        view.freezes > 0 ? `(A streak freeze would cover today, but it is better kept for a day you cannot practise.)` : '',
+        '',
+        `${config.appUrl}/words`,
+        '',
+        `No more daily reminders: ${pageLink(token, 'daily')}`,
+      ].join('\n'),
+      headers: unsubscribeHeaders(token, 'daily'),
+    };
+  }
+
+  function weeklyMail(learner: Learner, week: ProgressDay[], view: GoalView, token: string) {
+    const answered = week.reduce((n, d) => n + d.answered, 0);
+    const correct = week.reduce((n, d) => n + d.correct, 0);
+    const minutes = Math.round(week.reduce((n, d) => n + d.seconds, 0) / 60);
+    const practised = week.filter((d) => d.answered > 0 || d.seconds > 0).length;
+    return {
+      to: learner.email,
+      subject: 'Your week of Lebanese',
+      text: [
+        `Hello ${learner.name},`,
+        '',
+        `Last week you practised on ${practised} of 7 days: ${answered} answers${answered > 0 ? ` (${Math.round((correct / answered) * 100)}% right)` : ''} and ${minutes} minutes of learning.`,
+        `Your day streak is ${view.dayStreak} ${view.dayStreak === 1 ? 'day' : 'days'}, with ${view.freezes} streak ${view.freezes === 1 ? 'freeze' : 'freezes'} in hand.`,
+        '',
+        `${config.appUrl}/stats`,
+        '',
+        `No more weekly summaries: ${pageLink(token, 'weekly')}`,
+      ].join('\n'),
+      headers: unsubscribeHeaders(token, 'weekly'),
+    };
+  }
+
+  /** Reserves the send (committed before the mail goes: at most once, even across a restart mid-run), then sends. */
+  async function sendOnce(userId: number, kind: ReminderKind, period: string, make: () => Parameters<typeof mail.send>[0]) {
+    if (!reserve.get({ userId, kind, period })) return false;
+    const made = make();
+    await mail.send(made);
+    // The browsers the learner opted in hear of the daily reminder too, under the same reservation.
+    if (kind === 'daily') await deps.push.push(userId, { title: made.subject, body: made.text.split('\n')[2]!, url: '/words' });
+    return true;
+  }
+
+  return {
+    remindersOf(userId: number): ReminderSettings {
+      const row = readSettings.get({ userId });
+      return { dailyHour: row?.dailyHour ?? null, weekly: row?.weekly ?? false };
+    },
+
+    setReminders(userId: number, next: ReminderSettings) {
+      db.insert(reminderSettings)
+        .values({ userId, ...next, token: randomBytes(24).toString('base64url') })
+        .onConflictDoUpdate({ target: reminderSettings.userId, set: next })
+        .run();
+    },
+
+    /** One-click unsubscribe by a mail's token: that kind of reminder stops. False for an unknown token. */
+    unsubscribe(kind: ReminderKind, token: string): boolean {
+      const row = byToken.get({ token });
+      if (!row) return false;
+      db.update(reminderSettings)
+        .set(kind === 'daily' ? { dailyHour: null } : { weekly: false })
+        .where(and(eq(reminderSettings.id, row.id)))
+        .run();
+      return true;
+    },
+
+    /** Sends what is due at this moment; returns how many mails went. */
+    async sendDue(): Promise<number> {
+      const now = clock.now();
+      const hidden = new Set(deps.auth.markedForDeletionIds());
+      let sent = 0;
+      for (const row of wanted.all()) {
+        if (hidden.has(row.userId)) continue;
+        const user = deps.auth.getUser(row.userId);
+        if (!user) continue;
+        const hour = hourIn(now, deps.timeZoneOf(row.userId));
+        const today = deps.todayOf(row.userId);
+        if (row.dailyHour === hour) {
+          const view = deps.goalOf(row.userId);
+          // At risk: a streak to lose (or a freeze to spend) and today's goal not met yet.
+          if (view.goal && !view.today.met && view.dayStreak > 0 && (await sendOnce(row.userId, 'daily', today, () => dailyMail(user, view, row.token)))) sent++;
+        }
+        if (row.weekly && isMonday(today) && hour === (row.dailyHour ?? WEEKLY_HOUR)) {
+          const week = deps.daysOf(row.userId, 8).slice(0, 7);
+          if (await sendOnce(row.userId, 'weekly', addDays(today, -7), () => weeklyMail(user, week, deps.goalOf(row.userId), row.token))) sent++;
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+/** The reminders' job: the primary alone sends (the reservations are writes). */
+export function reminderJob(stats: { sendDue(): Promise<number> }): Job<Promise<number>> {
+  return { name: 'reminders', everyMs: REMINDER_CHECK_MS, primaryOnly: true, run: () => stats.sendDue() };
+}
