@@ -35,7 +35,7 @@ const RECOGNITION = () => {
 };
 
 /** Lara's lines in the café after her first, typed as the content writes them. */
-const TYPED = ['3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7sab?', 'Tfaddal. Yeslamo ideik!'];
+const TYPED = ['3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7seb?', 'Tfaddal. Yeslamo ideik!'];
 
 async function journey(width: number, height: number, name: string) {
   const { page, context } = await app.newPage(width, height);
