@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { jwt } from '@elysiajs/jwt';
 import type { AppContext } from '../../lib/context';
 import { AppError, unauthorized } from '../../lib/errors';
+import { readTogether } from '../../lib/reads';
 import type { AuthService, User } from './service';
 import { SESSION_DAYS } from './sessions';
 import { VERIFY_ALERT } from '../../shared/errors';
@@ -41,7 +42,9 @@ export function sessionPlugin(ctx: AppContext, auth: AuthService) {
           verified.delete(token);
           return undefined;
         }
-        const user = auth.userForSession(known.sid);
+        // Read with the other requests of this turn, in one read transaction (docs/decisions/0047-reads-together.md).
+        const { sid } = known;
+        const user = await readTogether(ctx.db.$client, () => auth.userForSession(sid));
         return user ? { sessionId: known.sid, user } : undefined;
       }
       return {
