@@ -5,7 +5,7 @@
  * row showing on the primary (the commit) to the same row showing on the replica. Figures only.
  */
 import { Database } from 'bun:sqlite';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster } from '../cluster/cluster';
@@ -58,7 +58,10 @@ async function benchPlainFile(opts: { learners: number; connections: number; sec
       ready = await fetch(`${url}/healthz`).then((res) => res.status === 200, () => false);
     }
     const learners = await Promise.all(Array.from({ length: opts.learners }, (_, i) => signUp(url, i)));
-    return await answerLoad(url, learners, await wordsOf(url, learners[0]!.cookie), opts);
+    const words = await wordsOf(url, learners[0]!.cookie);
+    const cpuBefore = cpuSeconds(server.pid);
+    const load = await answerLoad(url, learners, words, opts);
+    return { ...load, cpuPerAnswer: ((cpuSeconds(server.pid) - cpuBefore) * 1000) / (load.okPerSecond * opts.seconds) };
   } finally {
     server?.kill('SIGTERM');
     await server?.exited;
@@ -74,6 +77,15 @@ async function freePort() {
 }
 
 const ROOT = resolve(import.meta.dir, '../..');
+
+/**
+ * CPU seconds a process has used (user and system, /proc): per answer, a figure that the machine's other
+ * work moves far less than the rate, which the scheduler's share decides.
+ */
+function cpuSeconds(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
@@ -136,7 +148,10 @@ export async function benchLiteFS(opts: { learners: number; connections: number;
       }
     })();
 
+    const processes = [primary.appProcess!.pid, primary.litefsProcess!.pid];
+    const cpuBefore = processes.map(cpuSeconds);
     load = await answerLoad(primary.proxyUrl, learners, words, opts);
+    const [appCpu, litefsCpu] = processes.map((pid, i) => (cpuSeconds(pid) - cpuBefore[i]!) * 1000 / (load.okPerSecond * opts.seconds));
     probing = false;
     await sender;
     await Promise.all(probes);
@@ -145,7 +160,7 @@ export async function benchLiteFS(opts: { learners: number; connections: number;
     onReplica.close();
     const sorted = lags.sort((a, b) => a - b);
     lines = [
-      `answers through LiteFS: ${load.okPerSecond.toFixed(0)} answers/s (${opts.connections} connections through LiteFS's proxy to a primary on FUSE; p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors)`,
+      `answers through LiteFS: ${load.okPerSecond.toFixed(0)} answers/s (${opts.connections} connections through LiteFS's proxy to a primary on FUSE; p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms, ${load.errors} errors; CPU per answer: the app ${appCpu!.toFixed(2)} ms, LiteFS ${litefsCpu!.toFixed(2)} ms)`,
       `replication lag, an answer's row on the primary (its commit) to the same row on the replica, during that load: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms (${sorted.length} probe answers)`,
     ];
   } finally {
@@ -155,7 +170,7 @@ export async function benchLiteFS(opts: { learners: number; connections: number;
   const plain = await benchPlainFile(opts);
   return [
     ...lines,
-    `the same load in the same run, straight to the app on a plain file (no LiteFS, no proxy): ${plain.okPerSecond.toFixed(0)} answers/s (p50 ${plain.p50.toFixed(0)} ms, p99 ${plain.p99.toFixed(0)} ms, ${plain.errors} errors); through LiteFS ${(load.okPerSecond / plain.okPerSecond).toFixed(2)} of it`,
+    `the same load in the same run, straight to the app on a plain file (no LiteFS, no proxy): ${plain.okPerSecond.toFixed(0)} answers/s (p50 ${plain.p50.toFixed(0)} ms, p99 ${plain.p99.toFixed(0)} ms, ${plain.errors} errors; CPU per answer ${plain.cpuPerAnswer.toFixed(2)} ms); through LiteFS ${(load.okPerSecond / plain.okPerSecond).toFixed(2)} of it`,
   ];
 }
 
