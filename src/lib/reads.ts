@@ -11,9 +11,9 @@ const batches = new WeakMap<Database, (work: () => unknown) => Promise<unknown>>
 /**
  * Runs `work`, a synchronous read, on the next turn of the event loop together with every read asked for
  * in this turn, all in one read transaction. A statement outside a transaction takes and drops SQLite's
- * WAL read lock, and on LiteFS each lock is a round trip to its FUSE layer: the session row read by every
- * signed-in request cost the answer a third of its time on a LiteFS primary, and shared this way it costs
- * one round trip per turn, however many requests arrived in it (docs/decisions/0047-reads-together.md).
+ * WAL read lock, and on LiteFS each lock is a round trip to its FUSE layer: the session row read before
+ * every answer was two of them, and shared this way the rows of every request that arrived in a turn cost
+ * one pair (docs/decisions/0047-reads-together.md).
  *
  * The transaction only reads and ends before the turn does, so a read never sees a write that was not
  * committed, and no write of the group commit (src/lib/writes.ts) can fall inside it.
