@@ -82,7 +82,8 @@ describe('the save queue on a bad connection', () => {
     blocked = false;
     // Sent in order, once each: the streak of 20 and batch 2, as if the connection had been good.
     await again.getByText('Batch 2 of 6').waitFor({ timeout: 50_000 });
-    await waiting(again).waitFor({ state: 'detached' });
+    // Gone only once the last save is answered (the count falls one by one before that).
+    await again.getByRole('status').filter({ hasText: /Offline · \d+ answers? waiting/ }).waitFor({ state: 'detached' });
     const db = new Database(join(app.dir, 'app.db'), { readonly: true });
     const stats = db
       .query('select s.total_answered as answered, s.total_correct as correct from user_stats s join users u on u.id = s.user_id where u.username = ?')
