@@ -10,6 +10,8 @@ let db: Database;
 beforeAll(async () => {
   app = await startApp();
   db = new Database(join(app.dir, 'app.db'));
+  // The server's own writes (a commit, the log copied into the file) may hold the lock a moment.
+  db.exec('PRAGMA busy_timeout = 5000');
 });
 afterAll(async () => {
   db?.close();

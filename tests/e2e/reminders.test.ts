@@ -11,6 +11,8 @@ let db: Database;
 beforeAll(async () => {
   app = await startApp({ env: { MOVABLE_CLOCK: 'true' } });
   db = new Database(join(app.dir, 'app.db'));
+  // The server's own writes (a commit, the log copied into the file) may hold the lock a moment.
+  db.exec('PRAGMA busy_timeout = 5000');
 });
 afterAll(async () => {
   db?.close();
