@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import matter from 'gray-matter';
 import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc, type SourceDoc } from '../../lib/content/yaml';
+import { readFrontMatter } from '../../lib/content/front-matter';
+import type { SourceDoc } from '../../lib/content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../lib/content/rules';
 import { syncByKey } from '../../lib/content/sync';
 import { textAt, type TextField } from '../../lib/content/spelling';
@@ -45,22 +45,10 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
   folder: 'grammar',
   extensions: ['.md'],
   parse(file, report) {
-    if (!file.text.startsWith('---')) {
-      report.error({ file: file.path, line: 1, field: '(front matter)', message: 'a grammar page starts with YAML front matter between --- lines' });
-      return [];
-    }
-    // Passing options turns off gray-matter's cache, which returns stale results for repeated texts.
-    const parsed = matter(file.text, { excerpt: false });
-    const doc = parseYaml(file, report, parsed.matter, 0);
-    if (!doc) return [];
-    const data = validateDoc(doc, FrontMatter, report);
-    if (!data) return [];
-    const body = parsed.content.trim();
-    if (!body) {
-      report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: 'the page needs an explanation below the front matter' });
-      return [];
-    }
-    const bodyStart = file.text.split('\n').length - parsed.content.split('\n').length + 1;
+    const read = readFrontMatter(file, report, FrontMatter, { file: 'a grammar page', noBody: 'the page needs an explanation' });
+    if (!read) return [];
+    const { doc, data, bodyStart } = read;
+    const body = read.body.trim();
     return [
       {
         file: file.path,
@@ -73,7 +61,7 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
           textAt(doc, ['summary'], data.summary, 'prose'),
           ...data.tables.flatMap((table, t) => [textAt(doc, ['tables', t, 'caption'], table.caption, 'prose'), ...table.rows.flatMap((row, r) => rowTexts(doc, ['tables', t, 'rows', r], row, report))]),
           ...data.examples.flatMap((row, e) => rowTexts(doc, ['examples', e], row, report)),
-          ...parsed.content.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+          ...read.body.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
         ],
       },
     ];

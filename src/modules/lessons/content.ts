@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import matter from 'gray-matter';
 import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc, type SourceDoc } from '../../lib/content/yaml';
+import { readFrontMatter } from '../../lib/content/front-matter';
+import type { SourceDoc } from '../../lib/content/yaml';
 import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
 import { syncByKey, syncChildren } from '../../lib/content/sync';
 import { textAt, type TextField } from '../../lib/content/spelling';
@@ -103,24 +103,10 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
   folder: 'lessons',
   extensions: ['.md'],
   parse(file, report) {
-    if (!file.text.startsWith('---')) {
-      report.error({ file: file.path, line: 1, field: '(front matter)', message: 'a lesson starts with YAML front matter between --- lines' });
-      return [];
-    }
-    // Passing options turns off gray-matter's cache, which returns stale results for repeated texts.
-    const parsed = matter(file.text, { excerpt: false });
-    // `matter` keeps the newline after the opening ---, so its lines are the file's lines.
-    const doc = parseYaml(file, report, parsed.matter, 0);
-    if (!doc) return [];
-    const data = validateDoc(doc, FrontMatter, report);
-    if (!data) return [];
-    const description = parsed.content.trim();
-    // The introduction's lines follow the front matter and its closing --- line.
-    const bodyStart = file.text.split('\n').length - parsed.content.split('\n').length + 1;
-    if (!description) {
-      report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: 'the lesson needs an introduction below the front matter' });
-      return [];
-    }
+    const read = readFrontMatter(file, report, FrontMatter, { file: 'a lesson', noBody: 'the lesson needs an introduction' });
+    if (!read) return [];
+    const { doc, data, bodyStart } = read;
+    const description = read.body.trim();
     return [
       {
         file: file.path,
@@ -135,7 +121,7 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
         texts: [
           textAt(doc, ['name'], data.name, 'english'),
           ...data.steps.flatMap((step, i) => stepTexts(doc, step, i)),
-          ...parsed.content.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+          ...read.body.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
         ],
       },
     ];
