@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerLetterRightly, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
 
-interface Letter {
-  number: number;
-  arabizi: string;
-  arabic: string;
-  example: { arabizi: string };
-}
 interface Question {
   word: { english: string; arabizi: string };
 }
@@ -56,27 +50,6 @@ const waiting = (page: Page, n: number) => page.getByRole('status').filter({ has
 /** The indicator with any count: gone only once the last save is answered (its count falls one by one before that). */
 const anyWaiting = (page: Page) => page.getByRole('status').filter({ hasText: /Offline · \d+ answers? waiting/ });
 
-/** Answers whatever letters question is showing, rightly, from what the screen shows. */
-async function answerLetterRightly(page: Page) {
-  const card = page.locator('.letters-card');
-  const type = await card.locator('.letters-type').textContent();
-  if (type === 'Say it') {
-    await card.getByRole('button', { name: 'Reveal Now' }).click();
-    await card.getByRole('button', { name: 'I got it right' }).click();
-    return;
-  }
-  const big = (await card.locator('.letters-big').textContent())!.trim();
-  if (type === 'Fill in the blank') {
-    const letter = letters.find((l) => l.example.arabizi.split(l.arabizi).join('_') === big)!;
-    await card.getByLabel('Missing number').fill(letter.arabizi);
-    await card.getByRole('button', { name: 'Check' }).click();
-    return;
-  }
-  const byArabic = letters.find((l) => l.arabic === big);
-  if (byArabic) await card.getByRole('button', { name: byArabic.arabizi, exact: true }).click();
-  else await card.getByRole('button', { name: letters.find((l) => l.arabizi === big)!.arabic, exact: true }).click();
-}
-
 describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.md)', () => {
   test('Which Word: answers given while saves fail wait, survive a reload and count exactly once when saves get through', async () => {
     const { page, context } = await app.newPage(1280, 800);
@@ -119,7 +92,7 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
 
     for (let i = 1; i <= ANSWERS; i++) {
       await page.locator('.letters-type').waitFor();
-      await answerLetterRightly(page);
+      await answerLetterRightly(page, letters);
       await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
       // The next question comes after the result's pause.
       await page.locator('.letters-feedback p').waitFor({ state: 'detached' });

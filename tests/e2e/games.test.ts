@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerLetterRightly, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
 
-interface Letter {
-  number: number;
-  arabizi: string;
-  arabic: string;
-  example: { arabizi: string };
-}
 interface Question {
   word: { id: number; english: string; arabizi: string };
   options: string[];
@@ -22,27 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** Answers whatever letters question is showing, rightly, from what the screen shows. */
-async function answerLetterRightly(page: Page) {
-  const card = page.locator('.letters-card');
-  const type = await card.locator('.letters-type').textContent();
-  if (type === 'Say it') {
-    await card.getByRole('button', { name: 'Reveal Now' }).click();
-    await card.getByRole('button', { name: 'I got it right' }).click();
-    return;
-  }
-  const big = (await card.locator('.letters-big').textContent())!.trim();
-  if (type === 'Fill in the blank') {
-    const letter = letters.find((l) => l.example.arabizi.split(l.arabizi).join('_') === big)!;
-    await card.getByLabel('Missing number').fill(` ${letter.arabizi} `);
-    await card.getByRole('button', { name: 'Check' }).click();
-    return;
-  }
-  const byArabic = letters.find((l) => l.arabic === big);
-  if (byArabic) await card.getByRole('button', { name: byArabic.arabizi, exact: true }).click();
-  else await card.getByRole('button', { name: letters.find((l) => l.arabizi === big)!.arabic, exact: true }).click();
-}
 
 describe('the games', () => {
   test('a which-word round: the topic grid, a right and a wrong answer, progress on the card', async () => {
@@ -99,12 +71,12 @@ describe('the games', () => {
       let saved = 0;
       page.on('response', (r) => r.request().method() === 'POST' && r.url().endsWith('/api/letters/progress') && r.ok() && ++saved === 2 && resolve());
     });
-    await answerLetterRightly(page);
+    await answerLetterRightly(page, letters);
     await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
     await page.locator('.streak').getByText('Streak: 1').waitFor();
     // After 1.5 s a new question comes.
     await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
-    await answerLetterRightly(page);
+    await answerLetterRightly(page, letters);
     await page.locator('.streak').getByText('Streak: 2').waitFor();
     await bothSaved;
     const progress: Array<{ timesCorrect: number }> = await (await page.request.get('/api/letters/progress')).json();

@@ -189,3 +189,40 @@ export function fakeMicrophone(dir: string, text = 'marhaba'): string[] {
   }
   return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`];
 }
+
+/** A card answered from the keyboard as a learner who knows it: Space reveals, 1 is "I know it". */
+export async function answerCardFromKeyboard(page: Page) {
+  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'I know it' }).waitFor();
+  await page.keyboard.press('1');
+}
+
+/** A number-letter as `GET /api/letters` gives it. */
+export interface Letter {
+  number: number;
+  arabizi: string;
+  arabic: string;
+  example: { arabizi: string };
+}
+
+/** Answers whatever letters question is showing, rightly, from what the screen shows (a typed number padded with spaces, as the game trims it). */
+export async function answerLetterRightly(page: Page, letters: Letter[]) {
+  const card = page.locator('.letters-card');
+  const type = await card.locator('.letters-type').textContent();
+  if (type === 'Say it') {
+    await card.getByRole('button', { name: 'Reveal Now' }).click();
+    await card.getByRole('button', { name: 'I got it right' }).click();
+    return;
+  }
+  const big = (await card.locator('.letters-big').textContent())!.trim();
+  if (type === 'Fill in the blank') {
+    const letter = letters.find((l) => l.example.arabizi.split(l.arabizi).join('_') === big)!;
+    await card.getByLabel('Missing number').fill(` ${letter.arabizi} `);
+    await card.getByRole('button', { name: 'Check' }).click();
+    return;
+  }
+  const byArabic = letters.find((l) => l.arabic === big);
+  if (byArabic) await card.getByRole('button', { name: byArabic.arabizi, exact: true }).click();
+  else await card.getByRole('button', { name: letters.find((l) => l.arabizi === big)!.arabic, exact: true }).click();
+}

@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerCardFromKeyboard, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -12,13 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-async function answerCardFromKeyboard(page: Page) {
-  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
-  await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'I know it' }).waitFor();
-  await page.keyboard.press('1');
-}
 
 /** Counts every 'Sync Error' toast the page shows (one at a time is on screen, so counting what is there would not do). */
 function countSyncErrorToasts() {

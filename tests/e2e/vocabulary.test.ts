@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerCardFromKeyboard, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -19,14 +19,6 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 async function sameLearnerAt(context: BrowserContext, width: number) {
   const narrow = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 800 }, storageState: await context.storageState() });
   return { context: narrow, page: await narrow.newPage() };
-}
-
-/** One card answered from the keyboard: Space reveals, 1 is 'I know it'. */
-async function answerCardFromKeyboard(page: Page) {
-  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
-  await page.keyboard.press('Space');
-  await page.getByRole('button', { name: 'I know it' }).waitFor();
-  await page.keyboard.press('1');
 }
 
 describe('vocabulary practice in the browser', () => {
