@@ -226,3 +226,33 @@ export async function answerLetterRightly(page: Page, letters: Letter[]) {
   if (byArabic) await card.getByRole('button', { name: byArabic.arabizi, exact: true }).click();
   else await card.getByRole('button', { name: letters.find((l) => l.arabizi === big)!.arabic, exact: true }).click();
 }
+
+/**
+ * An init script standing in for the browser's speech recognition (Chromium's needs Google's servers):
+ * it hears what the journey puts in `window.recognition.heard`, beside another alternative ('شي تاني'),
+ * after it or, with `heardSecond`, before it; and refuses the languages in `refuse` as a recogniser
+ * without them does. The app's own code creates, starts and reads it.
+ */
+export const recognitionStandIn = () => {
+  const state = { langs: [] as string[], heard: '', heardSecond: false, refuse: [] as string[] };
+  (window as unknown as { recognition: typeof state }).recognition = state;
+  class StandIn {
+    lang = '';
+    interimResults = true;
+    maxAlternatives = 1;
+    onresult: ((e: unknown) => void) | null = null;
+    onerror: ((e: unknown) => void) | null = null;
+    onend: (() => void) | null = null;
+    start() {
+      state.langs.push(this.lang);
+      setTimeout(() => {
+        const alternatives = [{ transcript: state.heard }, { transcript: 'شي تاني' }];
+        if (state.refuse.includes(this.lang)) this.onerror?.({ error: 'language-not-supported' });
+        else this.onresult?.({ results: [state.heardSecond ? alternatives.reverse() : alternatives] });
+        this.onend?.();
+      }, 300);
+    }
+    abort() {}
+  }
+  (window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = StandIn;
+};

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fakeMicrophone, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { fakeMicrophone, recognitionStandIn, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 type Question = { wordId: number; speech: string; options: string[] };
 type Word = { id: number; english: string; lebanese: string; arabicScript: string };
@@ -29,34 +29,6 @@ const ENDED = () => {
 };
 const ended = (page: Page, name: string, times = 1) => page.waitForFunction(([n, k]) => (window as unknown as { ended: string[] }).ended.filter((e) => e === n).length >= k, [name, times] as const);
 
-/**
- * A stand-in for the browser's speech recognition (Chromium's needs Google's servers): it hears what
- * the journey puts in `window.recognition.heard`, and refuses the languages in `refuse` as a
- * recogniser without them does. The app's own code creates, starts and reads it.
- */
-const RECOGNITION = () => {
-  const state = { langs: [] as string[], heard: '', refuse: [] as string[] };
-  (window as unknown as { recognition: typeof state }).recognition = state;
-  class StandIn {
-    lang = '';
-    interimResults = true;
-    maxAlternatives = 1;
-    onresult: ((e: unknown) => void) | null = null;
-    onerror: ((e: unknown) => void) | null = null;
-    onend: (() => void) | null = null;
-    start() {
-      state.langs.push(this.lang);
-      setTimeout(() => {
-        if (state.refuse.includes(this.lang)) this.onerror?.({ error: 'language-not-supported' });
-        else this.onresult?.({ results: [[{ transcript: state.heard }, { transcript: 'شي تاني' }]] });
-        this.onend?.();
-      }, 300);
-    }
-    abort() {}
-  }
-  (window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = StandIn;
-};
-
 /** A browser without speech recognition (Chromium has its own, which needs Google's servers). */
 const NO_RECOGNITION = () => {
   for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
@@ -66,7 +38,7 @@ const NO_RECOGNITION = () => {
 async function learner(width: number, recognition: 'stand-in' | 'none') {
   const { page, context } = await app.newPage(width, 900);
   await context.addInitScript(ENDED);
-  await context.addInitScript(recognition === 'stand-in' ? RECOGNITION : NO_RECOGNITION);
+  await context.addInitScript(recognition === 'stand-in' ? recognitionStandIn : NO_RECOGNITION);
   await registerInBrowser(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
   return { page, context };

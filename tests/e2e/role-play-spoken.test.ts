@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { recognitionStandIn, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -9,37 +9,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/**
- * A stand-in for the browser's speech recognition (Chromium's needs Google's servers): it hears, after
- * something else, what the journey puts in `window.heard`. The app's own code creates, starts and reads it.
- */
-const RECOGNITION = () => {
-  const w = window as unknown as { heard: string; SpeechRecognition: unknown };
-  w.heard = '';
-  class StandIn {
-    lang = '';
-    interimResults = true;
-    maxAlternatives = 1;
-    onresult: ((e: unknown) => void) | null = null;
-    onerror: ((e: unknown) => void) | null = null;
-    onend: (() => void) | null = null;
-    start() {
-      setTimeout(() => {
-        this.onresult?.({ results: [[{ transcript: 'شي تاني' }, { transcript: w.heard }]] });
-        this.onend?.();
-      }, 300);
-    }
-    abort() {}
-  }
-  w.SpeechRecognition = StandIn;
-};
-
 /** Lara's lines in the café after her first, typed as the content writes them. */
 const TYPED = ['3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7seb?', 'Tfaddal. Yeslamo ideik!'];
 
 async function journey(width: number, height: number, name: string) {
   const { page, context } = await app.newPage(width, height);
-  await context.addInitScript(RECOGNITION);
+  await context.addInitScript(recognitionStandIn);
   await registerInBrowser(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialogues' }).click();
@@ -74,7 +49,8 @@ async function journey(width: number, height: number, name: string) {
   await turn.getByText('Say: I would like a coffee without sugar, please.').waitFor();
   await turn.getByRole('region', { name: 'Say it' }).waitFor();
   await screenshot(page, `role-play-turn-${name}`);
-  await page.evaluate(() => ((window as unknown as { heard: string }).heard = 'بدي قهوه بلا سكر لو سمحت'));
+  // Heard second, after another alternative: the one that matches is kept.
+  await page.evaluate(() => Object.assign((window as unknown as { recognition: object }).recognition, { heard: 'بدي قهوه بلا سكر لو سمحت', heardSecond: true }));
   await turn.getByRole('button', { name: 'Say it' }).click();
   await turn.getByText('Right! You said the line.').waitFor();
   await expect(turn.locator('.typed-compare dd').first().textContent()).resolves.toBe('بدي قهوه بلا سكر لو سمحت');
