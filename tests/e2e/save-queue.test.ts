@@ -89,4 +89,27 @@ describe('the save queue on a bad connection', () => {
     expect(streak.current).toBe(cards);
     await context.close();
   }, 120_000);
+
+  test("the save queue's code that fails to load (a deploy's restart) is fetched again, and the page never falls to its error screen", async () => {
+    const { page, context } = await app.newPage();
+    const chunk = { blocked: true, refused: 0, served: 0 };
+    await context.route('**/SavesWaiting-*.js', async (route) => {
+      if (!chunk.blocked) {
+        chunk.served++;
+        return route.continue();
+      }
+      chunk.refused++;
+      return route.abort('connectionrefused');
+    });
+    await registerInBrowser(page);
+    for (let i = 0; i < 100 && chunk.refused < 2; i++) await Bun.sleep(100);
+    expect(chunk.refused).toBeGreaterThanOrEqual(2);
+    chunk.blocked = false;
+    for (let i = 0; i < 100 && chunk.served === 0; i++) await Bun.sleep(100);
+    expect(chunk.served).toBe(1);
+    await answerCardFromKeyboard(page);
+    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    await context.close();
+  });
 });

@@ -1,16 +1,17 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useIsMobile } from '../lib/useIsMobile';
 import { useUser } from '../lib/session';
 import { Spinner } from '../ui/Spinner';
 import { whenIdle } from '../lib/idle';
+import { lazyRetrying } from '../lib/lazy';
 import { loadToasts, TOAST_MS, whenToastsWanted } from '../ui/toast';
 import { Footer } from './Footer';
 import { useLiveEvents } from './live';
 import { BannerTitle, Nav } from './Nav';
 
-const Toaster = lazy(() => loadToasts().then((m) => ({ default: m.Toaster })));
-const SavesWaiting = lazy(() => import('./SavesWaiting').then((m) => ({ default: m.SavesWaiting })));
+const Toaster = lazyRetrying(() => loadToasts().then((m) => ({ default: m.Toaster })));
+const SavesWaiting = lazyRetrying(() => import('./SavesWaiting').then((m) => ({ default: m.SavesWaiting })));
 
 /** The frame: navigation for a signed-in learner (hidden on /auth), the page, the footer, one toast at a time. */
 export function Frame() {

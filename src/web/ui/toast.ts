@@ -7,7 +7,11 @@ let library: Promise<typeof import('sonner')> | undefined;
 const waiting = new Set<() => void>();
 export function loadToasts() {
   if (!library) {
-    library = import('sonner');
+    // A failed fetch is forgotten, so the next toast asks again (a deploy's restart, a moment offline).
+    library = import('sonner').catch((error: unknown) => {
+      library = undefined;
+      throw error;
+    });
     for (const wanted of waiting) wanted();
   }
   return library;
