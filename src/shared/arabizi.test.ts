@@ -147,6 +147,9 @@ describe('typed answers in the course', () => {
     expect(judgeTyped('masalame', 'ma3 salame', lexicon)).toBe('right');
     expect(judgeTyped('ma3salama', 'ma3 salame', lexicon)).toBe('right');
     for (const spelt of ['bo3od', "bo'3od", 'bu23ud', 'boa3od']) expect(judgeTyped(spelt, 'bo23od', lexicon)).toBe('right');
+    // A table's variant behind the article, as a role-play line has it.
+    expect(judgeTyped('Addeh el 7sab?', 'Addeh el 7seb?', lexicon)).toBe('right');
+    expect(judgeTyped('addeh l-7sab', 'Addeh el 7seb?', lexicon)).toBe('right');
     // Every form of "to sit" (two number-letters side by side) takes its spelling with the 2 left out.
     const sit = course.filter((w) => w.screen === 'Verb: to sit' && /[23]{2}/.test(w.lebanese));
     expect(sit.length).toBeGreaterThanOrEqual(24);

@@ -100,20 +100,29 @@ function normalWords(text: string): string {
     .join(' ');
 }
 
-/** The longest variant keys first, word by word. */
+/**
+ * The longest variant keys first, word by word. The habits join the article to its word ("el 7sab" is
+ * l7sab's key), so a variant is also found behind a leading l when the word as a whole is none.
+ */
 function replaceVariants(key: string, lexicon: SpellingLexicon): string {
   const words = key.split(' ');
   const out: string[] = [];
   for (let i = 0; i < words.length; ) {
     let n = Math.min(lexicon.longest, words.length - i);
     for (; n > 0; n--) {
-      const canonical = own(lexicon.keys, words.slice(i, i + n).join(' '));
+      const rest = words.slice(i + 1, i + n);
+      const canonical = own(lexicon.keys, [words[i], ...rest].join(' '));
       if (canonical !== undefined) {
         out.push(canonical);
         break;
       }
+      const behindArticle = words[i]!.length > 1 && words[i]!.startsWith('l') ? own(lexicon.keys, [words[i]!.slice(1), ...rest].join(' ')) : undefined;
+      if (behindArticle !== undefined) {
+        out.push(`l${behindArticle}`);
+        break;
+      }
     }
-    if (n === 0) out.push(words[i]);
+    if (n === 0) out.push(words[i]!);
     i += Math.max(n, 1);
   }
   return out.join(' ');
