@@ -5,9 +5,9 @@ import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
 import { TestClock } from '../../src/lib/clock';
-import { runImport } from '../../src/lib/content/importer';
+import { runImport } from '../../src/content/importer';
 import { contentPlugins } from '../../src/modules';
-import { CONTENT_DIR } from '../../src/lib/content/dir';
+import { CONTENT_DIR } from '../../src/content/dir';
 
 export const BASE = 'http://localhost:3000';
 

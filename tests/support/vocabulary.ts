@@ -2,8 +2,8 @@ import { afterAll } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp } from '../../../tests/support/app';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from './schema';
+import { createTestApp } from './app';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from '../../src/modules/vocabulary/schema';
 
 /**
  * A small content folder for the vocabulary tests, so they stay stable while content/ grows:

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { arabizi } from './rules';
+import { arabizi } from './fields';
 import type { ContentIssue, ParsedContent, Reporter } from './types';
 import { fieldName, parseYaml, validateDoc, type Path, type SourceDoc } from './yaml';
 

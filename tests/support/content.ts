@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type Db } from '../db/client';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../modules/vocabulary/schema';
-import { letters } from '../modules/letters/schema';
-import { sentences } from '../modules/sentences/schema';
-import { lessons } from '../modules/lessons/schema';
+import { migrateDatabase, openDatabase, type Db } from '../../src/db/client';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../../src/modules/vocabulary/schema';
+import { letters } from '../../src/modules/letters/schema';
+import { sentences } from '../../src/modules/sentences/schema';
+import { lessons } from '../../src/modules/lessons/schema';
 
 /** A valid letters file with one letter, 3. */
 export const lettersFile = `letters:

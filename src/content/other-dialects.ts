@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { arabizi, text } from './rules';
+import { arabizi, text } from './fields';
 import type { TextField } from './spelling';
 import type { Reporter } from './types';
 import { parseYaml, validateDoc } from './yaml';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../db/client';
 import type { TextField } from './spelling';
 
 export interface ContentFile {
