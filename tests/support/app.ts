@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
-import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/content/importer';
 import { contentPlugins } from '../../src/modules';
+import { TestClock } from './clock';
 import { CONTENT_DIR } from '../../src/content/dir';
 
 export const BASE = 'http://localhost:3000';
