@@ -2,8 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { validateContent } from './importer';
 import { contentSandbox, lettersFile as letters, verbFile } from '../../tests/support/content';
 import { checkVerbForms, type VerbForms } from './verb-forms';
-import type { TextField } from './spelling';
-import type { ContentIssue } from './types';
+import type { ContentIssue, TextField } from './types';
 import { contentPlugins } from '../modules';
 
 const { fixture } = contentSandbox();

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
-import { textAt, type TextField } from '../../content/spelling';
+import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
 import { knownArabiziOf, verbFormsOf } from '../vocabulary/content';
 import { dialogueLines, dialogues, VOICES, type Speaker } from './schema';

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { readFrontMatter } from '../../content/front-matter';
 import type { SourceDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../content/fields';
 import { syncByKey } from '../../content/sync';
-import { textAt, type TextField } from '../../content/spelling';
+import { textAt } from '../../content/spelling';
 import { verbKeysOf, verbLinksIn, wordKeysOf, wordLinksIn } from '../vocabulary/content';
 import { grammarPages, type GrammarRow, type GrammarTable } from './schema';
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { readFrontMatter } from '../../content/front-matter';
 import type { SourceDoc } from '../../content/yaml';
 import { arabizi, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
-import { textAt, type TextField } from '../../content/spelling';
+import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
 import { grammarKeysOf } from '../grammar/content';
 import { knownArabiziOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';

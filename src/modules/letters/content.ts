@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../content/fields';
 import { syncByKey } from '../../content/sync';
-import { textAt, type TextField } from '../../content/spelling';
+import { textAt } from '../../content/spelling';
 import { letters } from './schema';
 
 /** The arabizi number-letters (docs/product-rules.md#letters). */

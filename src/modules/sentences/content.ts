@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { ContentPlugin, Reporter } from '../../content/types';
+import type { ContentPlugin, Reporter, TextField } from '../../content/types';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
-import { textAt, type TextField } from '../../content/spelling';
+import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
 import { knownArabiziOf, verbFormsOf, type TopicWords } from '../vocabulary/content';
 import { sentenceContexts, sentences } from './schema';
