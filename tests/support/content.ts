@@ -70,7 +70,7 @@ sentences:
         english: "A glass of water"
 ${moreContexts}`;
 
-/** Temporary content folders and databases for importer tests, removed after each test. */
+/** Temporary content folders and databases for the tests of the importer and of content plugins, removed after each test. */
 export function contentSandbox() {
   let dirs: string[] = [];
   afterEach(() => {
