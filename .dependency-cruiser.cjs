@@ -1,7 +1,8 @@
 /**
  * The import boundaries `npm test` checks (docs/decisions/0019-checked-boundaries.md):
- * the shared layer knows no feature, modules meet only through what each exposes, client features
- * do not import each other, and nothing imports itself back round a cycle.
+ * the shared layer knows no feature, the content package sits between it and the modules that plug
+ * into it, modules meet only through what each exposes, client features do not import each other,
+ * test helpers stay with the tests, and nothing imports itself back round a cycle.
  */
 const MODULE = '^src/modules/([^/]+)/';
 
@@ -13,6 +14,35 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(lib|shared)/' },
       to: { path: '^src/(modules|web)/' },
+    },
+    {
+      name: 'shared-layer-below-content',
+      comment: "src/lib and src/shared sit below the content package (src/content): they import no content code, only its types (a module's definition names its content plugin's type).",
+      severity: 'error',
+      from: { path: '^src/(lib|shared)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/content/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'content-below-modules',
+      comment:
+        "The content package's formats, field rules, spelling checks and importer know no module: each module plugs its content.ts in, and the importer takes the plugins it is given. Only its commands (src/content/commands), which run the module list, import modules.",
+      severity: 'error',
+      from: { path: '^src/content/', pathNot: ['^src/content/commands/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'content-commands-from-scripts',
+      comment: "The content commands (import, stats, reports) are started by scripts/ only: the server and its modules never import them.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/content/commands/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/content/commands/' },
+    },
+    {
+      name: 'test-helpers-in-tests',
+      comment: 'Test helpers live in tests/support (and fakes in tests/fakes): code that runs in production imports nothing from tests/.',
+      severity: 'error',
+      from: { path: '^(src|scripts)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^tests/' },
     },
     {
       name: 'module-through-its-service',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createTestApp } from '../tests/support/app';
 import { startFakeS3 } from '../tests/fakes/s3';
-import { writeTestContent } from './modules/vocabulary/test-content';
+import { writeTestContent } from '../tests/support/vocabulary';
 import { backupBucket, backupJob, backupKey, backupsToKeep, type Backup } from './lib/backup';
 import { DAY_MS, MINUTE_MS } from './lib/clock';
 import { runJob } from './lib/jobs';

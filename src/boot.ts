@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateDatabase, openDatabase, type Db } from './db/client';
-import { CONTENT_DIR } from './lib/content/dir';
-import { runImport, formatIssue } from './lib/content/importer';
+import { CONTENT_DIR } from './content/dir';
+import { runImport, formatIssue } from './content/importer';
 import { isPrimary } from './lib/litefs';
 import { contentPlugins } from './modules';
 import { topics } from './modules/vocabulary/schema';

@@ -5,20 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests can set and advance. */
-export class TestClock implements Clock {
-  constructor(private current = new Date('2026-01-15T12:00:00Z')) {}
-  now() {
-    return new Date(this.current);
-  }
-  set(date: Date | string) {
-    this.current = new Date(date);
-  }
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
-
 /** Units of time in milliseconds, as dates and timers count it. */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

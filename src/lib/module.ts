@@ -1,5 +1,5 @@
 import { Elysia, type AnyElysia } from 'elysia';
-import type { ContentPlugin } from './content/types';
+import type { ContentPlugin } from '../content/types';
 import type { AppContext } from './context';
 import type { Job } from './jobs';
 

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { ContentPlugin } from '../lib/content/types';
+import type { ContentPlugin } from '../content/types';
 import type { AppContext } from '../lib/context';
 import type { Job } from '../lib/jobs';
 import type { ModuleDefinition } from '../lib/module';

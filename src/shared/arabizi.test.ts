@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { CONTENT_DIR } from '../lib/content/dir';
+import { CONTENT_DIR } from '../content/dir';
 import { arabiziKey, judgeTyped, letterDiff, spellingLexicon } from './arabizi';
 
 interface SpellingTable {

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
-import { TestClock } from '../../src/lib/clock';
-import { runImport } from '../../src/lib/content/importer';
+import { runImport } from '../../src/content/importer';
 import { contentPlugins } from '../../src/modules';
-import { CONTENT_DIR } from '../../src/lib/content/dir';
+import { TestClock } from './clock';
+import { CONTENT_DIR } from '../../src/content/dir';
 
 export const BASE = 'http://localhost:3000';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { SERVER_PASSWORD_MESSAGE } from './model';
-import { expectError, snapshot } from './test-helpers';
+import { expectError, snapshot } from '../../../tests/support/auth';
 
 const t = createTestApp({ content: false });
 afterAll(() => t.close());

@@ -6,7 +6,7 @@ import { createTestApp, sessionCookie, type TestApp } from '../../../tests/suppo
 import { startFakeGoogle } from '../../../tests/fakes/google';
 import { DAY_MS } from '../../lib/clock';
 import { GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE } from './google';
-import { cookiesOf, lastMailTo, snapshot, tokenIn } from './test-helpers';
+import { cookiesOf, lastMailTo, snapshot, tokenIn } from '../../../tests/support/auth';
 
 const google = startFakeGoogle();
 let t: TestApp;

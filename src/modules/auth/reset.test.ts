@@ -5,7 +5,7 @@ import { corePlugin } from '../../lib/core';
 import { sessionPlugin } from './plugin';
 import { RESET_REQUEST_ANSWER } from './index';
 import { INVALID_RESET_LINK, SERVER_PASSWORD_MESSAGE } from './model';
-import { expectError, lastMailTo, snapshot, tokenIn } from './test-helpers';
+import { expectError, lastMailTo, snapshot, tokenIn } from '../../../tests/support/auth';
 
 let t: TestApp;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { createTestApp } from '../../../tests/support/app';
 import { DAY_MS } from '../../lib/clock';
 import { CLIENT_ERROR_LIMITS, SERVER_PASSWORD_MESSAGE } from './model';
 import { purgeJob } from './purge';
-import { expectError, lastMailTo, snapshot } from './test-helpers';
+import { expectError, lastMailTo, snapshot } from '../../../tests/support/auth';
 
 const t = createTestApp({ content: false });
 afterAll(() => t.close());

@@ -7,7 +7,7 @@ import { corePlugin } from '../../lib/core';
 import { AppError } from '../../lib/errors';
 import { sessionPlugin } from '../auth/plugin';
 import { users } from '../auth/schema';
-import { lastMailTo } from '../auth/test-helpers';
+import { lastMailTo } from '../../../tests/support/auth';
 import { subscriptionHistory, subscriptions } from './schema';
 import { trialExpiryJob } from './service';
 

@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../lib/content/rules';
-import { syncByKey, syncChildren } from '../../lib/content/sync';
-import { textAt, type TextField } from '../../lib/content/spelling';
-import { checkVerbForms } from '../../lib/content/verb-forms';
+import type { ContentPlugin, TextField } from '../../content/types';
+import { parseYaml, validateDoc } from '../../content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../content/fields';
+import { syncByKey, syncChildren } from '../../content/sync';
+import { textAt } from '../../content/spelling';
+import { checkVerbForms } from '../../content/verb-forms';
 import { knownArabiziOf, verbFormsOf } from '../vocabulary/content';
 import { dialogueLines, dialogues, VOICES, type Speaker } from './schema';
 

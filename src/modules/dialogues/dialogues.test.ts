@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp } from '../../../tests/support/app';
 import { DAY_MS } from '../../lib/clock';
-import { runImport } from '../../lib/content/importer';
-import { CONTENT_DIR } from '../../lib/content/dir';
-import { contentSandbox } from '../../corpus/testing';
+import { runImport } from '../../content/importer';
+import { CONTENT_DIR } from '../../content/dir';
+import { contentSandbox } from '../../../tests/support/content';
 import { contentPlugins } from '../index';
 
 const t = createTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { testEnglish, testContentApp } from '../vocabulary/test-content';
+import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 
 const { t, wordId } = testContentApp();
 

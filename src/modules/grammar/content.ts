@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../lib/content/types';
-import { readFrontMatter } from '../../lib/content/front-matter';
-import type { SourceDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../lib/content/rules';
-import { syncByKey } from '../../lib/content/sync';
-import { textAt, type TextField } from '../../lib/content/spelling';
+import type { ContentPlugin, TextField } from '../../content/types';
+import { readFrontMatter } from '../../content/front-matter';
+import type { SourceDoc } from '../../content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../content/fields';
+import { syncByKey } from '../../content/sync';
+import { textAt } from '../../content/spelling';
 import { verbKeysOf, verbLinksIn, wordKeysOf, wordLinksIn } from '../vocabulary/content';
 import { grammarPages, type GrammarRow, type GrammarTable } from './schema';
 

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { createTestApp } from '../../../tests/support/app';
-import { validateContent } from '../../lib/content/importer';
+import { validateContent } from '../../content/importer';
 import { contentPlugins } from '../index';
-import { contentSandbox, lettersFile, verbFile } from '../../corpus/testing';
+import { contentSandbox, lettersFile, verbFile } from '../../../tests/support/content';
 
 const fake = startFakeOpenAI();
 const t = createTestApp({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });

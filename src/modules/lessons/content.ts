@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../lib/content/types';
-import { readFrontMatter } from '../../lib/content/front-matter';
-import type { SourceDoc } from '../../lib/content/yaml';
-import { arabizi, key, reportRepeats, text } from '../../lib/content/rules';
-import { syncByKey, syncChildren } from '../../lib/content/sync';
-import { textAt, type TextField } from '../../lib/content/spelling';
-import { checkVerbForms } from '../../lib/content/verb-forms';
+import type { ContentPlugin, TextField } from '../../content/types';
+import { readFrontMatter } from '../../content/front-matter';
+import type { SourceDoc } from '../../content/yaml';
+import { arabizi, key, reportRepeats, text } from '../../content/fields';
+import { syncByKey, syncChildren } from '../../content/sync';
+import { textAt } from '../../content/spelling';
+import { checkVerbForms } from '../../content/verb-forms';
 import { grammarKeysOf } from '../grammar/content';
 import { knownArabiziOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { ContentPlugin } from '../../lib/content/types';
-import { parseYaml, validateDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../lib/content/rules';
-import { syncByKey } from '../../lib/content/sync';
-import { textAt, type TextField } from '../../lib/content/spelling';
+import type { ContentPlugin, TextField } from '../../content/types';
+import { parseYaml, validateDoc } from '../../content/yaml';
+import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../content/fields';
+import { syncByKey } from '../../content/sync';
+import { textAt } from '../../content/spelling';
 import { letters } from './schema';
 
 /** The arabizi number-letters (docs/product-rules.md#letters). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { testEnglish, testContentApp } from '../vocabulary/test-content';
+import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 import { LISTENING_ROUND_SIZE } from './rules';
 
 const { t, wordId } = testContentApp();

@@ -2,11 +2,11 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { drinkSentences, verbFile } from '../../corpus/testing';
-import { runImport } from '../../lib/content/importer';
+import { drinkSentences, verbFile } from '../../../tests/support/content';
+import { runImport } from '../../content/importer';
 import { contentPlugins } from '../index';
 import { createTestApp } from '../../../tests/support/app';
-import { formatReports, locateContent } from './listing';
+import { formatReports, locateContent } from '../../content/commands/reports';
 import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
 import { openReports, resolveReport } from './service';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rating, State } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
-import { testEnglish, testContentApp } from '../vocabulary/test-content';
+import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 import { GRADES, addDays, defaultDirection, forecast, intervalLabel, ratingFor } from './rules';
 
 const { t, wordId } = testContentApp();

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { createTestApp } from '../../../tests/support/app';
-import { drinkSentences } from '../../corpus/testing';
-import { loadSpelling } from '../../lib/content/spelling';
+import { drinkSentences } from '../../../tests/support/content';
+import { loadSpelling } from '../../content/spelling';
 import { arabiziKey, spellingLexicon } from '../../shared/arabizi';
-import { CONTENT_DIR } from '../../lib/content/dir';
-import { validateContent } from '../../lib/content/importer';
+import { CONTENT_DIR } from '../../content/dir';
+import { validateContent } from '../../content/importer';
 import { sentencesContent, type SentenceContent } from './content';
 import { scoreLocally } from './rules';
 

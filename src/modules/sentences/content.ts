@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { ContentPlugin, Reporter } from '../../lib/content/types';
-import { parseYaml, validateDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../lib/content/rules';
-import { syncByKey, syncChildren } from '../../lib/content/sync';
-import { textAt, type TextField } from '../../lib/content/spelling';
-import { checkVerbForms } from '../../lib/content/verb-forms';
+import type { ContentPlugin, Reporter, TextField } from '../../content/types';
+import { parseYaml, validateDoc } from '../../content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
+import { syncByKey, syncChildren } from '../../content/sync';
+import { textAt } from '../../content/spelling';
+import { checkVerbForms } from '../../content/verb-forms';
 import { knownArabiziOf, verbFormsOf, type TopicWords } from '../vocabulary/content';
 import { sentenceContexts, sentences } from './schema';
 

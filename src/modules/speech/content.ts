@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { emptyCounts } from '../../lib/content/sync';
-import { recordableOf, type ContentPlugin, type ParsedContent } from '../../lib/content/types';
+import { emptyCounts } from '../../content/sync';
+import { recordableOf, type ContentPlugin, type ParsedContent } from '../../content/types';
 import { audioSeconds, audioType, type AudioType } from './clips';
 import { RECORDED_KINDS } from './model';
 import { recordedAudio } from './schema';

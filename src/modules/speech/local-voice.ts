@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Logger } from '../../lib/log';
-import type { Voice } from '../../lib/speakable';
+import type { Voice } from '../../content/speakable';
 
 const ESPEAK_TIMEOUT_MS = 10_000;
 

@@ -1,4 +1,4 @@
-import type { SpeakableSource } from '../../lib/speakable';
+import type { SpeakableSource } from '../../content/speakable';
 import { defineModule } from '../../lib/module';
 import { audioContent } from './content';
 import { speechRoutes } from './index';
@@ -7,7 +7,7 @@ import { createSpeechService, type SpeechService } from './service';
 
 /**
  * The modules whose content may be spoken, asked in this order for the text a request names: each
- * service is a SpeakableSource (src/lib/speakable.ts).
+ * service is a SpeakableSource (src/content/speakable.ts).
  */
 const SOURCES = ['vocabulary', 'sentences', 'dialogues', 'grammar'] as const;
 

@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { silentMp3, spokenOgg } from '../../../tests/support/audio';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { formatIssue, runImport, validateContent } from '../../lib/content/importer';
-import { contentStats } from '../../corpus/stats';
+import { formatIssue, runImport, validateContent } from '../../content/importer';
+import { contentStats } from '../../content/commands/stats';
 import { contentPlugins } from '../index';
-import { writeTestContent } from '../vocabulary/test-content';
+import { writeTestContent } from '../../../tests/support/vocabulary';
 
 const fake = startFakeOpenAI();
 let content: string;

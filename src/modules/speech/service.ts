@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import type { AppContext } from '../../lib/context';
 import { notFound, serviceUnavailable } from '../../lib/errors';
-import type { Speakable, SpeakableSource, Voice } from '../../lib/speakable';
+import type { Speakable, SpeakableSource, Voice } from '../../content/speakable';
 import { audioType } from './clips';
 import { espeakInput } from './lebanese-phonemes';
 import { localVoice } from './local-voice';

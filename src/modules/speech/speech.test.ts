@@ -4,7 +4,7 @@ import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLogger } from '../../lib/log';
 import type { AppContext } from '../../lib/context';
-import { writeTestContent } from '../vocabulary/test-content';
+import { writeTestContent } from '../../../tests/support/vocabulary';
 import { createSpeechService } from './service';
 
 const content = writeTestContent();

@@ -1,5 +1,5 @@
-import { CONTENT_DIR } from '../../lib/content/dir';
-import { loadSpelling } from '../../lib/content/spelling';
+import { CONTENT_DIR } from '../../content/dir';
+import { loadSpelling } from '../../content/spelling';
 import { spellingLexicon, type SpellingLexicon } from '../../shared/arabizi';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { sentAlike } from '../../lib/compression';
-import { contentMemo } from '../../lib/content/memo';
+import { contentMemo } from '../../content/memo';
 import { notFound } from '../../lib/errors';
 import { FREE_TENSE } from './free-tier';
 import { topics, verbs, words } from './schema';

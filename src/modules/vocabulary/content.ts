@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
-import type { ContentPlugin, Reporter } from '../../lib/content/types';
-import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../lib/content/yaml';
-import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../lib/content/rules';
-import { addCounts, syncByKey } from '../../lib/content/sync';
-import { spellingOf, textAt, type TextField } from '../../lib/content/spelling';
-import type { VerbForms } from '../../lib/content/verb-forms';
+import type { ContentPlugin, Reporter, TextField } from '../../content/types';
+import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../content/yaml';
+import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../content/fields';
+import { addCounts, syncByKey } from '../../content/sync';
+import { spellingOf, textAt } from '../../content/spelling';
+import type { VerbForms } from '../../content/verb-forms';
 import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
-import { testEnglish, testContentApp } from './test-content';
+import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 
 const { t, wordId } = testContentApp();
 

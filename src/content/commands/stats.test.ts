@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { validateContent } from '../lib/content/importer';
+import { validateContent } from '../importer';
 import { contentStats } from './stats';
-import { contentSandbox, verbFile } from './testing';
-import { contentPlugins } from '../modules';
+import { contentSandbox, verbFile } from '../../../tests/support/content';
+import { contentPlugins } from '../../modules';
 
 const { fixture } = contentSandbox();
 

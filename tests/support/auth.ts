@@ -1,5 +1,5 @@
 import { expect } from 'bun:test';
-import type { TestApp } from '../../../tests/support/app';
+import type { TestApp } from './app';
 
 /** Every row the auth calls can write, so a refused call can be shown to have changed nothing. */
 const TABLES = [

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
-import { resolve } from 'node:path';
-import { validateContent } from '../lib/content/importer';
-import { lettersFile as letters, contentSandbox } from './testing';
-import { loadSpelling, parseSpelling } from '../lib/content/spelling';
+import { CONTENT_DIR } from './dir';
+import { validateContent } from './importer';
+import { lettersFile as letters, contentSandbox } from '../../tests/support/content';
+import { loadSpelling, parseSpelling } from './spelling';
 import { contentPlugins } from '../modules';
-import type { ContentIssue } from '../lib/content/types';
+import type { ContentIssue } from './types';
 
 const { fixture } = contentSandbox();
 
@@ -181,9 +181,8 @@ describe('the number-letter rules', () => {
 
 describe('the corpus', () => {
   test('content/spelling.yaml reads without an error and maps the variants found in the corpus', () => {
-    const content = resolve(import.meta.dir, '../../content');
     const errors: ContentIssue[] = [];
-    const table = loadSpelling(content, { error: (i) => errors.push(i), warn() {} });
+    const table = loadSpelling(CONTENT_DIR, { error: (i) => errors.push(i), warn() {} });
     expect(errors).toEqual([]);
     expect(table.entries.length).toBeGreaterThan(50);
     expect(table.byVariant.get('kheir')?.canonical).toBe('5er');

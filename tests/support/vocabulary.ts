@@ -2,11 +2,11 @@ import { afterAll } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp } from '../../../tests/support/app';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from './schema';
+import { createTestApp } from './app';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES } from '../../src/modules/vocabulary/schema';
 
 /**
- * A small content folder for the vocabulary tests, so they stay stable while content/ grows:
+ * A small content folder for the tests that practise words, so they stay stable while content/ grows:
  * Colors (free, 15 words in batch 1), Family (free, 10 in batch 1 and 5 in batch 2), Animals (premium,
  * 8 in batch 1 and 2 in batch 3), Food (free, 3 in each of batches 2 to 6) and one verb, "to write",
  * with its 24 forms, 3 imperatives and 8 negatives.

@@ -1,5 +1,5 @@
-import type { SpellingTable, TextField } from './spelling';
-import type { Reporter } from './types';
+import type { SpellingTable } from './spelling';
+import type { Reporter, TextField } from './types';
 
 /**
  * One word, one spelling in each script (docs/content-format.md, "One spelling per word"). Every

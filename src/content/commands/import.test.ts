@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { contentSandbox, lettersFile as letters } from './testing';
+import { contentSandbox, lettersFile as letters } from '../../../tests/support/content';
 
 const { fixture } = contentSandbox();
-const root = resolve(import.meta.dir, '../..');
+const root = resolve(import.meta.dir, '../../..');
 
 /** `bun run import` as an author runs it, on a fixture folder and a database path of its own. */
 function runImportCommand(contentDir: string, databasePath: string, ...args: string[]) {

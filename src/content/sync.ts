@@ -1,6 +1,6 @@
 import { eq, inArray, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../db/client';
 import type { Counts } from './types';
 
 export const emptyCounts = (): Counts => ({ added: 0, updated: 0, unchanged: 0, removed: 0 });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { runImport } from '../lib/content/importer';
-import { colorsFile as colors, colorsLesson as lesson, contentRows, contentSandbox, lettersFile as letters, verbFile } from './testing';
+import { runImport } from './importer';
+import { colorsFile as colors, colorsLesson as lesson, contentRows, contentSandbox, lettersFile as letters, verbFile } from '../../tests/support/content';
 import { contentPlugins } from '../modules';
-import type { ContentIssue } from '../lib/content/types';
+import type { ContentIssue } from './types';
 
 const { fixture, database } = contentSandbox();
 

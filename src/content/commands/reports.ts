@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import matter from 'gray-matter';
-import { validateContent } from '../../lib/content/importer';
-import { parseYaml, type Path, type SourceDoc } from '../../lib/content/yaml';
-import { contentPlugins } from '../index';
-import type { LessonContent } from '../lessons/content';
-import type { SentenceContent } from '../sentences/content';
-import type { TopicWords, VerbContent } from '../vocabulary/content';
-import { REASON_LABELS } from './rules';
-import type { ReportView } from './service';
+import { configOrExit } from '../../boot';
+import { migrateDatabase, openDatabase } from '../../db/client';
+import { contentDirOf } from '../dir';
+import { validateContent } from '../importer';
+import { parseYaml, type Path, type SourceDoc } from '../yaml';
+import { contentPlugins } from '../../modules';
+import type { LessonContent } from '../../modules/lessons/content';
+import type { SentenceContent } from '../../modules/sentences/content';
+import type { TopicWords, VerbContent } from '../../modules/vocabulary/content';
+import { REASON_LABELS } from '../../modules/reports/rules';
+import { openReports, resolveReport, type ReportView } from '../../modules/reports/service';
 
 export interface Place {
   file: string;
@@ -69,4 +72,34 @@ export function formatReports(reports: ReportView[], places: Map<string, Place>)
   }
   out.push('', `${reports.length} open ${reports.length === 1 ? 'report' : 'reports'}; close one with \`bun run content:reports --resolve ID\`.`);
   return out.join('\n');
+}
+
+/**
+ * `bun run content:reports [--content DIR] [--resolve ID]`: the learners' open reports on content,
+ * grouped by the file and line that hold each item now, under the path of the database read; `--resolve ID`
+ * closes one. The exit code.
+ */
+export function reportsCommand(args: string[]): number {
+  const config = configOrExit();
+  // Named in every answer: 'No open reports.' from the wrong database must not pass for an empty list.
+  const database = resolve(config.DATABASE_PATH);
+  const db = openDatabase(config.DATABASE_PATH);
+  migrateDatabase(db);
+
+  if (!args.includes('--resolve')) {
+    console.log(`Reports in ${database}:\n`);
+    console.log(formatReports(openReports(db), locateContent(contentDirOf(args))));
+    return 0;
+  }
+  const id = args[args.indexOf('--resolve') + 1];
+  if (!id || !/^[1-9]\d{0,15}$/.test(id)) {
+    console.error('--resolve needs the id of a report (the number after # in the list).');
+    return 2;
+  }
+  if (!resolveReport(db, Number(id), new Date())) {
+    console.error(`There is no open report #${id} in ${database}.`);
+    return 1;
+  }
+  console.log(`Report #${id} is resolved.`);
+  return 0;
 }

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite';
-import { dataVersion } from '../data-version';
+import { dataVersion } from '../lib/data-version';
 
 let generation = 0;
 

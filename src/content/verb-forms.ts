@@ -1,5 +1,4 @@
-import type { TextField } from './spelling';
-import type { Reporter } from './types';
+import type { Reporter, TextField } from './types';
 
 /** One verb of content/verbs as the check needs it: its forms in arabizi with their English. */
 export interface VerbForms {

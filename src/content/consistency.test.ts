@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { validateContent } from '../lib/content/importer';
-import { alignWords } from '../lib/content/second-spellings';
+import { validateContent } from './importer';
+import { alignWords } from './second-spellings';
 import { contentPlugins } from '../modules';
-import { contentSandbox, drinkSentences, lettersFile as letters, verbFile } from './testing';
+import { contentSandbox, drinkSentences, lettersFile as letters, verbFile } from '../../tests/support/content';
 
 const { fixture } = contentSandbox();
 

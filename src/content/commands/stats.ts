@@ -1,27 +1,21 @@
-import type { ValidatedContent } from '../lib/content/importer';
-import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from '../lib/content/corpus';
-import type { TopicWords, VerbContent } from '../modules/vocabulary/content';
-import { TOTAL_BATCHES } from '../modules/vocabulary/rules';
-import { VERB_FORMS } from '../modules/vocabulary/schema';
-import type { LetterContent } from '../modules/letters/content';
-import type { SentenceContent } from '../modules/sentences/content';
-import type { LessonContent } from '../modules/lessons/content';
-import type { DialogueContent } from '../modules/dialogues/content';
-import type { GrammarContent } from '../modules/grammar/content';
-import { spellingOf } from '../lib/content/spelling';
-import { STEP_TYPES } from '../modules/lessons/schema';
-import type { RecordedClip } from '../modules/speech/content';
-import { RECORDED_KINDS } from '../modules/speech/model';
-import { recordableOf } from '../lib/content/types';
-
-/** Lays out rows as columns: the first column (and any listed in `left`) to the left, numbers to the right. */
-export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
-  const cells = rows.map((row) => row.map(String));
-  const widths = cells[0].map((_, col) => Math.max(...cells.map((row) => (row[col] ?? '').length)));
-  return cells
-    .map((row) => row.map((cell, col) => (left.includes(col) ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd())
-    .join('\n');
-}
+import { contentPlugins } from '../../modules';
+import { contentDirOf } from '../dir';
+import { validateContent, type ValidatedContent } from '../importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS } from '../corpus';
+import type { TopicWords, VerbContent } from '../../modules/vocabulary/content';
+import { TOTAL_BATCHES } from '../../modules/vocabulary/rules';
+import { VERB_FORMS } from '../../modules/vocabulary/schema';
+import type { LetterContent } from '../../modules/letters/content';
+import type { SentenceContent } from '../../modules/sentences/content';
+import type { LessonContent } from '../../modules/lessons/content';
+import type { DialogueContent } from '../../modules/dialogues/content';
+import type { GrammarContent } from '../../modules/grammar/content';
+import { spellingOf } from '../spelling';
+import { STEP_TYPES } from '../../modules/lessons/schema';
+import type { RecordedClip } from '../../modules/speech/content';
+import { RECORDED_KINDS } from '../../modules/speech/model';
+import { recordableOf } from '../types';
+import { formatTable } from './table';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((100 * part) / whole)}%`);
 
@@ -171,4 +165,14 @@ export function contentStats(content: ValidatedContent): { text: string; gaps: s
   out.push('', gaps.length ? `Gaps (${gaps.length}):\n${gaps.map((g) => `  ! ${g}`).join('\n')}` : 'No gaps: every minimum of the corpus is met.');
   if (content.warnings.length) out.push(`${content.warnings.length} spelling warning(s): see \`bun run import --dry-run\`.`);
   return { text: out.join('\n'), gaps };
+}
+
+/**
+ * `bun run content:stats [--content DIR]`: counts content/ per kind, topic and batch, through the
+ * same validation as the import and without touching the database. The exit code: 1 when a file has errors.
+ */
+export function statsCommand(args: string[]): number {
+  const content = validateContent(contentDirOf(args), contentPlugins);
+  console.log(contentStats(content).text);
+  return content.errors.length > 0 ? 1 : 0;
 }

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type Db } from '../db/client';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../modules/vocabulary/schema';
-import { letters } from '../modules/letters/schema';
-import { sentences } from '../modules/sentences/schema';
-import { lessons } from '../modules/lessons/schema';
+import { migrateDatabase, openDatabase, type Db } from '../../src/db/client';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../../src/modules/vocabulary/schema';
+import { letters } from '../../src/modules/letters/schema';
+import { sentences } from '../../src/modules/sentences/schema';
+import { lessons } from '../../src/modules/lessons/schema';
 
 /** A valid letters file with one letter, 3. */
 export const lettersFile = `letters:
@@ -70,7 +70,7 @@ sentences:
         english: "A glass of water"
 ${moreContexts}`;
 
-/** Temporary content folders and databases for importer tests, removed after each test. */
+/** Temporary content folders and databases for the tests of the importer and of content plugins, removed after each test. */
 export function contentSandbox() {
   let dirs: string[] = [];
   afterEach(() => {

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test';
-import { validateContent } from '../lib/content/importer';
-import { contentSandbox, lettersFile as letters, verbFile } from './testing';
-import { checkVerbForms, type VerbForms } from '../lib/content/verb-forms';
-import type { TextField } from '../lib/content/spelling';
-import type { ContentIssue } from '../lib/content/types';
+import { validateContent } from './importer';
+import { contentSandbox, lettersFile as letters, verbFile } from '../../tests/support/content';
+import { checkVerbForms, type VerbForms } from './verb-forms';
+import type { ContentIssue, TextField } from './types';
 import { contentPlugins } from '../modules';
 
 const { fixture } = contentSandbox();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../db/client';
 import { RECORDABLE_KIND, type ContentFile, type ContentIssue, type ContentPlugin, type Counts, type ParsedContent } from './types';
 import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
@@ -105,10 +105,4 @@ class DryRunRollback extends Error {}
 
 export function formatIssue(issue: ContentIssue) {
   return `${issue.file}:${issue.line}: ${issue.field}: ${issue.message}`;
-}
-
-export function formatCounts(counts: ImportResult['counts']) {
-  const rows = [['kind', 'files', 'added', 'updated', 'unchanged', 'removed'], ...counts.map((c) => [c.kind, c.files, c.counts.added, c.counts.updated, c.counts.unchanged, c.counts.removed].map(String))];
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
-  return rows.map((r) => r.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ')).join('\n');
 }

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { arabizi, text } from './rules';
-import type { TextField } from './spelling';
-import type { Reporter } from './types';
+import { arabizi, text } from './fields';
+import type { Reporter, TextField } from './types';
 import { parseYaml, validateDoc } from './yaml';
 
 /** The list's place in content/: forms of other dialects and of Modern Standard Arabic, with the Lebanese for each. */

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { resolve } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { formatIssue, runImport, type ImportResult } from '../lib/content/importer';
-import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from '../lib/content/corpus';
-import { contentSandbox } from './testing';
+import { CONTENT_DIR } from './dir';
+import { formatIssue, runImport, type ImportResult } from './importer';
+import { FREE_TOPICS, LETTER_NUMBERS, MINIMUMS, PREMIUM_TOPICS, SENTENCE_TOPICS, VERBS, VERBS_WITHOUT_COMMAND } from './corpus';
+import { contentSandbox } from '../../tests/support/content';
 import { contentPlugins } from '../modules';
 import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../modules/vocabulary/schema';
 import { letters } from '../modules/letters/schema';
 import { sentenceContexts, sentences } from '../modules/sentences/schema';
 import { lessonContent, lessons } from '../modules/lessons/schema';
 
-const CONTENT = resolve(import.meta.dir, '../../content');
 const { database } = contentSandbox();
 
 /** The real corpus, imported twice into one database. */
@@ -21,8 +20,8 @@ let second: ImportResult;
 // Two imports of the whole corpus take seconds on a busy machine: more than the default 5 s allowance.
 beforeAll(() => {
   db = database();
-  first = runImport(db, CONTENT, contentPlugins);
-  second = runImport(db, CONTENT, contentPlugins);
+  first = runImport(db, CONTENT_DIR, contentPlugins);
+  second = runImport(db, CONTENT_DIR, contentPlugins);
 }, 60_000);
 
 describe('the corpus in content/', () => {
