@@ -5,7 +5,6 @@ import type { AuthService } from '../auth/service';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import { achievements, pointsLedger, skillStats, SKILLS, userActivityLog, userStats, weeklyPoints, type Skill } from './schema';
-import { TOTAL_BATCHES } from '../vocabulary/rules';
 import { createGoals } from './goal';
 import { createReminders } from './reminders';
 import { createPush } from './push';
@@ -44,8 +43,8 @@ export interface AwardInput {
   streak?: Streak;
   /** Set for an answer: it counts toward totalAnswered and totalCorrect or totalIncorrect. */
   correct?: boolean;
-  /** The learner's batch after the answer (Batch Master at 6). */
-  batch?: number;
+  /** Vocabulary's verdict: every batch unlocked after the answer (Batch Master). */
+  allBatchesUnlocked?: boolean;
   /** The letters module's verdict: every number-letter answered correctly 3 times. */
   numberLettersMastered?: boolean;
 }
@@ -373,7 +372,7 @@ export function createStatsService(ctx: AppContext, deps: { auth: AuthService; s
       if (row.totalCorrect === 1) reached.push('First Steps');
       if ((pageStreak?.currentStreak ?? 0) >= 10) reached.push('On Fire');
       if ((pageStreak?.currentStreak ?? 0) >= 50) reached.push('Unstoppable');
-      if ((input.batch ?? 0) >= TOTAL_BATCHES) reached.push('Batch Master');
+      if (input.allBatchesUnlocked) reached.push('Batch Master');
       if (row.consecutiveDays === 7) reached.push('Dedicated');
       if (row.totalCorrect === 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');

@@ -130,8 +130,8 @@ describe('achievements', () => {
     const { user } = await learner();
     for (let i = 0; i < 50; i++) t.services.streak.record(user.id, 'letters', true);
     expect(award({ userId: user.id, points: 5, reason: 'letter', page: 'letters', correct: true }).earned).toEqual(['First Steps', 'On Fire', 'Unstoppable']);
-    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, batch: 5 }).earned).toEqual([]);
-    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, batch: 6 }).earned).toEqual(['Batch Master']);
+    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, allBatchesUnlocked: false }).earned).toEqual([]);
+    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, allBatchesUnlocked: true }).earned).toEqual(['Batch Master']);
     for (let i = 0; i < 96; i++) award({ userId: user.id, points: 10, reason: 'card', correct: true });
     expect(earned(user.id)).not.toContain('Wordsmith');
     expect(award({ userId: user.id, points: 10, reason: 'card', correct: true }).earned).toEqual(['Wordsmith']);
