@@ -3,8 +3,9 @@ import { Rating, State, StrategyMode, createEmptyCard, fsrs, type AbstractSchedu
 import type { AppContext } from '../../lib/context';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
-import { calendarDay, type StatsService } from '../stats/service';
-import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, addDays, forecast, type GradeName } from './rules';
+import { addDays, calendarDay } from '../../lib/calendar';
+import type { StatsService } from '../stats/service';
+import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, forecast, type GradeName } from './rules';
 import { reviewCards, reviewLog, reviewSettings, type Direction, type ReviewKind } from './schema';
 
 /** A word as the module that lists words shows it: review needs only its id. */
