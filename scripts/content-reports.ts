@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { configOrExit } from '../src/boot';
 import { CONTENT_DIR } from '../src/lib/content/dir';
 import { migrateDatabase, openDatabase } from '../src/db/client';
+import { contentPlugins } from '../src/modules/index';
 import { formatReports, locateContent } from '../src/modules/reports/listing';
 import { openReports, resolveReport } from '../src/modules/reports/service';
 
@@ -36,5 +37,5 @@ if (args.includes('--resolve')) {
   console.log(`Report #${id} is resolved.`);
 } else {
   console.log(`Reports in ${database}:\n`);
-  console.log(formatReports(openReports(db), locateContent(contentDir)));
+  console.log(formatReports(openReports(db), locateContent(contentDir, contentPlugins)));
 }

@@ -2,29 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { arabizi } from './rules';
-import type { ContentIssue, ParsedContent, Reporter } from './types';
+import type { ContentIssue, ParsedContent, Reporter, TextField } from './types';
 import { fieldName, parseYaml, validateDoc, type Path, type SourceDoc } from './yaml';
 
 /** The table's place in content/: one canonical arabizi per word (docs/content-format.md, "The spelling table"). */
 export const SPELLING_FILE = 'spelling.yaml';
 
-/**
- * A learner-facing text of an item, for the checks that read running text. `arabizi` texts are
- * arabizi throughout (an arabizi field, a recommended answer); `prose` mixes English and arabizi (a
- * note, an explanation, a lesson's introduction); `english` texts are English only and tell the
- * checks which words are English. `arabic` and `english` hold the field's translations, when it has them.
- */
-export interface TextField {
-  file: string;
-  line: number;
-  field: string;
-  text: string;
-  kind: 'arabizi' | 'prose' | 'english';
-  arabic?: string;
-  english?: string;
-  /** A verb form of content/verbs: its spelling may share Arabic letters with the verb's other forms (akalt, akalet). */
-  conjugated?: boolean;
-}
+/** Held by types.ts, beside the content plugin that gives the texts; the checks here read them. */
+export type { TextField };
 
 /** A text of a parsed file, placed at its field. */
 export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string; conjugated?: boolean } = {}): TextField => ({

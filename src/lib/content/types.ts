@@ -1,5 +1,22 @@
 import type { Tx } from '../../db/client';
-import type { TextField } from './spelling';
+
+/**
+ * A learner-facing text of an item, for the checks that read running text. `arabizi` texts are
+ * arabizi throughout (an arabizi field, a recommended answer); `prose` mixes English and arabizi (a
+ * note, an explanation, a lesson's introduction); `english` texts are English only and tell the
+ * checks which words are English. `arabic` and `english` hold the field's translations, when it has them.
+ */
+export interface TextField {
+  file: string;
+  line: number;
+  field: string;
+  text: string;
+  kind: 'arabizi' | 'prose' | 'english';
+  arabic?: string;
+  english?: string;
+  /** A verb form of content/verbs: its spelling may share Arabic letters with the verb's other forms (akalt, akalet). */
+  conjugated?: boolean;
+}
 
 export interface ContentFile {
   /** Path relative to the content root, as errors name it (e.g. `words/colors.yaml`). */

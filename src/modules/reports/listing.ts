@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import matter from 'gray-matter';
 import { validateContent } from '../../lib/content/importer';
+import type { ContentPlugin } from '../../lib/content/types';
 import { parseYaml, type Path, type SourceDoc } from '../../lib/content/yaml';
-import { contentPlugins } from '../index';
 import type { LessonContent } from '../lessons/content';
 import type { SentenceContent } from '../sentences/content';
 import type { TopicWords, VerbContent } from '../vocabulary/content';
@@ -18,10 +18,11 @@ export interface Place {
 /**
  * Where every item of content/ is now, by its stable key: the file and line that hold it. Read at
  * listing time, so a report follows its item when the item moves to another file or line.
- * Keys are the ones the content plugins give (a lesson step is `lesson-key#index`).
+ * Keys are the ones the content plugins give (a lesson step is `lesson-key#index`); the caller hands
+ * over every plugin (src/modules/index.ts), which a module may not import itself.
  */
-export function locateContent(contentDir: string): Map<string, Place> {
-  const { parsed } = validateContent(contentDir, contentPlugins);
+export function locateContent(contentDir: string, plugins: ContentPlugin[]): Map<string, Place> {
+  const { parsed } = validateContent(contentDir, plugins);
   const places = new Map<string, Place>();
   const docs = new Map<string, SourceDoc | null>();
   const ignore = { error() {}, warn() {} };
