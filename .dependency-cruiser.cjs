@@ -1,10 +1,29 @@
 /**
  * The import boundaries `npm test` checks (docs/decisions/0019-checked-boundaries.md):
  * the shared layer knows no feature, the content package sits between it and the modules that plug
- * into it, modules meet only through what each exposes, client features do not import each other,
- * test helpers stay with the tests, and nothing imports itself back round a cycle.
+ * into it, modules meet only through what each exposes and only downwards in their order, client
+ * features do not import each other, test helpers stay with the tests, and nothing imports itself back
+ * round a cycle, not even through types alone (docs/decisions/0050-modules-depend-one-way.md).
  */
 const MODULE = '^src/modules/([^/]+)/';
+const NOT_A_TEST = '\\.test\\.tsx?$';
+
+/**
+ * The modules' order, lowest first (their folders, src/modules/order.json): a module imports, and its
+ * service and routes need (src/modules/list.test.ts), only modules before it. So no module both calls
+ * and is called by another: what an answer moves (flagged, streak, stats, review) sits below vocabulary,
+ * which composes it (docs/decisions/0050-modules-depend-one-way.md).
+ */
+const MODULE_ORDER = require('./src/modules/order.json');
+
+/** One rule per module: nothing it imports (types included) may come from a module after it in the order. */
+const downTheOrder = MODULE_ORDER.slice(0, -1).map((name, i) => ({
+  name: 'modules-down-the-order',
+  comment: `${name} comes before ${MODULE_ORDER.slice(i + 1).join(', ')} in MODULE_ORDER: it imports none of them, types included.`,
+  severity: 'error',
+  from: { path: `^src/modules/${name}/`, pathNot: NOT_A_TEST },
+  to: { path: `^src/modules/(${MODULE_ORDER.slice(i + 1).join('|')})/` },
+}));
 
 module.exports = {
   forbidden: [
@@ -49,29 +68,39 @@ module.exports = {
       comment:
         "A module reaches another through that module's service (its types included), its pure rules and valibot models (shared with the browser), its schema and content under the two rules below, and, for routes, auth's session plugin.",
       severity: 'error',
-      from: { path: MODULE, pathNot: '\\.test\\.tsx?$' },
+      from: { path: MODULE, pathNot: NOT_A_TEST },
       to: {
         path: '^src/modules/([^/]+)/',
-        pathNot: [
-          '^src/modules/$1/',
-          '^src/modules/[^/]+/(service|rules|model|schema|content)\\.ts$',
-          '^src/modules/auth/plugin\\.ts$',
-          '^src/modules/[^/]+/module\\.ts$',
-        ],
+        pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(service|rules|model|schema|content)\\.ts$', '^src/modules/auth/plugin\\.ts$'],
       },
+    },
+    ...downTheOrder,
+    {
+      name: 'modules-do-not-import-the-list',
+      comment: 'src/modules/index.ts composes every module; a module that imported it would need the modules above it. It is handed what it needs instead.',
+      severity: 'error',
+      from: { path: MODULE, pathNot: NOT_A_TEST },
+      to: { path: '^src/modules/index\\.ts$' },
+    },
+    {
+      name: 'no-foreign-key-across-modules',
+      comment: "A schema names no other module's tables but auth's users (every learner's row is deleted with its account): rows that point at another module's are that module's ids, checked by its service.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/schema\\.ts$' },
+      to: { path: '^src/modules/[^/]+/schema\\.ts$', pathNot: ['^src/modules/$1/', '^src/modules/auth/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'schema-references-only-schemas',
       comment: "Another module's tables are named only by a schema's foreign keys (its types may be read anywhere); code asks that module's service.",
       severity: 'error',
-      from: { path: MODULE, pathNot: ['/schema\\.ts$', '\\.test\\.tsx?$'] },
+      from: { path: MODULE, pathNot: ['/schema\\.ts$', NOT_A_TEST] },
       to: { path: '^src/modules/([^/]+)/schema\\.ts$', pathNot: '^src/modules/$1/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'content-builds-on-content',
       comment: "Only a content plugin reads another module's content plugin (its types may be read anywhere): the importer applies them in the list's order.",
       severity: 'error',
-      from: { path: MODULE, pathNot: ['/content\\.ts$', '\\.test\\.tsx?$'] },
+      from: { path: MODULE, pathNot: ['/content\\.ts$', NOT_A_TEST] },
       to: { path: '^src/modules/([^/]+)/content\\.ts$', pathNot: '^src/modules/$1/', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -97,15 +126,16 @@ module.exports = {
     },
     {
       name: 'no-cycles',
-      comment: 'No file imports itself back through others, on the server or in the client (a type read back is no cycle: types leave nothing to load).',
+      comment: 'No file imports itself back through others, on the server or in the client, types included: a cycle of types is two files that cannot be read apart.',
       severity: 'error',
       from: { path: '^(src|scripts|tests)/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist)/' },
+    // The boundary fixtures break the rules on purpose (src/modules/boundaries.test.ts checks them on their own).
+    exclude: { path: '^(node_modules|dist|tests/fixtures)/' },
     tsPreCompilationDeps: true,
     // TypeScript 7 has no compiler API yet: swc reads the sources.
     parser: 'swc',

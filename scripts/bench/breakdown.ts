@@ -40,7 +40,7 @@ await measure('session cookie: JWT signature check (jose)', 2000, () => jwtVerif
 await measure('session row and user (one indexed read)', 5000, () => auth.userForSession(sid));
 await measure('the deck counted afresh (before: twice per answer)', 2000, () => client.query('select count(*) from words where is_conjugation = 0 and batch <= 1').get());
 await measure('batch view (counts memoised)', 5000, () => vocabulary.batchOf(user));
-await measure('statistics, points, achievements', 3000, () => client.transaction(() => stats.award({ userId: user.id, points: 10, reason: 'card', page: 'unified', correct: true, batch: 1 })).immediate());
+await measure('statistics, points, achievements', 3000, () => client.transaction(() => stats.award({ userId: user.id, points: 10, reason: 'card', page: 'unified', correct: true, allBatchesUnlocked: false })).immediate());
 await measure('the whole answer, its own transaction', 3000, answer);
 await measure('the whole answer, 100 to a transaction', 3000, (i) => (i % 100 === 0 ? client.transaction(() => { for (let k = 0; k < 100; k++) answer(i + k); }).immediate() : undefined));
 await measure('an empty write transaction', 5000, () => client.transaction(() => {}).immediate());

@@ -29,6 +29,19 @@ export function openDatabase(path: string): Db {
   return drizzle({ client: sqlite }) as Db;
 }
 
+/**
+ * Applies the migrations with foreign keys off, then checks them. drizzle-kit changes a SQLite table by
+ * rebuilding it, and dropping the old table with foreign keys on deletes the rows of every table pointing
+ * at it (a lesson's progress when `lessons` is rebuilt); the migration's own `PRAGMA foreign_keys=OFF`
+ * does nothing inside the migrator's transaction, so they are switched off around it.
+ */
 export function migrateDatabase(db: Db) {
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  db.$client.exec('PRAGMA foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    const broken = db.$client.query('PRAGMA foreign_key_check').all() as { table: string; parent: string }[];
+    if (broken.length > 0) throw new Error(`The migrations left rows pointing at missing ones: ${[...new Set(broken.map((b) => `${b.table} -> ${b.parent}`))].join(', ')}`);
+  } finally {
+    db.$client.exec('PRAGMA foreign_keys = ON');
+  }
 }

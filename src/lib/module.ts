@@ -5,8 +5,9 @@ import type { Job } from './jobs';
 
 /**
  * Everything the app needs to know about one feature module, declared once in its folder
- * (docs/decisions/0017-module-definition.md). Other modules are named, never imported: the one list in
- * src/modules/index.ts builds each service after the services it `needs` and hands it only those.
+ * (docs/decisions/0017-module-definition.md). The services of other modules are named, never built here:
+ * the one list in src/modules/index.ts builds each service after the services it `needs` and hands it
+ * only those, each from a module before it in src/modules/order.json (docs/decisions/0050-modules-depend-one-way.md).
  */
 export interface ModuleDefinition<Name extends string = string, Deps = any, Service = unknown, RouteDeps = any, Routes extends AnyElysia = AnyElysia> {
   name: Name;

@@ -54,7 +54,7 @@ export const modules = [
 
 type Modules = typeof modules;
 
-/** Every module's service by module name; a module reaches another only through these. */
+/** Every module's service by module name; a module calls another only through these, and only one before it (src/modules/order.json). */
 export type Services = { [M in Modules[number] as M['name']]: ReturnType<M['service']> };
 
 /** The services named in `names`, from those built so far. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import { DAY_MS } from '../../src/lib/clock';
-import { addDays } from '../../src/modules/review/rules';
+import { addDays } from '../../src/lib/calendar';
 import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;

@@ -23,8 +23,9 @@ export const LIMITS = {
 const LOGIN_FAILED = '/auth?error=login';
 
 /**
- * The calls that answer with the user whole or end the account: they compose auth (who the learner is)
- * and billing (their trial and subscription), which know nothing of each other.
+ * Signing up, in and out, and the calls that answer with the user whole or end the account: they compose
+ * auth (who the learner is, their sessions) and billing (their trial and subscription), which know nothing
+ * of each other. Passwords, e-mail verification and Google sign-in are auth's own routes (auth/index.ts).
  */
 export function accountRoutes(ctx: AppContext, { auth, billing, account }: { auth: AuthService; billing: BillingService; account: AccountService }) {
   const limiter = new RateLimiter(ctx.clock);
@@ -98,6 +99,13 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
       set.headers.location = input.success
         ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(() => '/words', formFailure)
         : LOGIN_FAILED;
+    })
+
+    .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
+      const session = await currentSession();
+      if (session) auth.revokeSession(session.sessionId);
+      endSessionCookie();
+      set.status = 204;
     })
 
     .put(

@@ -20,7 +20,7 @@ import type { AuthService, User } from './service';
 import { sessionPlugin } from './plugin';
 import { replayOnPrimary } from '../../lib/litefs';
 
-/** Rate limits of the account calls (docs/decisions/0002, 0006); signing in and registering are the account module's. */
+/** Rate limits of the account calls (docs/decisions/0002, 0006); signing up, in and out are the account module's (account/index.ts). */
 export const LIMITS = {
   resetRequestsPerEmail: { limit: 3, windowMs: HOUR_MS },
   resetRequestsPerIp: { limit: 20, windowMs: HOUR_MS },
@@ -50,13 +50,6 @@ export function authRoutes(ctx: AppContext, { auth }: { auth: AuthService }) {
   return new Elysia({ name: 'auth' })
     .use(sessionPlugin(ctx, auth))
     .use(googleAuth(ctx, auth))
-    .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
-      const session = await currentSession();
-      if (session) auth.revokeSession(session.sessionId);
-      endSessionCookie();
-      set.status = 204;
-    })
-
     .post(
       '/api/user/change-password',
       async ({ body: input, user, sessionId, request, startSession }) => {

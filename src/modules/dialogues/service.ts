@@ -6,7 +6,8 @@ import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import type { SpeakingService } from '../speaking/service';
 import type { SpellingService } from '../spelling/service';
-import { POINTS, type StatsService } from '../stats/service';
+import { POINTS } from '../stats/rules';
+import type { StatsService } from '../stats/service';
 import type { RolePlayInput } from './model';
 import { dialogueLines, dialogueProgress, dialogues, type Speaker, type Voice } from './schema';
 

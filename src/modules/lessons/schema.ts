@@ -1,7 +1,6 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, flag, json } from '../../db/columns';
 import { users } from '../auth/schema';
-import { topics, verbs } from '../vocabulary/schema';
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const STEP_TYPES = ['vocabulary', 'grammar', 'sentence_building', 'practice', 'review'] as const;
@@ -27,8 +26,10 @@ export const lessons = sqliteTable(
   {
     id: id(),
     key: text('key').notNull(),
-    topicId: integer('topic_id').references(() => topics.id, { onDelete: 'set null' }),
-    verbId: integer('verb_id').references(() => verbs.id, { onDelete: 'set null' }),
+    // Vocabulary's topic and verb, by id with no foreign key (docs/decisions/0050-modules-depend-one-way.md):
+    // every import sets them again from the lesson's topic and verb names, which it checks exist (content.ts).
+    topicId: integer('topic_id'),
+    verbId: integer('verb_id'),
     name: text('name').notNull(),
     description: text('description').notNull(),
     orderIndex: integer('order_index').notNull(),

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { POINTS, type StatsService } from '../stats/service';
+import { POINTS } from '../stats/rules';
+import type { StatsService } from '../stats/service';
 import type { SpeechService } from '../speech/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { lessonComponentKey } from './content';

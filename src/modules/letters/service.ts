@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { POINTS, type AchievementName, type StatsService } from '../stats/service';
+import { POINTS, type AchievementName } from '../stats/rules';
+import type { StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
 import { ratingFor } from '../review/rules';
 import type { ReviewService } from '../review/service';

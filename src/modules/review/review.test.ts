@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Rating, State } from 'ts-fsrs';
 import { DAY_MS } from '../../lib/clock';
 import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
-import { GRADES, addDays, defaultDirection, forecast, intervalLabel, ratingFor } from './rules';
+import { addDays } from '../../lib/calendar';
+import { GRADES, defaultDirection, forecast, intervalLabel, ratingFor } from './rules';
 
 const { t, wordId } = testContentApp();
 

@@ -1,5 +1,5 @@
 import type { Grade } from 'ts-fsrs';
-import { DAY_MS } from '../../lib/clock';
+import { addDays } from '../../lib/calendar';
 
 /** Which side the learner saw: a word is remembered separately each way (docs/decisions/0014). */
 export const DIRECTIONS = ['english-to-lebanese', 'lebanese-to-english'] as const;
@@ -34,11 +34,6 @@ export const NEW_CARDS_LIMITS = { min: 0, max: 500, default: 20 } as const;
  */
 export function defaultDirection(page: string | undefined): Direction {
   return page === 'unified' || page === 'which-word' ? 'english-to-lebanese' : 'lebanese-to-english';
-}
-
-/** The calendar day `n` days after `day` (YYYY-MM-DD), by date arithmetic so DST never skips a day. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

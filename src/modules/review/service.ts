@@ -3,23 +3,28 @@ import { Rating, State, StrategyMode, createEmptyCard, fsrs, type AbstractSchedu
 import type { AppContext } from '../../lib/context';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
-import { calendarDay, type StatsService } from '../stats/service';
-import type { WordView } from '../vocabulary/service';
-import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, addDays, forecast, type GradeName } from './rules';
+import { addDays, calendarDay } from '../../lib/calendar';
+import type { StatsService } from '../stats/service';
+import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, forecast, type GradeName } from './rules';
 import { reviewCards, reviewLog, reviewSettings, type Direction, type ReviewKind } from './schema';
 
-/** The words among `ids` that the learner's tier opens, in the vocabulary's view. */
-export type OpenWords = (user: User, ids: number[]) => WordView[];
+/** A word as the module that lists words shows it: review needs only its id. */
+interface ShownWord {
+  id: number;
+}
+
+/** The words among `ids` that the learner's tier opens, as the caller (vocabulary) shows them. */
+type OpenWords<W extends ShownWord> = (user: User, ids: number[]) => W[];
 
 /** What each grade would schedule, in milliseconds from now: the interval its button shows. */
 export type Intervals = Record<GradeName, number>;
 
-/** A word due for review, shown from the side its most overdue card asks. */
-export interface DueWord extends WordView {
+/** A word due for review (in the caller's view of a word), shown from the side its most overdue card asks. */
+export type DueWord<W extends ShownWord> = W & {
   direction: Direction;
   due: string;
   intervals: Intervals;
-}
+};
 
 /** The memory review over the learner's last days: words learnt so far on each day, and review retention per week. */
 export interface ReviewProgress {
@@ -34,11 +39,11 @@ export interface ReviewSettings {
   newCardsPerDay: number;
 }
 
-export interface ReviewQueue {
+export interface ReviewQueue<W extends ShownWord> {
   /** How many words are due now. */
   count: number;
   /** The due words, most overdue first. */
-  words: DueWord[];
+  words: DueWord<W>[];
 }
 
 export interface ReviewForecast {
@@ -206,7 +211,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   }
 
   /** The words of the learner's due cards up to `until` that their tier opens, each once at its earliest card. */
-  function openDue(user: User, until: Date, openWords: OpenWords) {
+  function openDue<W extends ShownWord>(user: User, until: Date, openWords: OpenWords<W>) {
     const first = new Map<number, typeof reviewCards.$inferSelect>();
     for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) if (!first.has(card.itemId)) first.set(card.itemId, card);
     return openWords(user, [...first.keys()]).map((word) => ({ word, card: first.get(word.id)! }));
@@ -265,7 +270,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     },
 
     /** The words due now, most overdue first, as the learner's tier opens them. */
-    queue(user: User, openWords: OpenWords): ReviewQueue {
+    queue<W extends ShownWord>(user: User, openWords: OpenWords<W>): ReviewQueue<W> {
       const at = clock.now();
       const scheduler = schedulerFor(settingsOf(user.id).desiredRetention);
       const words = openDue(user, at, openWords).map(({ word, card }) => {
@@ -307,7 +312,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       return { learned, retentionByWeek: [...weeks.values()] };
     },
 
-    forecast(user: User, openWords: OpenWords): ReviewForecast {
+    forecast(user: User, openWords: OpenWords<ShownWord>): ReviewForecast {
       const at = clock.now();
       const zone = stats.timeZoneOf(user.id);
       const today = calendarDay(at, zone);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import type { User } from '../auth/service';
-import { POINTS, type StatsService } from '../stats/service';
+import { POINTS } from '../stats/rules';
+import type { StatsService } from '../stats/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { sameArabic } from '../../shared/arabic';
 

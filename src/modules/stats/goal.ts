@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dailyGoals, goalDays } from './schema';
 import { FREEZE_POINTS, MAX_FREEZES, earn, goalMet, meet, settle, type DayStreakState, type Goal } from './rules';
-import { addDays } from '../review/rules';
+import { addDays } from '../../lib/calendar';
 
 /** How far back the view lists the days a freeze kept. */
 const FROZEN_SHOWN_DAYS = 30;
@@ -176,3 +176,5 @@ export function createGoals(db: Db) {
     },
   };
 }
+
+export type Goals = ReturnType<typeof createGoals>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isTimeZone } from './service';
+import { isTimeZone } from '../../lib/calendar';
 import { GOAL_LIMITS } from './rules';
 import { REMINDER_KINDS } from './reminders';
 

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
 import type { AuthService } from '../auth/service';
-import { addDays } from '../review/rules';
+import { addDays } from '../../lib/calendar';
 import type { GoalView, ProgressDay } from './goal';
 import type { Push } from './push';
 import { reminderSends, reminderSettings } from './schema';

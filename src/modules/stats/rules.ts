@@ -1,10 +1,28 @@
+import { addDays } from '../../lib/calendar';
 import { DAY_MS } from '../../lib/clock';
-import { addDays } from '../review/rules';
 
 /**
- * The daily goal and the day streak (docs/product-rules.md#daily-goal-and-day-streak): pure rules,
- * shared by the server and the browser. Days are the learner's own calendar days, 'YYYY-MM-DD'.
+ * Points and achievements (docs/product-rules.md#points-and-leaderboard), the daily goal and the day
+ * streak (docs/product-rules.md#daily-goal-and-day-streak): pure rules, shared by the server, the
+ * modules that award points and the browser. Days are the learner's own calendar days, 'YYYY-MM-DD'.
  */
+
+/** Points per correct answer (a role-play's right line among them) or completed lesson. */
+export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10, dialogue: 10 } as const;
+export type PointsReason = keyof typeof POINTS;
+
+/** The achievements, in the order the statistics page lists them. */
+export const ACHIEVEMENTS = [
+  { name: 'First Steps', description: 'Answer your first question correctly.' },
+  { name: 'On Fire', description: 'Reach a streak of 10 correct answers.' },
+  { name: 'Unstoppable', description: 'Reach a streak of 50 correct answers.' },
+  { name: 'Batch Master', description: 'Unlock batch 6.' },
+  { name: 'Dedicated', description: 'Study 7 days in a row.' },
+  { name: 'Wordsmith', description: 'Answer 100 questions correctly.' },
+  { name: 'Scholar', description: 'Complete your first lesson.' },
+  { name: 'Number Letters', description: 'Answer each number-letter (2, 3, 5, 7, 8) correctly 3 times.' },
+] as const;
+export type AchievementName = (typeof ACHIEVEMENTS)[number]['name'];
 
 export type GoalKind = 'minutes' | 'cards';
 export interface Goal {

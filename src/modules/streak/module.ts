@@ -8,5 +8,5 @@ export const streakModule = defineModule({
   name: 'streak',
   tables,
   service: (ctx) => createStreakService(ctx),
-  routes: { needs: ['auth', 'streak', 'vocabulary'], plugin: streakRoutes },
+  routes: { needs: ['auth', 'streak'], plugin: streakRoutes },
 });

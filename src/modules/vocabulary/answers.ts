@@ -5,12 +5,14 @@ import type { FlaggedService, FlagState } from '../flagged/service';
 import { defaultDirection, ratingFor, type GradeName } from '../review/rules';
 import type { Direction } from '../review/schema';
 import type { ReviewService } from '../review/service';
-import { POINTS, type StatsService } from '../stats/service';
+import { POINTS } from '../stats/rules';
+import type { StatsService } from '../stats/service';
 import type { StreakPage } from '../streak/schema';
 import { streakView, type Streak } from '../streak/service';
 import type { Batches } from './batches';
 import type { Catalogue } from './catalogue';
 import type { Tier } from './free-tier';
+import { TOTAL_BATCHES } from './rules';
 import { topicProgress, userProgress, verbProgress, type Tense } from './schema';
 import { iso, type BatchView, type WordProgress } from './views';
 
@@ -194,7 +196,7 @@ export function createAnswers(
           if (input.correct !== undefined) {
             // A card, a which-word and a listening answer earn the same points; listening is also counted as its own skill.
             const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
-            stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, batch: batch.maxUnlockedBatch });
+            stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, allBatchesUnlocked: batch.maxUnlockedBatch >= TOTAL_BATCHES });
           }
           return {
             ...progressOf(userId, wordId, counts, flag),

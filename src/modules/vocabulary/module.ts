@@ -10,7 +10,10 @@ import { createWordKeys } from './keys';
 import * as tables from './schema';
 import { createVocabularyService } from './service';
 
-/** Words, topics, verbs, answers, and words by content key (for reports). */
+/**
+ * Words, topics, verbs, answers, and words by content key (for reports). An answer's consequences are
+ * the services it needs below it (flagged, streak, review, stats), called in the answer's transaction.
+ */
 export const vocabularyModule = defineModule({
   name: 'vocabulary',
   needs: ['billing', 'streak', 'flagged', 'stats', 'review'],
@@ -20,5 +23,5 @@ export const vocabularyModule = defineModule({
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, { wordKeys: createWordKeys(ctx) });
   },
-  routes: { needs: ['auth', 'vocabulary', 'answerKeys'], plugin: vocabularyRoutes },
+  routes: { needs: ['auth', 'vocabulary', 'answerKeys', 'review'], plugin: vocabularyRoutes },
 });

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import type { DueWord } from '../../../modules/review/service';
+import type { AnswerResult, DueWord, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
 import type { Direction } from '../../../modules/review/schema';
 import type { GradeName } from '../../../modules/review/rules';
 import { handledGlobally, progressSave, server } from '../../lib/api';
