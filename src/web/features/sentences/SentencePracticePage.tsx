@@ -105,7 +105,7 @@ export function SentencePracticePage() {
     setSubmitting(true);
     // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md), so the answer is
     // judged and counted once it gets through. The verdict waits for it the spec's 10 s at most.
-    const saved = saves.save(userId, 'sentence', server.api.sentences.answer, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
+    const saved = saves.save(userId, 'sentence', {}, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
     try {
       const judged = await Promise.race([saved, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The verdict took too long.')), ANSWER_TIMEOUT_MS))]);
       queryClient.setQueryData(STREAK_KEY, judged.streak);

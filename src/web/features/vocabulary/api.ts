@@ -82,7 +82,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
       const result = await saves.save(
         user.id,
         'word',
-        server.api.words({ id: word.id }).progress,
+        { id: word.id },
         {
           correct,
           ...(keepsStreak ? { page: 'unified' } : {}),
@@ -116,7 +116,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await saves.save(user.id, 'flag', server.api.words({ id: word.id }).flag, { isFlagged });
+      await saves.save(user.id, 'flag', { id: word.id }, { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {
