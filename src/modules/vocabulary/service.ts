@@ -12,8 +12,8 @@ import { createPracticeList } from './practice-list';
 import { speakableWords } from './speakable';
 import { createWords } from './words';
 
-export type { AnswerResult, PractisedWord } from './answers';
-export type { TopicCard, VerbView, WordView } from './views';
+export type { PractisedWord } from './answers';
+export type { WordView } from './views';
 
 /**
  * Vocabulary's one service (docs/product-rules.md#flash-cards), composed of its pieces: the catalogue

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LessonStep, LessonView } from '../../../modules/lessons/service';
-import type { StepComponent } from '../../../modules/lessons/schema';
 import { ApiError, handledGlobally } from '../../lib/api';
 import { isSyncFailure, saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
@@ -10,7 +8,7 @@ import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
-import { lessonQuery, lessonStepsQuery } from './queries';
+import { lessonQuery, lessonStepsQuery, type LessonStep, type LessonView, type StepComponent } from './queries';
 import { lessonsQuery } from '../../lib/query';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS } from './parts';

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SentenceAnswerResult, SentenceView } from '../../../modules/sentences/service';
 import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, handledGlobally, server } from '../../lib/api';
 import { saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
-import { sentenceTopicsQuery } from './queries';
+import { sentenceTopicsQuery, type SentenceAnswerResult, type SentenceView } from './queries';
 import { Arabic } from '../../ui/Arabic';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';

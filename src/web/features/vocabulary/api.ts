@@ -1,10 +1,7 @@
 import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import type { DueWord } from '../../../modules/review/service';
-import type { Direction } from '../../../modules/review/schema';
-import type { GradeName } from '../../../modules/review/rules';
-import { handledGlobally, progressSave, server } from '../../lib/api';
+import type { Direction, GradeName } from '../../../modules/review/rules';
+import { handledGlobally, progressSave, server, type Reply } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
@@ -13,8 +10,14 @@ import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { isSyncFailure, saves } from '../../lib/saves';
 
-export type Word = WordView;
-export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
+export type Word = Reply<typeof server.api.words.get>[number];
+export type AnswerResult = Reply<ReturnType<typeof server.api.words>['progress']['post']>;
+export type TopicCard = Reply<(typeof server.api.words)['topics-with-progress']['get']>[number];
+export type VerbView = Reply<typeof server.api.verbs.get>[number];
+export type DueWord = Reply<typeof server.api.review.due.get>['words'][number];
+/** A card's next intervals by grade, in milliseconds (Review's buttons). */
+export type Intervals = DueWord['intervals'];
+export type { Direction };
 /** How an answer was given, for the word's memory card: the side shown, and the grade chosen on Review's buttons. */
 export interface AnswerManner {
   direction?: Direction;
