@@ -8,6 +8,7 @@ import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/lib/content/importer';
 import { contentPlugins } from '../../src/modules';
 import { CONTENT_DIR } from '../../src/lib/content/dir';
+import { testClient } from './client';
 
 export const BASE = 'http://localhost:3000';
 
@@ -63,13 +64,15 @@ export function createTestApp(opts: TestAppOptions = {}) {
     } catch {}
     return { status: res.status, headers: res.headers, json, text, cookie: sessionCookie(res) };
   }
+  /** The app through the browser's typed client: `server.api.words({ id }).progress.post(body, { cookie })`. */
+  const server = testClient(request);
 
   let counter = 0;
   /** Registers a fresh learner and returns their cookie and user. */
   async function signUp(overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
     counter++;
     const input = { email: `learner${counter}@example.com`, username: `learner${counter}`, password: 'secret123', name: 'Test Learner', ...overrides };
-    const res = await request('POST', '/api/register', { body: input });
+    const res = await server.api.register.post(input);
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
     return { cookie: res.cookie!, user: res.json.user, password: input.password, email: input.email };
   }
@@ -81,6 +84,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
     config,
     services: app.services,
     request,
+    server,
     signUp,
     close() {
       db.$client.close();

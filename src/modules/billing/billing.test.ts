@@ -65,7 +65,7 @@ describe('trial', () => {
       expiresAt: learner.user.trial_end_date,
       nextBillingDate: null,
     });
-    expect(new Date(learner.user.trial_end_date).getTime() - new Date(learner.user.trial_start_date).getTime()).toBe(7 * DAY_MS);
+    expect(new Date(learner.user.trial_end_date!).getTime() - new Date(learner.user.trial_start_date!).getTime()).toBe(7 * DAY_MS);
 
     t.clock.advance(2 * DAY_MS + 60_000);
     const trial = await t.request('GET', '/api/user/trial-status', { cookie: learner.cookie });
