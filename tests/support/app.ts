@@ -8,7 +8,7 @@ import { TestClock } from '../../src/lib/clock';
 import { runImport } from '../../src/lib/content/importer';
 import { contentPlugins } from '../../src/modules';
 import { CONTENT_DIR } from '../../src/lib/content/dir';
-import { testClient } from './client';
+import { testClient, type TestError } from './client';
 
 export const BASE = 'http://localhost:3000';
 
@@ -62,7 +62,8 @@ export function createTestApp(opts: TestAppOptions = {}) {
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {}
-    return { status: res.status, headers: res.headers, json, text, cookie: sessionCookie(res) };
+    const error: TestError | undefined = res.status >= 400 ? json : undefined;
+    return { status: res.status, headers: res.headers, json, error, text, cookie: sessionCookie(res) };
   }
   /** The app through the browser's typed client: `server.api.words({ id }).progress.post(body, { cookie })`. */
   const server = testClient(request);

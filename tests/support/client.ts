@@ -10,6 +10,9 @@ export interface TestCallOptions {
   base?: string;
 }
 
+/** The body of a refusal, as the error catalogue writes it (src/shared/errors.ts). */
+export type TestError = ErrorBody & { details?: Record<string, unknown> };
+
 /**
  * What a route test's call answers, whatever its status: `json` is the body as the route's reply (read
  * it once the status says it is one), `error` the body of a refusal (status 400 and up).
@@ -18,7 +21,7 @@ export interface TestResponse<Data> {
   status: number;
   headers: Headers;
   json: Data;
-  error: ErrorBody | undefined;
+  error: TestError | undefined;
   text: string;
   /** The `session=...` pair the response sets, ready for a Cookie header. */
   cookie: string | undefined;
@@ -30,12 +33,9 @@ declare module '../../src/web/lib/api' {
   }
 }
 
-type Request = (method: string, path: string, init: TestCallOptions & { body?: unknown }) => Promise<{ status: number; headers: Headers; json: unknown; text: string; cookie: string | undefined }>;
+type Request = (method: string, path: string, init: TestCallOptions & { body?: unknown }) => Promise<TestResponse<unknown>>;
 
 /** The browser's typed client (src/web/lib/api.ts) over a test app's requests: the same paths, bodies and replies, checked by tsc. */
 export function testClient(request: Request) {
-  return typedClient(async (method, path, body, options) => {
-    const res = await request(method, path, { ...(options as TestCallOptions), body });
-    return { ...res, error: res.status >= 400 ? res.json : undefined };
-  }) as Client<App['~Routes'], 'test'>;
+  return typedClient((method, path, body, options) => request(method, path, { ...(options as TestCallOptions), body })) as Client<App['~Routes'], 'test'>;
 }

@@ -60,7 +60,7 @@ describe('an answer sent again with its key counts once, on every answer route (
 
   test('a lesson completed again with its key gets its first reply, points once', async () => {
     const { cookie } = await t.signUp();
-    const complete = () => t.request('POST', `/api/lessons/${lessonId()}/progress`, { cookie, body: { completed: true, idempotencyKey: 'lesson-completed-0001' } });
+    const complete = () => t.server.api.lessons({ id: lessonId() }).progress.post({ completed: true, idempotencyKey: 'lesson-completed-0001' }, { cookie });
     const first = await complete();
     expect(first.json).toMatchObject({ completed: true, justCompleted: true });
     expect((await complete()).json).toEqual(first.json);
@@ -69,8 +69,8 @@ describe('an answer sent again with its key counts once, on every answer route (
   test('one key on two routes is two answers: each route has its own keys', async () => {
     const { cookie, user } = await t.signUp();
     const idempotencyKey = 'same-key-two-routes';
-    await t.request('POST', `/api/words/${freeWord().id}/progress`, { cookie, body: { correct: true, idempotencyKey } });
-    const letter = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 2, correct: true, idempotencyKey } });
+    await t.server.api.words({ id: freeWord().id }).progress.post({ correct: true, idempotencyKey }, { cookie });
+    const letter = await t.server.api.letters.progress.post({ letterNumber: 2, correct: true, idempotencyKey }, { cookie });
     expect(letter.json).toMatchObject({ letterNumber: 2, timesCorrect: 1 });
     expect(answered(user.id)).toBe(2);
   });
@@ -79,9 +79,9 @@ describe('an answer sent again with its key counts once, on every answer route (
     const { cookie, user } = await t.signUp();
     const body = { correct: true, idempotencyKey: 'refused-then-sent-01' };
     const missing = one<{ id: number }>('select max(id) + 1 as id from words').id;
-    expect((await t.request('POST', `/api/words/${missing}/progress`, { cookie, body })).status).toBe(404);
+    expect((await t.server.api.words({ id: missing }).progress.post(body, { cookie })).status).toBe(404);
     expect(keysOf(user.id)).toBe(0);
-    expect((await t.request('POST', `/api/words/${freeWord().id}/progress`, { cookie, body })).json.timesCorrect).toBe(1);
+    expect((await t.server.api.words({ id: freeWord().id }).progress.post(body, { cookie })).json.timesCorrect).toBe(1);
   });
 
   test('a key that is not 16 to 64 letters, digits, - or _ is refused with a 400 on every route', async () => {
@@ -98,7 +98,7 @@ describe('an answer sent again with its key counts once, on every answer route (
 
   test('keys are forgotten after their days, not before', async () => {
     const { cookie, user } = await t.signUp();
-    await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 3, correct: true, idempotencyKey: 'kept-for-thirty-days' } });
+    await t.server.api.letters.progress.post({ letterNumber: 3, correct: true, idempotencyKey: 'kept-for-thirty-days' }, { cookie });
     t.clock.advance(ANSWER_KEY_DAYS * DAY_MS - 1);
     t.services.answerKeys.forgetOld();
     expect(keysOf(user.id)).toBe(1);
