@@ -75,7 +75,9 @@ describe('PUT /api/user/profile', () => {
 });
 
 describe('POST /api/user/change-password', () => {
-  const change = (cookie: string, body: unknown) => t.request('POST', '/api/user/change-password', { cookie, body });
+  const change = (cookie: string, body: Parameters<(typeof t.server.api.user)['change-password']['post']>[0]) => t.server.api.user['change-password'].post(body, { cookie });
+  /** A body that is wrong on purpose, sent as it is. */
+  const changeRaw = (cookie: string, body: unknown) => t.request('POST', '/api/user/change-password', { cookie, body });
 
   test('changes the password, keeps this browser signed in and ends every other session', async () => {
     const { cookie, email, password } = await t.signUp();
@@ -107,7 +109,7 @@ describe('POST /api/user/change-password', () => {
     ];
     const before = snapshot(t);
     for (const [body, field, message] of cases) {
-      const res = await change(cookie, body);
+      const res = await changeRaw(cookie, body);
       // A wrong current password is a 400, never a 401 that would sign the client out.
       expectError(res, 400, 'Validation Error');
       expect(res.error?.details?.field).toBe(field);
@@ -123,7 +125,7 @@ describe('POST /api/user/change-password', () => {
     for (const value of [null, 5, [], {}, 'x'.repeat(60_000)]) {
       for (const field of ['currentPassword', 'newPassword', 'confirmNewPassword']) {
         const body = { currentPassword: 'secret123', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22', [field]: value };
-        expectError(await change(cookie, body), 400, 'Validation Error');
+        expectError(await changeRaw(cookie, body), 400, 'Validation Error');
       }
     }
     expect(snapshot(t)).toEqual(before);
@@ -249,12 +251,14 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
 });
 
 describe('POST /api/support/ticket', () => {
-  const ticket = (body: unknown, cookie?: string) => t.request('POST', '/api/support/ticket', { body, cookie });
+  const ticket = (body: Parameters<typeof t.server.api.support.ticket.post>[0], cookie?: string) => t.server.api.support.ticket.post(body, { cookie });
+  /** A body that is wrong on purpose, sent as it is. */
+  const ticketRaw = (body: unknown, cookie?: string) => t.request('POST', '/api/support/ticket', { body, cookie });
   const valid = { email: 'asker@example.com', username: 'asker', issue: 'The Listen button plays nothing on my phone.' };
 
   test('stores the ticket with its user and forwards it to the operator', async () => {
     const { cookie, user } = await t.signUp();
-    const res = await ticket({ ...valid, userId: 999, createdAt: '2000-01-01' }, cookie);
+    const res = await ticketRaw({ ...valid, userId: 999, createdAt: '2000-01-01' }, cookie);
     expect(res.status).toBe(201);
     expect(res.json.message).toBe("Your support ticket has been submitted. We'll get back to you by email.");
     const row = t.db.$client.query('select * from support_tickets where id = ?').get(res.json.id) as Record<string, any>;
@@ -302,7 +306,7 @@ describe('POST /api/support/ticket', () => {
     ] as const) {
       const body: Record<string, unknown> = { ...valid, [field]: value };
       if (value === undefined) delete body[field];
-      const res = await ticket(body);
+      const res = await ticketRaw(body);
       expectError(res, 400, 'Validation Error');
       expect(res.error?.details?.field).toBe(field);
     }
