@@ -125,6 +125,14 @@ module.exports = {
       to: { path: '^src/web/(shell/|router\\.tsx$|main\\.tsx$)' },
     },
     {
+      name: 'client-reads-the-contract',
+      comment:
+        "The browser knows the server through the typed contract (src/web/lib/api.ts types every reply from the app) and through the modules' pure rules and valibot models, shared with it by design: never a service, a schema or any other server file of a module (docs/decisions/0059-client-reads-replies.md).",
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/[^/]+/(rules|model)\\.ts$' },
+    },
+    {
       name: 'no-cycles',
       comment: 'No file imports itself back through others, on the server or in the client, types included: a cycle of types is two files that cannot be read apart.',
       severity: 'error',

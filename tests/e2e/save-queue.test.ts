@@ -90,6 +90,56 @@ describe('the save queue on a bad connection', () => {
     await context.close();
   }, 120_000);
 
+  test('answers kept in the browser by the version before a deploy (a kind and a path, or only a path) are sent after the reload and count once', async () => {
+    const { page, context } = await app.newPage();
+    const learner = await registerInBrowser(page);
+    const db = new Database(join(app.dir, 'app.db'), { readonly: true });
+    const [first, second] = db.query('select id from words where batch = 1 order by sort_order limit 2').all() as { id: number }[];
+    const { userId } = db.query('select id as userId from users where username = ?').get(learner.username) as { userId: number };
+    // What the previous version kept: an answer with its kind and path, and a flag from before there were kinds.
+    const kept = [
+      { id: 'answer-kept-before-the-deploy', userId, kind: 'word', path: `/api/words/${first!.id}/progress`, body: { correct: true, idempotencyKey: 'answer-kept-before-the-deploy' } },
+      { id: 'flag-kept-before-kinds', userId, path: `/api/words/${second!.id}/flag`, body: { isFlagged: true } },
+    ];
+    await page.evaluate(
+      (list) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('kalimat');
+          open.onupgradeneeded = () => open.result.createObjectStore('saves');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const write = open.result.transaction('saves', 'readwrite');
+            write.objectStore('saves').put(list, 'queue');
+            write.oncomplete = () => resolve();
+            write.onerror = () => reject(write.error);
+          };
+        }),
+      kept,
+    );
+    await page.reload();
+    const answered = () => db.query('select total_answered as answered from user_stats where user_id = ?').get(userId) as { answered: number } | null;
+    const flagged = () => db.query('select count(*) as n from flagged_words where user_id = ? and word_id = ?').get(userId, second!.id) as { n: number };
+    for (let i = 0; i < 100 && (answered()?.answered !== 1 || flagged().n !== 1); i++) await Bun.sleep(100);
+    expect(answered()).toEqual({ answered: 1 });
+    expect(flagged().n).toBe(1);
+    const left = () =>
+      page.evaluate(
+        () =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('kalimat');
+            open.onsuccess = () => {
+              const read = open.result.transaction('saves').objectStore('saves').get('queue');
+              read.onsuccess = () => resolve(read.result);
+            };
+          }),
+      );
+    // Forgotten once answered: the reply of the last one comes just after it counted.
+    for (let i = 0; i < 100 && JSON.stringify(await left()) !== '[]'; i++) await Bun.sleep(100);
+    expect(await left()).toEqual([]);
+    db.close();
+    await context.close();
+  });
+
   test("the save queue's code that fails to load (a deploy's restart) is fetched again, and the page never falls to its error screen", async () => {
     const { page, context } = await app.newPage();
     const chunk = { blocked: true, refused: 0, served: 0 };

@@ -8,6 +8,7 @@ import { runImport } from '../../src/content/importer';
 import { contentPlugins } from '../../src/modules';
 import { TestClock } from './clock';
 import { CONTENT_DIR } from '../../src/content/dir';
+import { testClient, type TestError } from './client';
 
 export const BASE = 'http://localhost:3000';
 
@@ -61,15 +62,18 @@ export function createTestApp(opts: TestAppOptions = {}) {
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {}
-    return { status: res.status, headers: res.headers, json, text, cookie: sessionCookie(res) };
+    const error: TestError | undefined = res.status >= 400 ? json : undefined;
+    return { status: res.status, headers: res.headers, json, error, text, cookie: sessionCookie(res) };
   }
+  /** The app through the browser's typed client: `server.api.words({ id }).progress.post(body, { cookie })`. */
+  const server = testClient(request);
 
   let counter = 0;
   /** Registers a fresh learner and returns their cookie and user. */
   async function signUp(overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
     counter++;
     const input = { email: `learner${counter}@example.com`, username: `learner${counter}`, password: 'secret123', name: 'Test Learner', ...overrides };
-    const res = await request('POST', '/api/register', { body: input });
+    const res = await server.api.register.post(input);
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
     return { cookie: res.cookie!, user: res.json.user, password: input.password, email: input.email };
   }
@@ -81,6 +85,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
     config,
     services: app.services,
     request,
+    server,
     signUp,
     close() {
       db.$client.close();

@@ -18,7 +18,7 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/words');
     expect(res.cookie).toBeDefined();
-    expect((await t.request('GET', '/api/user', { cookie: res.cookie })).json.id).toBe(user.id);
+    expect((await t.server.api.user.get({ cookie: res.cookie })).json.id).toBe(user.id);
   });
 
   test('a wrong password, an unknown address or missing fields go back to the login screen, signed out', async () => {
@@ -38,7 +38,7 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     const limited = await post({ email, password }, { headers: ip });
     expect(limited.headers.get('location')).toBe('/auth?error=login_limit');
     expect(limited.cookie).toBeUndefined();
-    expect((await t.request('POST', '/api/login', { body: { email, password }, headers: ip })).status).toBe(429);
+    expect((await t.server.api.login.post({ email, password }, { headers: ip })).status).toBe(429);
   });
 
   test('a post from another site is refused, and a body that is neither a form nor JSON is a 415', async () => {

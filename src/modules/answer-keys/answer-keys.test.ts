@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
+import type { TestCallOptions, TestResponse } from '../../../tests/support/client';
 import { DAY_MS } from '../../lib/clock';
 import { ANSWER_KEY_DAYS } from './service';
 
@@ -20,14 +21,30 @@ const answered = (userId: number) => one<{ n: number } | null>('select total_ans
 const lessonAnswers = (userId: number) => one<{ n: number } | null>('select questions_completed as n from lesson_progress where user_id = ?', userId)?.n ?? 0;
 const keysOf = (userId: number) => one<{ n: number }>('select count(*) as n from answer_keys where user_id = ?', userId).n;
 
-/** Every answer route: where it is sent, an answer's body and what one answer adds to. */
+/** An answer route: its typed endpoint, an answer's body for it, and what one answer adds to. */
+function answerRoute<Body extends object>(
+  name: string,
+  endpoint: () => { '~path': string; post(body: Body & { idempotencyKey?: string }, options?: TestCallOptions): Promise<TestResponse<unknown>> },
+  body: () => Body,
+  count: (userId: number) => number,
+) {
+  return {
+    name,
+    count,
+    send: (idempotencyKey: string, cookie: string) => endpoint().post({ ...body(), idempotencyKey }, { cookie }),
+    /** A body with a key of any type, sent raw: the typed endpoint only takes a string. */
+    sendRaw: (idempotencyKey: unknown, cookie: string) => t.request('POST', endpoint()['~path'], { cookie, body: { ...body(), idempotencyKey } }),
+  };
+}
+
+/** Every answer route. */
 const ROUTES = [
-  { name: 'a flash card', path: () => `/api/words/${freeWord().id}/progress`, body: () => ({ correct: true, page: 'unified' }), count: answered },
-  { name: 'Which Word', path: () => `/api/words/${freeWord().id}/progress`, body: () => ({ correct: false, flag: true, page: 'which-word' }), count: answered },
-  { name: 'letters', path: () => '/api/letters/progress', body: () => ({ letterNumber: 7, correct: true }), count: answered },
-  { name: 'a lesson answer', path: () => `/api/lessons/${lessonId()}/progress`, body: () => ({ correct: true }), count: lessonAnswers },
-  { name: 'sentences', path: () => '/api/sentences/answer', body: sentence, count: answered },
-  { name: 'listening', path: () => '/api/listening/answers', body: () => ({ wordId: freeWord().id, mode: 'choose', answer: freeWord().english }), count: answered },
+  answerRoute('a flash card', () => t.server.api.words({ id: freeWord().id }).progress, () => ({ correct: true, page: 'unified' as const }), answered),
+  answerRoute('Which Word', () => t.server.api.words({ id: freeWord().id }).progress, () => ({ correct: false, flag: true, page: 'which-word' as const }), answered),
+  answerRoute('letters', () => t.server.api.letters.progress, () => ({ letterNumber: 7 as const, correct: true }), answered),
+  answerRoute('a lesson answer', () => t.server.api.lessons({ id: lessonId() }).progress, () => ({ correct: true }), lessonAnswers),
+  answerRoute('sentences', () => t.server.api.sentences.answer, sentence, answered),
+  answerRoute('listening', () => t.server.api.listening.answers, () => ({ wordId: freeWord().id, mode: 'choose' as const, answer: freeWord().english }), answered),
 ];
 
 describe('an answer sent again with its key counts once, on every answer route (docs/decisions/0043-one-save-queue.md)', () => {
@@ -35,7 +52,7 @@ describe('an answer sent again with its key counts once, on every answer route (
     test(route.name, async () => {
       const { cookie, user } = await t.signUp();
       const other = await t.signUp();
-      const send = (idempotencyKey: string, c = cookie) => t.request('POST', route.path(), { cookie: c, body: { ...route.body(), idempotencyKey } });
+      const send = (idempotencyKey: string, c = cookie) => route.send(idempotencyKey, c);
 
       const first = await send('answer-key-0000000001');
       expect(first.status).toBe(200);
@@ -60,7 +77,7 @@ describe('an answer sent again with its key counts once, on every answer route (
 
   test('a lesson completed again with its key gets its first reply, points once', async () => {
     const { cookie } = await t.signUp();
-    const complete = () => t.request('POST', `/api/lessons/${lessonId()}/progress`, { cookie, body: { completed: true, idempotencyKey: 'lesson-completed-0001' } });
+    const complete = () => t.server.api.lessons({ id: lessonId() }).progress.post({ completed: true, idempotencyKey: 'lesson-completed-0001' }, { cookie });
     const first = await complete();
     expect(first.json).toMatchObject({ completed: true, justCompleted: true });
     expect((await complete()).json).toEqual(first.json);
@@ -69,8 +86,8 @@ describe('an answer sent again with its key counts once, on every answer route (
   test('one key on two routes is two answers: each route has its own keys', async () => {
     const { cookie, user } = await t.signUp();
     const idempotencyKey = 'same-key-two-routes';
-    await t.request('POST', `/api/words/${freeWord().id}/progress`, { cookie, body: { correct: true, idempotencyKey } });
-    const letter = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 2, correct: true, idempotencyKey } });
+    await t.server.api.words({ id: freeWord().id }).progress.post({ correct: true, idempotencyKey }, { cookie });
+    const letter = await t.server.api.letters.progress.post({ letterNumber: 2, correct: true, idempotencyKey }, { cookie });
     expect(letter.json).toMatchObject({ letterNumber: 2, timesCorrect: 1 });
     expect(answered(user.id)).toBe(2);
   });
@@ -79,18 +96,18 @@ describe('an answer sent again with its key counts once, on every answer route (
     const { cookie, user } = await t.signUp();
     const body = { correct: true, idempotencyKey: 'refused-then-sent-01' };
     const missing = one<{ id: number }>('select max(id) + 1 as id from words').id;
-    expect((await t.request('POST', `/api/words/${missing}/progress`, { cookie, body })).status).toBe(404);
+    expect((await t.server.api.words({ id: missing }).progress.post(body, { cookie })).status).toBe(404);
     expect(keysOf(user.id)).toBe(0);
-    expect((await t.request('POST', `/api/words/${freeWord().id}/progress`, { cookie, body })).json.timesCorrect).toBe(1);
+    expect((await t.server.api.words({ id: freeWord().id }).progress.post(body, { cookie })).json.timesCorrect).toBe(1);
   });
 
   test('a key that is not 16 to 64 letters, digits, - or _ is refused with a 400 on every route', async () => {
     const { cookie, user } = await t.signUp();
     for (const route of ROUTES) {
       for (const idempotencyKey of ['short', 'x'.repeat(65), 'with spaces in the key!', 42]) {
-        const res = await t.request('POST', route.path(), { cookie, body: { ...route.body(), idempotencyKey } });
+        const res = typeof idempotencyKey === 'string' ? await route.send(idempotencyKey, cookie) : await route.sendRaw(idempotencyKey, cookie);
         expect(res.status).toBe(400);
-        expect(res.json.message).not.toContain(String(idempotencyKey));
+        expect(res.error?.message).not.toContain(String(idempotencyKey));
       }
     }
     expect(answered(user.id)).toBe(0);
@@ -98,7 +115,7 @@ describe('an answer sent again with its key counts once, on every answer route (
 
   test('keys are forgotten after their days, not before', async () => {
     const { cookie, user } = await t.signUp();
-    await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 3, correct: true, idempotencyKey: 'kept-for-thirty-days' } });
+    await t.server.api.letters.progress.post({ letterNumber: 3, correct: true, idempotencyKey: 'kept-for-thirty-days' }, { cookie });
     t.clock.advance(ANSWER_KEY_DAYS * DAY_MS - 1);
     t.services.answerKeys.forgetOld();
     expect(keysOf(user.id)).toBe(1);

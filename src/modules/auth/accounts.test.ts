@@ -6,8 +6,11 @@ import { expectError, snapshot } from '../../../tests/support/auth';
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
 
-const register = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/register', { body, headers });
-const login = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/login', { body, headers });
+const register = (body: Parameters<typeof t.server.api.register.post>[0], headers?: Record<string, string>) => t.server.api.register.post(body, { headers });
+const login = (body: Parameters<typeof t.server.api.login.post>[0], headers?: Record<string, string>) => t.server.api.login.post(body, { headers });
+/** Bodies of any shape, sent as they are: input that is wrong on purpose. */
+const registerRaw = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/register', { body, headers });
+const loginRaw = (body: unknown) => t.request('POST', '/api/login', { body });
 
 let n = 0;
 const fresh = () => {
@@ -31,9 +34,9 @@ describe('POST /api/register', () => {
     expect(res.status).toBe(201);
     expectPublic(res.json.user, res.text);
     expect(res.json.user).toMatchObject({ email: input.email, username: input.username, name: input.name, isVerified: true, subscription_status: 'trial' });
-    const days = (Date.parse(res.json.user.trial_end_date) - t.clock.now().getTime()) / 86_400_000;
+    const days = (Date.parse(res.json.user.trial_end_date!) - t.clock.now().getTime()) / 86_400_000;
     expect(days).toBe(7);
-    const me = await t.request('GET', '/api/user', { cookie: res.cookie });
+    const me = await t.server.api.user.get({ cookie: res.cookie });
     expect(me.status).toBe(200);
     expect(me.json.id).toBe(res.json.user.id);
     const stored = t.db.$client.query('select password_hash from users where id = ?').get(res.json.user.id) as { password_hash: string };
@@ -52,10 +55,10 @@ describe('POST /api/register', () => {
   test('in production the session cookie is also Secure, and the outbox is not served', async () => {
     const prod = createTestApp({ content: false, env: { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) } });
     try {
-      const res = await prod.request('POST', '/api/register', { body: fresh() });
+      const res = await prod.server.api.register.post(fresh());
       expect(res.status).toBe(201);
       expect(res.headers.getSetCookie().find((c) => c.startsWith('session='))).toMatch(/Secure/i);
-      expect((await prod.request('GET', '/api/dev/mail')).status).toBe(404);
+      expect((await prod.server.api.dev.mail.get()).status).toBe(404);
     } finally {
       prod.close();
     }
@@ -63,7 +66,7 @@ describe('POST /api/register', () => {
 
   test('server-assigned fields sent by the client are ignored', async () => {
     const input = fresh();
-    const res = await register({
+    const res = await registerRaw({
       ...input,
       id: 4242,
       isVerified: false,
@@ -101,7 +104,7 @@ describe('POST /api/register', () => {
     const before = snapshot(t);
     const res = await register({ ...fresh(), email: ` ${input.email.toUpperCase()}` });
     expectError(res, 409, 'Email Error');
-    expect(res.json.message).toBe('This email is already registered. Please try logging in instead.');
+    expect(res.error?.message).toBe('This email is already registered. Please try logging in instead.');
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -111,7 +114,7 @@ describe('POST /api/register', () => {
     const before = snapshot(t);
     const res = await register({ ...fresh(), username: input.username.toUpperCase() });
     expectError(res, 409, 'Username Error');
-    expect(res.json.message).toBe('This username is already taken. Please choose another one.');
+    expect(res.error?.message).toBe('This username is already taken. Please choose another one.');
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -119,7 +122,7 @@ describe('POST /api/register', () => {
     await register({ ...fresh(), username: 'Élise.Ωmega' });
     for (const username of ['élise.ωmega', 'ÉLISE.ΩMEGA', 'E\u0301lise.Ωmega']) {
       const res = await register({ ...fresh(), username });
-      expect({ username, status: res.status, error: res.json.error }).toEqual({ username, status: 409, error: 'Username Error' });
+      expect({ username, status: res.status, error: res.error?.error }).toEqual({ username, status: 409, error: 'Username Error' });
     }
   });
 
@@ -133,7 +136,7 @@ describe('POST /api/register', () => {
     ]) {
       expect((await register({ ...fresh(), username: first })).status).toBe(201);
       const res = await register({ ...fresh(), username: second });
-      expect({ first, second, status: res.status, error: res.json.error }).toEqual({ first, second, status: 409, error: 'Username Error' });
+      expect({ first, second, status: res.status, error: res.error?.error }).toEqual({ first, second, status: 409, error: 'Username Error' });
     }
   });
 
@@ -172,8 +175,8 @@ describe('registration validation: the spec messages, naming the field, nothing 
       const before = snapshot(t);
       const res = await register({ ...fresh(), ...change });
       expectError(res, 400, 'Validation Error');
-      expect(res.json.message).toBe(message);
-      expect(res.json.details.field).toBe(field);
+      expect(res.error?.message).toBe(message);
+      expect(res.error?.details?.field).toBe(field);
       expect(snapshot(t)).toEqual(before);
     });
   }
@@ -205,9 +208,9 @@ describe('bad input of every kind on register and login', () => {
         const before = snapshot(t);
         const body: Record<string, unknown> = { ...fresh(), [field]: value };
         if (value === undefined) delete body[field];
-        const res = await register(body);
+        const res = await registerRaw(body);
         expectError(res, 400, 'Validation Error');
-        expect(res.json.details.field).toBe(field);
+        expect(res.error?.details?.field).toBe(field);
         expect(snapshot(t)).toEqual(before);
       });
     }
@@ -215,16 +218,16 @@ describe('bad input of every kind on register and login', () => {
 
   for (const [label, value] of BAD_VALUES) {
     test(`login: e-mail as ${label}`, async () => {
-      const res = await login({ email: value, password: 'whatever1' });
+      const res = await loginRaw({ email: value, password: 'whatever1' });
       expect([400, 401]).toContain(res.status);
-      expect(res.json.error).toMatch(/^(Validation Error|Authentication Failed)$/);
+      expect(res.error?.error).toMatch(/^(Validation Error|Authentication Failed)$/);
     });
   }
 
   test('a body that is not an object', async () => {
     for (const body of ['"text"', '[]', '42', 'null']) {
       const before = snapshot(t);
-      const res = await register(body);
+      const res = await registerRaw(body);
       expectError(res, 400, 'Validation Error');
       expect(snapshot(t)).toEqual(before);
     }
@@ -232,8 +235,8 @@ describe('bad input of every kind on register and login', () => {
 
   test('malformed JSON, a form body and an oversized body', async () => {
     const before = snapshot(t);
-    expectError(await register('{"email": "a@'), 400);
-    expectError(await register('email=a', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+    expectError(await registerRaw('{"email": "a@'), 400);
+    expectError(await registerRaw('email=a', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
     expectError(await register({ ...fresh(), name: 'x'.repeat(70_000) }), 413);
     expect(snapshot(t)).toEqual(before);
   });
@@ -247,9 +250,9 @@ describe('bad input of every kind on register and login', () => {
 
 describe('login, logout and the current user', () => {
   test('GET /api/user without a session is 401', async () => {
-    expectError(await t.request('GET', '/api/user'), 401);
-    expectError(await t.request('GET', '/api/user', { cookie: 'session=garbage' }), 401);
-    expectError(await t.request('GET', '/api/user', { cookie: `session=${'x'.repeat(3000)}` }), 401);
+    expectError(await t.server.api.user.get(), 401);
+    expectError(await t.server.api.user.get({ cookie: 'session=garbage' }), 401);
+    expectError(await t.server.api.user.get({ cookie: `session=${'x'.repeat(3000)}` }), 401);
   });
 
   test('login answers the public user and a session', async () => {
@@ -258,7 +261,7 @@ describe('login, logout and the current user', () => {
     expect(res.status).toBe(200);
     expectPublic(res.json, res.text);
     expect(res.json.email).toBe(email);
-    expect((await t.request('GET', '/api/user', { cookie: res.cookie })).status).toBe(200);
+    expect((await t.server.api.user.get({ cookie: res.cookie })).status).toBe(200);
   });
 
   test('an unknown e-mail and a wrong password answer alike: 401 Authentication Failed', async () => {
@@ -269,28 +272,28 @@ describe('login, logout and the current user', () => {
       expectError(res, 401, 'Authentication Failed');
       expect(res.cookie).toBeUndefined();
     }
-    expect(wrong.json.message).toBe(unknown.json.message);
+    expect(wrong.error?.message).toBe(unknown.error?.message);
   });
 
   test('missing login fields are validation errors', async () => {
-    expectError(await login({ email: 'a@example.com' }), 400, 'Validation Error');
-    expectError(await login({ password: 'x' }), 400, 'Validation Error');
+    expectError(await loginRaw({ email: 'a@example.com' }), 400, 'Validation Error');
+    expectError(await loginRaw({ password: 'x' }), 400, 'Validation Error');
     expectError(await login({ email: 'a@example.com', password: '' }), 400, 'Validation Error');
   });
 
   test('logout revokes that session only and answers 204', async () => {
     const { email, password, cookie } = await t.signUp();
     const other = (await login({ email, password })).cookie!;
-    const res = await t.request('POST', '/api/logout', { cookie });
+    const res = await t.server.api.logout.post(undefined, { cookie });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session=') && /max-age=0/i.test(c))).toBe(true);
     // The old cookie is dead even if the browser kept it.
-    expectError(await t.request('GET', '/api/user', { cookie }), 401);
-    expect((await t.request('GET', '/api/user', { cookie: other })).status).toBe(200);
+    expectError(await t.server.api.user.get({ cookie }), 401);
+    expect((await t.server.api.user.get({ cookie: other })).status).toBe(200);
   });
 
   test('logout without a session still answers 204', async () => {
-    expect((await t.request('POST', '/api/logout')).status).toBe(204);
+    expect((await t.server.api.logout.post()).status).toBe(204);
   });
 });
 
@@ -306,46 +309,46 @@ describe('rate limits', () => {
   test('10 failed logins a minute per e-mail from one address, then 429 with Retry-After', async () => {
     const { email, password } = await app.signUp();
     for (let i = 0; i < 10; i++) {
-      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip('10.0.0.1') });
+      const res = await app.server.api.login.post({ email, password: 'wrongpass1' }, { headers: ip('10.0.0.1') });
       expect(res.status).toBe(401);
     }
-    const blocked = await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.0.1') });
+    const blocked = await app.server.api.login.post({ email, password }, { headers: ip('10.0.0.1') });
     expectError(blocked, 429, 'Too Many Requests');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     app.clock.advance(61_000);
-    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.0.0.1') })).status).toBe(200);
+    expect((await app.server.api.login.post({ email, password }, { headers: ip('10.0.0.1') })).status).toBe(200);
   });
 
   test('whoever knows the e-mail cannot lock its owner out from another address', async () => {
     const { email, password } = await app.signUp();
-    for (let i = 0; i < 15; i++) await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip('10.6.6.6') });
-    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.7.7.7') })).status).toBe(200);
+    for (let i = 0; i < 15; i++) await app.server.api.login.post({ email, password: 'wrongpass1' }, { headers: ip('10.6.6.6') });
+    expect((await app.server.api.login.post({ email, password }, { headers: ip('10.7.7.7') })).status).toBe(200);
   });
 
   test('100 failed logins an hour per e-mail from all addresses together', async () => {
     const { email, password } = await app.signUp();
     for (let i = 0; i < 100; i++) {
-      const res = await app.request('POST', '/api/login', { body: { email, password: 'wrongpass1' }, headers: ip(`10.3.${i >> 3}.${i}`) });
+      const res = await app.server.api.login.post({ email, password: 'wrongpass1' }, { headers: ip(`10.3.${i >> 3}.${i}`) });
       expect(res.status).toBe(401);
     }
-    expectError(await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.4.0.1') }), 429, 'Too Many Requests');
+    expectError(await app.server.api.login.post({ email, password }, { headers: ip('10.4.0.1') }), 429, 'Too Many Requests');
     app.clock.advance(60 * 60_000 + 1000);
-    expect((await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.4.0.1') })).status).toBe(200);
+    expect((await app.server.api.login.post({ email, password }, { headers: ip('10.4.0.1') })).status).toBe(200);
   }, 30_000);
 
   test('100 simultaneous wrong logins for one e-mail check at most 10 passwords, and a right guess after them is refused', async () => {
     const { email, password } = await app.signUp();
     const verify = spyOn(Bun.password, 'verify');
     try {
-      const attempts = Array.from({ length: 100 }, (_, i) => app.request('POST', '/api/login', { body: { email, password: `wrong${i}pass` }, headers: ip('10.5.5.5') }));
+      const attempts = Array.from({ length: 100 }, (_, i) => app.server.api.login.post({ email, password: `wrong${i}pass` }, { headers: ip('10.5.5.5') }));
       const statuses = (await Promise.all(attempts)).map((res) => res.status);
       expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(90);
       // Sent among the 100, a right guess would be checked or not by the order the requests reach the
       // check, which is not the order sent; after them it is refused unchecked.
-      expectError(await app.request('POST', '/api/login', { body: { email, password }, headers: ip('10.5.5.5') }), 429, 'Too Many Requests');
+      expectError(await app.server.api.login.post({ email, password }, { headers: ip('10.5.5.5') }), 429, 'Too Many Requests');
       expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       verify.mockRestore();
@@ -354,38 +357,38 @@ describe('rate limits', () => {
 
   test('successful logins do not count', async () => {
     const { email, password } = await app.signUp();
-    for (let i = 0; i < 12; i++) expect((await app.request('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await app.server.api.login.post({ email, password })).status).toBe(200);
   });
 
   test('30 failed logins a minute per address', async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await app.request('POST', '/api/login', { body: { email: `x${i}@example.com`, password: 'wrongpass1' }, headers: ip('10.9.9.9') })).status).toBe(401);
+      expect((await app.server.api.login.post({ email: `x${i}@example.com`, password: 'wrongpass1' }, { headers: ip('10.9.9.9') })).status).toBe(401);
     }
-    expectError(await app.request('POST', '/api/login', { body: { email: 'y@example.com', password: 'wrongpass1' }, headers: ip('10.9.9.9') }), 429);
-    expect((await app.request('POST', '/api/login', { body: { email: 'y@example.com', password: 'wrongpass1' }, headers: ip('10.9.9.8') })).status).toBe(401);
+    expectError(await app.server.api.login.post({ email: 'y@example.com', password: 'wrongpass1' }, { headers: ip('10.9.9.9') }), 429);
+    expect((await app.server.api.login.post({ email: 'y@example.com', password: 'wrongpass1' }, { headers: ip('10.9.9.8') })).status).toBe(401);
     // 32 password hashes (an unknown address is hashed too, to take as long as a known one): seconds on a busy machine.
   }, 30_000);
 
   test('5 registrations a minute per address', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await app.request('POST', '/api/register', { body: { ...fresh() }, headers: ip('10.1.1.1') });
+      const res = await app.server.api.register.post({ ...fresh() }, { headers: ip('10.1.1.1') });
       expect(res.status).toBe(201);
     }
     const before = snapshot(app);
-    const blocked = await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.1') });
+    const blocked = await app.server.api.register.post(fresh(), { headers: ip('10.1.1.1') });
     expectError(blocked, 429, 'Too Many Requests');
     expect(blocked.headers.get('retry-after')).toBeTruthy();
     expect(snapshot(app)).toEqual(before);
-    expect((await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.2') })).status).toBe(201);
+    expect((await app.server.api.register.post(fresh(), { headers: ip('10.1.1.2') })).status).toBe(201);
     app.clock.advance(60_000);
-    expect((await app.request('POST', '/api/register', { body: fresh(), headers: ip('10.1.1.1') })).status).toBe(201);
+    expect((await app.server.api.register.post(fresh(), { headers: ip('10.1.1.1') })).status).toBe(201);
   });
 
   test('Fly-Client-IP is ignored unless TRUST_PROXY=true', async () => {
     const plain = createTestApp({ content: false });
     try {
       // Without a trusted header and without a socket (app.handle) there is no address to count.
-      for (let i = 0; i < 7; i++) expect((await plain.request('POST', '/api/register', { body: fresh(), headers: ip('10.2.2.2') })).status).toBe(201);
+      for (let i = 0; i < 7; i++) expect((await plain.server.api.register.post(fresh(), { headers: ip('10.2.2.2') })).status).toBe(201);
     } finally {
       plain.close();
     }

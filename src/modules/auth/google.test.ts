@@ -85,7 +85,7 @@ describe('the callback', () => {
     const { location, session } = await signIn();
     expect(location).toBe('/');
     expect(session).toBeTruthy();
-    const me = await t.request('GET', '/api/user', { cookie: session });
+    const me = await t.server.api.user.get({ cookie: session });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ email: 'google.learner@example.com', name: 'Google Learner', username: 'GoogleLearner', isVerified: true, subscription_status: 'trial', hasPassword: false });
     expect(me.text).not.toContain('google-user-1');
@@ -110,8 +110,8 @@ describe('the callback', () => {
   test('signing in again finds the same account', async () => {
     const first = await signIn();
     const second = await signIn();
-    const a = await t.request('GET', '/api/user', { cookie: first.session });
-    const b = await t.request('GET', '/api/user', { cookie: second.session });
+    const a = await t.server.api.user.get({ cookie: first.session });
+    const b = await t.server.api.user.get({ cookie: second.session });
     expect(b.json.id).toBe(a.json.id);
     expect(t.db.$client.query('select count(*) as n from users').get()).toEqual({ n: 1 });
   });
@@ -119,19 +119,19 @@ describe('the callback', () => {
   test('links an account whose owner proved the address by a mailed link; its password and sessions stay', async () => {
     const email = 'google.learner@example.com';
     const { user } = await t.signUp({ email, username: 'layla' });
-    await t.request('POST', '/api/request-password-reset', { body: { email } });
+    await t.server.api['request-password-reset'].post({ email });
     const token = tokenIn((await lastMailTo(t, email))!.text, `${t.config.appUrl}/reset-password`);
     const password = 'Proven-by-mail-1';
-    expect((await t.request('POST', '/api/reset-password', { body: { token, password } })).status).toBe(200);
-    const login = await t.request('POST', '/api/login', { body: { email, password } });
+    expect((await t.server.api['reset-password'].post({ token, password })).status).toBe(200);
+    const login = await t.server.api.login.post({ email, password });
     const { location, session } = await signIn();
     expect(location).toBe('/');
-    const me = await t.request('GET', '/api/user', { cookie: session });
+    const me = await t.server.api.user.get({ cookie: session });
     expect(me.json.id).toBe(user.id);
     expect(me.json.username).toBe('layla');
     expect(t.db.$client.query('select google_id from users where id = ?').get(user.id)).toEqual({ google_id: 'google-user-1' });
-    expect((await t.request('GET', '/api/user', { cookie: login.cookie })).status).toBe(200);
-    expect((await t.request('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+    expect((await t.server.api.user.get({ cookie: login.cookie })).status).toBe(200);
+    expect((await t.server.api.login.post({ email, password })).status).toBe(200);
   });
 
   test('an account registered with the address but never proven is taken back: its password and sessions end', async () => {
@@ -139,11 +139,11 @@ describe('the callback', () => {
     const { user, cookie, password } = await t.signUp({ email: 'google.learner@example.com', username: 'squatter' });
     const { location, session } = await signIn();
     expect(location).toBe('/');
-    expect((await t.request('GET', '/api/user', { cookie: session })).json.id).toBe(user.id);
-    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(401);
-    expect((await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password } })).status).toBe(401);
+    expect((await t.server.api.user.get({ cookie: session })).json.id).toBe(user.id);
+    expect((await t.server.api.user.get({ cookie })).status).toBe(401);
+    expect((await t.server.api.login.post({ email: 'google.learner@example.com', password })).status).toBe(401);
     // The owner, now signed in, may set a password of their own.
-    expect((await t.request('GET', '/api/user', { cookie: session })).json.hasPassword).toBe(false);
+    expect((await t.server.api.user.get({ cookie: session })).json.hasPassword).toBe(false);
   });
 
   test('a password change or login already under way when Google takes the account back does not keep the squatter in', async () => {
@@ -241,15 +241,15 @@ describe('the callback', () => {
     await t.signUp({ username: 'GoogleLearner' });
     google.setProfile({ sub: 'google-user-2', email: 'second@example.com', name: 'Google <b>Learner</b>' });
     const { session } = await signIn();
-    const me = await t.request('GET', '/api/user', { cookie: session });
+    const me = await t.server.api.user.get({ cookie: session });
     expect(me.json.username).toBe('GoogleLearner2');
     expect(me.json.name).not.toContain('<');
   });
 
   test('an account marked for deletion is restored by signing in with Google', async () => {
     const first = await signIn();
-    const id = (await t.request('GET', '/api/user', { cookie: first.session })).json.id;
-    await t.request('DELETE', '/api/user/delete', { cookie: first.session });
+    const id = (await t.server.api.user.get({ cookie: first.session })).json.id;
+    await t.server.api.user.delete.delete(undefined, { cookie: first.session });
     t.clock.advance(5 * DAY_MS);
     const again = await signIn();
     expect(again.location).toBe('/');
@@ -258,16 +258,16 @@ describe('the callback', () => {
 
   test('a Google account may set its first password without a current one', async () => {
     const { session } = await signIn();
-    const res = await t.request('POST', '/api/user/change-password', { cookie: session, body: { newPassword: 'firstpass1', confirmNewPassword: 'firstpass1' } });
+    const res = await t.server.api.user['change-password'].post({ newPassword: 'firstpass1', confirmNewPassword: 'firstpass1' }, { cookie: session });
     expect(res.status).toBe(200);
-    const login = await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password: 'firstpass1' } });
+    const login = await t.server.api.login.post({ email: 'google.learner@example.com', password: 'firstpass1' });
     expect(login.status).toBe(200);
     expect(login.json.hasPassword).toBe(true);
   });
 
   test('a Google account without a password cannot log in with one', async () => {
     await signIn();
-    const res = await t.request('POST', '/api/login', { body: { email: 'google.learner@example.com', password: 'anything1' } });
+    const res = await t.server.api.login.post({ email: 'google.learner@example.com', password: 'anything1' });
     expect(res.status).toBe(401);
   });
 });

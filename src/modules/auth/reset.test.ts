@@ -14,8 +14,10 @@ beforeEach(() => {
 });
 afterAll(() => t?.close());
 
-const requestReset = (email: unknown, headers?: Record<string, string>) => t.request('POST', '/api/request-password-reset', { body: { email }, headers });
-const reset = (body: unknown) => t.request('POST', '/api/reset-password', { body });
+const requestReset = (email: string, headers?: Record<string, string>) => t.server.api['request-password-reset'].post({ email }, { headers });
+const reset = (body: Parameters<(typeof t.server.api)['reset-password']['post']>[0]) => t.server.api['reset-password'].post(body);
+/** Input that is wrong on purpose, sent as it is. */
+const requestResetRaw = (email: unknown) => t.request('POST', '/api/request-password-reset', { body: { email } });
 const mailedToken = async (email: string) => tokenIn((await lastMailTo(t, email))!.text, `${t.config.appUrl}/reset-password`);
 const tokenRows = () => t.db.$client.query('select * from password_reset_tokens').all() as Record<string, any>[];
 
@@ -71,9 +73,9 @@ describe('POST /api/request-password-reset', () => {
     const res = await requestReset('not an email');
     expectError(res, 400, 'Validation Error');
     expect(res.json.message).toBe('Please enter a valid email address');
-    expect(res.json.details.field).toBe('email');
+    expect(res.error?.details?.field).toBe('email');
     for (const email of [undefined, null, 1, [], {}, 'x'.repeat(60_000), "' OR 1=1 --@x", '<a>@b.c']) {
-      expectError(await requestReset(email), 400, 'Validation Error');
+      expectError(await requestResetRaw(email), 400, 'Validation Error');
     }
     expect(snapshot(t)).toEqual(before);
   });
@@ -95,23 +97,23 @@ describe('POST /api/request-password-reset', () => {
 describe('POST /api/reset-password', () => {
   test('sets the new password, revokes every session and uses up the token', async () => {
     const { email, password, cookie } = await t.signUp();
-    const other = (await t.request('POST', '/api/login', { body: { email, password } })).cookie!;
+    const other = (await t.server.api.login.post({ email, password })).cookie!;
     await requestReset(email);
     const token = await mailedToken(email);
-    expect((await t.request('GET', `/api/reset-password?token=${token}`)).status).toBe(204);
+    expect((await t.server.api['reset-password'].get({ query: { token } })).status).toBe(204);
 
     const res = await reset({ token, password: 'freshstart9' });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('Your password has been reset. Please log in with your new password.');
-    expectError(await t.request('GET', '/api/user', { cookie }), 401);
-    expectError(await t.request('GET', '/api/user', { cookie: other }), 401);
-    expectError(await t.request('POST', '/api/login', { body: { email, password } }), 401, 'Authentication Failed');
-    expect((await t.request('POST', '/api/login', { body: { email, password: 'freshstart9' } })).status).toBe(200);
+    expectError(await t.server.api.user.get({ cookie }), 401);
+    expectError(await t.server.api.user.get({ cookie: other }), 401);
+    expectError(await t.server.api.login.post({ email, password }), 401, 'Authentication Failed');
+    expect((await t.server.api.login.post({ email, password: 'freshstart9' })).status).toBe(200);
 
     const reused = await reset({ token, password: 'another99' });
     expectError(reused, 400, 'Invalid Token');
     expect(reused.json.message).toBe(INVALID_RESET_LINK);
-    expectError(await t.request('GET', `/api/reset-password?token=${token}`), 400, 'Invalid Token');
+    expectError(await t.server.api['reset-password'].get({ query: { token } }), 400, 'Invalid Token');
   });
 
   test('a token expires after one hour', async () => {
@@ -119,13 +121,13 @@ describe('POST /api/reset-password', () => {
     await requestReset(email);
     const token = await mailedToken(email);
     t.clock.advance(59 * 60_000);
-    expect((await t.request('GET', `/api/reset-password?token=${token}`)).status).toBe(204);
+    expect((await t.server.api['reset-password'].get({ query: { token } })).status).toBe(204);
     t.clock.advance(60_000);
-    expectError(await t.request('GET', `/api/reset-password?token=${token}`), 400, 'Invalid Token');
+    expectError(await t.server.api['reset-password'].get({ query: { token } }), 400, 'Invalid Token');
     const before = snapshot(t);
     expectError(await reset({ token, password: 'freshstart9' }), 400, 'Invalid Token');
     expect(snapshot(t)).toEqual(before);
-    expect((await t.request('POST', '/api/login', { body: { email, password } })).status).toBe(200);
+    expect((await t.server.api.login.post({ email, password })).status).toBe(200);
   });
 
   test('using one link makes the other links of that account useless', async () => {
@@ -147,7 +149,7 @@ describe('POST /api/reset-password', () => {
     const weak = await reset({ token, password: 'short' });
     expectError(weak, 400, 'Validation Error');
     expect(weak.json.message).toBe(SERVER_PASSWORD_MESSAGE);
-    expect(weak.json.details.field).toBe('password');
+    expect(weak.error?.details?.field).toBe('password');
     expect(snapshot(t)).toEqual(before);
     expect((await reset({ token, password: 'strongenough1' })).status).toBe(200);
   });
@@ -171,10 +173,10 @@ describe('POST /api/reset-password', () => {
     try {
       const { email, user } = await strict.signUp();
       expect(user.isVerified).toBe(false);
-      await strict.request('POST', '/api/request-password-reset', { body: { email } });
+      await strict.server.api['request-password-reset'].post({ email });
       const token = tokenIn((await lastMailTo(strict, email))!.text, 'http://localhost:3000/reset-password');
-      expect((await strict.request('POST', '/api/reset-password', { body: { token, password: 'freshstart9' } })).status).toBe(200);
-      const login = await strict.request('POST', '/api/login', { body: { email, password: 'freshstart9' } });
+      expect((await strict.server.api['reset-password'].post({ token, password: 'freshstart9' })).status).toBe(200);
+      const login = await strict.server.api.login.post({ email, password: 'freshstart9' });
       expect(login.json.isVerified).toBe(true);
     } finally {
       strict.close();
@@ -197,18 +199,18 @@ describe('e-mail verification (REQUIRE_EMAIL_VERIFICATION=true)', () => {
     expect((await lastMailTo(strict, email))?.subject).toBe('Verify your Kalimat e-mail address');
     const token = await verifyToken(email);
 
-    const res = await strict.request('GET', `/api/verify-email?token=${token}`);
+    const res = await strict.server.api['verify-email'].get({ query: { token } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/words?verified=true');
-    expect((await strict.request('GET', '/api/user', { cookie })).json.isVerified).toBe(true);
+    expect((await strict.server.api.user.get({ cookie })).json.isVerified).toBe(true);
 
-    const again = await strict.request('GET', `/api/verify-email?token=${token}`);
+    const again = await strict.server.api['verify-email'].get({ query: { token } });
     expect(again.headers.get('location')).toBe('/auth?error=verification');
   });
 
   test('an unverified user can sign in and see themself, but a verified-only call is 403', async () => {
     const { email, password } = await strict.signUp();
-    const login = await strict.request('POST', '/api/login', { body: { email, password } });
+    const login = await strict.server.api.login.post({ email, password });
     expect(login.status).toBe(200);
     expect(login.json.isVerified).toBe(false);
     // A route guarded with `{ auth: true }`, as the learning modules' are.
@@ -233,18 +235,18 @@ describe('e-mail verification (REQUIRE_EMAIL_VERIFICATION=true)', () => {
       expect(res.headers.get('location')).toBe('/auth?error=verification');
     }
     strict.clock.advance(7 * 24 * 60 * 60_000);
-    expect((await strict.request('GET', `/api/verify-email?token=${token}`)).headers.get('location')).toBe('/auth?error=verification');
+    expect((await strict.server.api['verify-email'].get({ query: { token } })).headers.get('location')).toBe('/auth?error=verification');
   });
 
   test('resend: a new link for an unverified user, 3 an hour', async () => {
     const { email, cookie } = await strict.signUp();
     const first = await verifyToken(email);
-    expect((await strict.request('POST', '/api/resend-verification', { cookie })).status).toBe(204);
+    expect((await strict.server.api['resend-verification'].post(undefined, { cookie })).status).toBe(204);
     const second = await verifyToken(email);
     expect(second).not.toBe(first);
-    await strict.request('POST', '/api/resend-verification', { cookie });
-    await strict.request('POST', '/api/resend-verification', { cookie });
-    expectError(await strict.request('POST', '/api/resend-verification', { cookie }), 429);
-    expectError(await strict.request('POST', '/api/resend-verification'), 401);
+    await strict.server.api['resend-verification'].post(undefined, { cookie });
+    await strict.server.api['resend-verification'].post(undefined, { cookie });
+    expectError(await strict.server.api['resend-verification'].post(undefined, { cookie }), 429);
+    expectError(await strict.server.api['resend-verification'].post(), 401);
   });
 });

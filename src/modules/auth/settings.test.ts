@@ -13,36 +13,36 @@ const userRow = (id: number) => t.db.$client.query('select * from users where id
 describe('PUT /api/user/profile', () => {
   test('changes the username and answers the public user', async () => {
     const { cookie, user } = await t.signUp();
-    const res = await t.request('PUT', '/api/user/profile', { cookie, body: { username: '  Nour.Khoury-2024_ok  ' } });
+    const res = await t.server.api.user.profile.put({ username: '  Nour.Khoury-2024_ok  ' }, { cookie });
     expect(res.status).toBe(200);
     expect(res.json.username).toBe('Nour.Khoury-2024_ok');
     expect(res.json.id).toBe(user.id);
     expect(res.text).not.toContain('argon2');
-    expect((await t.request('GET', '/api/user', { cookie })).json.username).toBe('Nour.Khoury-2024_ok');
+    expect((await t.server.api.user.get({ cookie })).json.username).toBe('Nour.Khoury-2024_ok');
   });
 
   test('up to 50 characters when edited, at least 3', async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request('PUT', '/api/user/profile', { cookie, body: { username: 'a'.repeat(50) } })).status).toBe(200);
+    expect((await t.server.api.user.profile.put({ username: 'a'.repeat(50) }, { cookie })).status).toBe(200);
     const before = snapshot(t);
-    const long = await t.request('PUT', '/api/user/profile', { cookie, body: { username: 'b'.repeat(51) } });
+    const long = await t.server.api.user.profile.put({ username: 'b'.repeat(51) }, { cookie });
     expectError(long, 400, 'Validation Error');
-    expect(long.json.message).toBe('Username must not exceed 50 characters');
-    expect(long.json.details.field).toBe('username');
-    const short = await t.request('PUT', '/api/user/profile', { cookie, body: { username: 'ab' } });
+    expect(long.error?.message).toBe('Username must not exceed 50 characters');
+    expect(long.error?.details?.field).toBe('username');
+    const short = await t.server.api.user.profile.put({ username: 'ab' }, { cookie });
     expectError(short, 400, 'Validation Error');
-    expect(short.json.message).toBe('Username must be at least 3 characters');
+    expect(short.error?.message).toBe('Username must be at least 3 characters');
     expect(snapshot(t)).toEqual(before);
   });
 
   test('keeping one’s own name in another case is allowed; another’s is 409 Username Error', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    expect((await t.request('PUT', '/api/user/profile', { cookie: a.cookie, body: { username: a.user.username.toUpperCase() } })).status).toBe(200);
+    expect((await t.server.api.user.profile.put({ username: a.user.username.toUpperCase() }, { cookie: a.cookie })).status).toBe(200);
     const before = snapshot(t);
-    const res = await t.request('PUT', '/api/user/profile', { cookie: b.cookie, body: { username: a.user.username.toLowerCase() } });
+    const res = await t.server.api.user.profile.put({ username: a.user.username.toLowerCase() }, { cookie: b.cookie });
     expectError(res, 409, 'Username Error');
-    expect(res.json.message).toBe('This username is already taken. Please choose another one.');
+    expect(res.error?.message).toBe('This username is already taken. Please choose another one.');
     expect(snapshot(t)).toEqual(before);
   });
 
@@ -58,7 +58,7 @@ describe('PUT /api/user/profile', () => {
   });
 
   test('needs a session', async () => {
-    expectError(await t.request('PUT', '/api/user/profile', { body: { username: 'someone' } }), 401);
+    expectError(await t.server.api.user.profile.put({ username: 'someone' }), 401);
   });
 
   test('bad input of every kind is a 400 and changes nothing', async () => {
@@ -67,7 +67,7 @@ describe('PUT /api/user/profile', () => {
     for (const username of [undefined, null, 42, true, ['abc'], { a: 1 }, 'x'.repeat(60_000), '😀😀😀', 'ab\u0000cd', "' OR 1=1 --", '<b>bold</b>', 'two words']) {
       const res = await t.request('PUT', '/api/user/profile', { cookie, body: username === undefined ? {} : { username } });
       expectError(res, 400, 'Validation Error');
-      expect(res.json.details.field).toBe('username');
+      expect(res.error?.details?.field).toBe('username');
     }
     expectError(await t.request('PUT', '/api/user/profile', { cookie, body: '[1]' }), 400, 'Validation Error');
     expect(snapshot(t)).toEqual(before);
@@ -75,22 +75,24 @@ describe('PUT /api/user/profile', () => {
 });
 
 describe('POST /api/user/change-password', () => {
-  const change = (cookie: string, body: unknown) => t.request('POST', '/api/user/change-password', { cookie, body });
+  const change = (cookie: string, body: Parameters<(typeof t.server.api.user)['change-password']['post']>[0]) => t.server.api.user['change-password'].post(body, { cookie });
+  /** A body that is wrong on purpose, sent as it is. */
+  const changeRaw = (cookie: string, body: unknown) => t.request('POST', '/api/user/change-password', { cookie, body });
 
   test('changes the password, keeps this browser signed in and ends every other session', async () => {
     const { cookie, email, password } = await t.signUp();
-    const other = (await t.request('POST', '/api/login', { body: { email, password } })).cookie!;
+    const other = (await t.server.api.login.post({ email, password })).cookie!;
     const res = await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('Your password has been updated.');
     expect(res.cookie).toBeTruthy();
     expect(res.cookie).not.toBe(cookie);
-    expect((await t.request('GET', '/api/user', { cookie: res.cookie })).status).toBe(200);
-    expectError(await t.request('GET', '/api/user', { cookie: other }), 401);
+    expect((await t.server.api.user.get({ cookie: res.cookie })).status).toBe(200);
+    expectError(await t.server.api.user.get({ cookie: other }), 401);
     // The old cookie of this browser is replaced, and dead too.
-    expectError(await t.request('GET', '/api/user', { cookie }), 401);
-    expectError(await t.request('POST', '/api/login', { body: { email, password } }), 401, 'Authentication Failed');
-    expect((await t.request('POST', '/api/login', { body: { email, password: 'brandnew22' } })).status).toBe(200);
+    expectError(await t.server.api.user.get({ cookie }), 401);
+    expectError(await t.server.api.login.post({ email, password }), 401, 'Authentication Failed');
+    expect((await t.server.api.login.post({ email, password: 'brandnew22' })).status).toBe(200);
   });
 
   test('the spec messages, naming the field, and nothing changed', async () => {
@@ -107,14 +109,14 @@ describe('POST /api/user/change-password', () => {
     ];
     const before = snapshot(t);
     for (const [body, field, message] of cases) {
-      const res = await change(cookie, body);
+      const res = await changeRaw(cookie, body);
       // A wrong current password is a 400, never a 401 that would sign the client out.
       expectError(res, 400, 'Validation Error');
-      expect(res.json.details.field).toBe(field);
+      expect(res.error?.details?.field).toBe(field);
       expect(res.json.message).toBe(message);
     }
     expect(snapshot(t)).toEqual(before);
-    expect((await t.request('GET', '/api/user', { cookie })).status).toBe(200);
+    expect((await t.server.api.user.get({ cookie })).status).toBe(200);
   });
 
   test('bad types are 400s', async () => {
@@ -123,7 +125,7 @@ describe('POST /api/user/change-password', () => {
     for (const value of [null, 5, [], {}, 'x'.repeat(60_000)]) {
       for (const field of ['currentPassword', 'newPassword', 'confirmNewPassword']) {
         const body = { currentPassword: 'secret123', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22', [field]: value };
-        expectError(await change(cookie, body), 400, 'Validation Error');
+        expectError(await changeRaw(cookie, body), 400, 'Validation Error');
       }
     }
     expect(snapshot(t)).toEqual(before);
@@ -168,22 +170,22 @@ describe('POST /api/user/change-password', () => {
 describe('DELETE /api/user/delete, restoration and the purge', () => {
   test('marks the account for deletion in 30 days, revokes every session and mails the owner', async () => {
     const { cookie, user, email, password } = await t.signUp();
-    const other = (await t.request('POST', '/api/login', { body: { email, password } })).cookie!;
-    const res = await t.request('DELETE', '/api/user/delete', { cookie });
+    const other = (await t.server.api.login.post({ email, password })).cookie!;
+    const res = await t.server.api.user.delete.delete(undefined, { cookie });
     expect(res.status).toBe(200);
     expect(Date.parse(res.json.scheduledDeletionDate)).toBe(t.clock.now().getTime() + 30 * DAY_MS);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session=') && /max-age=0/i.test(c))).toBe(true);
     expect(userRow(user.id)).toMatchObject({ marked_for_deletion: 1, scheduled_deletion_date: t.clock.now().getTime() + 30 * DAY_MS });
-    expectError(await t.request('GET', '/api/user', { cookie }), 401);
-    expectError(await t.request('GET', '/api/user', { cookie: other }), 401);
+    expectError(await t.server.api.user.get({ cookie }), 401);
+    expectError(await t.server.api.user.get({ cookie: other }), 401);
     expect((await lastMailTo(t, email))?.subject).toBe('Your Kalimat account will be deleted');
   });
 
   test('signing in before the date restores the account as it was', async () => {
     const { cookie, user, email, password } = await t.signUp();
-    await t.request('DELETE', '/api/user/delete', { cookie });
+    await t.server.api.user.delete.delete(undefined, { cookie });
     t.clock.advance(29 * DAY_MS);
-    const res = await t.request('POST', '/api/login', { body: { email, password } });
+    const res = await t.server.api.login.post({ email, password });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(user.id);
     expect(userRow(user.id)).toMatchObject({ marked_for_deletion: 0, scheduled_deletion_date: null });
@@ -198,10 +200,10 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     const doomed = await t.signUp();
     const kept = await t.signUp();
     const later = await t.signUp();
-    await t.request('POST', '/api/support/ticket', { cookie: doomed.cookie, body: { email: doomed.email, username: doomed.user.username, issue: 'My cards do not flip any more.' } });
-    await t.request('DELETE', '/api/user/delete', { cookie: doomed.cookie });
+    await t.server.api.support.ticket.post({ email: doomed.email, username: doomed.user.username, issue: 'My cards do not flip any more.' }, { cookie: doomed.cookie });
+    await t.server.api.user.delete.delete(undefined, { cookie: doomed.cookie });
     t.clock.advance(10 * DAY_MS);
-    await t.request('DELETE', '/api/user/delete', { cookie: later.cookie });
+    await t.server.api.user.delete.delete(undefined, { cookie: later.cookie });
     t.clock.advance(20 * DAY_MS + 1000);
 
     const job = purgeJob(t.app.ctx, t.services.auth);
@@ -213,9 +215,9 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     expect(userRow(later.user.id)).toMatchObject({ marked_for_deletion: 1 });
     expect(job.run()).toBe(0);
 
-    expectError(await t.request('POST', '/api/login', { body: { email: doomed.email, password: doomed.password } }), 401, 'Authentication Failed');
+    expectError(await t.server.api.login.post({ email: doomed.email, password: doomed.password }), 401, 'Authentication Failed');
     // The address is free again, but its trial was used (one per e-mail ever).
-    const again = await t.request('POST', '/api/register', { body: { email: doomed.email, username: doomed.user.username, password: 'another11', name: 'Back Again' } });
+    const again = await t.server.api.register.post({ email: doomed.email, username: doomed.user.username, password: 'another11', name: 'Back Again' });
     expect(again.status).toBe(201);
     expect(again.json.user.subscription_status).toBe('expired');
     expect(again.json.user.trial_end_date).toBeNull();
@@ -223,38 +225,40 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
 
   test('past the date an account is gone even before the job runs', async () => {
     const { cookie, user, email, password } = await t.signUp();
-    await t.request('DELETE', '/api/user/delete', { cookie });
+    await t.server.api.user.delete.delete(undefined, { cookie });
     t.clock.advance(30 * DAY_MS + 1);
-    expectError(await t.request('POST', '/api/login', { body: { email, password } }), 401, 'Authentication Failed');
+    expectError(await t.server.api.login.post({ email, password }), 401, 'Authentication Failed');
     expect(userRow(user.id)).toBeNull();
   });
 
   test('a running subscription is cancelled first, and the farewell mail says so', async () => {
     const { cookie, email } = await t.signUp();
-    await t.request('POST', '/api/subscription/demo-checkout', { cookie, body: { planId: 'monthly' } });
-    const before = await t.request('GET', '/api/subscription/status', { cookie });
-    expect((await t.request('DELETE', '/api/user/delete', { cookie })).status).toBe(200);
+    await t.server.api.subscription['demo-checkout'].post({ planId: 'monthly' }, { cookie });
+    const before = await t.server.api.subscription.status.get({ cookie });
+    expect((await t.server.api.user.delete.delete(undefined, { cookie })).status).toBe(200);
     expect((await lastMailTo(t, email))!.text).toContain('Your subscription has been cancelled');
-    const login = await t.request('POST', '/api/login', { body: { email, password: 'secret123' } });
-    const after = await t.request('GET', '/api/subscription/status', { cookie: login.cookie! });
+    const login = await t.server.api.login.post({ email, password: 'secret123' });
+    const after = await t.server.api.subscription.status.get({ cookie: login.cookie! });
     expect(after.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: before.json.expiresAt });
   });
 
   test('needs a session; another site cannot delete', async () => {
-    expectError(await t.request('DELETE', '/api/user/delete'), 401);
+    expectError(await t.server.api.user.delete.delete(), 401);
     const { cookie, user } = await t.signUp();
-    expectError(await t.request('DELETE', '/api/user/delete', { cookie, headers: { origin: 'https://evil.example' } }), 403);
+    expectError(await t.server.api.user.delete.delete(undefined, { cookie, headers: { origin: 'https://evil.example' } }), 403);
     expect(userRow(user.id)).toMatchObject({ marked_for_deletion: 0 });
   });
 });
 
 describe('POST /api/support/ticket', () => {
-  const ticket = (body: unknown, cookie?: string) => t.request('POST', '/api/support/ticket', { body, cookie });
+  const ticket = (body: Parameters<typeof t.server.api.support.ticket.post>[0], cookie?: string) => t.server.api.support.ticket.post(body, { cookie });
+  /** A body that is wrong on purpose, sent as it is. */
+  const ticketRaw = (body: unknown, cookie?: string) => t.request('POST', '/api/support/ticket', { body, cookie });
   const valid = { email: 'asker@example.com', username: 'asker', issue: 'The Listen button plays nothing on my phone.' };
 
   test('stores the ticket with its user and forwards it to the operator', async () => {
     const { cookie, user } = await t.signUp();
-    const res = await ticket({ ...valid, userId: 999, createdAt: '2000-01-01' }, cookie);
+    const res = await ticketRaw({ ...valid, userId: 999, createdAt: '2000-01-01' }, cookie);
     expect(res.status).toBe(201);
     expect(res.json.message).toBe("Your support ticket has been submitted. We'll get back to you by email.");
     const row = t.db.$client.query('select * from support_tickets where id = ?').get(res.json.id) as Record<string, any>;
@@ -282,10 +286,10 @@ describe('POST /api/support/ticket', () => {
     const short = await ticket({ ...valid, issue: 'too short' });
     expectError(short, 400, 'Validation Error');
     expect(short.json.message).toBe('Please describe your issue in more detail');
-    expect(short.json.details.field).toBe('issue');
+    expect(short.error?.details?.field).toBe('issue');
     const long = await ticket({ ...valid, issue: 'x'.repeat(1001) });
     expectError(long, 400, 'Validation Error');
-    expect(long.json.details.field).toBe('issue');
+    expect(long.error?.details?.field).toBe('issue');
     expect((await ticket({ ...valid, issue: `  ${'x'.repeat(1000)}  ` })).status).toBe(201);
     const afterOne = snapshot(t);
     for (const [field, value] of [
@@ -302,9 +306,9 @@ describe('POST /api/support/ticket', () => {
     ] as const) {
       const body: Record<string, unknown> = { ...valid, [field]: value };
       if (value === undefined) delete body[field];
-      const res = await ticket(body);
+      const res = await ticketRaw(body);
       expectError(res, 400, 'Validation Error');
-      expect(res.json.details.field).toBe(field);
+      expect(res.error?.details?.field).toBe(field);
     }
     expect(snapshot(t)).toEqual(afterOne);
     expect(before.support_tickets.length + 1).toBe(afterOne.support_tickets.length);

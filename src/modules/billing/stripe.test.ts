@@ -27,10 +27,7 @@ beforeEach(() => {
 
 async function deliver(event: Record<string, any>, opts: { secret?: string; tamper?: boolean; signedAt?: Date } = {}) {
   const { body, signature } = await fake.sign(event, { secret: opts.secret, timestamp: opts.signedAt ?? t.clock.now() });
-  return t.request('POST', '/api/subscription/webhook', {
-    body: opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body,
-    headers: { 'stripe-signature': signature },
-  });
+  return t.server.api.subscription.webhook.post(opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body, { headers: { 'stripe-signature': signature } });
 }
 
 const subscriptionRow = (id: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get();
@@ -40,7 +37,7 @@ const processedCount = () => t.db.select({ n: count() }).from(processedWebhookEv
 /** A learner who went through Stripe Checkout: the fake holds their paid subscription. */
 async function paidLearner(planId = 'monthly') {
   const learner = await t.signUp();
-  const res = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId } });
+  const res = await t.server.api.subscription['create-checkout-session'].post({ planId }, { cookie: learner.cookie });
   expect(res.status).toBe(200);
   const sessionId = res.json.url.split('/pay/')[1];
   const { session, subscription } = fake.completeCheckout(sessionId, { now: t.clock.now() });
@@ -49,7 +46,7 @@ async function paidLearner(planId = 'monthly') {
 
 describe('plans', () => {
   test('are public, priced as published, with features', async () => {
-    const res = await t.request('GET', '/api/subscription/plans');
+    const res = await t.server.api.subscription.plans.get();
     expect(res.status).toBe(200);
     expect(res.json.map((p: any) => [p.id, p.price, p.priceCents, p.interval])).toEqual([
       ['monthly', 6.99, 699, 'month'],
@@ -65,14 +62,11 @@ describe('checkout', () => {
   test('creates a subscription-mode session for a reused customer, returning to /subscription', async () => {
     const learner = await t.signUp();
     const before = fake.calls.length;
-    const first = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'monthly' } });
+    const first = await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' }, { cookie: learner.cookie });
     expect(first.status).toBe(200);
     expect(first.json.url).toStartWith(`${fake.url}/pay/cs_`);
 
-    const second = await t.request('POST', '/api/subscription/checkout', {
-      cookie: learner.cookie,
-      body: { planId: 'yearly', interval: 'year', successUrl: `${BASE}/paywall?done=1`, cancelUrl: `${BASE}/paywall` },
-    });
+    const second = await t.server.api.subscription.checkout.post({ planId: 'yearly', interval: 'year', successUrl: `${BASE}/paywall?done=1`, cancelUrl: `${BASE}/paywall` }, { cookie: learner.cookie });
     expect(second.status).toBe(200);
 
     const calls = fake.calls.slice(before);
@@ -97,28 +91,25 @@ describe('checkout', () => {
     expect(sessions[1].success_url).toBe(`${BASE}/paywall?done=1`);
 
     // Starting checkout changes nothing until Stripe says the customer paid.
-    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    const status = await t.server.api.subscription.status.get({ cookie: learner.cookie });
     expect(status.json).toMatchObject({ status: 'trial', isActive: false, isInTrial: true, daysRemaining: 7 });
   });
 
   test('refuses unknown plans, foreign return addresses and anonymous callers', async () => {
     const learner = await t.signUp();
-    const unknown = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'lifetime' } });
+    const unknown = await t.server.api.subscription['create-checkout-session'].post({ planId: 'lifetime' }, { cookie: learner.cookie });
     expect(unknown.status).toBe(400);
     expect(unknown.json).toMatchObject({ error: 'Validation Error', message: 'Choose the monthly or the yearly plan.' });
-    const mismatch = await t.request('POST', '/api/subscription/checkout', { cookie: learner.cookie, body: { planId: 'monthly', interval: 'year' } });
+    const mismatch = await t.server.api.subscription.checkout.post({ planId: 'monthly', interval: 'year' }, { cookie: learner.cookie });
     expect(mismatch.status).toBe(400);
-    const nothing = await t.request('POST', '/api/subscription/checkout', { cookie: learner.cookie, body: {} });
+    const nothing = await t.server.api.subscription.checkout.post({}, { cookie: learner.cookie });
     expect(nothing.status).toBe(400);
-    const foreign = await t.request('POST', '/api/subscription/checkout', {
-      cookie: learner.cookie,
-      body: { interval: 'month', successUrl: 'https://evil.example/steal' },
-    });
+    const foreign = await t.server.api.subscription.checkout.post({ interval: 'month', successUrl: 'https://evil.example/steal' }, { cookie: learner.cookie });
     expect(foreign.status).toBe(400);
-    expect(foreign.json.details.field).toBe('successUrl');
-    const anonymous = await t.request('POST', '/api/subscription/create-checkout-session', { body: { planId: 'monthly' } });
+    expect(foreign.error?.details?.field).toBe('successUrl');
+    const anonymous = await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' });
     expect(anonymous.status).toBe(401);
-    expect((await t.request('GET', '/api/subscription/status')).status).toBe(401);
+    expect((await t.server.api.subscription.status.get()).status).toBe(401);
   });
 });
 
@@ -130,9 +121,9 @@ describe('webhooks', () => {
 
     const wrongSecret = await deliver(event, { secret: 'whsec_not_ours' });
     expect(wrongSecret.status).toBe(400);
-    expect(wrongSecret.json.message).toBe('The webhook signature is not valid.');
+    expect(wrongSecret.error?.message).toBe('The webhook signature is not valid.');
     expect((await deliver(event, { tamper: true })).status).toBe(400);
-    const unsigned = await t.request('POST', '/api/subscription/webhook', { body: JSON.stringify(event) });
+    const unsigned = await t.server.api.subscription.webhook.post(JSON.stringify(event));
     expect(unsigned.status).toBe(400);
 
     expect(subscriptionRow(learner.user.id)).toMatchObject({ isSubscribed: false, stripeSubscriptionId: null });
@@ -162,7 +153,7 @@ describe('webhooks', () => {
     expect(published.filter((p) => p.userId === learner.user.id)).toHaveLength(1);
     expect(published[0].data).toMatchObject({ status: 'active', isActive: true, label: 'Active' });
 
-    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    const status = await t.server.api.subscription.status.get({ cookie: learner.cookie });
     const periodEnd = new Date(learner.subscription.items.data[0].current_period_end * 1000).toISOString();
     expect(status.json).toMatchObject({
       status: 'active',
@@ -175,7 +166,7 @@ describe('webhooks', () => {
       cancelAtPeriodEnd: false,
       daysRemaining: 30,
     });
-    const overview = await t.request('GET', '/api/subscription', { cookie: learner.cookie });
+    const overview = await t.server.api.subscription.get({ cookie: learner.cookie });
     expect(overview.json.history).toHaveLength(1);
     expect(overview.json.history[0]).toMatchObject({ planId: 'monthly', planName: 'Monthly', status: 'active', endDate: periodEnd });
     expect(overview.json.paymentMethods).toEqual([expect.objectContaining({ type: 'card', last4: '4242', isDefault: true })]);
@@ -194,7 +185,7 @@ describe('webhooks', () => {
     expect((await deliver(updated)).status).toBe(200);
     expect(subscriptionRow(learner.user.id)).toMatchObject({ isSubscribed: false, status: 'trial', cancelAtPeriodEnd: false });
     expect(historyOf(learner.user.id)).toEqual([expect.objectContaining({ status: 'expired' })]);
-    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    const status = await t.server.api.subscription.status.get({ cookie: learner.cookie });
     expect(status.json).toMatchObject({ status: 'trial', isActive: false, plan: null });
   });
 
@@ -206,14 +197,14 @@ describe('webhooks', () => {
     try {
       t.clock.set(new Date(periodEnd.getTime() + 60 * 60_000));
       job.run();
-      const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
-      expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'active', isActive: true });
+      const login = await t.server.api.login.post({ email: learner.email, password: learner.password });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'active', isActive: true });
       expect(published.filter((p) => p.userId === learner.user.id)).toHaveLength(1);
 
       t.clock.set(new Date(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000));
       job.run();
       expect(published.filter((p) => p.userId === learner.user.id).at(-1)!.data).toMatchObject({ status: 'expired', hasPremium: false });
-      expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
       t.clock.set(new Date());
     }
@@ -225,12 +216,12 @@ describe('webhooks', () => {
     const cancelAt = Math.floor(t.clock.now().getTime() / 1000) + 10 * 86_400;
     const cancelling = fake.updateSubscription(learner.subscription.id, { cancel_at: cancelAt });
     expect((await deliver(fake.event('customer.subscription.updated', cancelling))).status).toBe(200);
-    const status = await t.request('GET', '/api/subscription/status', { cookie: learner.cookie });
+    const status = await t.server.api.subscription.status.get({ cookie: learner.cookie });
     expect(status.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: new Date(cancelAt * 1000).toISOString(), nextBillingDate: null });
     try {
       t.clock.set(new Date(cancelAt * 1000 + 60_000));
-      const login = await t.request('POST', '/api/login', { body: { email: learner.email, password: learner.password } });
-      expect((await t.request('GET', '/api/subscription/status', { cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
+      const login = await t.server.api.login.post({ email: learner.email, password: learner.password });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
       t.clock.set(new Date());
     }
@@ -265,9 +256,9 @@ describe('webhooks', () => {
     fake.failing = true;
     try {
       expect((await deliver(event)).status).toBe(503);
-      const checkout = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'monthly' } });
+      const checkout = await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' }, { cookie: learner.cookie });
       expect(checkout.status).toBe(503);
-      expect(checkout.json.message).toBe('Payments are unavailable right now. Please try again later.');
+      expect(checkout.error?.message).toBe('Payments are unavailable right now. Please try again later.');
     } finally {
       fake.failing = false;
     }
@@ -335,7 +326,7 @@ describe('malformed webhooks', () => {
     for (const offset of [-10 * 60_000, 10 * 60_000, 365 * DAY_MS]) {
       const res = await deliver(event, { signedAt: new Date(now + offset) });
       expect({ offset, status: res.status }).toEqual({ offset, status: 400 });
-      expect(res.json.message).toBe('The webhook signature is not valid.');
+      expect(res.error?.message).toBe('The webhook signature is not valid.');
     }
     expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(false);
     // Within the tolerance either way (clocks drift), it is applied.
@@ -350,7 +341,7 @@ describe('cancel', () => {
     await deliver(fake.event('checkout.session.completed', learner.session));
     published.length = 0;
 
-    const res = await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie });
+    const res = await t.server.api.subscription.cancel.post(undefined, { cookie: learner.cookie });
     expect(res.status).toBe(200);
     const periodEnd = new Date(learner.subscription.items.data[0].current_period_end * 1000).toISOString();
     expect(res.json).toMatchObject({ status: 'active', isActive: true, cancelAtPeriodEnd: true, expiresAt: periodEnd, nextBillingDate: null });
@@ -360,21 +351,21 @@ describe('cancel', () => {
 
     // Stripe's own update event then changes nothing; cancelling twice neither.
     await deliver(fake.event('customer.subscription.updated', fake.subscriptions.get(learner.subscription.id)!));
-    expect((await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie })).json.cancelAtPeriodEnd).toBe(true);
+    expect((await t.server.api.subscription.cancel.post(undefined, { cookie: learner.cookie })).json.cancelAtPeriodEnd).toBe(true);
     expect(published).toHaveLength(1);
 
     // Paying again while cancelling resumes instead of charging twice.
-    const again = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'yearly' } });
+    const again = await t.server.api.subscription['create-checkout-session'].post({ planId: 'yearly' }, { cookie: learner.cookie });
     expect(again.json.url).toBe(`${BASE}/subscription?success=true`);
     expect(fake.subscriptions.get(learner.subscription.id)!.cancel_at_period_end).toBe(false);
-    const conflict = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId: 'yearly' } });
+    const conflict = await t.server.api.subscription['create-checkout-session'].post({ planId: 'yearly' }, { cookie: learner.cookie });
     expect(conflict.status).toBe(409);
   });
 
   test('without a subscription is a 400', async () => {
     const learner = await t.signUp();
-    const res = await t.request('POST', '/api/subscription/cancel', { cookie: learner.cookie });
+    const res = await t.server.api.subscription.cancel.post(undefined, { cookie: learner.cookie });
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe('You have no active subscription to cancel.');
+    expect(res.error?.message).toBe('You have no active subscription to cancel.');
   });
 });

@@ -18,7 +18,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 async function deliver(event: Json) {
   const { body, signature } = await fake.sign(event, { timestamp: t.clock.now() });
-  const res = await t.request('POST', '/api/subscription/webhook', { body, headers: { 'stripe-signature': signature } });
+  const res = await t.server.api.subscription.webhook.post(body, { headers: { 'stripe-signature': signature } });
   expect(res.status).toBe(200);
 }
 
@@ -56,9 +56,9 @@ function subscriptionAtStripe(session: Json, subscription: Json) {
 function expectedStatus(held: Json[]) {
   const live = held.filter((s) => (s.status === 'active' || s.status === 'trialing') && s.ended_at === null);
   const newest = live.sort((a, b) => b.start_date - a.start_date)[0];
-  if (!newest) return { status: 'trial', isActive: false, plan: null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
+  if (!newest) return { status: 'trial' as const, isActive: false, plan: null, cancelAtPeriodEnd: false, currentPeriodEnd: null };
   return {
-    status: 'active',
+    status: 'active' as const,
     isActive: true,
     plan: newest.metadata.planId,
     cancelAtPeriodEnd: newest.cancel_at_period_end,
@@ -71,7 +71,7 @@ async function learnerWithTwo(startedSecondsAgo: number[]) {
   const learner = await t.signUp();
   const opened = [];
   for (const planId of ['monthly', 'yearly']) {
-    const res = await t.request('POST', '/api/subscription/create-checkout-session', { cookie: learner.cookie, body: { planId } });
+    const res = await t.server.api.subscription['create-checkout-session'].post({ planId }, { cookie: learner.cookie });
     expect(res.status).toBe(200);
     opened.push(res.json.url.split('/pay/')[1] as string);
   }
@@ -80,7 +80,7 @@ async function learnerWithTwo(startedSecondsAgo: number[]) {
     return subscriptionAtStripe(session, subscription);
   });
   const status = async () => {
-    const { status: state, isActive, plan, cancelAtPeriodEnd, currentPeriodEnd } = (await t.request('GET', '/api/subscription/status', { cookie: learner.cookie })).json;
+    const { status: state, isActive, plan, cancelAtPeriodEnd, currentPeriodEnd } = (await t.server.api.subscription.status.get({ cookie: learner.cookie })).json;
     return { status: state, isActive, plan: plan?.id ?? null, cancelAtPeriodEnd, currentPeriodEnd };
   };
   return { held, status, expected: () => expectedStatus(held.map((s) => fake.subscriptions.get(s.id)!)) };

@@ -23,13 +23,14 @@ const LARA = [
   'Tfaddal. Yeslamo ideik!',
 ];
 const ANSWER = 'Each answer must be the text you typed or { heard: [what recognition heard] }.';
-const rolePlay = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/dialogues/${id}/role-play`, { cookie, body });
+const rolePlay = (cookie: string | undefined, id: number, body: RolePlay) => t.server.api.dialogues({ id })['role-play'].post(body, { cookie });
+type RolePlay = Parameters<ReturnType<typeof t.server.api.dialogues>['role-play']['post']>[0];
 const stats = (userId: number) =>
   t.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
 
 describe('GET /api/dialogues', () => {
   test('every dialogue in order, free ones open and premium ones locked for a visitor', async () => {
-    const res = await t.request('GET', '/api/dialogues');
+    const res = await t.server.api.dialogues.get();
     expect(res.status).toBe(200);
     expect(res.json.length).toBeGreaterThanOrEqual(16);
     expect(res.json[0]).toMatchObject({ key: 'cafe', title: 'At the café', premium: false, locked: false, lines: 11, progress: { timesPlayed: 0, bestScore: 0 } });
@@ -41,7 +42,7 @@ describe('GET /api/dialogues', () => {
 
   test('a learner in the trial sees premium dialogues open', async () => {
     const { cookie } = await t.signUp();
-    const list = (await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; locked: boolean }[];
+    const list = (await t.server.api.dialogues.get({ cookie })).json as { key: string; locked: boolean }[];
     expect(list.every((d) => !d.locked)).toBe(true);
   });
 });
@@ -49,7 +50,7 @@ describe('GET /api/dialogues', () => {
 describe('GET /api/dialogues/{id}', () => {
   test('a free dialogue with its lines, voices and, with premium, notes', async () => {
     const { cookie } = await t.signUp();
-    const res = await t.request('GET', `/api/dialogues/${CAFE()}`, { cookie });
+    const res = await t.server.api.dialogues({ id: CAFE() }).get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json.lines).toHaveLength(11);
     expect(res.json.lines[0]).toEqual({
@@ -64,7 +65,7 @@ describe('GET /api/dialogues/{id}', () => {
     expect(res.json.lines[1].voice).toBe('female');
     expect(res.json.lines[4].note).toStartWith('A man2oushe is');
     // A visitor reads a free dialogue, without its notes.
-    const visitor = await t.request('GET', `/api/dialogues/${CAFE()}`);
+    const visitor = await t.server.api.dialogues({ id: CAFE() }).get();
     expect(visitor.status).toBe(200);
     expect(visitor.json.lines.every((l: { note: string | null }) => l.note === null)).toBe(true);
   });
@@ -74,27 +75,27 @@ describe('GET /api/dialogues/{id}', () => {
       const res = await t.request('GET', path);
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
     }
-    const res = await t.request('GET', '/api/dialogues/999999');
+    const res = await t.server.api.dialogues({ id: 999999 }).get();
     expect(res.status).toBe(404);
-    expect(res.json.message).toBe('This dialogue does not exist.');
+    expect(res.error?.message).toBe('This dialogue does not exist.');
   });
 
   test('a premium dialogue: 401 signed out, 402 trial_expired after the trial, free ones stay open', async () => {
-    expect((await t.request('GET', `/api/dialogues/${BANK()}`)).status).toBe(401);
+    expect((await t.server.api.dialogues({ id: BANK() }).get()).status).toBe(401);
     const { cookie } = await t.signUp();
-    expect((await t.request('GET', `/api/dialogues/${BANK()}`, { cookie })).status).toBe(200);
+    expect((await t.server.api.dialogues({ id: BANK() }).get({ cookie })).status).toBe(200);
     t.clock.advance(8 * DAY_MS);
     try {
       const expected = { error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' };
-      const read = await t.request('GET', `/api/dialogues/${BANK()}`, { cookie });
+      const read = await t.server.api.dialogues({ id: BANK() }).get({ cookie });
       expect(read.status).toBe(402);
       expect(read.json).toMatchObject(expected);
       const played = await rolePlay(cookie, BANK(), { speaker: 'Jad', answers: ['x', 'x', 'x', 'x', 'x'] });
       expect(played.status).toBe(402);
       expect(played.json).toMatchObject(expected);
-      expect((await t.request('GET', `/api/dialogues/${CAFE()}`, { cookie })).status).toBe(200);
+      expect((await t.server.api.dialogues({ id: CAFE() }).get({ cookie })).status).toBe(200);
       expect((await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: LARA })).status).toBe(200);
-      const list = (await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; locked: boolean }[];
+      const list = (await t.server.api.dialogues.get({ cookie })).json as { key: string; locked: boolean }[];
       expect(list.find((d) => d.key === 'bank')!.locked).toBe(true);
     } finally {
       t.clock.advance(-8 * DAY_MS);
@@ -125,10 +126,10 @@ describe('POST /api/dialogues/{id}/role-play', () => {
       [{ speaker: 'Lara', answers: LARA.slice(1) }, 'answers must hold one answer for each of your 5 turns.'],
     ];
     for (const [body, message] of cases) {
-      const res = await rolePlay(cookie, CAFE(), body);
-      expect({ body, status: res.status, message: res.json.message }).toEqual({ body, status: 400, message });
+      const res = await t.request('POST', `/api/dialogues/${CAFE()}/role-play`, { cookie, body });
+      expect({ body, status: res.status, message: res.error?.message }).toEqual({ body, status: 400, message });
     }
-    expect((await rolePlay(cookie, 'x', { speaker: 'Lara', answers: LARA })).status).toBe(400);
+    expect((await t.request('POST', '/api/dialogues/x/role-play', { cookie, body: { speaker: 'Lara', answers: LARA } })).status).toBe(400);
     expect((await rolePlay(cookie, 999_999, { speaker: 'Lara', answers: LARA })).status).toBe(404);
     expect(t.db.$client.query('select count(*) as n from dialogue_progress where user_id = ?').get(user.id)).toEqual({ n: 0 });
     expect(stats(user.id)?.points ?? 0).toBe(0);
@@ -148,7 +149,7 @@ describe('POST /api/dialogues/{id}/role-play', () => {
     const worse = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: ['x', 'x', 'x', 'x', 'Tfaddal. Yeslamo ideik!'] });
     expect(worse.json).toMatchObject({ score: 1, progress: { timesPlayed: 2, bestScore: 3, lastScore: 1 } });
     expect(stats(user.id)).toEqual({ points: 40, answered: 10, correct: 4 });
-    const cafe = ((await t.request('GET', '/api/dialogues', { cookie })).json as { key: string; progress: unknown }[]).find((d) => d.key === 'cafe');
+    const cafe = ((await t.server.api.dialogues.get({ cookie })).json as { key: string; progress: unknown }[]).find((d) => d.key === 'cafe');
     expect(cafe!.progress).toMatchObject({ timesPlayed: 2, bestScore: 3, lastScore: 1, lastTotal: 5 });
     expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual({ p: 40 });
   });
@@ -184,13 +185,13 @@ describe('a role-play with turns said aloud', () => {
 describe('learning time', () => {
   test('time on the dialogue screens counts as the feature dialogues', async () => {
     const { cookie } = await t.signUp();
-    const beat = (page: string) => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'dialogue-session-1', page } });
+    const beat = (page: string) => t.server.api.analytics.activity.post({ sessionId: 'dialogue-session-1', page }, { cookie });
     expect((await beat(`/dialogues/${CAFE()}`)).status).toBe(204);
     t.clock.advance(20_000);
     await beat(`/dialogues/${CAFE()}`);
     t.clock.advance(10_000);
     await beat('/dialogues');
-    const usage = (await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage;
+    const usage = (await t.server.api.analytics.session.get({ cookie })).json.featureUsage;
     expect(usage).toEqual([{ featureId: 'dialogues', totalTime: 30 }]);
   });
 });
@@ -204,9 +205,9 @@ describe('speech of dialogue lines', () => {
   });
 
   test('GET /api/tts accepts a dialogue line and a voice', async () => {
-    const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7seb?')}&voice=female`);
+    const res = await t.server.api.tts.get({ query: { text: 'Addeh el 7seb?', voice: 'female' } });
     expect(res.status).toBe(200);
-    expect((await t.request('GET', `/api/tts?text=${encodeURIComponent('Addeh el 7seb? no')}&voice=male`)).status).toBe(404);
+    expect((await t.server.api.tts.get({ query: { text: 'Addeh el 7seb? no', voice: 'male' } })).status).toBe(404);
   });
 
   test("the built-in voice says a line in the voice asked for (espeak-ng's ar, ar+f3), and in its speaker's without one", async () => {

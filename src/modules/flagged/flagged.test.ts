@@ -3,8 +3,8 @@ import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 
 const { t, wordId } = testContentApp();
 
-const flag = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/words/${id}/flag`, { cookie, body });
-const flaggedIds = async (cookie: string) => (await t.request('GET', '/api/words/flagged', { cookie })).json.map((w: { id: number }) => w.id);
+const flag = (cookie: string | undefined, id: number, body: { isFlagged: boolean }) => t.server.api.words({ id }).flag.post(body, { cookie });
+const flaggedIds = async (cookie: string) => (await t.server.api.words.flagged.get({ cookie })).json.map((w: { id: number }) => w.id);
 
 describe('the flagged module service', () => {
   test('counts correct answers in the section and removes the word at the third', async () => {
@@ -31,7 +31,7 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
     expect((await flag(cookie, a, { isFlagged: true })).json).toEqual({ wordId: a, isFlagged: true });
     t.clock.advance(1000);
     await flag(cookie, b, { isFlagged: true });
-    const list = await t.request('GET', '/api/words/flagged', { cookie });
+    const list = await t.server.api.words.flagged.get({ cookie });
     expect(list.status).toBe(200);
     expect(list.json.map((w: { id: number; isFlagged: boolean }) => [w.id, w.isFlagged])).toEqual([[b, true], [a, true]]);
     expect(list.json[0]).toMatchObject({ english: 'Food 4', topic: 'Food', lebanese: expect.any(String), arabicScript: expect.any(String) });
@@ -44,11 +44,11 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
   test('three correct answers in the flagged section clear a word through the progress call', async () => {
     const { cookie } = await t.signUp();
     const id = wordId(testEnglish('Colors', 2));
-    await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: false, flag: true, inFlaggedSection: false } });
+    await t.server.api.words({ id }).progress.post({ correct: false, flag: true, inFlaggedSection: false }, { cookie });
     expect(await flaggedIds(cookie)).toEqual([id]);
-    const remaining: number[] = [];
+    const remaining: (number | null)[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: true, flag: false, inFlaggedSection: true } });
+      const res = await t.server.api.words({ id }).progress.post({ correct: true, flag: false, inFlaggedSection: true }, { cookie });
       remaining.push(res.json.remainingToRemove);
     }
     expect(remaining).toEqual([2, 1, 0]);
@@ -58,7 +58,7 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
   test('flagging needs a session', async () => {
     const res = await flag(undefined, wordId(testEnglish('Colors', 1)), { isFlagged: true });
     expect(res.status).toBe(401);
-    expect((await t.request('GET', '/api/words/flagged')).status).toBe(401);
+    expect((await t.server.api.words.flagged.get()).status).toBe(401);
   });
 
   test('bad ids and bodies answer 4xx and flag nothing', async () => {
@@ -75,10 +75,10 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
       [id, '{', 400],
     ];
     for (const [path, body, status] of cases) {
-      const res = await flag(cookie, path, body);
+      const res = await t.request('POST', `/api/words/${path}/flag`, { cookie, body });
       expect({ path, body, status: res.status }).toEqual({ path, body, status });
     }
-    expect((await flag(cookie, id, { isFlagged: 1 })).json).toMatchObject({ error: 'Validation Error', message: 'isFlagged must be true or false.' });
+    expect((await t.request('POST', `/api/words/${id}/flag`, { cookie, body: { isFlagged: 1 } })).json).toMatchObject({ error: 'Validation Error', message: 'isFlagged must be true or false.' });
     expect(await flaggedIds(cookie)).toEqual([]);
   });
 });

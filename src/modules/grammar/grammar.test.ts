@@ -14,7 +14,7 @@ afterAll(() => {
 
 describe('GET /api/grammar', () => {
   test('every page of content/grammar in order, with its title and summary', async () => {
-    const res = await t.request('GET', '/api/grammar');
+    const res = await t.server.api.grammar.get();
     expect(res.status).toBe(200);
     const keys = res.json.map((p: { key: string }) => p.key);
     expect(keys.slice(0, 3)).toEqual(['pronouns', 'possessive-suffixes', 'object-suffixes']);
@@ -25,28 +25,28 @@ describe('GET /api/grammar', () => {
 
 describe('GET /api/grammar/{key}', () => {
   test('a page: its explanation, tables, examples, and the words and verbs it points at with their topics', async () => {
-    const res = await t.request('GET', '/api/grammar/telling-time');
+    const res = await t.server.api.grammar({ key: 'telling-time' }).get();
     expect(res.status).toBe(200);
     expect(res.json.title).toBe('Telling the time');
     expect(res.json.body).toStartWith('**El sa3a** (the hour)');
     expect(res.json.tables[1].rows).toContainEqual({ arabizi: 'ella reb3', arabic: 'إلّا ربع', english: 'quarter to' });
     expect(res.json.examples[0]).toEqual({ arabizi: 'El sa3a tlete w nos ba3d el dohr', arabic: 'الساعة تلاتة ونصّ بعد الضهر', english: "It's half past three in the afternoon" });
     expect(res.json.words[0]).toEqual({ arabizi: 'reb3', english: 'quarter', topic: 'Numbers' });
-    const past = await t.request('GET', '/api/grammar/past');
+    const past = await t.server.api.grammar({ key: 'past' }).get();
     expect(past.json.verbs[0]).toEqual({ arabizi: 'akal', english: 'to eat', topic: 'Verb: to eat' });
   });
 
   test('a key no page has is 404, a key that cannot be one is 400', async () => {
-    const missing = await t.request('GET', '/api/grammar/no-such-page');
+    const missing = await t.server.api.grammar({ key: 'no-such-page' }).get();
     expect(missing.status).toBe(404);
-    expect(missing.json.message).toBe('Grammar page not found');
-    const bad = await t.request('GET', `/api/grammar/${encodeURIComponent('Bad Key!')}`);
+    expect(missing.error?.message).toBe('Grammar page not found');
+    const bad = await t.server.api.grammar({ key: 'Bad Key!' }).get();
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toBe('The page key is not valid.');
+    expect(bad.error?.message).toBe('The page key is not valid.');
   });
 
   test('a lesson names the page that explains it', async () => {
-    const lessons = (await t.request('GET', '/api/lessons')).json as { key: string; grammar: string | null }[];
+    const lessons = (await t.server.api.lessons.get()).json as { key: string; grammar: string | null }[];
     expect(lessons.find((l) => l.key === 'talking-about-the-past')?.grammar).toBe('past');
     expect(lessons.find((l) => l.key === 'greetings-and-courtesy')?.grammar).toBeNull();
   });
@@ -58,7 +58,7 @@ describe('speech', () => {
     expect(t.services.grammar.speakableFor('إلّا ربع')).toEqual({ arabic: 'إلّا ربع', arabizi: 'ella reb3' });
     expect(t.services.grammar.speakableFor('ella')).toBeNull();
     // The speech of the app asks the grammar pages too: this example is in no word or sentence.
-    const res = await t.request('GET', `/api/tts?text=${encodeURIComponent('El sa3a tmene ella reb3')}`);
+    const res = await t.server.api.tts.get({ query: { text: 'El sa3a tmene ella reb3' } });
     expect(res.status).toBe(200);
     expect(fake.requests.at(-1)!.body).toMatchObject({ input: 'الساعة تمانية إلّا ربع' });
   });

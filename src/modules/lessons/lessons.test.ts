@@ -7,14 +7,15 @@ afterAll(() => t.close());
 const lessonId = (key: string) => (t.db.$client.query('select id from lessons where key = ?').get(key) as { id: number }).id;
 /** Lesson 10 has three practice steps; lesson 1 has one. */
 const PAST = () => lessonId('talking-about-the-past');
-const progress = (cookie: string | undefined, id: number | string, body: unknown) => t.request('POST', `/api/lessons/${id}/progress`, { cookie, body });
+const progress = (cookie: string | undefined, id: number, body: LessonAnswer) => t.server.api.lessons({ id }).progress.post(body, { cookie });
+type LessonAnswer = Parameters<ReturnType<typeof t.server.api.lessons>['progress']['post']>[0];
 const points = (userId: number) => (t.db.$client.query('select points from user_stats where user_id = ?').get(userId) as { points: number } | null)?.points ?? 0;
 const achievements = (userId: number) =>
   (t.db.$client.query('select achievement from achievements where user_id = ? order by achievement').all(userId) as { achievement: string }[]).map((a) => a.achievement);
 
 describe('GET /api/lessons', () => {
   test('every lesson in course order, with no progress when signed out', async () => {
-    const res = await t.request('GET', '/api/lessons');
+    const res = await t.server.api.lessons.get();
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(24);
     expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
@@ -32,7 +33,7 @@ describe('GET /api/lessons', () => {
   test('signed in: the learner completions', async () => {
     const { cookie } = await t.signUp();
     await progress(cookie, PAST(), { completed: true });
-    const list = (await t.request('GET', '/api/lessons', { cookie })).json as { key: string; progress: { completed: boolean } }[];
+    const list = (await t.server.api.lessons.get({ cookie })).json as { key: string; progress: { completed: boolean } }[];
     expect(list.filter((l) => l.progress.completed).map((l) => l.key)).toEqual(['talking-about-the-past']);
   });
 });
@@ -40,10 +41,10 @@ describe('GET /api/lessons', () => {
 describe('GET /api/lessons/{id} and /api/lessons/{id}/content', () => {
   test('a lesson and its steps in order', async () => {
     const id = PAST();
-    const lesson = await t.request('GET', `/api/lessons/${id}`);
+    const lesson = await t.server.api.lessons({ id }).get();
     expect(lesson.status).toBe(200);
     expect(lesson.json).toMatchObject({ id, name: 'Talking about the past', difficulty: 'advanced', steps: 9 });
-    const steps = await t.request('GET', `/api/lessons/${id}/content`);
+    const steps = await t.server.api.lessons({ id }).content.get();
     expect(steps.status).toBe(200);
     expect(steps.json.map((s: { type: string }) => s.type)).toEqual([
       'grammar',
@@ -57,7 +58,7 @@ describe('GET /api/lessons/{id} and /api/lessons/{id}/content', () => {
       'practice',
     ]);
     expect(steps.json.map((s: { orderIndex: number }) => s.orderIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(steps.json[3].content.components[2]).toEqual({ lebanese: 'sheft', english: 'I saw', explanation: 'From shef, he saw. Keep it apart from shefet, she saw.' });
+    expect(steps.json[3]!.content.components![2]).toEqual({ lebanese: 'sheft', english: 'I saw', explanation: 'From shef, he saw. Keep it apart from shefet, she saw.' });
     expect(steps.json[4].content.phrase).toEqual({ lebanese: 'Mbere7 re7na 3al ba7er w akalna samak', english: 'Yesterday we went to the beach and ate fish' });
     expect(steps.json[6].content).toMatchObject({ question: 'How do you say "she ate"?', options: ['akal', 'akalet', 'akalte', 'akalo'], correctAnswer: 'akalet' });
   });
@@ -68,7 +69,7 @@ describe('GET /api/lessons/{id} and /api/lessons/{id}/content', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
     }
     const { cookie } = await t.signUp();
-    expect((await progress(cookie, 'x', { completed: true })).status).toBe(400);
+    expect((await t.request('POST', '/api/lessons/x/progress', { cookie, body: { completed: true } })).status).toBe(400);
     for (const path of ['/api/lessons/999999', '/api/lessons/999999/content']) {
       const res = await t.request('GET', path);
       expect(res.status).toBe(404);
@@ -85,10 +86,10 @@ describe('POST /api/lessons/{id}/progress', () => {
   test('bad input answers 400 and records nothing', async () => {
     const { cookie, user } = await t.signUp();
     for (const body of [{}, [], 'x', { correct: 'yes' }, { correct: 1 }, { completed: false }, { completed: 'true' }, { correct: null }]) {
-      const res = await progress(cookie, PAST(), body);
+      const res = await t.request('POST', `/api/lessons/${PAST()}/progress`, { cookie, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    expect((await progress(cookie, PAST(), {})).json.message).toBe('Send correct (true or false) for an answer, or completed: true.');
+    expect((await progress(cookie, PAST(), {})).error?.message).toBe('Send correct (true or false) for an answer, or completed: true.');
     expect((await progress(cookie, 999_999, { completed: true })).status).toBe(404);
     expect(t.db.$client.query('select count(*) as n from lesson_progress where user_id = ?').get(user.id)).toEqual({ n: 0 });
     expect(points(user.id)).toBe(0);
@@ -113,7 +114,7 @@ describe('POST /api/lessons/{id}/progress', () => {
     expect(again.json).toMatchObject({ completed: true, justCompleted: false, pointsAwarded: 0 });
     expect(points(user.id)).toBe(50);
     expect(achievements(user.id)).toContain('Scholar');
-    expect((await t.request('GET', `/api/lessons/${id}`, { cookie })).json.progress.completed).toBe(true);
+    expect((await t.server.api.lessons({ id }).get({ cookie })).json.progress.completed).toBe(true);
 
     // Another lesson earns its own points.
     expect((await progress(cookie, lessonId('greetings-and-courtesy'), { completed: true })).json.pointsAwarded).toBe(50);

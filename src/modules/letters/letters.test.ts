@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
+import { NUMBER_LETTERS } from './content';
 
 const t = createTestApp();
 afterAll(() => t.close());
@@ -8,7 +9,7 @@ const statsRow = (userId: number) => t.db.$client.query('select total_answered, 
 
 describe('GET /api/letters', () => {
   test('the five number-letters of the guide, open to everyone', async () => {
-    const res = await t.request('GET', '/api/letters');
+    const res = await t.server.api.letters.get();
     expect(res.status).toBe(200);
     expect(res.json.map((l: { number: number }) => l.number)).toEqual([2, 3, 5, 7, 8]);
     expect(res.json[3]).toEqual({
@@ -24,13 +25,13 @@ describe('GET /api/letters', () => {
 
 describe('letter progress', () => {
   test('needs a session', async () => {
-    expect((await t.request('GET', '/api/letters/progress')).status).toBe(401);
-    expect((await t.request('POST', '/api/letters/progress', { body: { letterNumber: 7, correct: true } })).status).toBe(401);
+    expect((await t.server.api.letters.progress.get()).status).toBe(401);
+    expect((await t.server.api.letters.progress.post({ letterNumber: 7, correct: true })).status).toBe(401);
   });
 
   test('answers count per letter and move the letters streak only', async () => {
     const { cookie } = await t.signUp();
-    const first = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: true } });
+    const first = await t.server.api.letters.progress.post({ letterNumber: 7, correct: true }, { cookie });
     expect(first.status).toBe(200);
     const now = t.clock.now().toISOString();
     expect(first.json).toEqual({
@@ -42,11 +43,11 @@ describe('letter progress', () => {
       points: 5,
       earned: ['First Steps'],
     });
-    await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 3, correct: true } });
-    const wrong = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: false } });
+    await t.server.api.letters.progress.post({ letterNumber: 3, correct: true }, { cookie });
+    const wrong = await t.server.api.letters.progress.post({ letterNumber: 7, correct: false }, { cookie });
     expect(wrong.json).toMatchObject({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 2 }, points: 10, earned: [] });
 
-    const progress = await t.request('GET', '/api/letters/progress', { cookie });
+    const progress = await t.server.api.letters.progress.get({ cookie });
     expect(progress.json).toEqual([
       { letterNumber: 2, timesCorrect: 0, timesIncorrect: 0, lastPracticed: null },
       { letterNumber: 3, timesCorrect: 1, timesIncorrect: 0, lastPracticed: now },
@@ -54,14 +55,14 @@ describe('letter progress', () => {
       { letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, lastPracticed: now },
       { letterNumber: 8, timesCorrect: 0, timesIncorrect: 0, lastPracticed: null },
     ]);
-    expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 2 });
-    expect((await t.request('GET', '/api/streak?page=unified', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'letters' } })).json).toMatchObject({ currentStreak: 0, bestStreak: 2 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'unified' } })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
   });
 
   test('5 points a correct letter; Number Letters once every letter is right 3 times', async () => {
     const { cookie, user } = await t.signUp();
-    const answer = (letterNumber: number, correct = true) => t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber, correct } });
-    for (const n of [2, 3, 5, 7]) for (let i = 0; i < 3; i++) expect((await answer(n)).json.earned).not.toContain('Number Letters');
+    const answer = (letterNumber: (typeof NUMBER_LETTERS)[number], correct = true) => t.server.api.letters.progress.post({ letterNumber, correct }, { cookie });
+    for (const n of NUMBER_LETTERS.slice(0, 4)) for (let i = 0; i < 3; i++) expect((await answer(n)).json.earned).not.toContain('Number Letters');
     await answer(8);
     await answer(8, false);
     expect((await answer(8)).json.earned).toEqual([]);
@@ -74,10 +75,10 @@ describe('letter progress', () => {
 
   test('answers sent together all count', async () => {
     const { cookie } = await t.signUp();
-    await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 5, correct: true } })));
-    const progress = await t.request('GET', '/api/letters/progress', { cookie });
-    expect(progress.json.find((p: { letterNumber: number }) => p.letterNumber === 5).timesCorrect).toBe(10);
-    expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json.currentStreak).toBe(10);
+    await Promise.all(Array.from({ length: 10 }, () => t.server.api.letters.progress.post({ letterNumber: 5, correct: true }, { cookie })));
+    const progress = await t.server.api.letters.progress.get({ cookie });
+    expect(progress.json.find((p) => p.letterNumber === 5)!.timesCorrect).toBe(10);
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'letters' } })).json.currentStreak).toBe(10);
   });
 
   test('bad input answers 400 with the field named, never 500', async () => {
@@ -99,17 +100,17 @@ describe('letter progress', () => {
     const broken = await t.request('POST', '/api/letters/progress', { cookie, body: '{"letterNumber": 7,', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
     // Nothing was counted.
-    expect((await t.request('GET', '/api/letters/progress', { cookie })).json.every((p: { timesCorrect: number; timesIncorrect: number }) => p.timesCorrect + p.timesIncorrect === 0)).toBe(true);
+    expect((await t.server.api.letters.progress.get({ cookie })).json.every((p: { timesCorrect: number; timesIncorrect: number }) => p.timesCorrect + p.timesIncorrect === 0)).toBe(true);
   });
 
   test('a letter missing from the guide is a 404', async () => {
     const { cookie } = await t.signUp();
     t.db.$client.run('delete from letters where number = 8');
     try {
-      const res = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 8, correct: true } });
+      const res = await t.server.api.letters.progress.post({ letterNumber: 8, correct: true }, { cookie });
       expect(res.status).toBe(404);
-      expect(res.json.message).toBe('This letter is not in the guide.');
-      expect((await t.request('GET', '/api/streak?page=letters', { cookie })).json.currentStreak).toBe(0);
+      expect(res.error?.message).toBe('This letter is not in the guide.');
+      expect((await t.server.api.streak.get({ cookie, query: { page: 'letters' } })).json.currentStreak).toBe(0);
     } finally {
       t.db.$client.run(
         "insert into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english, sort_order) values (8, 'غ', 'gh', 'm', '8ali', 'غالي', 'expensive', 4)",

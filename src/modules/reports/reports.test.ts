@@ -62,7 +62,7 @@ afterAll(() => {
 
 const idOf = (sql: string, ...params: string[]) => (t.db.$client.query(sql).get(...params) as { id: number }).id;
 const wordId = (english: string) => idOf('select id from words where english = ?', english);
-const report = (cookie: string | undefined, body: unknown) => t.request('POST', '/api/reports', { cookie, body });
+const report = (cookie: string | undefined, body: Parameters<typeof t.server.api.reports.post>[0]) => t.server.api.reports.post(body, { cookie });
 
 describe('POST /api/reports', () => {
   test('a signed-in learner reports a word, a verb form, a sentence and a lesson step by their content keys', async () => {
@@ -103,19 +103,19 @@ describe('POST /api/reports', () => {
       [{ item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 9 }, reason: 'other' }, 404, 'This lesson step does not exist.'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await report(cookie, body);
-      expect({ body, status: res.status, message: res.json?.message }).toEqual({ body, status, message });
+      const res = await t.request('POST', '/api/reports', { cookie, body });
+      expect({ body, status: res.status, message: res.error?.message }).toEqual({ body, status, message });
     }
   });
 
   test(`a learner's reports are limited to ${REPORTS_PER_HOUR} an hour`, async () => {
     const { cookie } = await t.signUp();
     const other = await t.signUp();
-    const body = { item: { kind: 'word', id: wordId('hello') }, reason: 'other' };
+    const body = { item: { kind: 'word', id: wordId('hello') }, reason: 'other' } as const;
     for (let i = 0; i < REPORTS_PER_HOUR; i++) expect((await report(cookie, body)).status).toBe(201);
     const refused = await report(cookie, body);
     expect(refused.status).toBe(429);
-    expect(refused.json.message).toBe('Too many requests. Please try again later.');
+    expect(refused.error?.message).toBe('Too many requests. Please try again later.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await report(other.cookie, body)).status).toBe(201);
     t.clock.advance(60 * 60 * 1000);

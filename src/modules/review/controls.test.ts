@@ -15,10 +15,10 @@ const allWordIds = (sql.query('select id from words order by id').all() as { id:
 // Words every learner keeps after the trial: the cards below fall due after its seven days.
 const freeWordIds = (sql.query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id').all() as { id: number }[]).map((w) => w.id);
 const { review, vocabulary, auth } = t.services;
-const answer = (cookie: string, id: number, body: object) => t.request('POST', `/api/words/${id}/progress`, { cookie, body });
+const answer = (cookie: string, id: number, body: object) => t.server.api.words({ id }).progress.post(body, { cookie });
 const cardOf = (userId: number, itemId: number) =>
   sql.query("select due, state, reps from review_cards where user_id = ? and item_id = ? and direction = 'english-to-lebanese'").get(userId, itemId) as { due: number; state: number; reps: number } | null;
-const setSettings = (cookie: string, body: unknown) => t.request('PUT', '/api/review/settings', { cookie, body });
+const setSettings = (cookie: string, body: Parameters<typeof t.server.api.review.settings.put>[0]) => t.server.api.review.settings.put(body, { cookie });
 
 /** A learner whose first words are due now in several states: learning, relearning, and learnt (review). */
 async function learnerWithDueCards() {
@@ -37,7 +37,7 @@ describe('the grade buttons', () => {
   test('the interval on each button is what that answer stores, for every grade and card state', async () => {
     for (const grade of GRADES) {
       const { cookie, user, items } = await learnerWithDueCards();
-      const due = (await t.request('GET', '/api/review/due', { cookie })).json;
+      const due = (await t.server.api.review.due.get({ cookie })).json;
       expect(due.words.map((w: { id: number }) => w.id).sort()).toEqual([...items].sort());
       for (const word of due.words as { id: number; intervals: Record<GradeName, number> }[]) {
         expect(Object.keys(word.intervals).sort()).toEqual([...GRADES].sort());
@@ -50,7 +50,7 @@ describe('the grade buttons', () => {
 
   test('the intervals grow from Again to Easy', async () => {
     const { cookie } = await learnerWithDueCards();
-    for (const word of (await t.request('GET', '/api/review/due', { cookie })).json.words as { intervals: Record<GradeName, number> }[]) {
+    for (const word of (await t.server.api.review.due.get({ cookie })).json.words as { intervals: Record<GradeName, number> }[]) {
       const { again, hard, good, easy } = word.intervals;
       expect(again).toBeLessThanOrEqual(hard);
       expect(hard).toBeLessThanOrEqual(good);
@@ -70,20 +70,20 @@ describe('the grade buttons', () => {
 describe('review settings', () => {
   test('defaults, changes, and bad values refused with a 400', async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request('GET', '/api/review/settings', { cookie })).json).toEqual({ desiredRetention: 0.9, newCardsPerDay: 20 });
+    expect((await t.server.api.review.settings.get({ cookie })).json).toEqual({ desiredRetention: 0.9, newCardsPerDay: 20 });
     expect((await setSettings(cookie, { desiredRetention: 0.85, newCardsPerDay: 5 })).json).toEqual({ desiredRetention: 0.85, newCardsPerDay: 5 });
     for (const body of [{ desiredRetention: 0.5, newCardsPerDay: 5 }, { desiredRetention: 0.99, newCardsPerDay: 5 }, { desiredRetention: 0.9, newCardsPerDay: -1 }, { desiredRetention: 0.9, newCardsPerDay: 2.5 }, { desiredRetention: 0.9 }, null]) {
-      expect((await setSettings(cookie, body)).status).toBe(400);
+      expect((await t.request('PUT', '/api/review/settings', { cookie, body })).status).toBe(400);
     }
-    expect((await t.request('GET', '/api/review/settings', { cookie })).json).toEqual({ desiredRetention: 0.85, newCardsPerDay: 5 });
-    expect((await t.request('GET', '/api/review/settings')).status).toBe(401);
+    expect((await t.server.api.review.settings.get({ cookie })).json).toEqual({ desiredRetention: 0.85, newCardsPerDay: 5 });
+    expect((await t.server.api.review.settings.get()).status).toBe(401);
   });
 
   test('a higher desired retention brings words back sooner', async () => {
     const intervalAt = async (desiredRetention: number) => {
       const { cookie } = await learnerWithDueCards();
       await setSettings(cookie, { desiredRetention, newCardsPerDay: 20 });
-      const words = (await t.request('GET', '/api/review/due', { cookie })).json.words as { id: number; intervals: Record<GradeName, number> }[];
+      const words = (await t.server.api.review.due.get({ cookie })).json.words as { id: number; intervals: Record<GradeName, number> }[];
       return words.find((w) => w.id === freeWordIds[2])!.intervals.good;
     };
     expect(await intervalAt(0.95)).toBeLessThan(await intervalAt(0.8));

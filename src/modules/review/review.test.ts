@@ -21,7 +21,7 @@ const cardsOf = (userId: number) =>
     due: number;
   }[];
 const ratingsOf = (userId: number) => (sql.query('select rating from review_log where user_id = ? order by id').all(userId) as { rating: number }[]).map((r) => r.rating);
-const answer = (cookie: string, id: number, body: object) => t.request('POST', `/api/words/${id}/progress`, { cookie, body });
+const answer = (cookie: string, id: number, body: object) => t.server.api.words({ id }).progress.post(body, { cookie });
 
 describe('rules', () => {
   test('grades map to FSRS ratings; without one, I know it is Good however quick', () => {
@@ -87,7 +87,7 @@ describe('answers update memory cards', () => {
     const { cookie, user } = await t.signUp();
     // The vocabulary test content has no letters guide: one letter is enough here.
     sql.run("insert or ignore into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english) values (7, 'ح', 'h', 'a breathy h', '7abibi', 'حبيبي', 'my dear')");
-    const res = await t.request('POST', '/api/letters/progress', { cookie, body: { letterNumber: 7, correct: true } });
+    const res = await t.server.api.letters.progress.post({ letterNumber: 7, correct: true }, { cookie });
     expect(res.status).toBe(200);
     expect(cardsOf(user.id)).toEqual([expect.objectContaining({ kind: 'letter', itemId: 7, direction: 'lebanese-to-english', reps: 1 })]);
   });
@@ -97,18 +97,18 @@ describe('answers update memory cards', () => {
     const id = wordId(testEnglish('Colors', 1));
     const bad = await answer(cookie, id, { correct: true, direction: 'sideways' });
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toBe("direction must be 'english-to-lebanese' or 'lebanese-to-english'.");
-    expect((await answer(cookie, id, { correct: false, grade: 'easy' })).json.message).toBe('Again goes with correct: false; Hard, Good and Easy with correct: true.');
+    expect(bad.error?.message).toBe("direction must be 'english-to-lebanese' or 'lebanese-to-english'.");
+    expect((await answer(cookie, id, { correct: false, grade: 'easy' })).error?.message).toBe('Again goes with correct: false; Hard, Good and Easy with correct: true.');
     expect((await answer(cookie, id, { correct: true, grade: 'again' })).status).toBe(400);
-    expect((await answer(cookie, id, { correct: true, grade: 'perfect' })).json.message).toBe("grade must be 'again', 'hard', 'good' or 'easy'.");
-    expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).json.message).toBe('A direction needs an answer: send correct (true or false).');
+    expect((await answer(cookie, id, { correct: true, grade: 'perfect' })).error?.message).toBe("grade must be 'again', 'hard', 'good' or 'easy'.");
+    expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).error?.message).toBe('A direction needs an answer: send correct (true or false).');
   });
 });
 
 describe('GET /api/review/due and /api/review/forecast', () => {
   test('need a session', async () => {
-    expect((await t.request('GET', '/api/review/due')).status).toBe(401);
-    expect((await t.request('GET', '/api/review/forecast')).status).toBe(401);
+    expect((await t.server.api.review.due.get()).status).toBe(401);
+    expect((await t.server.api.review.forecast.get()).status).toBe(401);
   });
 
   test('the words due now, most overdue first; reviewing one moves it into the forecast', async () => {
@@ -117,15 +117,15 @@ describe('GET /api/review/due and /api/review/forecast', () => {
     await answer(cookie, first, { correct: false, page: 'unified' });
     t.clock.advance(20 * 1000);
     await answer(cookie, second, { correct: false, page: 'unified' });
-    expect((await t.request('GET', '/api/review/due', { cookie })).json).toEqual({ count: 0, words: [] });
+    expect((await t.server.api.review.due.get({ cookie })).json).toEqual({ count: 0, words: [] });
 
     t.clock.advance(DAY_MS);
-    const due = (await t.request('GET', '/api/review/due', { cookie })).json;
+    const due = (await t.server.api.review.due.get({ cookie })).json;
     expect(due.count).toBe(2);
     expect(due.words.map((w: { id: number }) => w.id)).toEqual([first, second]);
     expect(due.words[0]).toMatchObject({ english: testEnglish('Family', 1), direction: 'english-to-lebanese', isFlagged: true });
 
-    const before = (await t.request('GET', '/api/review/forecast', { cookie })).json;
+    const before = (await t.server.api.review.forecast.get({ cookie })).json;
     expect(before.days).toHaveLength(14);
     expect(before.days[0].due).toBe(2);
     // First answers and learning steps are not reviews of something learnt: no retention yet.
@@ -133,15 +133,15 @@ describe('GET /api/review/due and /api/review/forecast', () => {
 
     // Easy from the English side: a review card due days from now.
     await answer(cookie, first, { correct: true, direction: 'english-to-lebanese', grade: 'easy' });
-    const after = (await t.request('GET', '/api/review/forecast', { cookie })).json;
+    const after = (await t.server.api.review.forecast.get({ cookie })).json;
     expect(after.days[0].due).toBe(1);
     expect(after.days.slice(1).reduce((n: number, d: { due: number }) => n + d.due, 0)).toBe(1);
     expect(after.retention).toEqual({ reviews: 0, recalled: 0 });
     // Its review when due counts, forgotten or not.
     t.clock.advance(12 * DAY_MS);
     await answer(cookie, first, { correct: false, direction: 'english-to-lebanese' });
-    expect((await t.request('GET', '/api/review/forecast', { cookie })).json.retention).toEqual({ reviews: 1, recalled: 0 });
-    expect((await t.request('GET', '/api/review/due', { cookie })).json.words.map((w: { id: number }) => w.id)).toEqual([second]);
+    expect((await t.server.api.review.forecast.get({ cookie })).json.retention).toEqual({ reviews: 1, recalled: 0 });
+    expect((await t.server.api.review.due.get({ cookie })).json.words.map((w: { id: number }) => w.id)).toEqual([second]);
   });
 
   test('after the trial, premium words are left out of review as they are of practice', async () => {
@@ -151,11 +151,11 @@ describe('GET /api/review/due and /api/review/forecast', () => {
     await answer(cookie, premium, { correct: false, page: 'unified' });
     await answer(cookie, free, { correct: false, page: 'unified' });
     t.clock.advance(DAY_MS);
-    expect((await t.request('GET', '/api/review/due', { cookie })).json.count).toBe(2);
+    expect((await t.server.api.review.due.get({ cookie })).json.count).toBe(2);
     t.clock.advance(8 * DAY_MS);
-    const due = (await t.request('GET', '/api/review/due', { cookie })).json;
+    const due = (await t.server.api.review.due.get({ cookie })).json;
     expect(due.words.map((w: { id: number }) => w.id)).toEqual([free]);
-    expect((await t.request('GET', '/api/review/forecast', { cookie })).json.days[0].due).toBe(1);
+    expect((await t.server.api.review.forecast.get({ cookie })).json.days[0].due).toBe(1);
   });
 });
 

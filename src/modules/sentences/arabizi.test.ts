@@ -139,7 +139,7 @@ describe('POST /api/sentences/answer in arabizi', () => {
     const { cookie } = await t.signUp();
     const sentenceId = (t.db.$client.query('select id from sentences').get() as { id: number }).id;
     const send = (answer: string) =>
-      t.request('POST', '/api/sentences/answer', { cookie, body: { sentenceId, answer, context: 'At a café you want a coffee without sugar.' } });
+      t.server.api.sentences.answer.post({ sentenceId, answer, context: 'At a café you want a coffee without sugar.' }, { cookie });
     const spelt = await send('Badi 2ahwe bala sikar');
     expect(spelt.status).toBe(200);
     expect(spelt.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local', userAnswer: 'Badi 2ahwe bala sikar', recommendedAnswer: 'Baddi ahwe bala sekkar' });
@@ -152,12 +152,12 @@ describe('POST /api/sentences/answer in arabizi', () => {
     expect(scoreLocally(irregular.variant, irregular.canonical).isCorrect).toBe(false);
     const { cookie } = await t.signUp();
     const sentenceId = (t.db.$client.query('select id from sentences').get() as { id: number }).id;
-    const res = await t.request('POST', '/api/sentences/answer', { cookie, body: { sentenceId, answer: irregular.variant, context: 'A word of the spelling table.' } });
+    const res = await t.server.api.sentences.answer.post({ sentenceId, answer: irregular.variant, context: 'A word of the spelling table.' }, { cookie });
     expect(res.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local' });
   });
 
   test('GET /api/spelling gives the lexicon of the table to the browser', async () => {
-    const res = await t.request('GET', '/api/spelling');
+    const res = await t.server.api.spelling.get();
     expect(res.status).toBe(200);
     expect(res.json).toEqual(JSON.parse(JSON.stringify(lexicon)));
     expect(Object.keys(res.json.keys).length).toBeGreaterThan(0);

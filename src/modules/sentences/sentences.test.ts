@@ -20,7 +20,7 @@ const statsRow = (app: TestApp, userId: number) =>
   app.db.$client
     .query('select total_answered as totalAnswered, total_correct as totalCorrect, total_incorrect as totalIncorrect, points from user_stats where user_id = ?')
     .get(userId) as { totalAnswered: number; totalCorrect: number; totalIncorrect: number; points: number } | null;
-const answer = (app: TestApp, cookie: string | undefined, body: unknown) => app.request('POST', '/api/sentences/answer', { cookie, body });
+const answer = (app: TestApp, cookie: string | undefined, body: Parameters<TestApp['server']['api']['sentences']['answer']['post']>[0]) => app.server.api.sentences.answer.post(body, { cookie });
 const drink = (app: TestApp, text: string) => ({ sentenceId: sentenceId(app, 'Shu baddak teshrab?'), answer: text, context: COFFEE });
 
 describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
@@ -55,13 +55,13 @@ describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
 
 describe('GET /api/sentences/topics and /api/sentences/random/{topic}', () => {
   test('the topics of the content, alphabetically', async () => {
-    const res = await t.request('GET', '/api/sentences/topics');
+    const res = await t.server.api.sentences.topics.get();
     expect(res.status).toBe(200);
     expect(res.json).toEqual(['bank', 'daily_routine', 'directions', 'food_and_drink', 'general_conversation', 'health', 'home_and_neighbours', 'phone_calls', 'police', 'shopping', 'transport', 'visiting', 'work']);
   });
 
   test('a random sentence of the topic with its question and every context', async () => {
-    const res = await t.request('GET', '/api/sentences/random/food_and_drink');
+    const res = await t.server.api.sentences.random({ topic: 'food_and_drink' }).get();
     expect(res.status).toBe(200);
     expect(res.json.topic).toBe('food_and_drink');
     expect(Object.keys(res.json.question).sort()).toEqual(['arabic', 'arabizi', 'english']);
@@ -72,18 +72,18 @@ describe('GET /api/sentences/topics and /api/sentences/random/{topic}', () => {
   test('exclude gives another sentence than the one on screen', async () => {
     const current = sentenceId(t, 'Shu baddak teshrab?');
     for (let i = 0; i < 20; i++) {
-      const res = await t.request('GET', `/api/sentences/random/food_and_drink?exclude=${current}`);
+      const res = await t.server.api.sentences.random({ topic: 'food_and_drink' }).get({ query: { exclude: current } });
       expect(res.json.id).not.toBe(current);
     }
   });
 
   test('an unknown topic is a 404; a malformed one or exclude a 400', async () => {
-    const unknown = await t.request('GET', '/api/sentences/random/astronomy');
+    const unknown = await t.server.api.sentences.random({ topic: 'astronomy' }).get();
     expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe('There are no sentences for this topic.');
-    const spaced = await t.request('GET', `/api/sentences/random/${encodeURIComponent('Food and Drink')}`);
+    expect(unknown.error?.message).toBe('There are no sentences for this topic.');
+    const spaced = await t.server.api.sentences.random({ topic: 'Food and Drink' }).get();
     expect(spaced.status).toBe(400);
-    expect(spaced.json.message).toBe('The topic must be a topic key like food_and_drink.');
+    expect(spaced.error?.message).toBe('The topic must be a topic key like food_and_drink.');
     expect((await t.request('GET', '/api/sentences/random/food_and_drink?exclude=abc')).status).toBe(400);
   });
 });
@@ -111,10 +111,10 @@ describe('POST /api/sentences/answer with the local rule (no OpenAI configured)'
       { sentenceId: good.sentenceId, answer: good.answer },
     ];
     for (const body of bad) {
-      const res = await answer(t, cookie, body);
+      const res = await t.request('POST', '/api/sentences/answer', { cookie, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    expect((await answer(t, cookie, { ...good, answer: '  ' })).json.message).toBe('Please write an answer.');
+    expect((await answer(t, cookie, { ...good, answer: '  ' })).error?.message).toBe('Please write an answer.');
     expect(t.services.streak.get(user.id, 'sentences').currentStreak).toBe(0);
     expect(t.db.$client.query('select count(*) as n from sentence_progress where user_id = ?').get(user.id)).toEqual({ n: 0 });
   });
@@ -123,10 +123,10 @@ describe('POST /api/sentences/answer with the local rule (no OpenAI configured)'
     const { cookie } = await t.signUp();
     const noSentence = await answer(t, cookie, { ...drink(t, 'Baddi ahwe'), sentenceId: 999_999 });
     expect(noSentence.status).toBe(404);
-    expect(noSentence.json.message).toBe('This sentence does not exist.');
+    expect(noSentence.error?.message).toBe('This sentence does not exist.');
     const noContext = await answer(t, cookie, { ...drink(t, 'Baddi ahwe'), context: 'You are on the moon.' });
     expect(noContext.status).toBe(404);
-    expect(noContext.json.message).toBe('Context not found');
+    expect(noContext.error?.message).toBe('Context not found');
   });
 
   test('a good answer is correct: the result, the sentence streak, 20 points and the progress', async () => {
@@ -146,7 +146,7 @@ describe('POST /api/sentences/answer with the local rule (no OpenAI configured)'
       pointsAwarded: 20,
     });
     expect(statsRow(t, user.id)).toMatchObject({ totalAnswered: 1, totalCorrect: 1, points: 20 });
-    expect((await t.request('GET', '/api/streak?page=sentences', { cookie })).json).toMatchObject({ currentStreak: 1 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'sentences' } })).json).toMatchObject({ currentStreak: 1 });
   });
 
   test('a poor answer is wrong: the streak falls to 0, no points, and both answers are kept', async () => {
@@ -230,10 +230,10 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
 
 describe('speech for sentences', () => {
   test('GET /api/tts speaks a sentence question and a recommended answer in Arabic script', async () => {
-    const question = await ai.request('GET', `/api/tts?text=${encodeURIComponent('shu baddak teshrab?')}`);
+    const question = await ai.server.api.tts.get({ query: { text: 'shu baddak teshrab?' } });
     expect(question.status).toBe(200);
     expect(question.text).toContain('شو بدّك تشرب؟');
-    const recommended = await ai.request('GET', `/api/tts?text=${encodeURIComponent('Baddi ahwe bala sekkar, law sama7t')}`);
+    const recommended = await ai.server.api.tts.get({ query: { text: 'Baddi ahwe bala sekkar, law sama7t' } });
     expect(recommended.text).toContain('بدّي قهوة بلا سكّر، لو سمحت');
     expect(ai.services.sentences.speakableFor('Shu baddak teshrab')).toBeNull();
   });

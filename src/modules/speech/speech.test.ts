@@ -17,7 +17,7 @@ afterAll(() => {
 let t: TestApp;
 afterEach(() => t?.close());
 
-const tts = (text: string, voice?: string) => t.request('GET', `/api/tts?text=${encodeURIComponent(text)}${voice ? `&voice=${voice}` : ''}`);
+const tts = (text: string, voice?: 'female' | 'male') => t.server.api.tts.get({ query: { text, voice } });
 /** No system espeak-ng: the path names none, so the built-in (WebAssembly) voice speaks. */
 const NO_SYSTEM_ESPEAK = { ESPEAK_PATH: '/nonexistent/espeak-ng' };
 const withOpenAI = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...NO_SYSTEM_ESPEAK };
@@ -56,9 +56,9 @@ describe('speech with OpenAI configured', () => {
     expect((await tts('katab', 'male')).status).toBe(200);
     expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'alloy' });
     expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-2', 'openai:gpt-4o-mini-tts:shimmer:lebanese-2']);
-    const bad = await tts('katab', 'child');
+    const bad = await t.request('GET', '/api/tts?text=katab&voice=child');
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toBe("voice must be 'male' or 'female'.");
+    expect(bad.error?.message).toBe("voice must be 'male' or 'female'.");
   });
 
   test('requests arriving together share one synthesis', async () => {
@@ -74,12 +74,12 @@ describe('speech with OpenAI configured', () => {
     const before = fake.requests.length;
     const unknown = await tts('please read my free text');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe('There is no audio for this text: only words and sentences of the course can be spoken.');
-    expect((await t.request('GET', '/api/tts')).status).toBe(400);
+    expect(unknown.error?.message).toBe('There is no audio for this text: only words and sentences of the course can be spoken.');
+    expect((await t.server.api.tts.get()).status).toBe(400);
     expect((await tts('   ')).status).toBe(400);
     const long = await tts('a'.repeat(201));
     expect(long.status).toBe(400);
-    expect(long.json.message).toBe('The text to speak must be at most 200 characters.');
+    expect(long.error?.message).toBe('The text to speak must be at most 200 characters.');
     expect(fake.requests.length).toBe(before);
   });
 

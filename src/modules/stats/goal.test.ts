@@ -41,12 +41,12 @@ beforeEach(() => t.clock.set(NOON));
 let wordIds: number[] = [];
 async function learner(timeZone = 'UTC') {
   const signed = await t.signUp();
-  if (wordIds.length === 0) wordIds = (await t.request('GET', '/api/words', { cookie: signed.cookie })).json.map((w: { id: number }) => w.id);
-  await t.request('POST', '/api/analytics/activity', { cookie: signed.cookie, body: { sessionId: `s-${signed.user.id}-zone`, page: '/settings', timeZone } });
+  if (wordIds.length === 0) wordIds = (await t.server.api.words.get({ cookie: signed.cookie })).json.map((w: { id: number }) => w.id);
+  await t.server.api.analytics.activity.post({ sessionId: `s-${signed.user.id}-zone`, page: '/settings', timeZone }, { cookie: signed.cookie });
   return signed;
 }
-const answer = (cookie: string, i: number, correct = true) => t.request('POST', `/api/words/${wordIds[i % wordIds.length]}/progress`, { cookie, body: { correct, page: 'unified' } });
-const goalOf = async (cookie: string) => (await t.request('GET', '/api/goal', { cookie })).json;
+const answer = (cookie: string, i: number, correct = true) => t.server.api.words({ id: wordIds[i % wordIds.length] }).progress.post({ correct, page: 'unified' }, { cookie });
+const goalOf = async (cookie: string) => (await t.server.api.goal.get({ cookie })).json;
 
 describe('the daily goal', () => {
   test('a learner without a goal sees none, and answers still earn freezes', async () => {
@@ -58,7 +58,7 @@ describe('the daily goal', () => {
 
   test('answers, right or wrong, meet a goal in cards; the day streak grows once a day', async () => {
     const { cookie } = await learner();
-    const set = await t.request('PUT', '/api/goal', { cookie, body: { kind: 'cards', amount: 3 } });
+    const set = await t.server.api.goal.put({ kind: 'cards', amount: 3 }, { cookie });
     expect(set.status).toBe(200);
     expect(set.json).toMatchObject({ goal: { kind: 'cards', amount: 3 }, dayStreak: 0 });
     await answer(cookie, 0, false);
@@ -75,7 +75,7 @@ describe('the daily goal', () => {
 
   test("days are the learner's own: Beirut's day turns at 22:00 UTC in winter", async () => {
     const { cookie } = await learner('Asia/Beirut');
-    await t.request('PUT', '/api/goal', { cookie, body: { kind: 'cards', amount: 1 } });
+    await t.server.api.goal.put({ kind: 'cards', amount: 1 }, { cookie });
     t.clock.set('2026-01-15T21:30:00Z');
     await answer(cookie, 0);
     expect(await goalOf(cookie)).toMatchObject({ today: { day: '2026-01-15', met: true }, dayStreak: 1 });
@@ -85,8 +85,8 @@ describe('the daily goal', () => {
 
   test('learning time meets a goal in minutes; time on settings does not count', async () => {
     const { cookie, user } = await learner();
-    await t.request('PUT', '/api/goal', { cookie, body: { kind: 'minutes', amount: 1 } });
-    const beat = (page: string) => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: `s-${user.id}-time`, page } });
+    await t.server.api.goal.put({ kind: 'minutes', amount: 1 }, { cookie });
+    const beat = (page: string) => t.server.api.analytics.activity.post({ sessionId: `s-${user.id}-time`, page }, { cookie });
     for (let i = 0; i < 3; i++) {
       await beat('/settings');
       t.clock.advance(30_000);
@@ -104,13 +104,13 @@ describe('the daily goal', () => {
   test('a goal already reached today counts when it is set', async () => {
     const { cookie } = await learner();
     for (let i = 0; i < 5; i++) await answer(cookie, i);
-    const set = await t.request('PUT', '/api/goal', { cookie, body: { kind: 'cards', amount: 5 } });
+    const set = await t.server.api.goal.put({ kind: 'cards', amount: 5 }, { cookie });
     expect(set.json).toMatchObject({ today: { cards: 5, met: true }, dayStreak: 1 });
   });
 
   test('a missed day spends a freeze and keeps the streak; a second missed day without one ends it', async () => {
     const { cookie } = await learner();
-    await t.request('PUT', '/api/goal', { cookie, body: { kind: 'cards', amount: 5 } });
+    await t.server.api.goal.put({ kind: 'cards', amount: 5 }, { cookie });
     for (let i = 0; i < FREEZE_POINTS / 10; i++) await answer(cookie, i);
     expect(await goalOf(cookie)).toMatchObject({ dayStreak: 1, freezes: 1 });
     t.clock.advance(2 * DAY_MS);
@@ -123,7 +123,7 @@ describe('the daily goal', () => {
   });
 
   test('the clock moves only on a server started with MOVABLE_CLOCK', async () => {
-    expect((await t.request('POST', '/api/dev/clock', { body: { advanceMs: DAY_MS } })).status).toBe(404);
+    expect((await t.server.api.dev.clock.post({ advanceMs: DAY_MS })).status).toBe(404);
   });
 
   test('a bad goal is refused with a 400 naming the field; a visitor gets a 401', async () => {
@@ -133,7 +133,7 @@ describe('the daily goal', () => {
       expect(res.status).toBe(400);
     }
     expect((await goalOf(cookie)).goal).toBeNull();
-    expect((await t.request('GET', '/api/goal')).status).toBe(401);
-    expect((await t.request('PUT', '/api/goal', { body: { kind: 'cards', amount: 10 } })).status).toBe(401);
+    expect((await t.server.api.goal.get()).status).toBe(401);
+    expect((await t.server.api.goal.put({ kind: 'cards', amount: 10 })).status).toBe(401);
   });
 });

@@ -10,7 +10,7 @@ beforeEach(() => t.clock.set(NOON));
 
 const sql = t.db.$client;
 const freeWordIds = (sql.query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id').all() as { id: number }[]).map((w) => w.id);
-const answer = (cookie: string, id: number, correct: boolean) => t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct, page: 'unified' } });
+const answer = (cookie: string, id: number, correct: boolean) => t.server.api.words({ id }).progress.post({ correct, page: 'unified' }, { cookie });
 
 describe('progress over time', () => {
   test('answers, right answers and learning time per day of the last 30 or 90, today last', async () => {
@@ -19,12 +19,12 @@ describe('progress over time', () => {
     await answer(cookie, freeWordIds[1]!, false);
     t.clock.advance(2 * DAY_MS);
     await answer(cookie, freeWordIds[2]!, true);
-    const beat = () => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: `progress-${user.id}`, page: '/words' } });
+    const beat = () => t.server.api.analytics.activity.post({ sessionId: `progress-${user.id}`, page: '/words' }, { cookie });
     await beat();
     t.clock.advance(45_000);
     await beat();
 
-    const res = await t.request('GET', '/api/stats/progress', { cookie });
+    const res = await t.server.api.stats.progress.get({ cookie });
     expect(res.status).toBe(200);
     const days = res.json.days;
     expect(days).toHaveLength(30);
@@ -32,7 +32,7 @@ describe('progress over time', () => {
     expect(days.at(-2)).toMatchObject({ date: '2026-01-16', answered: 0, seconds: 0 });
     expect(days.at(-3)).toMatchObject({ date: '2026-01-15', answered: 2, correct: 1 });
     expect(days[0].date).toBe('2025-12-19');
-    expect((await t.request('GET', '/api/stats/progress?days=90', { cookie })).json.days).toHaveLength(90);
+    expect((await t.server.api.stats.progress.get({ cookie, query: { days: '90' } })).json.days).toHaveLength(90);
   });
 
   test('words learnt so far on each day, and review retention per week from reviews of learnt words only', async () => {
@@ -43,12 +43,12 @@ describe('progress over time', () => {
     t.clock.advance(DAY_MS);
     await answer(cookie, b, true);
     // Word a, right and graduated to review: 8 days on, a review of a learnt card, forgotten; c its first answer.
-    await t.request('POST', `/api/words/${a}/progress`, { cookie, body: { correct: true, page: 'unified', grade: 'easy' } });
+    await t.server.api.words({ id: a }).progress.post({ correct: true, page: 'unified', grade: 'easy' }, { cookie });
     t.clock.advance(12 * DAY_MS);
     await answer(cookie, a, false);
     await answer(cookie, c, false);
 
-    const progress = (await t.request('GET', '/api/review/progress?days=30', { cookie })).json;
+    const progress = (await t.server.api.review.progress.get({ cookie, query: { days: '30' } })).json;
     expect(progress.learned).toHaveLength(30);
     const learned = Object.fromEntries(progress.learned.map((d: { date: string; total: number }) => [d.date, d.total]));
     expect([learned['2026-01-14'], learned['2026-01-15'], learned['2026-01-16'], learned['2026-01-28']]).toEqual([0, 1, 2, 2]);
@@ -64,7 +64,7 @@ describe('progress over time', () => {
       const res = await t.request('GET', path, { cookie });
       expect(res.status).toBe(400);
     }
-    expect((await t.request('GET', '/api/stats/progress')).status).toBe(401);
-    expect((await t.request('GET', '/api/review/progress')).status).toBe(401);
+    expect((await t.server.api.stats.progress.get()).status).toBe(401);
+    expect((await t.server.api.review.progress.get()).status).toBe(401);
   });
 });

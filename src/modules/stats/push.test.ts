@@ -20,15 +20,15 @@ afterAll(() => {
 test('the daily reminder reaches an opted-in browser as a push it decrypts, signed with the VAPID key; a gone subscription is dropped', async () => {
   t.clock.set('2026-01-14T06:00:00Z');
   const { cookie, user } = await t.signUp();
-  expect((await t.request('GET', '/api/push/key')).json).toEqual({ publicKey: vapid.publicKey });
-  await t.request('PUT', '/api/goal', { cookie, body: { kind: 'cards', amount: 1 } });
+  expect((await t.server.api.push.key.get()).json).toEqual({ publicKey: vapid.publicKey });
+  await t.server.api.goal.put({ kind: 'cards', amount: 1 }, { cookie });
   t.clock.advance(-DAY_MS);
-  const wordId = (await t.request('GET', '/api/words', { cookie })).json[0].id;
-  await t.request('POST', `/api/words/${wordId}/progress`, { cookie, body: { correct: true, page: 'unified' } });
+  const wordId = (await t.server.api.words.get({ cookie })).json[0].id;
+  await t.server.api.words({ id: wordId }).progress.post({ correct: true, page: 'unified' }, { cookie });
   t.clock.advance(DAY_MS);
-  await t.request('PUT', '/api/reminders', { cookie, body: { dailyHour: 7, weekly: false } });
-  expect((await t.request('POST', '/api/push/subscriptions', { cookie, body: fake.subscription(`/push/${user.id}/a`) })).status).toBe(204);
-  expect((await t.request('POST', '/api/push/subscriptions', { cookie, body: fake.subscription(`/push/${user.id}/b`) })).status).toBe(204);
+  await t.server.api.reminders.put({ dailyHour: 7, weekly: false }, { cookie });
+  expect((await t.server.api.push.subscriptions.post(fake.subscription(`/push/${user.id}/a`), { cookie })).status).toBe(204);
+  expect((await t.server.api.push.subscriptions.post(fake.subscription(`/push/${user.id}/b`), { cookie })).status).toBe(204);
   fake.goneFor(`/push/${user.id}/b`);
 
   t.clock.advance(HOUR_MS);
@@ -48,5 +48,5 @@ test('a subscription must name an https push service and its keys; it needs a se
   for (const body of [{ ...good, endpoint: 'http://127.0.0.1/push' }, { ...good, keys: { p256dh: 'short', auth: good.keys.auth } }, { endpoint: good.endpoint }, 'push']) {
     expect((await t.request('POST', '/api/push/subscriptions', { cookie, body })).status).toBe(400);
   }
-  expect((await t.request('POST', '/api/push/subscriptions', { body: good })).status).toBe(401);
+  expect((await t.server.api.push.subscriptions.post(good)).status).toBe(401);
 });

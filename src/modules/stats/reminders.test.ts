@@ -11,18 +11,18 @@ beforeEach(() => t.clock.set(MORNING));
 const { stats } = t.services;
 const sql = t.db.$client;
 const wordIds = (sql.query('select id from words order by id limit 20').all() as { id: number }[]).map((w) => w.id);
-const answer = (cookie: string, i: number) => t.request('POST', `/api/words/${wordIds[i]}/progress`, { cookie, body: { correct: true, page: 'unified' } });
+const answer = (cookie: string, i: number) => t.server.api.words({ id: wordIds[i] }).progress.post({ correct: true, page: 'unified' }, { cookie });
 const mailsTo = (email: string) => t.app.ctx.mail.outbox(500).filter((m) => m.to === email);
 
 /** A learner in Beirut with a goal of one card, met yesterday (a day streak of 1), a daily reminder at `hour`. */
 async function learnerAtRisk(hour: number, weekly = false) {
   const signed = await t.signUp();
-  await t.request('POST', '/api/analytics/activity', { cookie: signed.cookie, body: { sessionId: `reminders-${signed.user.id}`, page: '/settings', timeZone: 'Asia/Beirut' } });
-  await t.request('PUT', '/api/goal', { cookie: signed.cookie, body: { kind: 'cards', amount: 1 } });
+  await t.server.api.analytics.activity.post({ sessionId: `reminders-${signed.user.id}`, page: '/settings', timeZone: 'Asia/Beirut' }, { cookie: signed.cookie });
+  await t.server.api.goal.put({ kind: 'cards', amount: 1 }, { cookie: signed.cookie });
   t.clock.set(new Date(MORNING.getTime() - DAY_MS));
   await answer(signed.cookie, 0);
   t.clock.set(MORNING);
-  const set = await t.request('PUT', '/api/reminders', { cookie: signed.cookie, body: { dailyHour: hour, weekly } });
+  const set = await t.server.api.reminders.put({ dailyHour: hour, weekly }, { cookie: signed.cookie });
   expect(set.json).toEqual({ dailyHour: hour, weekly });
   return signed;
 }
@@ -59,8 +59,8 @@ describe('reminder e-mails', () => {
     const met = await learnerAtRisk(9);
     await answer(met.cookie, 1);
     const fresh = await t.signUp();
-    await t.request('PUT', '/api/goal', { cookie: fresh.cookie, body: { kind: 'cards', amount: 1 } });
-    await t.request('PUT', '/api/reminders', { cookie: fresh.cookie, body: { dailyHour: 7, weekly: false } });
+    await t.server.api.goal.put({ kind: 'cards', amount: 1 }, { cookie: fresh.cookie });
+    await t.server.api.reminders.put({ dailyHour: 7, weekly: false }, { cookie: fresh.cookie });
     t.clock.advance(HOUR_MS);
     await stats.sendDue();
     expect(mailsTo(met.email)).toHaveLength(0);
@@ -82,15 +82,15 @@ describe('reminder e-mails', () => {
 
   test('bad settings and unknown tokens are refused; the settings need a session', async () => {
     const { cookie } = await t.signUp();
-    expect((await t.request('GET', '/api/reminders', { cookie })).json).toEqual({ dailyHour: null, weekly: false });
+    expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: false });
     for (const body of [{ dailyHour: 24, weekly: false }, { dailyHour: 1.5, weekly: false }, { dailyHour: 8 }, { dailyHour: '8', weekly: true }]) {
       expect((await t.request('PUT', '/api/reminders', { cookie, body })).status).toBe(400);
     }
-    expect((await t.request('GET', '/api/reminders')).status).toBe(401);
+    expect((await t.server.api.reminders.get()).status).toBe(401);
     // Without VAPID keys there is no web push to opt in to.
-    expect((await t.request('GET', '/api/push/key')).status).toBe(404);
-    expect((await t.request('POST', '/api/reminders/unsubscribe/daily/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(404);
-    expect((await t.request('POST', '/api/reminders/unsubscribe/monthly/AAAAAAAAAAAAAAAAAAAAAAAA', { origin: null })).status).toBe(400);
-    expect((await t.request('POST', '/api/reminders/unsubscribe/daily/x', { origin: null })).status).toBe(400);
+    expect((await t.server.api.push.key.get()).status).toBe(404);
+    expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(404);
+    expect((await t.server.api.reminders.unsubscribe({ kind: 'monthly' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(400);
+    expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'x' }).post(undefined, { origin: null })).status).toBe(400);
   });
 });

@@ -10,9 +10,8 @@ import { createPush } from './push';
 import { createReminders } from './reminders';
 import type { Goal } from './rules';
 
-export type { Leaderboard, LeaderboardBoard, LeaderboardEntry, Standings } from './leaderboard';
-export type { SessionAnalytics } from './learning-time';
-export type { AchievementView, AwardInput, StatsView } from './points';
+export type { Standings } from './leaderboard';
+export type { AwardInput } from './points';
 
 /**
  * Stats' one service, composed of its pieces (as vocabulary's): points, totals and achievements with the

@@ -16,12 +16,13 @@ beforeEach(() => t.clock.set(THURSDAY));
 
 const { stats } = t.services;
 const award = (input: AwardInput) => stats.award(input);
-const answer = (cookie: string, wordId: number, body: unknown) => t.request('POST', `/api/words/${wordId}/progress`, { cookie, body });
+const answer = (cookie: string, wordId: number, body: Answer) => t.server.api.words({ id: wordId }).progress.post(body, { cookie });
+type Answer = Parameters<ReturnType<typeof t.server.api.words>['progress']['post']>[0];
 
 let wordIds: number[] = [];
 async function learner() {
   const signed = await t.signUp();
-  if (wordIds.length === 0) wordIds = (await t.request('GET', '/api/words', { cookie: signed.cookie })).json.map((w: { id: number }) => w.id);
+  if (wordIds.length === 0) wordIds = (await t.server.api.words.get({ cookie: signed.cookie })).json.map((w: { id: number }) => w.id);
   return signed;
 }
 
@@ -44,7 +45,7 @@ describe('points and totals from answers', () => {
     expect((await answer(cookie, wordIds[2]!, { correct: true })).status).toBe(200);
     // A flag alone is not an answer.
     expect((await answer(cookie, wordIds[3]!, { flag: true })).status).toBe(200);
-    const res = await t.request('GET', '/api/stats', { cookie });
+    const res = await t.server.api.stats.get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ totalAnswered: 3, totalCorrect: 2, totalIncorrect: 1, points: 20, weeklyPoints: 20, bestStreak: 1, consecutiveDays: 1 });
     const ledger = t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)).all();
@@ -57,7 +58,7 @@ describe('points and totals from answers', () => {
   test('a which-word answer earns 10 points too', async () => {
     const { cookie } = await learner();
     await answer(cookie, wordIds[0]!, { correct: true, flag: false, page: 'which-word' });
-    expect((await t.request('GET', '/api/stats', { cookie })).json.points).toBe(10);
+    expect((await t.server.api.stats.get({ cookie })).json.points).toBe(10);
   });
 
   test('letters 5, sentences 20, a completed lesson 50', async () => {
@@ -83,7 +84,7 @@ describe('points and totals from answers', () => {
   test('answers arriving together all count', async () => {
     const { cookie } = await learner();
     await Promise.all(Array.from({ length: 30 }, (_, i) => answer(cookie, wordIds[i % wordIds.length]!, { correct: i % 3 !== 0, page: 'unified' })));
-    expect((await t.request('GET', '/api/stats', { cookie })).json).toMatchObject({ totalAnswered: 30, totalCorrect: 20, totalIncorrect: 10, points: 200 });
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ totalAnswered: 30, totalCorrect: 20, totalIncorrect: 10, points: 200 });
   });
 });
 
@@ -92,9 +93,9 @@ describe('achievements', () => {
 
   test('all eight are listed, none earned at first', async () => {
     const { cookie } = await learner();
-    const list = (await t.request('GET', '/api/stats', { cookie })).json.achievements;
-    expect(list.map((a: { name: string }) => a.name)).toEqual(['First Steps', 'On Fire', 'Unstoppable', 'Batch Master', 'Dedicated', 'Wordsmith', 'Scholar', 'Number Letters']);
-    expect(list.every((a: { earned: boolean; earnedAt: null }) => !a.earned && a.earnedAt === null)).toBe(true);
+    const list = (await t.server.api.stats.get({ cookie })).json.achievements;
+    expect(list.map((a) => a.name)).toEqual(['First Steps', 'On Fire', 'Unstoppable', 'Batch Master', 'Dedicated', 'Wordsmith', 'Scholar', 'Number Letters']);
+    expect(list.every((a) => !a.earned && a.earnedAt === null)).toBe(true);
   });
 
   test('First Steps on the first correct answer, On Fire at a streak of 10, each earned once', async () => {
@@ -133,7 +134,7 @@ describe('achievements', () => {
 
 describe('consecutive days in the learner time zone', () => {
   const beat = (cookie: string, timeZone: string) =>
-    t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-00000001', page: '/stats', timeZone } });
+    t.server.api.analytics.activity.post({ sessionId: 'tab-00000001', page: '/stats', timeZone }, { cookie });
 
   test('Dedicated after 7 days in a row, counted in the learner day, not UTC', async () => {
     const { cookie, user } = await learner();
@@ -262,7 +263,7 @@ describe('the leaderboard', () => {
   test('GET /api/stats/leaderboard answers the viewer their boards', async () => {
     const { cookie, user } = await learner();
     await answer(cookie, wordIds[0]!, { correct: true, page: 'unified' });
-    const res = await t.request('GET', '/api/stats/leaderboard', { cookie });
+    const res = await t.server.api.stats.leaderboard.get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json.allTime.viewer).toMatchObject({ username: user.username, points: 10 });
     expect(res.json.thisWeek.entries).toContainEqual(expect.objectContaining({ username: user.username, points: 10 }));
@@ -270,11 +271,11 @@ describe('the leaderboard', () => {
 });
 
 describe('session analytics', () => {
-  const beat = (cookie: string, page: string, sessionId = 'tab-aaaaaaaa') => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId, page } });
+  const beat = (cookie: string, page: string, sessionId = 'tab-aaaaaaaa') => t.server.api.analytics.activity.post({ sessionId, page }, { cookie });
 
   test('time between heartbeats goes to the feature in use; a long gap and other pages do not count', async () => {
     const { cookie } = await learner();
-    expect((await t.request('GET', '/api/analytics/session', { cookie })).json).toEqual({ totalTimeSpent: 0, lastActive: null, featureUsage: [] });
+    expect((await t.server.api.analytics.session.get({ cookie })).json).toEqual({ totalTimeSpent: 0, lastActive: null, featureUsage: [] });
     await beat(cookie, '/words');
     t.clock.advance(15_000);
     await beat(cookie, '/words');
@@ -293,7 +294,7 @@ describe('session analytics', () => {
     await beat(cookie, '/lesson/3', 'tab-bbbbbbbb');
     t.clock.advance(5_000);
     await beat(cookie, '/lesson/3', 'tab-bbbbbbbb');
-    const res = await t.request('GET', '/api/analytics/session', { cookie });
+    const res = await t.server.api.analytics.session.get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       totalTimeSpent: 65,
@@ -316,7 +317,7 @@ describe('session analytics', () => {
     }
     await beat(cookie, '/settings', 'tab-cccccccc');
     // Each beat credits the time since the one before to the page it names.
-    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+    expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([
       { featureId: 'topics', totalTime: 15 },
       { featureId: 'which-word', totalTime: 15 },
     ]);
@@ -324,7 +325,7 @@ describe('session analytics', () => {
 });
 
 describe('listening and speaking', () => {
-  const beat = (cookie: string, page: string, activity?: 'speaking' | 'listening') => t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page, activity } });
+  const beat = (cookie: string, page: string, activity?: 'speaking' | 'listening') => t.server.api.analytics.activity.post({ sessionId: 'tab-cccccccc', page, activity }, { cookie });
 
   test('the drill page is listening time; a beat sent while speaking credits speaking, not the page', async () => {
     const { cookie } = await learner();
@@ -337,7 +338,7 @@ describe('listening and speaking', () => {
     expect((await beat(cookie, '/words', 'speaking')).status).toBe(204);
     t.clock.advance(6_000);
     await beat(cookie, '/words');
-    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+    expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([
       { featureId: 'words', totalTime: 16 },
       { featureId: 'listening', totalTime: 15 },
       { featureId: 'speaking', totalTime: 4 },
@@ -356,7 +357,7 @@ describe('listening and speaking', () => {
     expect((await beat(cookie, '/dialogues/1', 'listening')).status).toBe(204);
     t.clock.advance(3_000);
     await beat(cookie, '/dialogues/1');
-    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([
+    expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([
       { featureId: 'listening', totalTime: 12 },
       { featureId: 'dialogues', totalTime: 8 },
     ]);
@@ -405,12 +406,12 @@ describe('routes refuse what they should', () => {
     expect((await t.request('POST', '/api/analytics/activity', { cookie, body: '[1]' })).status).toBe(400);
     expect((await t.request('POST', '/api/analytics/activity', { cookie, body: '{not json' })).status).toBeLessThan(500);
     expect(t.db.select().from(userStats).where(eq(userStats.userId, user.id)).get()).toBeUndefined();
-    expect((await t.request('GET', '/api/analytics/session', { cookie })).json.featureUsage).toEqual([]);
+    expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([]);
   });
 
   test('a valid time zone is kept', async () => {
     const { cookie, user } = await learner();
-    const res = await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-00000001', page: '/words', timeZone: 'Asia/Beirut' } });
+    const res = await t.server.api.analytics.activity.post({ sessionId: 'tab-00000001', page: '/words', timeZone: 'Asia/Beirut' }, { cookie });
     expect(res.status).toBe(204);
     expect(t.db.select().from(userStats).where(eq(userStats.userId, user.id)).get()!.timeZone).toBe('Asia/Beirut');
   });

@@ -12,7 +12,7 @@ const WORD_KEYS = ['id', 'english', 'lebanese', 'arabizi', 'arabicScript', 'isFl
 
 describe('GET /api/words', () => {
   test('signed out: the 10-word landing deck', async () => {
-    const res = await t.request('GET', '/api/words');
+    const res = await t.server.api.words.get();
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(10);
     expect(Object.keys(res.json[0]).sort()).toEqual([...WORD_KEYS].sort());
@@ -20,12 +20,12 @@ describe('GET /api/words', () => {
 
   test('signed in: the unlocked batches with flags', async () => {
     const { cookie, user } = await t.signUp();
-    await t.request('POST', `/api/words/${colors1()}/flag`, { cookie, body: { isFlagged: true } });
-    const res = await t.request('GET', '/api/words', { cookie });
+    await t.server.api.words({ id: colors1() }).flag.post({ isFlagged: true }, { cookie });
+    const res = await t.server.api.words.get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(33);
     expect(res.json[0]).toMatchObject({ english: 'Colors 1', isFlagged: true, culturalContext: 'A note about Colors.', batch: 1, isConjugation: false });
-    expect(res.json.filter((w: { isFlagged: boolean }) => w.isFlagged)).toHaveLength(1);
+    expect(res.json.filter((w) => w.isFlagged)).toHaveLength(1);
     // The list sent is joined from each word's JSON; it is the learner's deck all the same.
     expect(res.json).toEqual(t.services.vocabulary.deckFor(t.services.auth.getUser(user.id)!));
   });
@@ -33,9 +33,9 @@ describe('GET /api/words', () => {
 
 describe('GET /api/words/batch', () => {
   test('needs a session and describes the batch', async () => {
-    expect((await t.request('GET', '/api/words/batch')).status).toBe(401);
+    expect((await t.server.api.words.batch.get()).status).toBe(401);
     const { cookie } = await t.signUp();
-    const res = await t.request('GET', '/api/words/batch', { cookie });
+    const res = await t.server.api.words.batch.get({ cookie });
     expect(res.json).toEqual({
       batch: 1,
       totalBatches: 6,
@@ -54,9 +54,9 @@ describe('GET /api/words/batch', () => {
 
 describe('topics', () => {
   test('names, with or without the verb topics', async () => {
-    expect((await t.request('GET', '/api/words/topics?includeVerbs=true')).json).toEqual(['Colors', 'Family', 'Animals', 'Food', 'Verb: to write']);
-    expect((await t.request('GET', '/api/words/topics')).json).toEqual(['Colors', 'Family', 'Animals', 'Food']);
-    expect((await t.request('GET', '/api/words/topics?includeVerbs=false')).json).toHaveLength(4);
+    expect((await t.server.api.words.topics.get({ query: { includeVerbs: true } })).json).toEqual(['Colors', 'Family', 'Animals', 'Food', 'Verb: to write']);
+    expect((await t.server.api.words.topics.get()).json).toEqual(['Colors', 'Family', 'Animals', 'Food']);
+    expect((await t.server.api.words.topics.get({ query: { includeVerbs: false } })).json).toHaveLength(4);
     const bad = await t.request('GET', '/api/words/topics?includeVerbs=yes');
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: 'Validation Error', message: 'includeVerbs must be true or false.' });
@@ -64,8 +64,8 @@ describe('topics', () => {
 
   test('topic cards with progress', async () => {
     const { cookie } = await t.signUp();
-    await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: { correct: true } });
-    const res = await t.request('GET', '/api/words/topics-with-progress', { cookie });
+    await t.server.api.words({ id: colors1() }).progress.post({ correct: true }, { cookie });
+    const res = await t.server.api.words['topics-with-progress'].get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json[0]).toEqual({
       id: expect.any(Number),
@@ -77,42 +77,42 @@ describe('topics', () => {
       culturalContext: null,
       progress: { totalWords: 15, wordsLearned: 1, lastPracticed: t.clock.now().toISOString() },
     });
-    const anonymous = await t.request('GET', '/api/words/topics-with-progress');
-    expect(anonymous.json.find((c: { name: string }) => c.name === 'Animals')).toMatchObject({ isPremium: true, isTrialAccessible: false, progress: { wordsLearned: 0 } });
+    const anonymous = await t.server.api.words['topics-with-progress'].get();
+    expect(anonymous.json.find((c) => c.name === 'Animals')).toMatchObject({ isPremium: true, isTrialAccessible: false, progress: { wordsLearned: 0 } });
   });
 
   test('words of a topic, by its URL-encoded name', async () => {
     const { cookie } = await t.signUp();
-    const verb = await t.request('GET', `/api/words/by-topic/${encodeURIComponent('Verb: to write')}`, { cookie });
+    const verb = await t.server.api.words['by-topic']({ topic: 'Verb: to write' }).get({ cookie });
     expect(verb.status).toBe(200);
     expect(verb.json).toHaveLength(35);
     expect(verb.json[0]).toMatchObject({ isConjugation: true, tense: 'past', pronoun: 'ana', topic: 'Verb: to write', arabizi: 'ktb past ana' });
-    expect((await t.request('GET', '/api/words/by-topic/Family', { cookie })).json).toHaveLength(15);
-    const unknown = await t.request('GET', '/api/words/by-topic/Nothing%20here', { cookie });
+    expect((await t.server.api.words['by-topic']({ topic: 'Family' }).get({ cookie })).json).toHaveLength(15);
+    const unknown = await t.server.api.words['by-topic']({ topic: 'Nothing here' }).get({ cookie });
     expect(unknown.status).toBe(404);
-    expect(unknown.json.message).toBe('This topic does not exist.');
-    expect((await t.request('GET', `/api/words/by-topic/${'x'.repeat(101)}`)).status).toBe(400);
+    expect(unknown.error?.message).toBe('This topic does not exist.');
+    expect((await t.server.api.words['by-topic']({ topic: 'x'.repeat(101) }).get()).status).toBe(400);
     expect((await t.request('GET', '/api/words/by-topic/%20')).status).toBe(400);
     const malformed = await t.request('GET', '/api/words/by-topic/%E0%A4%A');
     expect(malformed.status).toBe(400);
     expect(malformed.json.message).toBe('The topic name is not valid.');
     // Signed out: free topics open, premium ones need an account.
-    expect((await t.request('GET', '/api/words/by-topic/Colors')).status).toBe(200);
-    expect((await t.request('GET', '/api/words/by-topic/Animals')).status).toBe(401);
+    expect((await t.server.api.words['by-topic']({ topic: 'Colors' }).get()).status).toBe(200);
+    expect((await t.server.api.words['by-topic']({ topic: 'Animals' }).get()).status).toBe(401);
   });
 });
 
 describe('GET /api/verbs', () => {
   test('lists the verbs with their topic and how many forms each has', async () => {
     const { cookie } = await t.signUp();
-    const res = await t.request('GET', '/api/verbs', { cookie });
+    const res = await t.server.api.verbs.get({ cookie });
     // The forms a learner in the trial practises on the verb's topic.
-    const forms = (await t.request('GET', `/api/words/by-topic/${encodeURIComponent('Verb: to write')}`, { cookie })).json.length;
+    const forms = (await t.server.api.words['by-topic']({ topic: 'Verb: to write' }).get({ cookie })).json.length;
     expect(forms).toBeGreaterThan(0);
     expect(res.json).toEqual([
       { id: expect.any(Number), key: 'write', infinitive: 'katab', arabic: 'كتب', english: 'to write', culturalContext: 'Katab is a regular verb.', topic: 'Verb: to write', forms },
     ]);
-    expect((await t.request('GET', '/api/verbs')).json[0].culturalContext).toBeNull();
+    expect((await t.server.api.verbs.get()).json[0].culturalContext).toBeNull();
   });
 });
 
@@ -120,7 +120,7 @@ describe('word progress', () => {
   test('an answer answers with progress, practice list, streak and batch', async () => {
     const { cookie } = await t.signUp();
     const id = colors1();
-    const res = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: false, flag: true, inFlaggedSection: false, page: 'unified' } });
+    const res = await t.server.api.words({ id }).progress.post({ correct: false, flag: true, inFlaggedSection: false, page: 'unified' }, { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       wordId: id,
@@ -135,10 +135,10 @@ describe('word progress', () => {
       batch: expect.objectContaining({ batch: 1, remaining: 20 }),
       unlockedBatch: null,
     });
-    const read = await t.request('GET', `/api/words/${id}/progress`, { cookie });
+    const read = await t.server.api.words({ id }).progress.get({ cookie });
     expect(read.json).toEqual({ wordId: id, timesCorrect: 0, timesIncorrect: 1, lastSeen: t.clock.now().toISOString(), isFlagged: true, correctInFlagged: 0, remainingToRemove: 3 });
-    const flagged = await t.request('GET', '/api/words/flagged', { cookie });
-    expect(flagged.json.map((w: { id: number }) => w.id)).toEqual([id]);
+    const flagged = await t.server.api.words.flagged.get({ cookie });
+    expect(flagged.json.map((w) => w.id)).toEqual([id]);
   });
 
   test('sixty answers at once all count', async () => {
@@ -146,24 +146,24 @@ describe('word progress', () => {
     const id = colors1();
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        t.request('POST', `/api/words/${i % 2 ? id : id + 1}/progress`, { cookie, body: { correct: true, page: 'unified' } }),
+        t.server.api.words({ id: i % 2 ? id : id + 1 }).progress.post({ correct: true, page: 'unified' }, { cookie }),
       ),
     );
     expect(answers.every((r) => r.status === 200)).toBe(true);
-    expect((await t.request('GET', `/api/words/${id}/progress`, { cookie })).json.timesCorrect).toBe(30);
-    expect((await t.request('GET', `/api/words/${id + 1}/progress`, { cookie })).json.timesCorrect).toBe(30);
-    expect((await t.request('GET', '/api/streak', { cookie })).json).toMatchObject({ currentStreak: 60, bestStreak: 60 });
+    expect((await t.server.api.words({ id }).progress.get({ cookie })).json.timesCorrect).toBe(30);
+    expect((await t.server.api.words({ id: id + 1 }).progress.get({ cookie })).json.timesCorrect).toBe(30);
+    expect((await t.server.api.streak.get({ cookie })).json).toMatchObject({ currentStreak: 60, bestStreak: 60 });
     // Exactly one answer saw each unlock.
     expect(answers.map((r) => r.json.unlockedBatch).filter(Boolean).sort()).toEqual([2, 3, 4, 5]);
-    const cards = (await t.request('GET', '/api/words/topics-with-progress', { cookie })).json;
-    expect(cards.find((c: { name: string }) => c.name === 'Colors').progress.wordsLearned).toBe(2);
+    const cards = (await t.server.api.words['topics-with-progress'].get({ cookie })).json;
+    expect(cards.find((c) => c.name === 'Colors')!.progress.wordsLearned).toBe(2);
   });
 
   test('signed out: 401 with the message of the catalogue', async () => {
-    const res = await t.request('POST', `/api/words/${colors1()}/progress`, { body: { correct: true } });
+    const res = await t.server.api.words({ id: colors1() }).progress.post({ correct: true });
     expect(res.status).toBe(401);
-    expect(res.json.message).toBe('You need to log in to access this feature.');
-    expect((await t.request('GET', `/api/words/${colors1()}/progress`)).status).toBe(401);
+    expect(res.error?.message).toBe('You need to log in to access this feature.');
+    expect((await t.server.api.words({ id: colors1() }).progress.get()).status).toBe(401);
   });
 
   test('bad ids and bodies answer 4xx and change nothing', async () => {
@@ -201,16 +201,16 @@ describe('word progress', () => {
     const form = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: 'correct=true', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.status).toBe(415);
     expect((await t.request('GET', '/api/words/abc/progress', { cookie })).status).toBe(400);
-    expect((await t.request('GET', `/api/words/${maxWordId() + 1}/progress`, { cookie })).status).toBe(404);
-    expect((await t.request('GET', `/api/words/${id}/progress`, { cookie })).json).toMatchObject({ timesCorrect: 0, timesIncorrect: 0, isFlagged: false });
+    expect((await t.server.api.words({ id: maxWordId() + 1 }).progress.get({ cookie })).status).toBe(404);
+    expect((await t.server.api.words({ id }).progress.get({ cookie })).json).toMatchObject({ timesCorrect: 0, timesIncorrect: 0, isFlagged: false });
   });
 
   test('the messages name what is wrong', async () => {
     const { cookie } = await t.signUp();
     const res = await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: { correct: 'yes' } });
     expect(res.json).toMatchObject({ error: 'Validation Error', message: 'correct must be true or false.', details: { field: 'correct' } });
-    const none = await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: {} });
-    expect(none.json.message).toBe('Send correct (true or false), or flag: true.');
+    const none = await t.server.api.words({ id: colors1() }).progress.post({}, { cookie });
+    expect(none.error?.message).toBe('Send correct (true or false), or flag: true.');
     const id = await t.request('POST', '/api/words/abc/progress', { cookie, body: { correct: true } });
     expect(id.json.message).toBe('The id must be a positive whole number.');
   });
@@ -221,21 +221,21 @@ describe('the premium guard', () => {
     const { cookie } = await t.signUp();
     t.clock.advance(8 * DAY_MS);
     const expected = { error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' };
-    const topic = await t.request('GET', '/api/words/by-topic/Animals', { cookie });
+    const topic = await t.server.api.words['by-topic']({ topic: 'Animals' }).get({ cookie });
     expect(topic.status).toBe(402);
     expect(topic.json).toMatchObject(expected);
     for (const id of [pastAna(), wordId(testEnglish('Animals', 1))]) {
-      const answer = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: true } });
+      const answer = await t.server.api.words({ id }).progress.post({ correct: true }, { cookie });
       expect(answer.status).toBe(402);
       expect(answer.json).toMatchObject(expected);
-      expect((await t.request('POST', `/api/words/${id}/flag`, { cookie, body: { isFlagged: true } })).status).toBe(402);
+      expect((await t.server.api.words({ id }).flag.post({ isFlagged: true }, { cookie })).status).toBe(402);
     }
     // Free content stays open.
-    expect((await t.request('POST', `/api/words/${colors1()}/progress`, { cookie, body: { correct: true } })).status).toBe(200);
-    expect((await t.request('GET', `/api/words/by-topic/${encodeURIComponent('Verb: to write')}`, { cookie })).json).toHaveLength(8);
+    expect((await t.server.api.words({ id: colors1() }).progress.post({ correct: true }, { cookie })).status).toBe(200);
+    expect((await t.server.api.words['by-topic']({ topic: 'Verb: to write' }).get({ cookie })).json).toHaveLength(8);
     // The verb's card counts the forms the learner can practise.
-    const cards = (await t.request('GET', '/api/words/topics-with-progress', { cookie })).json;
-    expect(cards.find((c: { name: string }) => c.name === 'Verb: to write').progress.totalWords).toBe(8);
-    expect((await t.request('GET', '/api/words', { cookie })).json).toHaveLength(20);
+    const cards = (await t.server.api.words['topics-with-progress'].get({ cookie })).json;
+    expect(cards.find((c) => c.name === 'Verb: to write')!.progress.totalWords).toBe(8);
+    expect((await t.server.api.words.get({ cookie })).json).toHaveLength(20);
   });
 });

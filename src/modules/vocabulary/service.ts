@@ -1,7 +1,7 @@
 import type { AppContext } from '../../lib/context';
 import type { BillingService } from '../billing/service';
 import type { FlaggedService } from '../flagged/service';
-import type { DueWord as DueCard, ReviewService } from '../review/service';
+import type { ReviewService } from '../review/service';
 import type { StatsService } from '../stats/service';
 import type { StreakService } from '../streak/service';
 import { createAnswers } from './answers';
@@ -10,11 +10,10 @@ import { createCatalogue } from './catalogue';
 import { createTier } from './free-tier';
 import { createPracticeList } from './practice-list';
 import { speakableWords } from './speakable';
-import type { WordView } from './views';
 import { createWords } from './words';
 
-export type { AnswerResult, PractisedWord } from './answers';
-export type { TopicCard, VerbView, WordView } from './views';
+export type { PractisedWord } from './answers';
+export type { WordView } from './views';
 
 /**
  * Vocabulary's one service (docs/product-rules.md#flash-cards), composed of its pieces: the catalogue
@@ -38,7 +37,5 @@ export function createVocabularyService(ctx: AppContext, deps: { billing: Billin
 }
 
 export type VocabularyService = ReturnType<typeof createVocabularyService>;
-/** A word due for review as vocabulary shows it (its route `GET /api/review/due`). */
-export type DueWord = DueCard<WordView>;
 /** The content keys of words, which the vocabulary service hands other modules as `wordKeys` (module.ts). */
 export type { WordKeys } from './keys';

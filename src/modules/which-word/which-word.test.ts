@@ -53,7 +53,7 @@ describe('rules', () => {
 
 describe('GET /api/which-word/topics', () => {
   test('signed out: free topics and the verb topic, without Colors or premium topics, nothing practised', async () => {
-    const res = await t.request('GET', '/api/which-word/topics');
+    const res = await t.server.api['which-word'].topics.get();
     expect(res.status).toBe(200);
     expect(res.json.map((c: { name: string }) => c.name)).toEqual(['Family', 'Food', 'Verb: to write']);
     expect(res.json[0]).toEqual({ name: 'Family', isVerb: false, isPremium: false, wordsLearned: 0, totalWords: 15, lastPracticed: null });
@@ -61,20 +61,20 @@ describe('GET /api/which-word/topics', () => {
 
   test('in the trial: premium topics join; an answer shows as learned with its date', async () => {
     const { cookie } = await t.signUp();
-    const answer = await t.request('POST', `/api/words/${wordId(testEnglish('Family', 2))}/progress`, { cookie, body: { correct: true, flag: false, page: 'which-word' } });
+    const answer = await t.server.api.words({ id: wordId(testEnglish('Family', 2)) }).progress.post({ correct: true, flag: false, page: 'which-word' }, { cookie });
     expect(answer.status).toBe(200);
     expect(answer.json.streak).toMatchObject({ currentStreak: 1, bestStreak: 1 });
-    const res = await t.request('GET', '/api/which-word/topics', { cookie });
+    const res = await t.server.api['which-word'].topics.get({ cookie });
     expect(res.json.map((c: { name: string }) => c.name)).toEqual(['Family', 'Animals', 'Food', 'Verb: to write']);
     expect(res.json[0]).toEqual({ name: 'Family', isVerb: false, isPremium: false, wordsLearned: 1, totalWords: 15, lastPracticed: t.clock.now().toISOString() });
-    expect((await t.request('GET', '/api/streak?page=which-word', { cookie })).json).toMatchObject({ currentStreak: 1, bestStreak: 1 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'which-word' } })).json).toMatchObject({ currentStreak: 1, bestStreak: 1 });
   });
 
   test('after the trial premium topics leave the grid again', async () => {
     const { cookie } = await t.signUp();
     t.clock.advance(8 * DAY_MS);
     try {
-      const res = await t.request('GET', '/api/which-word/topics', { cookie });
+      const res = await t.server.api['which-word'].topics.get({ cookie });
       expect(res.json.map((c: { name: string }) => c.name)).toEqual(['Family', 'Food', 'Verb: to write']);
     } finally {
       t.clock.advance(-8 * DAY_MS);
@@ -84,7 +84,7 @@ describe('GET /api/which-word/topics', () => {
 
 describe('GET /api/which-word/topics/{topic}', () => {
   test('a round of every word of the topic, each with four distinct options holding its arabizi', async () => {
-    const res = await t.request('GET', '/api/which-word/topics/family');
+    const res = await t.server.api['which-word'].topics({ topic: 'family' }).get();
     expect(res.status).toBe(200);
     expect(res.json.topic).toBe('Family');
     expect(res.json.questions).toHaveLength(15);
@@ -104,7 +104,7 @@ describe('GET /api/which-word/topics/{topic}', () => {
     const { cookie } = await t.signUp();
     t.clock.advance(8 * DAY_MS);
     try {
-      const res = await t.request('GET', `/api/which-word/topics/${encodeURIComponent('Verb: to write')}`, { cookie });
+      const res = await t.server.api['which-word'].topics({ topic: 'Verb: to write' }).get({ cookie });
       expect(res.status).toBe(200);
       expect(res.json.questions).toHaveLength(8);
       for (const q of res.json.questions) expect(q.word.tense).toBe('present');
@@ -114,16 +114,16 @@ describe('GET /api/which-word/topics/{topic}', () => {
   });
 
   test('premium topics: 401 signed out, the words in the trial, 402 after it', async () => {
-    expect((await t.request('GET', '/api/which-word/topics/Animals')).status).toBe(401);
+    expect((await t.server.api['which-word'].topics({ topic: 'Animals' }).get()).status).toBe(401);
     const { cookie } = await t.signUp();
-    const inTrial = await t.request('GET', '/api/which-word/topics/Animals', { cookie });
+    const inTrial = await t.server.api['which-word'].topics({ topic: 'Animals' }).get({ cookie });
     expect(inTrial.status).toBe(200);
     expect(inTrial.json.questions).toHaveLength(10);
     t.clock.advance(8 * DAY_MS);
     try {
-      const after = await t.request('GET', '/api/which-word/topics/Animals', { cookie });
+      const after = await t.server.api['which-word'].topics({ topic: 'Animals' }).get({ cookie });
       expect(after.status).toBe(402);
-      expect(after.json.error).toBe('trial_expired');
+      expect(after.error?.error).toBe('trial_expired');
     } finally {
       t.clock.advance(-8 * DAY_MS);
     }
@@ -132,18 +132,18 @@ describe('GET /api/which-word/topics/{topic}', () => {
   test('bad topics answer 4xx, never 500', async () => {
     expect((await t.request('GET', '/api/which-word/topics/Nothing%20here')).status).toBe(404);
     expect((await t.request('GET', '/api/which-word/topics/%20')).status).toBe(400);
-    expect((await t.request('GET', `/api/which-word/topics/${'x'.repeat(101)}`)).status).toBe(400);
+    expect((await t.server.api['which-word'].topics({ topic: 'x'.repeat(101) }).get()).status).toBe(400);
     expect((await t.request('GET', '/api/which-word/topics/%E0%A4%A')).status).toBe(400);
   });
 
   test('a which-word answer earns 10 points when right; a wrong one flags the word and resets the streak', async () => {
     const { cookie, user } = await t.signUp();
     const id = wordId(testEnglish('Food', 1));
-    await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: true, flag: false, page: 'which-word' } });
-    const wrong = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: { correct: false, flag: true, page: 'which-word' } });
+    await t.server.api.words({ id }).progress.post({ correct: true, flag: false, page: 'which-word' }, { cookie });
+    const wrong = await t.server.api.words({ id }).progress.post({ correct: false, flag: true, page: 'which-word' }, { cookie });
     expect(wrong.json).toMatchObject({ isFlagged: true, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 1 } });
     // The card streak is a different page and stays untouched.
-    expect((await t.request('GET', '/api/streak?page=unified', { cookie })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'unified' } })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
     expect(t.db.$client.query('select total_answered, total_correct, points from user_stats where user_id = ?').get(user.id)).toEqual({ total_answered: 2, total_correct: 1, points: 10 });
   });
 });

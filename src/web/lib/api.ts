@@ -145,6 +145,16 @@ export const handledGlobally = (error: unknown) =>
 /** A call's options: the request's rules above, without the body (the first argument of a write). */
 export type CallOptions = Omit<RequestOptions, 'body'>;
 
+/**
+ * What a call takes as options and answers, by the runtime that sends it: the browser's (`server`
+ * below) resolves with the reply and fails with an ApiError; a route test's (tests/support/client.ts)
+ * adds its own by declaration merging, as the event channels do (src/shared/channels.ts).
+ */
+export interface Runtimes<Data> {
+  browser: { options: CallOptions; answer: Data };
+}
+type Runtime = keyof Runtimes<unknown>;
+
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 const METHODS: readonly string[] = ['get', 'post', 'put', 'delete', 'patch'] satisfies Method[];
 
@@ -153,28 +163,30 @@ type Json<T> = T extends JsonText<infer Holds> ? Json<Holds> : T extends Date ? 
 type Success<Res> = Res extends { 200: infer Data } ? Json<Data> : unknown;
 type QueryValue = string | number | boolean | undefined;
 type Query<Q> = unknown extends Q ? Record<string, QueryValue> : { [K in keyof Q]: Q[K] extends QueryValue ? Q[K] : QueryValue };
-type Endpoint<M, Route> = Route extends { body: infer Body; query: infer Q; response: infer Res }
+type Options<R extends Runtime, Res> = Runtimes<Success<Res>>[R]['options'];
+type Answer<R extends Runtime, Res> = Promise<Runtimes<Success<Res>>[R]['answer']>;
+type Endpoint<M, Route, R extends Runtime> = Route extends { body: infer Body; query: infer Q; response: infer Res }
   ? M extends 'get'
-    ? (options?: CallOptions & { query?: Query<Q> }) => Promise<Success<Res>>
+    ? (options?: Options<R, Res> & { query?: Query<Q> }) => Answer<R, Res>
     : {} extends Body
-      ? (body?: Body, options?: CallOptions) => Promise<Success<Res>>
-      : (body: Body, options?: CallOptions) => Promise<Success<Res>>
+      ? (body?: Body, options?: Options<R, Res>) => Answer<R, Res>
+      : (body: Body, options?: Options<R, Res>) => Answer<R, Res>
   : never;
 type ParamKey<Routes> = Extract<keyof Routes, `:${string}`>;
-type Params<Routes> = [ParamKey<Routes>] extends [never]
+type Params<Routes, R extends Runtime> = [ParamKey<Routes>] extends [never]
   ? unknown
-  : (params: Record<ParamKey<Routes> extends `:${infer Name}` ? Name : never, string | number>) => Client<Routes[ParamKey<Routes>]>;
+  : (params: Record<ParamKey<Routes> extends `:${infer Name}` ? Name : never, string | number>) => Client<Routes[ParamKey<Routes>], R>;
 /**
  * The server's routes as calls, typed from the app (src/app.ts) as Eden Treaty types them: a path's
  * segments are properties, a path parameter is a call (`api.words({ id }).progress.post(body)`), and
  * the last segment is the method. `'~path'` is a node's path, for query keys and the event stream.
  */
-export type Client<Routes> = { '~path': string } & Params<Routes> & {
+export type Client<Routes, R extends Runtime = 'browser'> = { '~path': string } & Params<Routes, R> & {
   [K in keyof Routes as K extends `:${string}` ? never : K]: K extends Method
     ? Routes[K] extends { response: unknown }
-      ? Endpoint<K, Routes[K]>
-      : Client<Routes[K]>
-    : Client<Routes[K]>;
+      ? Endpoint<K, Routes[K], R>
+      : Client<Routes[K], R>
+    : Client<Routes[K], R>;
 };
 
 /** What a call of the typed client answers: `Reply<typeof server.api.user.get>`. */
@@ -186,24 +198,27 @@ export function searchOf(query: Record<string, QueryValue> = {}) {
   return search ? `?${search}` : '';
 }
 
+/** How a typed client's runtime sends a call: its method, its path with the query, a write's body and the call's options. */
+export type Send = (method: string, path: string, body: unknown, options: object) => Promise<unknown>;
+
 /**
  * The client's runtime, a few lines instead of Eden's own (which brings WebSockets, form data and date
- * parsing this app does not use, and would cost its entry chunk about 3 KiB): each call goes through
- * `api` above, so retries, timeouts, 401 and trial expiry stay written once.
+ * parsing this app does not use, and would cost its entry chunk about 3 KiB): each call goes to `send`,
+ * in the browser `api` above, so retries, timeouts, 401 and trial expiry stay written once.
  */
-function node(path: string[]): unknown {
+export function typedClient(send: Send, path: string[] = []): unknown {
   return new Proxy(() => {}, {
-    get: (_, key) => (key === '~path' ? `/${path.join('/')}` : typeof key === 'string' && key !== 'then' ? node([...path, key]) : undefined),
+    get: (_, key) => (key === '~path' ? `/${path.join('/')}` : typeof key === 'string' && key !== 'then' ? typedClient(send, [...path, key]) : undefined),
     apply: (_, __, [first, second]) => {
       const method = path.at(-1)!;
-      if (!METHODS.includes(method)) return node([...path, encodeURIComponent(String(Object.values(first as object)[0]))]);
+      if (!METHODS.includes(method)) return typedClient(send, [...path, encodeURIComponent(String(Object.values(first as object)[0]))]);
       const url = `/${path.slice(0, -1).join('/')}`;
-      if (method !== 'get') return api(method.toUpperCase(), url, { ...(second as CallOptions), body: first });
-      const { query, ...options } = (first ?? {}) as CallOptions & { query?: Record<string, QueryValue> };
-      return api('GET', url + searchOf(query), options);
+      if (method !== 'get') return send(method.toUpperCase(), url, first, second ?? {});
+      const { query, ...options } = (first ?? {}) as { query?: Record<string, QueryValue> };
+      return send('GET', url + searchOf(query), undefined, options);
     },
   });
 }
 
 /** The server, called through its typed routes (the app's type only: nothing of the server is bundled). */
-export const server = node([]) as Client<App['~Routes']>;
+export const server = typedClient((method, path, body, options) => api(method, path, { ...options, body })) as Client<App['~Routes']>;

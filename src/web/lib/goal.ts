@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { server } from './api';
+import { server, type Reply } from './api';
 import { read } from './query';
 import { useUser } from './session';
-import type { GoalView } from '../../modules/stats/goal';
 import type { Goal } from '../../modules/stats/rules';
 
-export type { Goal, GoalView };
+export type GoalView = Reply<typeof server.api.goal.get>;
+export type { Goal };
 
 /**
  * The daily goal, today's progress and the day streak (docs/product-rules.md#daily-goal-and-day-streak);

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { ApiError } from './api';
-import { createSaveQueue, memoryStore, type Saved } from './saves';
+import { createSaveQueue, memoryStore, storedSaves, type Saved } from './saves';
 
 const realFetch = globalThis.fetch;
 afterAll(() => {
@@ -40,8 +40,6 @@ function queue(list: Saved[] = []) {
   return { q, kept };
 }
 const paths = (list: { path: string }[]) => list.map((s) => s.path);
-/** A typed endpoint of the client, as the queue takes it: its path (the queue sends it itself). */
-const at = (path: string) => ({ '~path': path, post: async (_body: object) => ({}) as unknown });
 
 beforeEach(() => {
   sent = [];
@@ -56,11 +54,11 @@ describe('the save queue', () => {
       sent.push({ path: String(input), body: JSON.parse(String(init?.body)) });
       return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    expect(await q.save(1, 'word', at('/api/words/5/progress'), { correct: true })).toEqual({ ok: true });
+    expect<unknown>(await q.save(1, 'word', { id: 5 }, { correct: true })).toEqual({ ok: true });
     expect(keptWhenSent).toEqual(['/api/words/5/progress']);
     expect(kept).toEqual([]);
     expect(sent[0]!.body).toEqual({ correct: true, idempotencyKey: expect.stringMatching(/^[\w-]{22}$/) });
-    await q.save(1, 'flag', at('/api/words/5/flag'), { isFlagged: true });
+    await q.save(1, 'flag', { id: 5 }, { isFlagged: true });
     expect(sent[1]!.body).toEqual({ isFlagged: true });
     expect(q.waiting()).toBeNull();
   });
@@ -68,7 +66,7 @@ describe('the save queue', () => {
   test('a save that fails its first tries waits with its key; later saves wait behind it at once; all go in order once the server answers', async () => {
     const { q, kept } = queue();
     serve(() => null);
-    const first = await q.save(1, 'word', at('/api/words/5/progress'), { correct: true }).catch((e: unknown) => e);
+    const first = await q.save(1, 'word', { id: 5 }, { correct: true }).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(ApiError);
     expect((first as ApiError).message).toBe('Your progress will sync when connection is restored');
     const key = (kept[0]!.body as { idempotencyKey: string }).idempotencyKey;
@@ -76,8 +74,8 @@ describe('the save queue', () => {
 
     const tries: string[] = [];
     serve((path) => (tries.push(path), null));
-    await expect(q.save(1, 'word', at('/api/words/6/progress'), { correct: false })).rejects.toBeInstanceOf(ApiError);
-    await expect(q.save(1, 'flag', at('/api/words/6/flag'), { isFlagged: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(q.save(1, 'word', { id: 6 }, { correct: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(q.save(1, 'flag', { id: 6 }, { isFlagged: false })).rejects.toBeInstanceOf(ApiError);
     // Not tried: the oldest is stuck, and they wait for its next try.
     expect(tries).toEqual([]);
     expect(q.waiting()).toEqual({ answers: 2, flags: 1 });
@@ -94,25 +92,25 @@ describe('the save queue', () => {
     const { q } = queue();
     let tries = 0;
     serve(() => (tries++, 503));
-    await q.save(1, 'word', at('/api/words/5/progress'), { correct: true }).catch(() => {});
+    await q.save(1, 'word', { id: 5 }, { correct: true }).catch(() => {});
     expect(tries).toBe(3);
     await q.sendNow();
     expect(tries).toBe(4);
   });
 
   test('a save the server refuses is dropped and the next goes on; another learner’s saves are left alone', async () => {
-    const other: Saved = { id: 'other-learner-save', userId: 2, kind: 'word', path: '/api/words/7/progress', body: { correct: true } };
+    const other: Saved = { id: 'other-learner-save', userId: 2, kind: 'word', params: { id: 7 }, path: '/api/words/7/progress', body: { correct: true } };
     const { q, kept } = queue([other]);
     serve((path) => (path.includes('/999/') ? 404 : 200));
-    const refused = await q.save(1, 'word', at('/api/words/999/progress'), { correct: true }).catch((e: unknown) => e);
+    const refused = await q.save(1, 'word', { id: 999 }, { correct: true }).catch((e: unknown) => e);
     expect((refused as ApiError).status).toBe(404);
-    await q.save(1, 'word', at('/api/words/8/progress'), { correct: true });
+    await q.save(1, 'word', { id: 8 }, { correct: true });
     expect(paths(sent)).toEqual(['/api/words/999/progress', '/api/words/8/progress']);
     expect(kept).toEqual([other]);
   });
 
   test('saves left by an earlier page are sent first, in order, when the queue starts; the page hears of it once', async () => {
-    const left: Saved[] = [5, 6, 7].map((id) => ({ id: `left-by-earlier-page-${id}`, userId: 1, kind: 'word' as const, path: `/api/words/${id}/progress`, body: { correct: true } }));
+    const left: Saved[] = [5, 6, 7].map((id) => ({ id: `left-by-earlier-page-${id}`, userId: 1, kind: 'word' as const, params: { id }, path: `/api/words/${id}/progress`, body: { correct: true } }));
     const { q, kept } = queue([...left]);
     serve(() => 200);
     let heard = 0;
@@ -131,7 +129,7 @@ describe('the save queue', () => {
       arrived.push(path);
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
-    await Promise.all([q.save(1, 'word', at('/api/words/5/progress'), { correct: true }), q.save(1, 'word', at('/api/words/6/progress'), { correct: true })]);
+    await Promise.all([q.save(1, 'word', { id: 5 }, { correct: true }), q.save(1, 'word', { id: 6 }, { correct: true })]);
     expect(arrived).toEqual(['/api/words/5/progress', '/api/words/6/progress']);
   });
 
@@ -141,7 +139,7 @@ describe('the save queue', () => {
     Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true });
     try {
       serve(() => 200);
-      for (const id of [5, 6, 7]) await expect(q.save(1, 'word', at(`/api/words/${id}/progress`), { correct: true })).rejects.toBeInstanceOf(ApiError);
+      for (const id of [5, 6, 7]) await expect(q.save(1, 'word', { id }, { correct: true })).rejects.toBeInstanceOf(ApiError);
       expect(sent).toEqual([]);
       expect(q.waiting()).toEqual({ answers: 3, flags: 0 });
     } finally {
@@ -156,7 +154,7 @@ describe('the save queue', () => {
   test('a lost session keeps the saves until the learner is back', async () => {
     const { q, kept } = queue();
     serve(() => 401);
-    await expect(q.save(1, 'word', at('/api/words/5/progress'), { correct: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(q.save(1, 'word', { id: 5 }, { correct: true })).rejects.toBeInstanceOf(ApiError);
     expect(paths(kept)).toEqual(['/api/words/5/progress']);
     serve(() => 200);
     await q.start(1);
@@ -184,15 +182,12 @@ describe('the save queue', () => {
   test('every kind of answer carries its key and is counted as an answer; a flag carries none', async () => {
     const { q, kept } = queue();
     serve(() => null);
-    const saves: [Saved['kind'], string, object][] = [
-      ['letter', '/api/letters/progress', { letterNumber: 7, correct: true }],
-      ['lesson', '/api/lessons/3/progress', { completed: true }],
-      ['sentence', '/api/sentences/answer', { sentenceId: 1, answer: 'baddi ahwe', context: 'At a café' }],
-      ['listening', '/api/listening/answers', { wordId: 5, mode: 'choose', answer: 'red' }],
-      ['word', '/api/words/5/progress', { correct: true, page: 'which-word' }],
-      ['flag', '/api/words/5/flag', { isFlagged: true }],
-    ];
-    for (const [kind, path, body] of saves) await q.save(1, kind, at(path), body).catch(() => {});
+    await q.save(1, 'letter', {}, { letterNumber: 7, correct: true }).catch(() => {});
+    await q.save(1, 'lesson', { id: 3 }, { completed: true }).catch(() => {});
+    await q.save(1, 'sentence', {}, { sentenceId: 1, answer: 'baddi ahwe', context: 'At a café' }).catch(() => {});
+    await q.save(1, 'listening', {}, { wordId: 5, mode: 'choose', answer: 'red' }).catch(() => {});
+    await q.save(1, 'word', { id: 5 }, { correct: true, page: 'which-word' }).catch(() => {});
+    await q.save(1, 'flag', { id: 5 }, { isFlagged: true }).catch(() => {});
     expect(q.waiting()).toEqual({ answers: 5, flags: 1 });
     expect(kept.map((s) => [s.kind, 'idempotencyKey' in (s.body as object)])).toEqual([
       ['letter', true],
@@ -202,9 +197,59 @@ describe('the save queue', () => {
       ['word', true],
       ['flag', false],
     ]);
+    // Its params name the endpoint again after a reload; its path is what a tab of the previous version sends.
+    expect(kept[1]).toMatchObject({ kind: 'lesson', params: { id: 3 }, path: '/api/lessons/3/progress' });
     serve(() => 200);
     await q.sendNow();
-    expect(paths(sent)).toEqual(saves.map(([, path]) => path));
+    expect(paths(sent)).toEqual(['/api/letters/progress', '/api/lessons/3/progress', '/api/sentences/answer', '/api/listening/answers', '/api/words/5/progress', '/api/words/5/flag']);
     expect(q.waiting()).toBeNull();
+  });
+
+  test('saves kept by the previous version (a kind and a path) or before it (a path) are read with their params; anything else found is dropped', () => {
+    const answer = { correct: true, idempotencyKey: 'key-of-an-earlier-version' };
+    expect(
+      storedSaves([
+        { id: 'a', userId: 1, kind: 'word', path: '/api/words/5/progress', body: answer },
+        { id: 'b', userId: 1, path: '/api/words/6/flag', body: { isFlagged: true } },
+        { id: 'c', userId: 2, kind: 'letter', path: '/api/letters/progress', body: { letterNumber: 7, correct: true } },
+        { id: 'd', userId: 1, kind: 'lesson', params: { id: 3 }, path: '/api/lessons/3/progress', body: { completed: true } },
+        { id: 'kind and path disagree', userId: 1, kind: 'flag', path: '/api/words/6/progress', body: answer },
+        { id: 'params name no word', userId: 1, kind: 'word', params: { id: 'x' }, path: '/api/words/5/progress', body: answer },
+        { id: 'no such kind', userId: 1, kind: 'profile', params: {}, path: '/api/user', body: {} },
+        { id: 'no such path', userId: 1, path: '/api/user', body: {} },
+        { id: 'no body', userId: 1, kind: 'flag', path: '/api/words/6/flag' },
+        'x',
+        null,
+      ]),
+    ).toEqual([
+      { id: 'a', userId: 1, kind: 'word', params: { id: 5 }, path: '/api/words/5/progress', body: answer },
+      { id: 'b', userId: 1, kind: 'flag', params: { id: 6 }, path: '/api/words/6/flag', body: { isFlagged: true } },
+      { id: 'c', userId: 2, kind: 'letter', params: {}, path: '/api/letters/progress', body: { letterNumber: 7, correct: true } },
+      { id: 'd', userId: 1, kind: 'lesson', params: { id: 3 }, path: '/api/lessons/3/progress', body: { completed: true } },
+    ]);
+  });
+
+  test('a save kept by the previous version is sent to its path and forgotten once answered', async () => {
+    const [left] = storedSaves([{ id: 'left-by-the-previous-version', userId: 1, kind: 'word', path: '/api/words/5/progress', body: { correct: true, idempotencyKey: 'key-of-an-earlier-version' } }]);
+    const { q, kept } = queue([left!]);
+    serve(() => 200);
+    await q.start(1);
+    expect(sent).toEqual([{ path: '/api/words/5/progress', body: { correct: true, idempotencyKey: 'key-of-an-earlier-version' } }]);
+    expect(kept).toEqual([]);
+  });
+
+  test('a save names its route and sends its route’s body (checked by the type checker, never sent)', () => {
+    const { q } = queue();
+    const wrong = [
+      // @ts-expect-error a word's answer names its word
+      () => q.save(1, 'word', {}, { correct: true }),
+      // @ts-expect-error a letter's answer says which letter
+      () => q.save(1, 'letter', {}, { correct: true }),
+      // @ts-expect-error a flag is a state, not an answer
+      () => q.save(1, 'flag', { id: 5 }, { correct: true }),
+      // @ts-expect-error no such kind of save
+      () => q.save(1, 'profile', {}, {}),
+    ];
+    expect(wrong).toHaveLength(4);
   });
 });

@@ -1,37 +1,43 @@
 import { createStore, get, update } from 'idb-keyval';
-import { api, ApiError, progressRetryDelay, RETRY_TRIES, type CallOptions, type RequestOptions } from './api';
+import { ApiError, progressRetryDelay, RETRY_TRIES, server, type CallOptions, type RequestOptions } from './api';
 import { NETWORK_STATUS, TIMEOUT_STATUS } from './messages';
 
 /**
- * What the queue keeps, by kind: the route each kind is sent to, and whether it carries a key. Every
+ * What the queue keeps, by kind: the typed endpoint each kind is sent to for its params, the pattern
+ * of that endpoint's path (named groups are its numeric params), and whether it carries a key. Every
  * answer does (the server applies each key once per learner and kind); a flag does not: it sets a
  * state, and sent twice it sets the same one.
  */
 const KINDS = {
-  word: { path: /^\/api\/words\/\d+\/progress$/, keyed: true },
-  flag: { path: /^\/api\/words\/\d+\/flag$/, keyed: false },
-  letter: { path: /^\/api\/letters\/progress$/, keyed: true },
-  lesson: { path: /^\/api\/lessons\/\d+\/progress$/, keyed: true },
-  sentence: { path: /^\/api\/sentences\/answer$/, keyed: true },
-  listening: { path: /^\/api\/listening\/answers$/, keyed: true },
+  word: { route: ({ id }: { id: number }) => server.api.words({ id }).progress, path: /^\/api\/words\/(?<id>\d+)\/progress$/, keyed: true },
+  flag: { route: ({ id }: { id: number }) => server.api.words({ id }).flag, path: /^\/api\/words\/(?<id>\d+)\/flag$/, keyed: false },
+  letter: { route: () => server.api.letters.progress, path: /^\/api\/letters\/progress$/, keyed: true },
+  lesson: { route: ({ id }: { id: number }) => server.api.lessons({ id }).progress, path: /^\/api\/lessons\/(?<id>\d+)\/progress$/, keyed: true },
+  sentence: { route: () => server.api.sentences.answer, path: /^\/api\/sentences\/answer$/, keyed: true },
+  listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
 } as const;
-export type SaveKind = keyof typeof KINDS;
+type Kinds = typeof KINDS;
+export type SaveKind = keyof Kinds;
+type Endpoint<K extends SaveKind> = ReturnType<Kinds[K]['route']>;
+/** What names a kind's endpoint: `{ id }` for a word, a flag and a lesson, nothing for the others. */
+export type SaveParams<K extends SaveKind> = Parameters<Kinds[K]['route']> extends [infer Params extends object] ? Params : Record<never, never>;
+/** A kind's body and reply, as its route declares them. */
+export type SaveBody<K extends SaveKind> = Parameters<Endpoint<K>['post']>[0] & object;
+export type SaveReply<K extends SaveKind> = Awaited<ReturnType<Endpoint<K>['post']>>;
 
 /**
- * The save queue (docs/decisions/0024-durable-save-queue.md, docs/decisions/0043-one-save-queue.md):
- * every save of a signed-in learner (a card's or Which Word's answer, a flag, a letter, a lesson's
- * answer or completion, a sentence, a listening answer) is written to IndexedDB before it is sent, and
- * stays there until the server has acknowledged it, across navigation, reloads and closed tabs. Saves
- * go one at a time, in the order given; an answer carries a random key that the server applies at
- * most once, so a save sent again after its reply was lost never counts twice.
+ * The save queue (docs/decisions/0024-durable-save-queue.md, docs/decisions/0043-one-save-queue.md,
+ * docs/decisions/0058-saves-on-the-contract.md): every save of a signed-in learner (a card's or Which
+ * Word's answer, a flag, a letter, a lesson's answer or completion, a sentence, a listening answer) is
+ * written to IndexedDB before it is sent, and stays there until the server has acknowledged it, across
+ * navigation, reloads and closed tabs. Saves go one at a time, in the order given; an answer carries a
+ * random key that the server applies at most once, so a save sent again after its reply was lost never
+ * counts twice. A save is kept as its kind and params, which name its endpoint again after a reload, and
+ * its path, which the previous version of the queue (still running in a tab opened before a deploy) sends.
  */
-export interface Saved {
-  id: string;
-  userId: number;
-  kind: SaveKind;
-  path: string;
-  body: unknown;
-}
+export type Saved = {
+  [K in SaveKind]: { id: string; userId: number; kind: K; params: SaveParams<K>; path: string; body: SaveBody<K> };
+}[SaveKind];
 
 /** The waiting saves, kept as one list changed in one transaction, so tabs adding at once lose nothing. */
 export interface SaveStore {
@@ -39,24 +45,39 @@ export interface SaveStore {
   change(edit: (list: Saved[]) => Saved[]): Promise<void>;
 }
 
+/** A kind's endpoint for params as stored, untyped: a stored save's params and body are checked when read (`savedOrNull`). */
+const endpointOf = (kind: SaveKind, params: object) =>
+  (KINDS[kind].route as (params: object) => { '~path': string; post(body: object, options?: CallOptions): Promise<unknown> })(params);
+
+/** The params in a path of a kind's pattern (its ids are numbers), or null when the path is not of that kind. */
+function paramsIn(kind: SaveKind, path: string) {
+  const match = KINDS[kind].path.exec(path);
+  return match && Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, Number(value)]));
+}
+
 /**
  * A save as stored, or null for anything else found there (an older shape, a hand edit), which is
- * dropped rather than sent. Saves kept before there were kinds (answers and flags) get theirs from their path.
+ * dropped rather than sent. Saves kept before there were params (by the previous version, or by a tab
+ * still running it) get theirs from their path, and saves kept before there were kinds their kind too.
  */
 function savedOrNull(s: unknown): Saved | null {
-  const save = s as Partial<Saved> | null;
-  if (!save || typeof save.id !== 'string' || !Number.isSafeInteger(save.userId) || typeof save.path !== 'string') return null;
-  const path = save.path;
-  const kind = save.kind ?? (Object.keys(KINDS) as SaveKind[]).find((k) => KINDS[k].path.test(path));
-  return kind !== undefined && Object.hasOwn(KINDS, kind) && KINDS[kind].path.test(path) ? ({ ...save, kind } as Saved) : null;
+  const save = s as Partial<Record<keyof Saved, unknown>> | null;
+  if (!save || typeof save.id !== 'string' || !Number.isSafeInteger(save.userId) || typeof save.body !== 'object' || save.body === null) return null;
+  const kinds = Object.keys(KINDS) as SaveKind[];
+  const kind = save.kind === undefined ? kinds.find((k) => typeof save.path === 'string' && KINDS[k].path.test(save.path)) : kinds.find((k) => k === save.kind);
+  if (kind === undefined) return null;
+  const path = typeof save.params === 'object' && save.params !== null ? endpointOf(kind, save.params)['~path'] : save.path;
+  const params = typeof path === 'string' ? paramsIn(kind, path) : null;
+  return params && ({ id: save.id, userId: save.userId, kind, params, path, body: save.body } as Saved);
 }
-const validSaves = (list: unknown) => (Array.isArray(list) ? list.map(savedOrNull).filter((s) => s !== null) : []);
+/** What the store holds, as saves (see `savedOrNull`). */
+export const storedSaves = (list: unknown) => (Array.isArray(list) ? list.map(savedOrNull).filter((s) => s !== null) : []);
 
 function indexedStore(): SaveStore {
   const db = createStore('kalimat', 'saves');
   return {
-    read: async () => validSaves(await get('queue', db)),
-    change: (edit) => update('queue', (list) => edit(validSaves(list)), db),
+    read: async () => storedSaves(await get('queue', db)),
+    change: (edit) => update('queue', (list) => edit(storedSaves(list)), db),
   };
 }
 
@@ -82,7 +103,7 @@ async function adoptOldQueue(store: SaveStore) {
   try {
     old = JSON.parse(localStorage.getItem(OLD_KEY)!);
   } catch {}
-  const saves = validSaves((Array.isArray(old) ? old : []).map((s) => ({ ...s, id: newId() })));
+  const saves = storedSaves((Array.isArray(old) ? old : []).map((s) => ({ ...s, id: newId() })));
   await store.change((all) => [...saves, ...all]);
   localStorage.removeItem(OLD_KEY);
 }
@@ -172,7 +193,7 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
       let outcome: { value: unknown } | { error: unknown };
       try {
         // The spec's tries first (2 more, 500 ms then 1 s); once stuck, one try per backoff.
-        outcome = { value: await api('POST', head.path, { body: head.body, retries: stuck ? 0 : RETRY_TRIES, retryDelay: progressRetryDelay, sleep: options.sleep }) };
+        outcome = { value: await endpointOf(head.kind, head.params).post(head.body, { retries: stuck ? 0 : RETRY_TRIES, retryDelay: progressRetryDelay, sleep: options.sleep }) };
       } catch (error) {
         if (isSyncFailure(error)) {
           becomeStuck(list);
@@ -213,27 +234,22 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
 
   return {
     /**
-     * Keeps a save of a kind for its typed endpoint (`server.api.letters.progress`; an answer with its
-     * idempotency key in its body), then sends it after those before it. Resolves with the server's
-     * reply; rejects with the server's refusal, or with a sync failure when it waits in the queue (at
-     * once while older saves are stuck).
+     * Keeps a save of a kind for its typed endpoint at `params` (`'word', { id }` is
+     * `server.api.words({ id }).progress`; an answer with its idempotency key in its body), then sends it
+     * after those before it. Resolves with the server's reply; rejects with the server's refusal, or with
+     * a sync failure when it waits in the queue (at once while older saves are stuck).
      */
-    async save<Body, Reply>(
-      forUser: number,
-      kind: SaveKind,
-      endpoint: { '~path': string; post: (body: Body, options?: CallOptions) => Promise<Reply> },
-      body: NoInfer<Body> & object,
-    ): Promise<Reply> {
+    async save<K extends SaveKind>(forUser: number, kind: K, params: SaveParams<K>, body: SaveBody<K>): Promise<SaveReply<K>> {
       const id = newId();
-      const path = endpoint['~path'];
       // The queue sends for the learner who saves, even before the frame has started it.
       if (userId === null) userId = forUser;
-      await store.change((all) => [...all, { id, userId: forUser, kind, path, body: KINDS[kind].keyed ? { ...body, idempotencyKey: id } : body }]);
+      const save = { id, userId: forUser, kind, params, path: endpointOf(kind, params)['~path'], body: KINDS[kind].keyed ? { ...body, idempotencyKey: id } : body };
+      await store.change((all) => [...all, save as Saved]);
       if (stuck && forUser === userId) {
         publish(await mine());
         throw waitingError();
       }
-      const reply = new Promise<Reply>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+      const reply = new Promise<SaveReply<K>>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
       void drain();
       return reply;
     },

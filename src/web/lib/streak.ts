@@ -5,7 +5,9 @@ import { useUser } from './session';
 import { server } from './api';
 import { read } from './query';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../modules/streak/rules';
-import type { StreakPage } from '../../modules/streak/schema';
+
+/** The pages that keep a streak of their own, as the streak route takes them. */
+type StreakPage = NonNullable<NonNullable<Parameters<typeof server.api.streak.get>[0]>['query']>['page'];
 
 /** The pages whose streak the games keep (docs/product-rules.md#streak; the listening drill: docs/decisions/0032-listening-drill.md). */
 export type GamePage = 'which-word' | 'letters' | 'listening';

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { server } from '../lib/api';
 import { SUBSCRIPTION_KEYS } from '../lib/session';
-import type { Leaderboard } from '../../modules/stats/service';
 import type { Channel, Channels } from '../../shared/channels';
 import { leaderboardQuery } from '../features/stats/queries';
-import { applyStandings } from '../features/stats/standings';
+import { applyStandings, type Leaderboard } from '../features/stats/standings';
 
 /**
  * One event stream per signed-in browser (GET /api/events). EventSource reconnects by itself and sends

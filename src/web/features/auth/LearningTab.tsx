@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { goalQuery, useGoal } from '../../lib/goal';
-import { ApiError, server } from '../../lib/api';
+import { ApiError, server, type Reply } from '../../lib/api';
 import { read } from '../../lib/query';
 import { GoalPicker } from '../../ui/GoalPicker';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 import { NEW_CARDS_LIMITS } from '../../../modules/review/rules';
-import type { ReviewSettings } from '../../../modules/review/service';
-import type { ReminderSettings } from '../../../modules/stats/reminders';
+
+type ReviewSettings = Reply<typeof server.api.review.settings.get>;
+type ReminderSettings = Reply<typeof server.api.reminders.get>;
 
 const reviewSettingsQuery = read(server.api.review.settings);
 const remindersQuery = read(server.api.reminders);

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BillingService, PlanView } from '../../../modules/billing/service';
-import { ApiError, handledGlobally, server } from '../../lib/api';
+import { ApiError, handledGlobally, server, type Reply } from '../../lib/api';
 import { overviewQuery } from './queries';
 import { isDisplayableMessage } from '../../lib/messages';
 import { toast } from '../../ui/toast';
@@ -23,8 +22,8 @@ import {
   sameOriginPath,
 } from './rules';
 
-export type Plan = PlanView;
-export type SubscriptionOverview = ReturnType<BillingService['overview']>;
+export type Plan = Reply<typeof server.api.subscription.plans.get>[number];
+export type SubscriptionOverview = Reply<typeof server.api.subscription.get>;
 
 
 /** What the billing screens say when the subscription or the plans cannot be read. */

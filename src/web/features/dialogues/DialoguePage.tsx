@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DialogueView as Dialogue, RolePlayResult } from '../../../modules/dialogues/service';
 import { activityEnded, activityStarted } from '../../lib/activity-time';
 import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
@@ -16,7 +15,7 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LineText, NowPlaying } from './parts';
 import { SLOW_RATE, useLinePlayer } from './player';
 import { useDialogueView, type DialogueView } from './prefs';
-import { dialogueQuery, dialoguesQuery } from './queries';
+import { dialogueQuery, dialoguesQuery, type Dialogue, type RolePlayResult } from './queries';
 import { RolePlayTurn, type TurnAnswer } from './RolePlayTurn';
 
 type Player = ReturnType<typeof useLinePlayer>;

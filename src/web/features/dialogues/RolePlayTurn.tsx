@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DialogueLine } from '../../../modules/dialogues/service';
+import type { DialogueLine } from './queries';
 import { judgeTyped, type SpellingLexicon, type TypedVerdict } from '../../../shared/arabizi';
 import { Arabic } from '../../ui/Arabic';
 import { TypedResult } from '../../ui/TypedResult';

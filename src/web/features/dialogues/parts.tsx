@@ -1,4 +1,4 @@
-import type { DialogueLine } from '../../../modules/dialogues/service';
+import type { DialogueLine } from './queries';
 import { Arabic } from '../../ui/Arabic';
 
 /** A line's texts; `show` leaves some out (Listen's toggles), all of them by default. */

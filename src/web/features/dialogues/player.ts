@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DialogueLine } from '../../../modules/dialogues/service';
+import type { DialogueLine } from './queries';
 import { searchOf, server } from '../../lib/api';
 import { keepClipOffline } from '../../lib/offline';
 import { loadClip, speakInBrowser } from '../../lib/speech';

@@ -5,9 +5,7 @@ import { ListenButton } from '../../ui/ListenButton';
 import { Prose } from '../../ui/Prose';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { lessonsQuery } from '../../lib/query';
-import { grammarPageQuery } from './queries';
-import type { GrammarPageView } from '../../../modules/grammar/service';
-import type { GrammarLink, GrammarRow } from '../../../modules/grammar/schema';
+import { grammarPageQuery, type GrammarLink, type GrammarPageView, type GrammarRow } from './queries';
 
 /** /grammar/$key: a page of the grammar reference (docs/content-format.md). */
 export function GrammarPage({ pageKey }: { pageKey: string }) {

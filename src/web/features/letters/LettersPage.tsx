@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { server } from '../../lib/api';
 import { isSyncFailure, saves } from '../../lib/saves';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -63,7 +62,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     if (streak.userId !== null) {
       // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md). The letter is one
       // of the server's list, so one of the numbers the call accepts.
-      saves.save(streak.userId, 'letter', server.api.letters.progress, { letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct })
+      saves.save(streak.userId, 'letter', {}, { letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct })
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });

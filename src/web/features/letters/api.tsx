@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { lettersQuery } from './queries';
-import type { LetterView } from '../../../modules/letters/service';
+import type { LetterView } from './questions';
 
-export type { LetterView } from '../../../modules/letters/service';
+export type { LetterView };
 
 
 /** The number-letters from the server for both letters screens, or their loading, error and empty states. */

@@ -1,7 +1,7 @@
-import type { LetterView } from '../../../modules/letters/service';
 import { shuffled } from '../../../shared/shuffle';
+import type { Reply, server } from '../../lib/api';
 
-export type { LetterView };
+export type LetterView = Reply<typeof server.api.letters.get>[number];
 
 /** The letters game's constants (docs/product-rules.md#letters): a 10 s countdown in steps of 1 every 100 ms, 4 options, 1.5 s between questions. */
 export const COUNTDOWN_START = 100;

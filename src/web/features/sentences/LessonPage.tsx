@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LessonStep, LessonView } from '../../../modules/lessons/service';
-import type { StepComponent } from '../../../modules/lessons/schema';
-import { ApiError, handledGlobally, server } from '../../lib/api';
+import { ApiError, handledGlobally } from '../../lib/api';
 import { isSyncFailure, saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
 import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
-import { lessonQuery, lessonStepsQuery } from './queries';
+import { lessonQuery, lessonStepsQuery, type LessonStep, type LessonView, type StepComponent } from './queries';
 import { lessonsQuery } from '../../lib/query';
 import { ListenButton } from '../../ui/ListenButton';
 import { DIFFICULTY_LABELS } from './parts';
@@ -121,7 +119,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (userId === undefined) return;
     // The answer is kept for the lesson's score, in the save queue (docs/decisions/0043-one-save-queue.md): one
     // that waits is counted by the queue's indicator, one refused only costs that count, so it is only logged.
-    saves.save(userId, 'lesson', server.api.lessons({ id: lessonId }).progress, { correct: option === step.content.correctAnswer })
+    saves.save(userId, 'lesson', { id: lessonId }, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
       .catch((error: unknown) => {
         if (!isSyncFailure(error)) console.warn('lesson answer not saved', error);
@@ -144,7 +142,7 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     }
     setCompleting(true);
     try {
-      const result = await saves.save(userId, 'lesson', server.api.lessons({ id: lessonId }).progress, { completed: true });
+      const result = await saves.save(userId, 'lesson', { id: lessonId }, { completed: true });
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: lessonQuery(lessonId).queryKey });

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SentenceAnswerResult, SentenceView } from '../../../modules/sentences/service';
 import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, handledGlobally, server } from '../../lib/api';
 import { saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
-import { sentenceTopicsQuery } from './queries';
+import { sentenceTopicsQuery, type SentenceAnswerResult, type SentenceView } from './queries';
 import { Arabic } from '../../ui/Arabic';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LessonList } from './LessonList';
@@ -105,7 +104,7 @@ export function SentencePracticePage() {
     setSubmitting(true);
     // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md), so the answer is
     // judged and counted once it gets through. The verdict waits for it the spec's 10 s at most.
-    const saved = saves.save(userId, 'sentence', server.api.sentences.answer, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
+    const saved = saves.save(userId, 'sentence', {}, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
     try {
       const judged = await Promise.race([saved, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The verdict took too long.')), ANSWER_TIMEOUT_MS))]);
       queryClient.setQueryData(STREAK_KEY, judged.streak);

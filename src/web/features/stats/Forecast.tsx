@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewForecast } from '../../../modules/review/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
-import { forecastQuery } from './queries';
+import { forecastQuery, type ReviewForecast } from './queries';
 
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const weekday = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });

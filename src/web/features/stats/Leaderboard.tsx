@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { LeaderboardBoard } from '../../../modules/stats/service';
+import type { LeaderboardBoard } from './standings';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { TILE_FAILURE } from './failure';

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ProgressDay } from '../../../modules/stats/goal';
-import type { ReviewProgress } from '../../../modules/review/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
-import { dayProgressQuery, reviewProgressQuery, type ProgressRange } from './queries';
+import { dayProgressQuery, reviewProgressQuery, type ProgressDay, type ProgressRange, type ReviewProgress } from './queries';
 
 /** A point of a chart: its day (or week), its value, and the value as read aloud and in the table. */
 interface Point {

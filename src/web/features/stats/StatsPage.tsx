@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { BillingService } from '../../../modules/billing/service';
-import type { AchievementView, SessionAnalytics, StatsView } from '../../../modules/stats/service';
-import { ApiError } from '../../lib/api';
+import { ApiError, type Reply, type server } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { QueryBoundary } from '../../ui/QueryBoundary';
@@ -11,7 +9,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { SpinnerCard } from '../../ui/Spinner';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
 import { trialStatusQuery, useUser } from '../../lib/session';
-import { sessionAnalyticsQuery, statsQuery as statsRead } from './queries';
+import { sessionAnalyticsQuery, statsQuery as statsRead, type AchievementView, type SessionAnalytics, type StatsView } from './queries';
 import { accuracyPercent, featureName, formatLearningTime } from './format';
 import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
@@ -22,7 +20,7 @@ import { lazy, Suspense } from 'react';
 const ProgressCharts = lazy(() => import('./ProgressCharts').then((m) => ({ default: m.ProgressCharts })));
 
 export const PLEASE_LOG_IN = 'Please log in to view your statistics.';
-type TrialStatus = ReturnType<BillingService['trialStatus']>;
+type TrialStatus = Reply<(typeof server.api.user)['trial-status']['get']>;
 
 /** On 500 or 403 the statistics show zeros instead of failing (docs/decisions/0013-empty-data-or-load-failure.md). */
 const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);

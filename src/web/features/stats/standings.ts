@@ -1,4 +1,10 @@
-import type { Leaderboard, LeaderboardBoard, LeaderboardEntry, Standings } from '../../../modules/stats/service';
+import type { Channels } from '../../../shared/channels';
+import type { Reply, server } from '../../lib/api';
+
+export type Leaderboard = Reply<typeof server.api.stats.leaderboard.get>;
+export type LeaderboardBoard = Leaderboard['allTime'];
+type LeaderboardEntry = LeaderboardBoard['entries'][number];
+type Standings = Channels['leaderboard'];
 
 /**
  * The leaderboard after a live standings event: the new top entries, and the viewer's own place taken

@@ -1,9 +1,7 @@
 import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, DueWord, TopicCard, VerbView, WordView } from '../../../modules/vocabulary/service';
-import type { Direction } from '../../../modules/review/schema';
-import type { GradeName } from '../../../modules/review/rules';
-import { handledGlobally, progressSave, server } from '../../lib/api';
+import type { Direction, GradeName } from '../../../modules/review/rules';
+import { handledGlobally, progressSave, server, type Reply } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
@@ -12,8 +10,14 @@ import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { batchQuery, topicCardsQuery, wordsQuery } from './queries';
 import { isSyncFailure, saves } from '../../lib/saves';
 
-export type Word = WordView;
-export type { AnswerResult, TopicCard, VerbView, DueWord, Direction };
+export type Word = Reply<typeof server.api.words.get>[number];
+export type AnswerResult = Reply<ReturnType<typeof server.api.words>['progress']['post']>;
+export type TopicCard = Reply<(typeof server.api.words)['topics-with-progress']['get']>[number];
+export type VerbView = Reply<typeof server.api.verbs.get>[number];
+export type DueWord = Reply<typeof server.api.review.due.get>['words'][number];
+/** A card's next intervals by grade, in milliseconds (Review's buttons). */
+export type Intervals = DueWord['intervals'];
+export type { Direction };
 /** How an answer was given, for the word's memory card: the side shown, and the grade chosen on Review's buttons. */
 export interface AnswerManner {
   direction?: Direction;
@@ -81,7 +85,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
       const result = await saves.save(
         user.id,
         'word',
-        server.api.words({ id: word.id }).progress,
+        { id: word.id },
         {
           correct,
           ...(keepsStreak ? { page: 'unified' } : {}),
@@ -115,7 +119,7 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
     }
     patchWordFlag(queryClient, word.id, isFlagged);
     try {
-      await saves.save(user.id, 'flag', server.api.words({ id: word.id }).flag, { isFlagged });
+      await saves.save(user.id, 'flag', { id: word.id }, { isFlagged });
       toast.success(isFlagged ? 'Added to practice' : 'Removed from practice', { duration: 2000 });
       queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { handledGlobally, server } from '../../lib/api';
+import { handledGlobally } from '../../lib/api';
 import { saves } from '../../lib/saves';
 import { Arabic } from '../../ui/Arabic';
 import { ListenButton } from '../../ui/ListenButton';
@@ -100,7 +100,7 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     setWaiting(true);
     // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md): Next waits for this
     // save as the spec has it, and when it cannot get through now the answer waits in the queue.
-    saves.save(userId, 'word', server.api.words({ id: word.id }).progress, { correct: right, flag: !right, page: 'which-word' })
+    saves.save(userId, 'word', { id: word.id }, { correct: right, flag: !right, page: 'which-word' })
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: whichWordTopicsQuery.queryKey });
