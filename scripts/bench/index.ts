@@ -222,6 +222,6 @@ console.log(
 );
 console.log(`answers under a 100 commits/s cap: ${fmt(capped.okPerSecond)} answers/s`);
 // The real commit cost: the same answers through a LiteFS primary on FUSE, timed to their row on a replica.
-for (const line of await benchLiteFS({ learners: CONNECTIONS, connections: 256, seconds: SECONDS })) console.log(line);
+for (const line of await benchLiteFS({ learners: CONNECTIONS, seconds: SECONDS })) console.log(line);
 rmSync(data.dir, { recursive: true, force: true });
 process.exit(0);

@@ -103,4 +103,55 @@ describe('WriteQueue', () => {
     await queue.drain();
     expect(client.query('select count(*) as c from answers').get()).toEqual({ c: 10 });
   });
+
+  /** A clock each reading of which is 10 ms later: every commit then costs 20 ms beyond its writes. */
+  const costlyCommits = () => {
+    let now = 0;
+    return () => (now += 10);
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const wave = (queue: WriteQueue, client: Database, from: number, size: number) => Array.from({ length: size }, (_, i) => queue.run(insert(client, from + i)));
+
+  test('when commits are costly, a few writes just after a large commit share one with the rest of their wave', async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client, 0, costlyCommits());
+    await Promise.all(wave(queue, client, 0, 8));
+    const early = queue.run(insert(client, 8));
+    await nextTurn();
+    await nextTurn();
+    const rest = wave(queue, client, 9, 7);
+    const counts: number[] = await Promise.all([early, ...rest]);
+    expect(counts).toEqual(Array.from({ length: 8 }, (_, i) => 9 + i));
+    expect(transactions()).toBe(2);
+  });
+
+  test('a held write is committed when its hold ends, though no other write comes', async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client, 0, costlyCommits());
+    await Promise.all(wave(queue, client, 0, 8));
+    expect(await queue.run(insert(client, 8))).toBe(9);
+    expect(transactions()).toBe(2);
+  });
+
+  test('when commits are cheap, writes are committed at the next turn without waiting for company', async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client, 0, () => 0);
+    await Promise.all(wave(queue, client, 0, 8));
+    const early = queue.run(insert(client, 8));
+    await nextTurn();
+    await nextTurn();
+    const rest = wave(queue, client, 9, 7);
+    await Promise.all([early, ...rest]);
+    expect(transactions()).toBe(3);
+  });
+
+  test('drain commits a held write at once', async () => {
+    const { client } = open();
+    const queue = new WriteQueue(client, 0, costlyCommits());
+    await Promise.all(wave(queue, client, 0, 8));
+    void queue.run(insert(client, 8));
+    await nextTurn();
+    await queue.drain();
+    expect(client.query('select count(*) as c from answers').get()).toEqual({ c: 9 });
+  });
 });
