@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { fasterAudio, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -39,6 +39,9 @@ async function waitForOfflineCopy(page: Page, path: string, cacheName: string) {
 
 async function journey(width: number, height: number, name: string) {
   const { page, context } = await app.newPage(width, height);
+  // Lines are heard to their end, at two speeds. Twice as fast, not faster: a line must still play long
+  // enough for the checks made while it plays (its transcript, the next speaker highlighted).
+  await context.addInitScript(fasterAudio, 2);
   await registerInBrowser(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
 
