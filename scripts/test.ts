@@ -89,12 +89,24 @@ try {
   console.warn(`LiteFS: ${String(error)}; the cluster tests will fail.`);
 }
 
+/**
+ * The journeys run two files at a time: each file has its own server and Chromium, and much of a journey
+ * is waiting on its page, so two keep both cores busy. The slowest start first, as JOURNEY_TIMINGS last
+ * measured them (`bun test --parallel=2 --timings=tests/e2e/timings.json --update-timings ./tests/e2e`
+ * measures them again). The start command's journey runs alone after them: it builds dist/ anew, which
+ * every other journey's server serves.
+ */
+const JOURNEY_TIMINGS = 'tests/e2e/timings.json';
+const START_JOURNEY = './tests/e2e/start.test.ts';
+const journeys = [...new Bun.Glob('*.test.ts').scanSync({ cwd: resolve(root, 'tests/e2e') })].sort().map((file) => `./tests/e2e/${file}`);
+
 const suites = [
   typecheck(),
   check('unused code (knip)', 'check:unused'),
   check('import boundaries (dependency-cruiser)', 'check:boundaries'),
   await runSuite('services and routes', ['./src']),
-  await runSuite('end to end (Chromium)', ['./tests/e2e', '--timeout', '60000']),
+  await runSuite('end to end (Chromium)', ['--parallel=2', `--timings=${JOURNEY_TIMINGS}`, ...journeys.filter((file) => file !== START_JOURNEY), '--timeout', '60000']),
+  await runSuite('end to end: the start command, alone', [START_JOURNEY, '--timeout', '60000']),
 ];
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { fasterAudio, playAudioFaster, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -39,6 +39,7 @@ async function waitForOfflineCopy(page: Page, path: string, cacheName: string) {
 
 async function journey(width: number, height: number, name: string) {
   const { page, context } = await app.newPage(width, height);
+  await context.addInitScript(fasterAudio);
   await registerInBrowser(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
 
@@ -92,7 +93,9 @@ async function journey(width: number, height: number, name: string) {
   await ended(page, 3);
   await page.getByRole('checkbox', { name: 'Slower speed' }).uncheck();
 
-  // Role-play as Lara: Rami's lines play, hers are typed.
+  // Role-play as Lara: Rami's lines play, hers are typed. Nothing is checked while a line plays from here
+  // on: the lines are heard to their end four times as fast.
+  await playAudioFaster(page, 4);
   await page.getByRole('tab', { name: 'Role-play' }).click();
   await page.getByRole('button', { name: 'Play Lara' }).click();
   const turn = page.locator('.role-play-turn');
@@ -124,6 +127,7 @@ async function journey(width: number, height: number, name: string) {
   await context.setOffline(true);
   await page.reload();
   await page.getByRole('heading', { name: 'At the café' }).waitFor();
+  await playAudioFaster(page, 4);
   await countEnded(page);
   await page.getByRole('button', { name: 'Replay line 1', exact: true }).click();
   await ended(page, 1);

@@ -11,5 +11,5 @@ export const statsModule = defineModule({
   tables,
   service: createStatsService,
   routes: { needs: ['auth', 'stats'], plugin: statsRoutes },
-  jobs: (_ctx, stats) => [reminderJob(stats)],
+  jobs: (ctx, stats) => [reminderJob(stats, ctx.config)],
 });

@@ -20,7 +20,9 @@ export interface ReminderSettings {
 /** The weekly summary goes out on Mondays at the daily reminder's hour, or at this one without it. */
 const WEEKLY_HOUR = 9;
 /** How often the reminders are looked for: each goes out within this of its hour. */
-export const REMINDER_CHECK_MS = 20_000;
+const REMINDER_CHECK_MS = 20_000;
+/** The same on a server whose clock journeys move (MOVABLE_CLOCK): a moved hour is seen within a second, not twenty. */
+export const MOVED_CLOCK_CHECK_MS = 1000;
 
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 /** The hour (0-23) of an instant in a time zone. */
@@ -170,6 +172,6 @@ export function createReminders(
 }
 
 /** The reminders' job: the primary alone sends (the reservations are writes). */
-export function reminderJob(stats: { sendDue(): Promise<number> }): Job<Promise<number>> {
-  return { name: 'reminders', everyMs: REMINDER_CHECK_MS, primaryOnly: true, run: () => stats.sendDue() };
+export function reminderJob(stats: { sendDue(): Promise<number> }, config: { MOVABLE_CLOCK: boolean }): Job<Promise<number>> {
+  return { name: 'reminders', everyMs: config.MOVABLE_CLOCK ? MOVED_CLOCK_CHECK_MS : REMINDER_CHECK_MS, primaryOnly: true, run: () => stats.sendDue() };
 }
