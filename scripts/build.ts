@@ -219,10 +219,13 @@ function nameFirstScreens(
   // A drawn page asks for no script before it has loaded: its screen's chunks and the runtime's script
   // tag wait in an inert template until RUNTIME_START adds them (docs/decisions/0062-public-pages-before-the-runtime.md).
   // Added together, a module preload of the runtime would only have it compiled on the page's thread.
+  // Both close the body, so the parser reaches the whole page before it runs a script.
   const entryTag = index.match(/<script type="module"[^>]*><\/script>/)?.[0];
   if (!entryTag) throw new Error('index.html has no entry script tag');
   const deferred = (page: string, chunks: string[]) =>
-    page.replace(entryTag, () => `<template id="runtime">${links([], chunks)}${entryTag}</template><script>${RUNTIME_START}</script>`);
+    page
+      .replace(entryTag, '')
+      .replace('</body>', () => `<template id="runtime">${links([], chunks)}${entryTag}</template><script>${RUNTIME_START}</script></body>`);
   const drawnChunks = (path: string) => {
     const screen = firstScreens[path];
     if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
