@@ -8,7 +8,7 @@ import { minify } from '@swc/core';
 import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { COMPRESSIBLE, signedOutPage } from '../src/lib/static';
+import { COMPRESSIBLE, RUNTIME_START, signedOutPage } from '../src/lib/static';
 import type { FirstScreen } from '../src/web/lib/routes';
 
 const root = resolve(import.meta.dir, '..');
@@ -183,7 +183,8 @@ async function prerenderPages(outdir: string, metafile: unknown) {
  * the runtime instead of after it, a round trip or two later (bench:web). The server picks the copy
  * (src/lib/static.ts):
  * - for a signed-out visit, the pages drawn for /landing and /auth name their screen's chunks, which
- *   hydrating them waits for; pages/signed-out/<path>.html (index.html's first paint) name the chunks
+ *   hydrating them waits for, with the runtime, to be fetched once the page has loaded (RUNTIME_START);
+ *   pages/signed-out/<path>.html (index.html's first paint) name the chunks
  *   of the drawn page a visitor ends on from that path: `/` (as index) and the learner's screens lead
  *   to /auth, and /landing and /auth opened with a query string, which no drawn page shows, stay;
  * - for a visit with a session, copies of index.html name the user, which every signed-in page reads
@@ -209,23 +210,29 @@ function nameFirstScreens(
     return [...found];
   };
   const href = (chunk: string) => `/${chunk.replace(/^\.\//, '')}`;
+  const links = (reads: string[], chunks: string[]) =>
+    reads.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
+    chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('');
   // The runtime first: its script tag follows the inlined stylesheet, after these links.
   const linked = (page: string, reads: string[], chunks: string[]) =>
-    page.replace(
-      '<style>',
-      () =>
-        `<link rel="modulepreload" href="${href(entry)}">` +
-        reads.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('') +
-        chunks.map((chunk) => `<link rel="preload" href="${href(chunk)}" as="script" crossorigin>`).join('') +
-        '<style>',
-    );
+    page.replace('<style>', () => `<link rel="modulepreload" href="${href(entry)}">${links(reads, chunks)}<style>`);
+  // A drawn page asks for no script before it has loaded: its screen's chunks and the runtime's script
+  // tag wait in an inert template until RUNTIME_START adds them (docs/decisions/0062-public-pages-before-the-runtime.md).
+  // Added together, a module preload of the runtime would only have it compiled on the page's thread.
+  // Both close the body, so the parser reaches the whole page before it runs a script.
+  const entryTag = index.match(/<script type="module"[^>]*><\/script>/)?.[0];
+  if (!entryTag) throw new Error('index.html has no entry script tag');
+  const deferred = (page: string, chunks: string[]) =>
+    page
+      .replace(entryTag, '')
+      .replace('</body>', () => `<template id="runtime">${links([], chunks)}${entryTag}</template><script>${RUNTIME_START}</script></body>`);
   const drawnChunks = (path: string) => {
     const screen = firstScreens[path];
     if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
     return chunksOf(screen.module);
   };
   mkdirSync(resolve(outdir, 'pages'));
-  for (const [path, page] of Object.entries(drawnPages)) writeFileSync(resolve(outdir, `pages${path}.html`), linked(page, [], drawnChunks(path)));
+  for (const [path, page] of Object.entries(drawnPages)) writeFileSync(resolve(outdir, `pages${path}.html`), deferred(page, drawnChunks(path)));
   mkdirSync(resolve(outdir, 'pages/signed-out'));
   for (const [path, end] of Object.entries(visitorEnds)) {
     writeFileSync(resolve(outdir, signedOutPage(path)), linked(index, [], drawnChunks(end)));

@@ -4,6 +4,7 @@ import { STATUS_MESSAGES, type ErrorBody } from '../shared/errors';
 import { LOGIN_FORM_PATH } from '../shared/forms';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { AppContext } from './context';
+import { RUNTIME_START_SOURCE } from './static';
 import { failedValidation } from './validation';
 import type { GenericSchema } from 'valibot';
 
@@ -39,7 +40,8 @@ function originOf(request: Request, ownOrigin: string): string | undefined {
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The drawn public pages' one inline script, which starts the app (src/lib/static.ts).
+  `script-src 'self' ${RUNTIME_START_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

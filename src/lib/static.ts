@@ -104,6 +104,37 @@ function pageFor(distDir: string, pathname: string, visit: Required<Pick<ClientR
 /** The pages the build draws for a signed-out visitor (src/web/prerender.tsx). */
 export const DRAWN_PAGES = ['/landing', '/auth'];
 
+/**
+ * The one script a drawn page runs before the app (docs/decisions/0062-public-pages-before-the-runtime.md):
+ * its links and its login form work as HTML, so the app's runtime is fetched only once the page has
+ * loaded and the browser is idle, or at the visitor's first touch, key or pointer over it, whichever
+ * comes first. It then adds what the page's `<template id="runtime">` holds (the entry script and its
+ * screen's chunks, scripts/build.ts) to the head, as elements of the document, so they load as they
+ * would from the page itself. Inline, so the first paint waits for no request; allowed by its hash in
+ * the Content-Security-Policy (src/lib/core.ts).
+ */
+export const RUNTIME_START = `{
+const events = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'];
+const start = () => {
+  const runtime = document.getElementById('runtime');
+  if (!runtime) return;
+  runtime.remove();
+  for (const type of events) removeEventListener(type, start, true);
+  for (const element of runtime.content.children) {
+    const copy = document.createElement(element.localName);
+    for (const { name, value } of element.attributes) copy.setAttribute(name, value);
+    document.head.append(copy);
+  }
+};
+for (const type of events) addEventListener(type, start, { capture: true, passive: true });
+const idle = () => (window.requestIdleCallback ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 2000));
+if (document.readyState === 'complete') idle();
+else addEventListener('load', idle, { once: true });
+}`;
+
+/** RUNTIME_START's source as a Content-Security-Policy allows it. */
+export const RUNTIME_START_SOURCE = `'sha256-${new Bun.CryptoHasher('sha256').update(RUNTIME_START).digest('base64')}'`;
+
 /** The page, in dist/, naming the code a signed-out visit to `pathname` ends on (`/` as index). */
 export const signedOutPage = (pathname: string) => `pages/signed-out${pathname === '/' ? '/index' : pathname}.html`;
 

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildClient } from '../../scripts/build';
+import { CONTENT_SECURITY_POLICY } from '../lib/core';
+import { RUNTIME_START } from '../lib/static';
 
 const outdir = join(mkdtempSync(join(tmpdir(), 'kalimat-build-')), 'dist');
 let files: string[] = [];
@@ -27,6 +29,7 @@ describe('the client build', () => {
   test('/landing and /auth are drawn into copies of index.html, marked for hydration, naming their screen\'s chunk', () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
     const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1] ?? 'no entry script';
+    const entryTag = index.match(/<script type="module"[^>]*><\/script>/)?.[0] ?? 'no entry script';
     for (const [path, text, screen] of [
       ['landing', 'Speak Lebanese, not textbook Arabic.', 'LandingPage'],
       ['auth', 'Continue with Google', 'AuthPage'],
@@ -34,27 +37,43 @@ describe('the client build', () => {
       const html = readFileSync(join(outdir, `pages/${path}.html`), 'utf8');
       expect(html).toContain('<div id="root" data-prerendered="">');
       expect(html).toContain(text);
-      expect(html).not.toContain('<script>');
       const head = html.slice(0, html.indexOf('<div id="root"'));
-      expect(head).toContain(`<link rel="modulepreload" href="${entry}">`);
+      // The page fetches no script: the runtime and its screen's chunks wait in an inert template at the
+      // end of the page, which the one inline script adds to it once it has loaded (docs/decisions/0062).
+      const template = html.match(/<template id="runtime">([\s\S]*?)<\/template>/);
+      expect(html).toContain(`${template?.[0]}<script>${RUNTIME_START}</script></body>`);
+      const runtime = template?.[1] ?? '';
+      expect(runtime.endsWith(entryTag)).toBe(true);
+      expect(runtime).not.toContain('modulepreload');
       const chunk = files.find((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'));
       // The screen's chunk and every chunk it imports but the runtime: hydrating waits for all of them.
       const imported = [...readFileSync(join(outdir, chunk!), 'utf8').matchAll(/from\s*"(\/[^"]+\.js)"/g)].map((m) => m[1]);
       expect(imported).toContain(entry);
       for (const file of [`/${chunk}`, ...imported.filter((file) => file !== entry)]) {
-        expect(head).toContain(`<link rel="preload" href="${file}" as="script" crossorigin>`);
+        expect(runtime).toContain(`<link rel="preload" href="${file}" as="script" crossorigin>`);
       }
-      expect(head.replace(/<link rel="(module)?preload"[^>]*>/g, '')).toBe(index.slice(0, index.indexOf('<div id="root"')));
+      expect(head).toBe(index.slice(0, index.indexOf('<div id="root"')).replace(entryTag, ''));
+      expect(html.split('<script').length).toBe(3);
+    }
+  });
+
+  test("the drawn pages' one inline script is the one the Content-Security-Policy allows by its hash", () => {
+    for (const path of ['landing', 'auth']) {
+      const inline = [...readFileSync(join(outdir, `pages/${path}.html`), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      expect(inline).toEqual([RUNTIME_START]);
+      const hash = new Bun.CryptoHasher('sha256').update(inline[0]).digest('base64');
+      expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' 'sha256-${hash}';`);
     }
   });
 
   test('a signed-out visit to `/` or to a learner\'s screen gets a page naming /auth\'s code; /auth with a query, its own', () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
-    const drawnAuthLinks = readFileSync(join(outdir, 'pages/auth.html'), 'utf8').match(/<link rel="(module)?preload"[^>]*>/g);
-    expect(drawnAuthLinks?.length).toBeGreaterThan(1);
+    const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1] ?? 'no entry script';
+    const drawnAuthChunks = readFileSync(join(outdir, 'pages/auth.html'), 'utf8').match(/<link rel="preload"[^>]*>/g) ?? [];
+    expect(drawnAuthChunks.length).toBeGreaterThan(0);
     for (const name of ['index', 'words', 'settings', 'auth']) {
       const html = readFileSync(join(outdir, `pages/signed-out/${name}.html`), 'utf8');
-      expect(html.match(/<link rel="(module)?preload"[^>]*>/g)).toEqual(drawnAuthLinks);
+      expect(html.match(/<link rel="(module)?preload"[^>]*>/g)).toEqual([`<link rel="modulepreload" href="${entry}">`, ...drawnAuthChunks]);
       expect(html.replace(/<link rel="(module)?preload"[^>]*>/g, '')).toBe(index);
     }
     expect(readFileSync(join(outdir, 'pages/signed-out/landing.html'), 'utf8')).toMatch(/<link rel="preload" href="\/LandingPage-[a-z0-9]+\.js"/);

@@ -4,7 +4,7 @@ import { App } from './App';
 import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
 import { installGlobalErrorHandlers } from './lib/client-errors';
-import { whenIdle } from './lib/idle';
+import { nextTask, whenIdle } from './lib/idle';
 import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
@@ -66,9 +66,10 @@ const app = (
 // the browser paints and answers input, instead of one long task (blocking time, docs/decisions/0038-performance-history.md).
 // And only once the router has loaded the page (its guards, its screen's chunk) or failed to (it then
 // shows its error): rendered earlier, the page was drawn again when the router finished, and that
-// update is not a transition.
-void router
-  .load()
+// update is not a transition. The router starts in a task of its own, not in the one that evaluated the
+// runtime, the longest before the first screen.
+void nextTask()
+  .then(() => router.load())
   .catch(() => {})
   .then(() =>
     startTransition(() => {

@@ -134,6 +134,52 @@ describe('a visitor from a phone', () => {
     await context.close();
   });
 
+  test('a drawn page asks for no script until it has loaded, and starts the app at the first touch when the browser is never idle', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    const logged = watchConsole(page);
+    // A browser never idle: only the visitor's touch can start the app.
+    await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+    await page.goto('/landing', { waitUntil: 'load' });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    await page.getByRole('heading', { name: /Speak Lebanese/ }).click();
+    await appTookOver(page);
+    expect(scripts.length).toBeGreaterThan(0);
+    // Once the app runs, the page's links are the router's: 'Log in' opens the login screen without a new page.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(logged).toEqual([]);
+    await context.close();
+  });
+
+  test('what a visitor typed into the drawn login form before the app took it over is what the app signs in with', async () => {
+    const signUp = await app.newPage(375, 812);
+    const learner = await registerInBrowser(signUp.page);
+    await signUp.context.close();
+    const { page, context } = await app.newPage(375, 812);
+    // The app's code arrives only once both fields are filled, as on a slow phone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\.js$/, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto('/auth', { waitUntil: 'load' });
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    release();
+    await appTookOver(page);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/words');
+    // Signed in by the app's call, not by the browser posting the form.
+    expect(page.url()).not.toContain('error');
+    await context.close();
+  });
+
   test('an arrival from the drawn login form that failed comes drawn, and says so once the app has taken it over, with nothing logged', async () => {
     const { page, context } = await app.newPage(375, 812);
     const logged = watchConsole(page);

@@ -14,7 +14,10 @@ export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'd
 export function startOffline(queryClient: QueryClient) {
   if (!('serviceWorker' in navigator)) return;
   // It downloads the whole build: on a phone's connection that waits until the first screen is drawn.
-  window.addEventListener('load', () => whenIdle(() => void navigator.serviceWorker.register('/sw.js').catch(() => {})), { once: true });
+  // A drawn page starts the app only after it has loaded (src/lib/static.ts), its 'load' already past.
+  const register = () => whenIdle(() => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 
   // The worker that serves the next visit (the page that installed it is not controlled by it).
   let registration: ServiceWorkerRegistration | undefined;

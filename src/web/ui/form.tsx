@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError } from '../lib/api';
 
 export type FieldErrors = Record<string, string>;
@@ -96,10 +96,19 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
  */
 export function Field({ label, name, error, posted, ...input }: FieldProps) {
   const id = `field-${name}`;
+  const ref = useRef<HTMLInputElement>(null);
+  // Once React has taken over a drawn page, which can be as late as the visitor's first touch
+  // (docs/decisions/0062-public-pages-before-the-runtime.md), its fields may already hold what the visitor
+  // or the browser's autofill put there: kept on screen, but not in the form's state.
+  // Only as the field is first drawn: later, every change reaches onChange.
+  useEffect(() => {
+    const held = String(input.value ?? '');
+    if (posted && ref.current && ref.current.value !== held) announceFilled(ref.current, held);
+  }, []);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={posted ? name : undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input ref={ref} id={id} name={posted ? name : undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -107,4 +116,16 @@ export function Field({ label, name, error, posted, ...input }: FieldProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Gives a field's text to its onChange as an input event: set back to the state's value through React's
+ * own record of it, then to the text through the element's native setter, which React does not see, so
+ * the event reads as a change.
+ */
+function announceFilled(field: HTMLInputElement, held: string) {
+  const filled = field.value;
+  field.value = held;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, filled);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
