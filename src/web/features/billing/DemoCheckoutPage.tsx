@@ -25,7 +25,7 @@ export function DemoCheckoutPage() {
 }
 
 function Checkout({ plans }: { plans: Plan[] }) {
-  const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
+  const search = useSearch({ from: '/_session/_verified/_signedIn/demo-checkout' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);

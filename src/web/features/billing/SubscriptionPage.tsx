@@ -11,7 +11,8 @@ import { SubscriptionManager } from './SubscriptionManager';
  * repeat it.
  */
 export function SubscriptionPage() {
-  const search = useSearch({ strict: false }) as { success?: string; canceled?: string };
+  // One screen on two routes with the same search keys: what either route reads, typed.
+  const search = useSearch({ strict: false });
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

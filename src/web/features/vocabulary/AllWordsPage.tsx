@@ -21,7 +21,7 @@ import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules'
  */
 export function AllWordsPage() {
   // Review is in the address (?mode=review), so every practice screen's shortcut opens it (src/web/ui/ReviewShortcut.tsx).
-  const reviewing = (useSearch({ strict: false }) as { mode?: unknown }).mode === 'review';
+  const reviewing = useSearch({ from: '/_session/_verified/_signedIn/words' }).mode === REVIEW_SEARCH.mode;
   const navigate = useNavigate();
   if (reviewing)
     return (
