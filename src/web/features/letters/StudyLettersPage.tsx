@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
-import { WithLetters, type LetterView } from './api';
+import { WithLetters, type LetterView } from './WithLetters';
 
 /** /study-letters: a card per number-letter; a click turns it to its meaning, example and Arabic. */
 export function StudyLettersPage() {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
-import { DIFFICULTY_LABELS, summaryOf } from './parts';
+import { DIFFICULTY_LABELS, summaryOf } from './format';
 import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 

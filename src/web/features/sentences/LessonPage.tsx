@@ -13,7 +13,7 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { lessonQuery, lessonStepsQuery } from './queries';
 import { lessonsQuery } from '../../lib/query';
 import { ListenButton } from '../../ui/ListenButton';
-import { DIFFICULTY_LABELS } from './parts';
+import { DIFFICULTY_LABELS } from './format';
 import { Prose } from '../../ui/Prose';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';

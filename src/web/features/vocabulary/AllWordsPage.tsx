@@ -4,7 +4,7 @@ import { useUser } from '../../lib/session';
 import { useShortcuts } from '../../ui/KeyboardHelp';
 import { REVIEW_SEARCH } from '../../ui/ReviewShortcut';
 import { ExplanationPopup } from '../../ui/Popup';
-import { usePractice } from './api';
+import { usePractice } from './hooks';
 import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';

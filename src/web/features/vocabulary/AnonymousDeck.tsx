@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
-import { usePractice, type Word } from './api';
+import { usePractice, type Word } from './hooks';
 import { landingDeckQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';

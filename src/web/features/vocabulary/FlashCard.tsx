@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { useSpeakingAttempts, type AnswerManner, type Direction, type Word } from './api';
+import { useSpeakingAttempts, type AnswerManner, type Direction, type Word } from './hooks';
 import { GradeButtons, REVIEW_CARD_KEYS } from './GradeButtons';
 import type { Intervals } from '../../../modules/review/service';
 import type { GradeName } from '../../../modules/review/rules';

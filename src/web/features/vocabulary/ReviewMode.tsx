@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { usePractice, type DueWord } from './api';
+import { usePractice, type DueWord } from './hooks';
 import { reviewDueQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { validWords } from './rules';

@@ -3,7 +3,7 @@ import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
-import { usePractice, type Word } from './api';
+import { usePractice, type Word } from './hooks';
 import { topicWordsQuery } from './queries';
 import { WordListPractice } from './WordListPractice';
 import { QueryBoundary } from '../../ui/QueryBoundary';

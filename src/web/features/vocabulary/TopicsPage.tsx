@@ -5,7 +5,7 @@ import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import type { TopicCard, VerbView } from './api';
+import type { TopicCard, VerbView } from './hooks';
 import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import type { Word } from './api';
+import type { Word } from './hooks';
 import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
 import { shuffled } from '../../../shared/shuffle';

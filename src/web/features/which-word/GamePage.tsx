@@ -9,7 +9,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
-import type { WhichWordQuestion } from './api';
+import type { WhichWordQuestion } from './types';
 import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';

@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SKELETON_CARDS } from '../../../modules/which-word/rules';
-import type { WhichWordTopic } from './api';
+import type { WhichWordTopic } from './types';
 import { whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 
