@@ -93,7 +93,7 @@ function VerifyAlert() {
  */
 function VerifiedToast() {
   const navigate = useNavigate();
-  const flagged = useSearch({ strict: false, select: (search) => search.verified });
+  const flagged = useSearch({ from: '/_session/_verified/_signedIn/words', shouldThrow: false, select: (search) => search.verified });
   const shown = useRef(false);
   useEffect(() => {
     if (flagged !== 'true' || shown.current) return;
