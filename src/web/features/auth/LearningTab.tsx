@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast';
 import { NEW_CARDS_LIMITS } from '../../../modules/review/rules';
 import type { ReviewSettings } from '../../../modules/review/service';
 import type { ReminderSettings } from '../../../modules/stats/reminders';
+import './auth.css';
 
 const reviewSettingsQuery = read(server.api.review.settings);
 const remindersQuery = read(server.api.reminders);

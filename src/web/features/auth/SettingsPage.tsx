@@ -11,6 +11,7 @@ import { SupportForm } from './SupportForm';
 import { LearningTab } from './LearningTab';
 import { USER_KEY, forgetLearner, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
+import './auth.css';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { LOAD_FAILED, checkoutFailed, refreshSubscription, type Plan } from './hooks';
 import { plansQuery } from './queries';
 import { sameOriginPath } from './rules';
+import './billing.css';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
 

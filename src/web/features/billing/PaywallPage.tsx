@@ -7,6 +7,7 @@ import { toast } from '../../ui/toast';
 import { LOAD_FAILED, useCheckout, type Plan } from './hooks';
 import { plansQuery } from './queries';
 import { PlanChoices } from './PlanChoices';
+import './billing.css';
 
 const LOGIN_TO_SUBSCRIBE = linkOptions({ to: '/auth', search: { redirect: '/paywall' } });
 

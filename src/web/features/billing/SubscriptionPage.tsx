@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../ui/toast';
 import { refreshSubscription } from './hooks';
 import { SubscriptionManager } from './SubscriptionManager';
+import './billing.css';
 
 /**
  * /subscription and /subscribe (one screen). Checkout comes back with success=true or

@@ -8,6 +8,7 @@ import { lessonsQuery } from '../../lib/query';
 import { grammarPageQuery } from './queries';
 import type { GrammarPageView } from '../../../modules/grammar/service';
 import type { GrammarLink, GrammarRow } from '../../../modules/grammar/schema';
+import './grammar.css';
 
 /** /grammar/$key: a page of the grammar reference (docs/content-format.md). */
 export function GrammarPage({ pageKey }: { pageKey: string }) {

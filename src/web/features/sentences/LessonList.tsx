@@ -5,6 +5,7 @@ import { SpinnerCard } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './format';
 import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
+import './sentences.css';
 
 
 /** The lessons to follow, in course order, each opening the lesson player. */

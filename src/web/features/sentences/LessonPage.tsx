@@ -19,6 +19,7 @@ import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
+import './sentences.css';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',

@@ -5,6 +5,7 @@ import type { ReviewProgress } from '../../../modules/review/service';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayProgressQuery, reviewProgressQuery, type ProgressRange } from './queries';
+import './stats.css';
 
 /** A point of a chart: its day (or week), its value, and the value as read aloud and in the table. */
 interface Point {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { ApiError, server } from '../../lib/api';
+import './stats.css';
 
 const WHAT = { daily: 'daily reminder e-mails', weekly: 'weekly summaries' } as const;
 

@@ -14,6 +14,7 @@ import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
 import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
+import './vocabulary.css';
 
 /**
  * /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of

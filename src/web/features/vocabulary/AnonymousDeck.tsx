@@ -9,6 +9,7 @@ import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
 import { DeckLoading } from './DeckLoading';
+import './vocabulary.css';
 
 /**
  * The try-it deck on /landing (docs/product-rules.md#screens): ten free words on the unified card, the streak

@@ -10,6 +10,7 @@ import { usePractice, type Word } from './hooks';
 import { flaggedQuery } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
+import './vocabulary.css';
 
 /**
  * /flagged, the practice list (docs/product-rules.md#flagged-words): answers here count toward

@@ -19,6 +19,7 @@ import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useSpellingLexicon } from '../../lib/spelling';
+import './vocabulary.css';
 
 /** A word of the card; a review word says which side to show first (the English without one) and what each grade would schedule. */
 type CardWord = Word & { direction?: Direction; intervals?: Intervals };

@@ -8,6 +8,7 @@ import { topicWordsQuery } from './queries';
 import { WordListPractice } from './WordListPractice';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
+import './vocabulary.css';
 
 /** /topics/{topic}: the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {

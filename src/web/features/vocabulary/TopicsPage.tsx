@@ -9,6 +9,7 @@ import type { TopicCard, VerbView } from './hooks';
 import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
+import './vocabulary.css';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {

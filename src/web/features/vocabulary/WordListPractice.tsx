@@ -10,6 +10,7 @@ import { speechText } from './speech';
 import { useUser } from '../../lib/session';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import './vocabulary.css';
 
 interface Props {
   words: Word[];

@@ -19,6 +19,7 @@ import { useGameStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
+import './which-word.css';
 
 /** /which-word/{topic} (docs/product-rules.md#which-word): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {

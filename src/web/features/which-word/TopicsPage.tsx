@@ -7,6 +7,7 @@ import { SKELETON_CARDS } from '../../../modules/which-word/rules';
 import type { WhichWordTopic } from './types';
 import { whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
+import './which-word.css';
 
 /** /which-word: a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {
