@@ -126,7 +126,11 @@ const HEAD_LINKS = ['<link rel="manifest" href="/manifest.webmanifest">', '<link
 
 /**
  * The stylesheet goes into index.html: the first paint (the skeleton in it included) then waits for
- * no second request, and the page itself is never cached (it names the current chunks).
+ * no second request, and the page itself is never cached (it names the current chunks). It holds every
+ * rule: src/web/styles.css and each feature's stylesheet, which its components import (Bun gathers the
+ * stylesheets of the lazy chunks into the page's too), so no screen waits for its styles or flashes
+ * unstyled. Bun also writes each lazy chunk's stylesheet to a file of its own that nothing loads: each is
+ * checked to be whole in the page's and removed, so the service worker does not fetch it either.
  */
 function finishPage(outdir: string) {
   const page = resolve(outdir, 'index.html');
@@ -135,7 +139,10 @@ function finishPage(outdir: string) {
   if (!link) throw new Error('index.html has no stylesheet to inline');
   const css = readFileSync(resolve(outdir, link[1]), 'utf8');
   writeFileSync(page, html.replace(link[0], () => `${HEAD_LINKS}<style>${css}</style>`));
-  rmSync(resolve(outdir, link[1]));
+  for (const name of readdirSync(outdir).filter((file) => file.endsWith('.css'))) {
+    if (name !== link[1] && !css.includes(readFileSync(resolve(outdir, name), 'utf8').trim())) throw new Error(`${name} has rules the page's stylesheet lacks`);
+    rmSync(resolve(outdir, name));
+  }
 }
 
 /**

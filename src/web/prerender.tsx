@@ -14,7 +14,7 @@ import { createQueryClient } from './lib/query';
 import type { FirstScreen } from './lib/routes';
 import { createAppRouter } from './router';
 import { FirstPaint } from './shell/Frame';
-import { visitorEnd } from './shell/layouts';
+import { visitorEnd } from './lib/layout-routes';
 
 export async function prerender(path: string): Promise<string> {
   const queryClient = createQueryClient();

@@ -1,8 +1,11 @@
 import { createRoute, createRouter, lazyRouteComponent, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { firstScreen, type FirstScreen, type Layouts } from './lib/routes';
+import { homeRoute, rootRoute, sessionRoute, signedInRoute, verifiedRoute } from './lib/layout-routes';
+import { firstScreen, type FirstScreen } from './lib/routes';
 import { searchKeys } from './lib/search';
-import { homeRoute, layouts, rootRoute, sessionRoute, signedInRoute, verifiedRoute } from './shell/layouts';
+import { Frame } from './shell/Frame';
+import { SessionLayout, SignedInLayout, VerifiedLayout } from './shell/layouts';
+import { ErrorFallback, NotFoundPage } from './shell/pages';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { dialoguesRoutes } from './features/dialogues/routes';
@@ -22,30 +25,55 @@ import { whichWordRoutes } from './features/which-word/routes';
  * runtime and the frame; a first screen's chunk is named by the page the server sends, so it comes
  * beside the entry chunk (firstScreen). The screens that put several features together (the front
  * page, Account Settings) are the shell's.
+ *
+ * One tree, built with addChildren from the routes themselves, so that every link, navigate, param and
+ * search is checked by tsc against it (src/web/routes.typecheck.tsx, docs/decisions/0056-typed-route-tree.md).
  */
-const shellScreens = ({ visitor, signedIn }: Layouts) => [
-  createRoute({
-    getParentRoute: () => visitor,
-    path: '/landing',
-    component: lazyRouteComponent(() => import('./shell/LandingPage'), 'LandingPage'),
-    ...firstScreen('shell/LandingPage.tsx'),
-  }),
-  createRoute({
-    getParentRoute: () => signedIn,
-    path: '/settings',
-    component: lazyRouteComponent(() => import('./shell/SettingsScreen'), 'SettingsScreen'),
-    validateSearch: searchKeys('tab'),
-  }),
-];
+const landingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/landing',
+  component: lazyRouteComponent(() => import('./shell/LandingPage'), 'LandingPage'),
+  ...firstScreen('shell/LandingPage.tsx'),
+});
 
-const screens = [shellScreens, authRoutes, billingRoutes, vocabularyRoutes, whichWordRoutes, listeningRoutes, lettersRoutes, sentencesRoutes, dialoguesRoutes, grammarRoutes, statsRoutes, legalRoutes, errorsRoutes].flatMap(
-  (routes) => routes(layouts),
-);
-const under = (layout: Layouts[keyof Layouts]) => screens.filter((route) => route.options.getParentRoute?.() === layout);
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./shell/SettingsScreen'), 'SettingsScreen'),
+  validateSearch: searchKeys('tab'),
+});
+
+// The layouts' guards live below the features (src/web/lib/layout-routes.ts); what they draw is the shell's.
+rootRoute.update({ component: Frame, notFoundComponent: NotFoundPage, errorComponent: ErrorFallback });
+sessionRoute.update({ component: SessionLayout });
+verifiedRoute.update({ component: VerifiedLayout });
+signedInRoute.update({ component: SignedInLayout });
 
 const routeTree = rootRoute.addChildren([
-  ...under(layouts.visitor),
-  sessionRoute.addChildren([homeRoute, verifiedRoute.addChildren([...under(layouts.verified), signedInRoute.addChildren(under(layouts.signedIn))])]),
+  landingRoute,
+  ...authRoutes.visitor,
+  ...billingRoutes.visitor,
+  ...whichWordRoutes.visitor,
+  ...lettersRoutes.visitor,
+  ...statsRoutes.visitor,
+  ...legalRoutes.visitor,
+  ...errorsRoutes.visitor,
+  sessionRoute.addChildren([
+    homeRoute,
+    verifiedRoute.addChildren([
+      ...statsRoutes.verified,
+      signedInRoute.addChildren([
+        settingsRoute,
+        ...authRoutes.signedIn,
+        ...billingRoutes.signedIn,
+        ...vocabularyRoutes.signedIn,
+        ...listeningRoutes.signedIn,
+        ...sentencesRoutes.signedIn,
+        ...dialoguesRoutes.signedIn,
+        ...grammarRoutes.signedIn,
+      ]),
+    ]),
+  ]),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -10,7 +10,7 @@ export type SubscriptionStatus = Reply<typeof server.api.subscription.status.get
  * The current user, cached under /api/user: a 401 gives null, fresh 30 s, one retry (docs/product-rules.md#sessions). A failed
  * read is tried again by Retry, not by the next component that mounts: the failure screen itself reads
  * the user, and a read restarted on its mount turned the page back into a spinner, over and over.
- * The route guards read the same query (src/web/shell/layouts.tsx).
+ * The route guards read the same query (src/web/lib/layout-routes.ts).
  */
 export const userQuery = queryOptions({
   ...read(server.api.user, { nullOn401: true, retries: 1 }),

@@ -1,11 +1,11 @@
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, linkOptions, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useLogout } from '../features/auth/hooks';
 import { useSubscriptionStatus, type User } from '../lib/session';
 import { useActivityTracking } from '../features/stats/activity';
 import { toast } from '../ui/toast';
 
-const LINKS = [
+const LINKS = linkOptions([
   { to: '/words', label: 'All Words' },
   { to: '/which-word', label: 'Which Word' },
   { to: '/listen', label: 'Listening' },
@@ -16,7 +16,7 @@ const LINKS = [
   { to: '/topics', label: 'Topics' },
   { to: '/flagged', label: 'Flagged Words' },
   { to: '/stats', label: 'Stats' },
-] as const;
+]);
 
 /** The top navigation (docs/product-rules.md#screens), in its order; under 768 px the links are one scrolling row of pills. */
 export function Nav({ user }: { user: User }) {

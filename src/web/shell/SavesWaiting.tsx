@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { refreshAfterWaitingSaves as refreshVocabulary } from '../features/vocabulary/api';
+import { refreshAfterWaitingSaves as refreshVocabulary } from '../features/vocabulary/hooks';
 import { server } from '../lib/api';
 import { saves, type Waiting } from '../lib/saves';
 import { LEARNING_TOAST_MS, toast } from '../ui/toast';

@@ -1,89 +1,23 @@
+/** The components of the layouts of src/web/lib/layout-routes.ts, given to them by src/web/router.tsx. */
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, createRootRouteWithContext, createRoute, redirect, useNavigate, useRouteContext, useRouter, useRouterState, type AnyRoute } from '@tanstack/react-router';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Outlet, useNavigate, useRouteContext, useRouter, useRouterState, useSearch } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { VERIFY_ALERT } from '../../shared/errors';
-import { USER_KEY, useUser, userQuery, type User } from '../lib/session';
+import { USER_KEY, useUser, type User } from '../lib/session';
 import { ApiError, server } from '../lib/api';
+import { sessionRoute } from '../lib/layout-routes';
 import { QueryBoundary } from '../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../lib/messages';
-import type { Layouts, RouterContext } from '../lib/routes';
 import { toast } from '../ui/toast';
-import { Frame } from './Frame';
-import { ErrorFallback, NotFoundPage } from './pages';
-
-/**
- * The user the guards decide on: the cached one, or the read under way, or undefined when the read
- * failed. A failed read is not asked again on every navigation: Retry on the failure card asks.
- */
-async function knownUser(queryClient: QueryClient): Promise<User | null | undefined> {
-  if (queryClient.getQueryState(USER_KEY)?.status === 'error') return queryClient.getQueryData(USER_KEY);
-  return queryClient.ensureQueryData(userQuery).catch(() => undefined);
-}
 
 /** Whether a guard's answer for `user` differs for `live`: only signing in or out changes where they send. */
 const signedIn = (user: User | null | undefined) => (user === undefined ? undefined : !!user);
-
-export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Frame,
-  notFoundComponent: NotFoundPage,
-  errorComponent: ErrorFallback,
-});
-
-/**
- * Every screen that depends on who is signed in (docs/product-rules.md#screens): the user is in the
- * router context for the guards below, and a failed read shows the user load-failure card (only a 401
- * means "no user"; a server or network failure is not a reason to ask for a login).
- */
-export const sessionRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: '_session',
-  beforeLoad: async ({ context }) => ({ user: await knownUser(context.queryClient) }),
-  component: SessionLayout,
-});
-
-/** Where a visitor is sent from `/` and from the learner's screens. */
-const VISITOR_START = '/auth';
-
-/** `/`: All Words for a learner, /auth otherwise (while the user loads, the frame's spinner). */
-export const homeRoute = createRoute({
-  getParentRoute: () => sessionRoute,
-  path: '/',
-  beforeLoad: ({ context: { user } }) => {
-    if (user !== undefined) throw redirect({ to: user ? '/words' : VISITOR_START, replace: true });
-  },
-});
-
-/** A signed-in learner who has not verified the e-mail address sees the alert instead of the screen. */
-export const verifiedRoute = createRoute({ getParentRoute: () => sessionRoute, id: '_verified', component: VerifiedLayout });
-
-/** Screens for a signed-in learner: a visitor goes to /auth, and comes back to the page asked for after logging in. */
-export const signedInRoute = createRoute({
-  getParentRoute: () => verifiedRoute,
-  id: '_signedIn',
-  beforeLoad: ({ context: { user }, location }) => {
-    if (user === null) throw redirect({ to: VISITOR_START, search: { redirect: location.href }, replace: true });
-  },
-  component: SignedInLayout,
-});
-
-export const layouts: Layouts = { visitor: rootRoute, verified: verifiedRoute, signedIn: signedInRoute };
-
-/**
- * Where a signed-out visitor who opens `route` ends, by the guards above: the build names that
- * screen's code in the page the server sends such a visit (scripts/build.ts).
- */
-export function visitorEnd(route: AnyRoute): string {
-  for (let parent: AnyRoute | undefined = route; parent; parent = parent.parentRoute) {
-    if (parent === homeRoute || parent === signedInRoute) return VISITOR_START;
-  }
-  return route.fullPath;
-}
 
 /**
  * The guards run on navigation; signing in or out on the page (logout, an expired session found by a
  * read, Retry on the failure card) runs them again, unless a navigation already under way will.
  */
-function SessionLayout() {
+export function SessionLayout() {
   const session = useUser();
   const user = session.data;
   const decidedOn = useRouteContext({ from: sessionRoute.id, select: (context) => signedIn(context.user) });
@@ -100,7 +34,7 @@ function SessionLayout() {
   );
 }
 
-function VerifiedLayout() {
+export function VerifiedLayout() {
   const { data: user } = useUser();
   if (user && !user.isVerified) return <VerifyAlert />;
   return (
@@ -112,7 +46,7 @@ function VerifiedLayout() {
 }
 
 /** A learner signing out on the page sees nothing while the guard sends them on. */
-function SignedInLayout() {
+export function SignedInLayout() {
   const { data: user } = useUser();
   return user ? <Outlet /> : null;
 }
@@ -155,18 +89,17 @@ function VerifyAlert() {
 /**
  * The verification link ends on /words?verified=true: the toast says so once, then the flag leaves the
  * address so a reload does not repeat it. Rendered only for a verified learner, and it reads only
- * strings from the router: <Navigate> navigates again on every render of its parent.
+ * a string from the router: <Navigate> navigates again on every render of its parent.
  */
 function VerifiedToast() {
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const flagged = useRouterState({ select: (state) => String((state.location.search as Record<string, unknown>).verified ?? '') });
+  const flagged = useSearch({ from: '/_session/_verified/_signedIn/words', shouldThrow: false, select: (search) => search.verified });
   const shown = useRef(false);
   useEffect(() => {
     if (flagged !== 'true' || shown.current) return;
     shown.current = true;
     toast.success('Email verified', { description: 'Thank you! Your e-mail address is confirmed.' });
-    navigate({ to: pathname, search: ({ verified: _, ...rest }: Record<string, unknown>) => rest, replace: true } as never);
-  }, [flagged, pathname, navigate]);
+    void navigate({ to: '/words', search: ({ verified: _, ...rest }) => rest, replace: true });
+  }, [flagged, navigate]);
   return null;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import { useUser } from '../lib/session';
 import { ApiError } from '../lib/api';
 import { errorSeverity, errorTitle, statusMessage, UNKNOWN_MESSAGE, UNKNOWN_STATUS } from '../lib/messages';
@@ -41,7 +41,7 @@ export function ErrorDisplay({ error, status, title, message, variant = 'card', 
   const text = message ?? described.message;
 
   // Help leads a learner to the ticket form with the failure filled in; a visitor logs in first.
-  const help = user ? ({ to: '/support', search: { status: described.status, key: queryKey?.join(' ') } } as const) : ({ to: '/auth', search: { redirect: '/support' } } as const);
+  const help = user ? linkOptions({ to: '/support', search: { status: String(described.status), key: queryKey?.join(' ') } }) : linkOptions({ to: '/auth', search: { redirect: '/support' } });
 
   const actions = (onRetry || more || showHelp) && (
     <div className="error-actions">

@@ -3,7 +3,7 @@ import { useUser } from '../lib/session';
 import { useShortcuts } from './KeyboardHelp';
 
 /** Where Review opens: All Words with its review of due words (docs/decisions/0039-review-controls.md). */
-export const REVIEW_SEARCH = { mode: 'review' } as const;
+export const REVIEW_SEARCH = { mode: 'review' };
 
 /** The way to Review from a practice screen: a link, and the V key (R replays speech on the screens that speak). Nothing for a visitor, who has no memory cards. */
 export function ReviewShortcut() {

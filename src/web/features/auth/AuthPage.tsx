@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { USER_KEY, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
+import './auth.css';
 
 const LoginForm = v.object({ email: Email, password: v.pipe(v.string(), v.minLength(1, 'Password is required')) });
 const RegisterForm = v.object({ email: Email, username: RegistrationUsername, password: ClientPassword, name: Name });

@@ -8,6 +8,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { toast } from '../../ui/toast';
 import { NEW_CARDS_LIMITS } from '../../../modules/review/rules';
+import './auth.css';
 
 type ReviewSettings = Reply<typeof server.api.review.settings.get>;
 type ReminderSettings = Reply<typeof server.api.reminders.get>;

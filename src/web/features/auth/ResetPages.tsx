@@ -9,6 +9,7 @@ import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Spinner } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { forgetLearner } from '../../lib/session';
+import './auth.css';
 
 
 /** /request-reset: always ends in the success state, whether or not the address has an account. */

@@ -11,6 +11,7 @@ import { SupportForm } from './SupportForm';
 import { LearningTab } from './LearningTab';
 import { USER_KEY, forgetLearner, useUser, type User } from '../../lib/session';
 import { Tabs } from '../../ui/Tabs';
+import './auth.css';
 
 const TABS = [
   { value: 'profile', label: 'Profile' },
@@ -26,7 +27,7 @@ type Tab = (typeof TABS)[number]['value'];
  * Subscription tab is billing's, given by the shell (src/web/shell/SettingsScreen.tsx).
  */
 export function SettingsPage({ subscription }: { subscription: ReactNode }) {
-  const search = useSearch({ strict: false }) as { tab?: string };
+  const search = useSearch({ from: '/_session/_verified/_signedIn/settings' });
   const navigate = useNavigate();
   const tab: Tab = TABS.find((t) => t.value === search.tab)?.value ?? 'profile';
   return (

@@ -3,7 +3,7 @@ import { SupportForm } from './SupportForm';
 
 /** /support: where the error display's Help leads; the failing status and query are noted in the ticket. */
 export function SupportPage() {
-  const { status, key } = useSearch({ strict: false }) as { status?: string; key?: string };
+  const { status, key } = useSearch({ from: '/_session/_verified/_signedIn/support' });
   return (
     <section className="card narrow">
       <h1>Contact support</h1>

@@ -1,4 +1,5 @@
 import type { CountdownParts } from './rules';
+import './billing.css';
 
 const UNITS = [
   ['days', 'Days'],

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { LOAD_FAILED, checkoutFailed, refreshSubscription, type Plan } from './hooks';
 import { plansQuery } from './queries';
 import { sameOriginPath } from './rules';
+import './billing.css';
 
 const FALLBACK_CANCEL = '/subscription?canceled=true';
 
@@ -25,7 +26,7 @@ export function DemoCheckoutPage() {
 }
 
 function Checkout({ plans }: { plans: Plan[] }) {
-  const search = useSearch({ strict: false }) as { plan?: string; success_url?: string; cancel_url?: string };
+  const search = useSearch({ from: '/_session/_verified/_signedIn/demo-checkout' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
 import { QueryBoundary } from '../../ui/QueryBoundary';
@@ -7,8 +7,9 @@ import { toast } from '../../ui/toast';
 import { LOAD_FAILED, useCheckout, type Plan } from './hooks';
 import { plansQuery } from './queries';
 import { PlanChoices } from './PlanChoices';
+import './billing.css';
 
-const LOGIN_TO_SUBSCRIBE = { to: '/auth', search: { redirect: '/paywall' } } as const;
+const LOGIN_TO_SUBSCRIBE = linkOptions({ to: '/auth', search: { redirect: '/paywall' } });
 
 /**
  * /paywall (docs/product-rules.md#tiers), open to visitors too: where an ended trial and every 402 lead. The plans come from

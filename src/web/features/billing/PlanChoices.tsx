@@ -2,6 +2,7 @@ import { formatDollars } from '../../lib/format';
 import type { Plan } from './hooks';
 import type { SubscriptionStatus } from '../../lib/session';
 import { yearlySavings } from './rules';
+import './billing.css';
 
 interface Props {
   plans: Plan[];

@@ -20,6 +20,7 @@ import {
 import { endedStatus } from './rules';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
 import type { SubscriptionStatus } from '../../lib/session';
+import './billing.css';
 
 /**
  * Status, plans and billing history: the /subscription screen and the Settings Subscription tab

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../ui/toast';
 import { refreshSubscription } from './hooks';
 import { SubscriptionManager } from './SubscriptionManager';
+import './billing.css';
 
 /**
  * /subscription and /subscribe (one screen). Checkout comes back with success=true or
@@ -11,7 +12,8 @@ import { SubscriptionManager } from './SubscriptionManager';
  * repeat it.
  */
 export function SubscriptionPage() {
-  const search = useSearch({ strict: false }) as { success?: string; canceled?: string };
+  // One screen on two routes with the same search keys: what either route reads, typed.
+  const search = useSearch({ strict: false });
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -17,6 +17,7 @@ import { SLOW_RATE, useLinePlayer } from './player';
 import { useDialogueView, type DialogueView } from './prefs';
 import { dialogueQuery, dialoguesQuery, type Dialogue, type RolePlayResult } from './queries';
 import { RolePlayTurn, type TurnAnswer } from './RolePlayTurn';
+import './dialogues.css';
 
 type Player = ReturnType<typeof useLinePlayer>;
 type Mode = 'listen' | 'role-play';

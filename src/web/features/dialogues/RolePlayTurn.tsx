@@ -4,6 +4,7 @@ import { judgeTyped, type SpellingLexicon, type TypedVerdict } from '../../../sh
 import { Arabic } from '../../ui/Arabic';
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
+import './dialogues.css';
 
 /**
  * How the learner answered a turn and what it counts as: the line typed (the typed-answer checker's

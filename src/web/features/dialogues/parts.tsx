@@ -1,5 +1,6 @@
 import type { DialogueLine } from './queries';
 import { Arabic } from '../../ui/Arabic';
+import './dialogues.css';
 
 /** A line's texts; `show` leaves some out (Listen's toggles), all of them by default. */
 export function LineText({ line, show = { arabizi: true, arabic: true, english: true } }: { line: DialogueLine; show?: { arabizi: boolean; arabic: boolean; english: boolean } }) {

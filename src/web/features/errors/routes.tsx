@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { FeatureRoutes } from '../../lib/routes';
+import { rootRoute, type FeatureRoutes } from '../../lib/layout-routes';
 
 /** The demonstration of the error displays, open to everyone. */
-export const errorsRoutes: FeatureRoutes = ({ visitor }) => [
-  createRoute({ getParentRoute: () => visitor, path: '/error-examples', component: lazyRouteComponent(() => import('./ErrorExamplesPage'), 'ErrorExamplesPage') }),
-];
+export const errorsRoutes = {
+  visitor: [createRoute({ getParentRoute: () => rootRoute, path: '/error-examples', component: lazyRouteComponent(() => import('./ErrorExamplesPage'), 'ErrorExamplesPage') })],
+} satisfies FeatureRoutes;

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { grammarPagesQuery } from './queries';
+import './grammar.css';
 
 /** /grammar: the pages of the grammar reference, in the order a learner meets them. */
 export function GrammarListPage() {

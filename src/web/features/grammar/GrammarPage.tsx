@@ -6,6 +6,7 @@ import { Prose } from '../../ui/Prose';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { lessonsQuery } from '../../lib/query';
 import { grammarPageQuery, type GrammarLink, type GrammarPageView, type GrammarRow } from './queries';
+import './grammar.css';
 
 /** /grammar/$key: a page of the grammar reference (docs/content-format.md). */
 export function GrammarPage({ pageKey }: { pageKey: string }) {

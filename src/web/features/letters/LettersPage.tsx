@@ -11,10 +11,11 @@ import { GoalRing } from '../../ui/GoalRing';
 import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { useGameStreak } from '../../lib/streak';
 import type { LetterAnswer } from '../../../modules/letters/model';
-import { WithLetters, type LetterView } from './api';
+import { WithLetters, type LetterView } from './WithLetters';
 import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
+import './letters.css';
 
 /** /letters (docs/product-rules.md#letters): timed questions on the arabizi number-letters. */
 export function LettersPage() {

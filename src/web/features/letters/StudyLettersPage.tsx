@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
-import { WithLetters, type LetterView } from './api';
+import { WithLetters, type LetterView } from './WithLetters';
+import './letters.css';
 
 /** /study-letters: a card per number-letter; a click turns it to its meaning, example and Arabic. */
 export function StudyLettersPage() {

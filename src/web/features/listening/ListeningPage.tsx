@@ -17,6 +17,7 @@ import { toast } from '../../ui/toast';
 import { TypedResult } from '../../ui/TypedResult';
 import { LISTENING_ANSWER_MAX, type ListeningMode } from '../../../modules/listening/rules';
 import { listeningRoundQuery, type ListeningAnswerResult, type ListeningQuestion } from './queries';
+import './listening.css';
 
 const MODES: { value: ListeningMode; label: string }[] = [
   { value: 'choose', label: 'Choose the meaning' },

@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
-import { DIFFICULTY_LABELS, summaryOf } from './parts';
+import { DIFFICULTY_LABELS, summaryOf } from './format';
 import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
+import './sentences.css';
 
 
 /** The lessons to follow, in course order, each opening the lesson player. */

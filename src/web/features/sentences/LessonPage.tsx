@@ -11,12 +11,13 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { lessonQuery, lessonStepsQuery, type LessonStep, type LessonView, type StepComponent } from './queries';
 import { lessonsQuery } from '../../lib/query';
 import { ListenButton } from '../../ui/ListenButton';
-import { DIFFICULTY_LABELS } from './parts';
+import { DIFFICULTY_LABELS } from './format';
 import { Prose } from '../../ui/Prose';
 import { refreshStats } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
+import './sentences.css';
 
 const STEP_TITLES: Record<LessonStep['type'], string> = {
   vocabulary: 'Vocabulary',

@@ -19,6 +19,7 @@ import { refreshStats } from '../../lib/query';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
 import { useSpellingLexicon } from '../../lib/spelling';
+import './sentences.css';
 
 const sentencesStreak = streakQuery('sentences');
 const STREAK_KEY = sentencesStreak.queryKey;

@@ -4,6 +4,7 @@ import { DayStreak, goalProgress } from '../../ui/GoalRing';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
+import './stats.css';
 
 const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 

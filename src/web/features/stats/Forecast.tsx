@@ -3,6 +3,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
 import { forecastQuery, type ReviewForecast } from './queries';
+import './stats.css';
 
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const weekday = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
@@ -75,7 +76,7 @@ function ForecastChart({ days }: { days: ReviewForecast['days'] }) {
                   {d.due}
                 </text>
               )}
-              {/* Every day named by weekday and date; a phone shows every other one (styles.css). */}
+              {/* Every day named by weekday and date; a phone shows every other one (stats.css). */}
               <text x={centre} y={HEIGHT - 19} className={`forecast-day${i % 2 ? ' odd' : ''}`}>
                 {i === 0 ? 'Today' : weekday(d.date)}
               </text>

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TILE_FAILURE } from './failure';
 import { Tabs } from '../../ui/Tabs';
 import { leaderboardQuery } from './queries';
+import './stats.css';
 
 type Period = 'allTime' | 'thisWeek';
 const PERIODS = [

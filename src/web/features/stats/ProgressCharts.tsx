@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayProgressQuery, reviewProgressQuery, type ProgressDay, type ProgressRange, type ReviewProgress } from './queries';
+import './stats.css';
 
 /** A point of a chart: its day (or week), its value, and the value as read aloud and in the table. */
 interface Point {

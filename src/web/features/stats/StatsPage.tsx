@@ -15,6 +15,7 @@ import { LeaderboardCard } from './Leaderboard';
 import { ReviewForecastCard } from './Forecast';
 import { DailyGoalCard } from './DailyGoalCard';
 import { lazy, Suspense } from 'react';
+import './stats.css';
 
 // The charts are their own chunk: the tiles above them do not wait for their code.
 const ProgressCharts = lazy(() => import('./ProgressCharts').then((m) => ({ default: m.ProgressCharts })));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { ApiError, server } from '../../lib/api';
+import './stats.css';
 
 const WHAT = { daily: 'daily reminder e-mails', weekly: 'weekly summaries' } as const;
 
@@ -9,9 +10,9 @@ const WHAT = { daily: 'daily reminder e-mails', weekly: 'weekly summaries' } as 
  * changes nothing (mail scanners open links); the button does, with no sign-in: the token is the proof.
  */
 export function UnsubscribePage() {
-  const search = useSearch({ strict: false }) as { kind?: unknown; token?: unknown };
+  const search = useSearch({ from: '/unsubscribe' });
   const kind = search.kind === 'daily' || search.kind === 'weekly' ? search.kind : null;
-  const token = typeof search.token === 'string' ? search.token : '';
+  const token = search.token ?? '';
   const [state, setState] = useState<'asking' | 'sending' | 'done' | string>('asking');
 
   async function unsubscribe() {

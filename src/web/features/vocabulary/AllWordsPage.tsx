@@ -4,7 +4,7 @@ import { useUser } from '../../lib/session';
 import { useShortcuts } from '../../ui/KeyboardHelp';
 import { REVIEW_SEARCH } from '../../ui/ReviewShortcut';
 import { ExplanationPopup } from '../../ui/Popup';
-import { usePractice } from './api';
+import { usePractice } from './hooks';
 import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
@@ -14,6 +14,7 @@ import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
 import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
+import './vocabulary.css';
 
 /**
  * /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of
@@ -21,7 +22,7 @@ import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules'
  */
 export function AllWordsPage() {
   // Review is in the address (?mode=review), so every practice screen's shortcut opens it (src/web/ui/ReviewShortcut.tsx).
-  const reviewing = (useSearch({ strict: false }) as { mode?: unknown }).mode === 'review';
+  const reviewing = useSearch({ from: '/_session/_verified/_signedIn/words' }).mode === REVIEW_SEARCH.mode;
   const navigate = useNavigate();
   if (reviewing)
     return (

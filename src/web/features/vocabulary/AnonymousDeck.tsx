@@ -3,12 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { useQuery } from '@tanstack/react-query';
-import { usePractice, type Word } from './api';
+import { usePractice, type Word } from './hooks';
 import { landingDeckQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { validWords } from './rules';
 import { DeckLoading } from './DeckLoading';
+import './vocabulary.css';
 
 /**
  * The try-it deck on /landing (docs/product-rules.md#screens): ten free words on the unified card, the streak

@@ -6,10 +6,11 @@ import { useUser } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { usePractice, type Word } from './api';
+import { usePractice, type Word } from './hooks';
 import { flaggedQuery } from '../../lib/query';
 import { WordListPractice } from './WordListPractice';
 import { FLAGGED_REMOVAL_CORRECT, flaggedFeedback, validWords } from './rules';
+import './vocabulary.css';
 
 /**
  * /flagged, the practice list (docs/product-rules.md#flagged-words): answers here count toward

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { useAtom } from 'jotai';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { useSpeakingAttempts, type AnswerManner, type Direction, type Intervals, type Word } from './api';
+import { useSpeakingAttempts, type AnswerManner, type Direction, type Intervals, type Word } from './hooks';
 import { GradeButtons, REVIEW_CARD_KEYS } from './GradeButtons';
 import type { GradeName } from '../../../modules/review/rules';
 import { ListenButton } from '../../ui/ListenButton';
@@ -18,6 +18,7 @@ import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useSpellingLexicon } from '../../lib/spelling';
+import './vocabulary.css';
 
 /** A word of the card; a review word says which side to show first (the English without one) and what each grade would schedule. */
 type CardWord = Word & { direction?: Direction; intervals?: Intervals };

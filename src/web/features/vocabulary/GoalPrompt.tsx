@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useGoal } from '../../lib/goal';
 import { GoalPicker } from '../../ui/GoalPicker';
+import './vocabulary.css';
 
 const DISMISSED_KEY = 'goal-prompt-dismissed';
 

@@ -1,5 +1,6 @@
 import { GRADES, intervalLabel, type GradeName } from '../../../modules/review/rules';
-import type { Intervals } from './api';
+import type { Intervals } from './hooks';
+import './vocabulary.css';
 
 const LABELS: Record<GradeName, string> = { again: 'Again', hard: 'Hard', good: 'Good', easy: 'Easy' };
 

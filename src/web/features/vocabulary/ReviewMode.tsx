@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { usePractice, type DueWord } from './api';
+import { usePractice, type DueWord } from './hooks';
 import { reviewDueQuery } from './queries';
 import { FlashCard } from './FlashCard';
 import { validWords } from './rules';
+import './vocabulary.css';
 
 /** A due card as the learner answered it: a card that comes back with a new due date is a new one. */
 const answeredKey = (w: DueWord) => `${w.id}:${w.direction}:${w.due}`;

@@ -3,11 +3,12 @@ import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSubscriptionStatus, useUser } from '../../lib/session';
-import { usePractice, type Word } from './api';
+import { usePractice, type Word } from './hooks';
 import { topicWordsQuery } from './queries';
 import { WordListPractice } from './WordListPractice';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { isVerbTopic, topicTitle, validWords, verbOfTopic } from './rules';
+import './vocabulary.css';
 
 /** /topics/{topic}: the topic's words in the word-list variant. */
 export function TopicPracticePage({ topic }: { topic: string }) {

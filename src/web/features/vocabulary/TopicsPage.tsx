@@ -5,10 +5,11 @@ import { ExplanationPopup } from '../../ui/Popup';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { toast } from '../../ui/toast';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import type { TopicCard, VerbView } from './api';
+import type { TopicCard, VerbView } from './hooks';
 import { topicCardsQuery, verbsQuery } from './queries';
 import { LockIcon } from './parts';
 import { topicPercent, topicsForGrid, verbOfTopic } from './rules';
+import './vocabulary.css';
 
 /** /topics: vocabulary topics and verbs, with progress, and premium topics locked without a trial (docs/product-rules.md#topics). */
 export function TopicsPage() {

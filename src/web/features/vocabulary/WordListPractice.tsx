@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import type { Word } from './api';
+import type { Word } from './hooks';
 import { ListenButton } from '../../ui/ListenButton';
 import { FlagToggle, useCardKeys } from './parts';
 import { shuffled } from '../../../shared/shuffle';
@@ -10,6 +10,7 @@ import { speechText } from './speech';
 import { useUser } from '../../lib/session';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
+import './vocabulary.css';
 
 interface Props {
   words: Word[];

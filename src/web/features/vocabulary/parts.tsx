@@ -1,5 +1,6 @@
 import { useShortcuts } from '../../ui/KeyboardHelp';
 import { GRADES, type GradeName } from '../../../modules/review/rules';
+import './vocabulary.css';
 
 /** Review's grade buttons, Again to Easy, on keys 1 to 4. */
 const GRADE_KEYS: Record<string, GradeName> = Object.fromEntries(GRADES.map((grade, i) => [String(i + 1), grade]));

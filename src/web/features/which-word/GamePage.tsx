@@ -9,7 +9,7 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { toast } from '../../ui/toast';
 import { NEXT_WORD_LOCK_MS } from '../../../modules/which-word/rules';
-import type { WhichWordQuestion } from './api';
+import type { WhichWordQuestion } from './types';
 import { roundQuery, whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
 import { StreakDisplay } from '../../ui/StreakDisplay';
@@ -19,6 +19,7 @@ import { useGameStreak } from '../../lib/streak';
 import { FLAGGED_KEY, refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { ReportButton } from '../../ui/ReportButton';
+import './which-word.css';
 
 /** /which-word/{topic} (docs/product-rules.md#which-word): an English word, four arabizi options, one answer each. */
 export function WhichWordGamePage({ topic }: { topic: string }) {

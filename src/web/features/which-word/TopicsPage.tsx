@@ -4,9 +4,10 @@ import { formatDate } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { SKELETON_CARDS } from '../../../modules/which-word/rules';
-import type { WhichWordTopic } from './api';
+import type { WhichWordTopic } from './types';
 import { whichWordTopicsQuery } from './queries';
 import { GuestNotice } from '../../ui/GuestNotice';
+import './which-word.css';
 
 /** /which-word: a card per topic with the learner's progress. */
 export function WhichWordTopicsPage() {
