@@ -12,6 +12,7 @@ import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
+import { useGoal } from '../../lib/goal';
 import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 import './vocabulary.css';
@@ -39,13 +40,17 @@ function AllWords({ onReview }: { onReview: () => void }) {
   const words = useQuery(wordsQuery);
   const batch = useQuery(batchQuery);
   const practice = usePractice(user);
+  const goal = useGoal();
   const list = validWords(words.data ?? []);
   useShortcuts((e) => {
     if (!e.repeat && e.key.toLowerCase() === 'v' && due.data) onReview();
   });
 
+  // Until the deck and the goal are known the page is a screen tall, so the footer waits below the fold:
+  // the goal prompt (a learner with no goal) arriving under the first card would push it off a phone's screen.
+  const settling = (!words.data && !words.error) || goal.isPending;
   return (
-    <section className="stack vocab-page">
+    <section className={`stack vocab-page${settling ? ' screen-loading' : ''}`}>
       <ExplanationPopup pageId="home" title="Welcome to All Words">
         <p>
           Each card shows an English word. Try to recall it in Lebanese Arabic before the timer runs out, then check yourself and answer

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute, type FeatureRoutes } from '../../lib/layout-routes';
+import { goalQuery } from '../../lib/goal';
 import { flaggedQuery } from '../../lib/query';
 import { firstScreen, prefetch } from '../../lib/routes';
 import { searchKeys } from '../../lib/search';
@@ -13,7 +14,7 @@ const wordsRoute = createRoute({
   // `verified` is the verification link's flag, which the frame's toast reads (src/web/shell/layouts.tsx).
   validateSearch: searchKeys('mode', 'verified'),
   // The deck is asked for with the page's code and the user, not after them.
-  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery),
+  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery, goalQuery),
 });
 
 const topicsRoute = createRoute({
