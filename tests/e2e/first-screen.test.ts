@@ -55,6 +55,19 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
     await context.close();
   });
 
+  test('All Words: while the learner\'s goal is read, the footer waits below the screen for the goal prompt to come under the card', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    await registerInBrowser(page);
+    const release = await hold(context, '/api/goal');
+    await page.goto('/words');
+    await page.locator('.flash-card-english').waitFor();
+    expect(await top(page, '.site-footer')).toBeGreaterThanOrEqual(await viewportHeight(page));
+    release();
+    await page.getByRole('heading', { name: 'Pick a daily goal' }).waitFor();
+    expect(await top(page, '.site-footer')).toBeGreaterThanOrEqual(await viewportHeight(page));
+    await context.close();
+  });
+
   for (const [path, api, loading] of [
     ['/topics', '/api/words/topics-with-progress', 'Loading topics...'],
     ['/stats', '/api/stats', 'Loading statistics...'],
@@ -87,7 +100,7 @@ describe('a signed-in visit from a phone', () => {
     await page.goto('/words');
     await page.locator('.flash-card-english').waitFor();
     const started = await startedBy(page);
-    for (const read of ['/api/user', '/api/words', '/api/words/batch']) {
+    for (const read of ['/api/user', '/api/words', '/api/words/batch', '/api/goal']) {
       expect(started).toContainEqual([read, 'link']);
       expect(requested.filter((path) => path === read)).toHaveLength(1);
     }
