@@ -1,23 +1,14 @@
 import { afterAll, expect, test } from 'bun:test';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator';
-import { MIGRATIONS_DIR, migrateDatabase, openDatabase } from './client';
+import { migrationsUpTo } from '../../tests/support/migrations';
+import { migrateDatabase, openDatabase } from './client';
 
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-foreign-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The migrations as they stood before flagged and lessons dropped their foreign keys into vocabulary (up to 0017). */
-function migrationsBeforeOneWayModules() {
-  const folder = join(dir, 'drizzle-0017');
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= 17);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 const referenced = (db: ReturnType<typeof openDatabase>, table: string) =>
   (db.$client.query(`pragma foreign_key_list(${table})`).all() as { table: string }[]).map((fk) => fk.table).sort();
@@ -26,7 +17,7 @@ const referenced = (db: ReturnType<typeof openDatabase>, table: string) =>
 // pointing at it: a lesson's steps and every learner's lesson progress (docs/decisions/0050-modules-depend-one-way.md).
 test('migration 0018 drops the foreign keys into vocabulary and keeps every row, those pointing at the rebuilt tables included', () => {
   const db = openDatabase(join(dir, 'app.db'));
-  migrate(db, { migrationsFolder: migrationsBeforeOneWayModules() });
+  migrate(db, { migrationsFolder: migrationsUpTo(17) });
   const run = (statement: string) => db.$client.run(statement);
   run(`insert into users (id, email, username, username_key, name, created_at) values (1, 'a@example.com', 'a', 'a', 'A', 0)`);
   run(`insert into topics (id, name) values (1, 'Food')`);

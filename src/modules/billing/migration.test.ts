@@ -1,27 +1,18 @@
 import { afterAll, expect, test } from 'bun:test';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator';
-import { MIGRATIONS_DIR, migrateDatabase, openDatabase } from '../../db/client';
+import { migrationsUpTo } from '../../../tests/support/migrations';
+import { migrateDatabase, openDatabase } from '../../db/client';
 
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-subscriptions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The migrations as they stood before billing had its own table (up to 0009). */
-function migrationsBeforeSubscriptions() {
-  const folder = join(dir, 'drizzle-0009');
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx <= 9);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 test("migration 0010 moves every account's subscription columns to billing's table, nothing lost", () => {
   const db = openDatabase(join(dir, 'app.db'));
-  migrate(db, { migrationsFolder: migrationsBeforeSubscriptions() });
+  migrate(db, { migrationsFolder: migrationsUpTo(9) });
   const insert = db.$client.prepare(
     `insert into users (email, username, username_key, name, created_at, trial_start_date, trial_end_date, subscription_status, is_subscribed,
        subscription_plan_id, subscription_expiry_date, current_period_end, cancel_at_period_end, stripe_customer_id, stripe_subscription_id)
