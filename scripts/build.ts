@@ -5,9 +5,10 @@
  */
 import remapping from '@jridgewell/remapping';
 import { minify } from '@swc/core';
-import { cpSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { drawerOf } from '../src/lib/screens';
 import { COMPRESSIBLE, RUNTIME_START, signedOutPage } from '../src/lib/static';
 import type { FirstScreen } from '../src/web/lib/routes';
 
@@ -15,6 +16,7 @@ const root = resolve(import.meta.dir, '..');
 
 export async function buildClient({ quiet = false, outdir = resolve(root, 'dist') } = {}) {
   rmSync(outdir, { recursive: true, force: true });
+  rmSync(dirname(drawerOf(outdir)), { recursive: true, force: true });
   const started = performance.now();
   const result = await Bun.build({
     entrypoints: [resolve(root, 'src/web/index.html')],
@@ -50,6 +52,7 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
   finishPage(outdir);
   await prerenderPages(outdir, result.metafile);
   await buildServiceWorker(outdir);
+  await buildDrawer(outdir);
   const compressed = compressTextFiles(outdir);
   if (!quiet) {
     const bytes = result.outputs.reduce((sum, o) => sum + o.size, 0);
@@ -249,6 +252,30 @@ function nameFirstScreens(
   for (const [path, screen] of Object.entries(firstScreens)) {
     writeFileSync(resolve(outdir, `pages/signed-in${path}.html`), linked(index, [userRead, ...screen.reads], chunksOf(screen.module)));
   }
+}
+
+/**
+ * The server's drawer of a learner's first screen (src/web/server-draw.tsx), beside dist/ and not in it,
+ * so it is never served: one module for Bun with React's production build, which the server starts as
+ * a worker (src/lib/screens.ts).
+ */
+async function buildDrawer(outdir: string) {
+  const drawer = drawerOf(outdir);
+  const result = await Bun.build({
+    entrypoints: [resolve(root, 'src/web/server-draw.tsx')],
+    outdir: dirname(drawer),
+    // The stylesheets its screens import come out beside it as server-draw.css, which nothing reads.
+    naming: { entry: '[name].[ext]', asset: '[name].[ext]', chunk: '[name]-[hash].[ext]' },
+    target: 'bun',
+    minify: { syntax: true, whitespace: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error('The screen drawer build failed.');
+  }
+  if (!existsSync(drawer)) throw new Error(`The screen drawer was not written to ${drawer}`);
+  for (const output of result.outputs) if (output.path.endsWith('.css')) rmSync(output.path);
 }
 
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */

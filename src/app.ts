@@ -11,6 +11,7 @@ import { EventHub } from './lib/events';
 import { replicaPlugin } from './lib/litefs';
 import { createLogger, type Logger } from './lib/log';
 import { createMailService, type MailService } from './lib/mail';
+import { createScreenDrawer } from './lib/screens';
 import { clientRequest, serveClient } from './lib/static';
 import { WriteQueue } from './lib/writes';
 import { createServices, featureModules } from './modules';
@@ -95,11 +96,15 @@ export function createApp(opts: AppOptions) {
       },
       { body: ClockBody },
     )
-    .get('/*', ({ request }) => {
+    .get('/*', async ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname.startsWith('/api/')) throw notFound();
-      return serveClient(ctx.config.distDir, clientRequest(request, ctx.config.appUrl));
-    });
+      const visit = clientRequest(request, ctx.config.appUrl);
+      return (await screens.draw(request, visit)) ?? serveClient(ctx.config.distDir, visit);
+    })
+    .onStop(() => screens.stop());
+  // A learner's first screen is drawn from the app's own reads, made in this process (src/lib/screens.ts).
+  const screens = createScreenDrawer({ config: ctx.config, handle: (request) => app.handle(request), log });
 
   return Object.assign(app, { ctx, services });
 }

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { TRIAL_EXPIRED } from '../shared/errors';
 import { setApiHooks } from './lib/api';
@@ -9,11 +10,23 @@ import { startOffline } from './lib/offline';
 import { createQueryClient } from './lib/query';
 import { createAppRouter } from './router';
 import { USER_KEY } from './lib/session';
+import { takeDecisions } from './lib/drawn';
+import { mirrorKept } from './lib/kept';
+import { DRAWN_STATE } from '../shared/drawn';
 import { toast } from './ui/toast';
 
 installGlobalErrorHandlers();
 
 const queryClient = createQueryClient();
+// A learner's screen drawn on the server (src/lib/screens.ts) brings the reads it was drawn from and
+// what it decided: hydrated from them, the first render is the server's and nothing is read again.
+const drawn = document.getElementById(DRAWN_STATE);
+if (drawn?.textContent) {
+  const { cache, decisions } = JSON.parse(drawn.textContent);
+  hydrate(queryClient, cache);
+  takeDecisions(decisions);
+}
+mirrorKept();
 const router = createAppRouter(queryClient);
 
 // A page the browser opened without a session cookie is marked so by the server (src/lib/static.ts):
@@ -51,9 +64,27 @@ router.subscribe('onResolved', ({ toLocation }) => {
 
 const root = document.getElementById('root')!;
 
-/** The build's mark on a drawn page goes once React has taken it over: what is on screen then answers clicks and typing. */
+/**
+ * Whether React has taken over every element of a drawn page. The screen's parts sit inside the router's
+ * Suspense boundaries, which React hydrates in passes after the frame's; no part of the app sets its
+ * HTML by hand, so an element without React's fiber is one still to be hydrated.
+ */
+const allHydrated = () => [...root.querySelectorAll('*')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+
+/**
+ * The mark on a drawn page (the build's, or the server's, src/lib/screens.ts) goes once React has taken
+ * all of it over: what is on screen then answers clicks and typing.
+ */
 function TakenOver({ children }: { children: ReactNode }) {
-  useEffect(() => root.removeAttribute('data-prerendered'), []);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      if (allHydrated()) root.removeAttribute('data-prerendered');
+      else frame = requestAnimationFrame(check);
+    };
+    check();
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return children;
 }
 

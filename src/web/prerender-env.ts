@@ -1,10 +1,11 @@
 /**
- * What the modules of the app read from the browser as they load, given to the build's renderer
- * (prerender.tsx imports this first): an empty local storage, as on a first visit.
+ * What the modules of the app read from the browser as they load and draw, given to the build's renderer
+ * (prerender.tsx) and the server's (server-draw.tsx), which import this first: storage as empty as on a
+ * first visit, which the server's fills with what the browser keeps (src/shared/kept.ts).
  */
-if (typeof globalThis.localStorage === 'undefined') {
+function emptyStorage(): Storage {
   const items = new Map<string, string>();
-  globalThis.localStorage = {
+  return {
     get length() {
       return items.size;
     },
@@ -15,3 +16,6 @@ if (typeof globalThis.localStorage === 'undefined') {
     clear: () => items.clear(),
   };
 }
+
+if (typeof globalThis.localStorage === 'undefined') globalThis.localStorage = emptyStorage();
+if (typeof globalThis.sessionStorage === 'undefined') globalThis.sessionStorage = emptyStorage();

@@ -5,10 +5,10 @@
  * first paint of every other page, index.html's, is drawn here too, from the frame's own header.
  */
 import './prerender-env';
-import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
+import type { AnyRoute } from '@tanstack/react-router';
 import { prerender as renderStatic } from 'react-dom/static';
 import { DRAWN_PAGES } from '../lib/static';
-import { App } from './App';
+import { draw } from './draw';
 import { USER_KEY, userQuery } from './lib/session';
 import { createQueryClient } from './lib/query';
 import type { FirstScreen } from './lib/routes';
@@ -16,23 +16,16 @@ import { createAppRouter } from './router';
 import { FirstPaint } from './shell/Frame';
 import { visitorEnd } from './lib/layout-routes';
 
+/** `path` drawn as a signed-out visitor first sees it. */
 export async function prerender(path: string): Promise<string> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(USER_KEY, null);
-  const router = createAppRouter(queryClient);
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
-  await router.load();
-  // Waits for the lazy parts (the landing deck, the toasts) so each is drawn as the browser first
-  // draws it, loading; hydration then leaves it as it is until its chunk has come.
-  const { prelude } = await renderStatic(<App queryClient={queryClient} router={router} />);
-  const html = await new Response(prelude).text();
+  const html = await draw(path, queryClient);
   queryClient.clear();
-  // The router's scroll-restoration script is for pages rendered per request; the browser restores a
-  // page loaded from the network itself, and the client router takes over after it. In the browser the
-  // router wraps the page in one more Suspense boundary than on a server (Matches in
-  // @tanstack/react-router): its markers are added so the HTML hydrates as the browser renders it.
-  return `<!--$-->${html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')}<!--/$-->`;
+  if (html === null) throw new Error(`${path} did not draw as a visitor sees it: its route sent it elsewhere or failed`);
+  return html;
 }
+
 
 /** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
 function firstScreens(routes: AnyRoute[]): Record<string, FirstScreen> {

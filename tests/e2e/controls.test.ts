@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, startApp, type E2EApp } from './harness';
+import { registerInBrowser, startApp, undrawn, type E2EApp } from './harness';
 
 /**
  * Controls whose effect no other journey followed to its end (issue 16's list): each is pressed here and
@@ -152,6 +152,7 @@ describe('controls no other journey follows to the end', () => {
 
   test("the error screen's Refresh Page and Go Home bring the learner back", async () => {
     const { page, context } = await learner();
+    await undrawn(context);
     await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
     await page.goto('/stats');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();

@@ -183,15 +183,16 @@ describe('beyond the spec (issue 14)', () => {
 
   test('Space pressed as the card is first drawn reveals it', async () => {
     const { page, context } = await app.newPage(1280);
-    // The key goes in as soon as the card's word is in the page, before the browser has painted it.
+    // The key goes in as soon as the app shows the card's word, before the browser has painted it: the
+    // app's first render, or its hydration of the card the server drew (its mark leaves the page then).
     await context.addInitScript(() => {
       localStorage.setItem('popup-seen:home', 'true');
       new MutationObserver((_, observer) => {
-        if (!document.querySelector('.flash-card-english')?.textContent) return;
+        if (!document.querySelector('.flash-card-english')?.textContent || document.querySelector('#root[data-prerendered]')) return;
         observer.disconnect();
         const handled = !window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', cancelable: true }));
         sessionStorage.setItem('space-handled', String(handled));
-      }).observe(document, { childList: true, subtree: true, characterData: true });
+      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-prerendered'] });
     });
     await registerInBrowser(page);
     await page.goto('/words');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { appTookOver, registerInBrowser, startApp, type E2EApp } from './harness';
+import { appTookOver, registerInBrowser, startApp, undrawn, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -40,11 +40,13 @@ function watchConsole(page: Page) {
 const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().top);
 const viewportHeight = (page: Page) => page.evaluate(() => window.innerHeight);
 
-// On a phone, what a screen shows first must stay where it is when the slower data arrives (issue 12: layout shift).
+// On a phone, what a screen shows first must stay where it is when the slower data arrives (issue 12: layout shift):
+// drawn in the browser, as when the server did not draw it.
 describe('the first screen keeps its layout while its data arrives, on a phone', () => {
   test('All Words: the card does not move when the count of due reviews arrives', async () => {
     const { page, context } = await app.newPage(375, 812);
     await registerInBrowser(page);
+    await undrawn(context);
     const release = await hold(context, '/api/review/due');
     await page.goto('/words');
     await page.locator('.flash-card-english').waitFor();
@@ -58,6 +60,7 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
   test('All Words: while the learner\'s goal is read, the footer waits below the screen for the goal prompt to come under the card', async () => {
     const { page, context } = await app.newPage(375, 812);
     await registerInBrowser(page);
+    await undrawn(context);
     const release = await hold(context, '/api/goal');
     await page.goto('/words');
     await page.locator('.flash-card-english').waitFor();
@@ -75,6 +78,7 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
     test(`${path}: while it loads, nothing below the loading card is on screen to be pushed down`, async () => {
       const { page, context } = await app.newPage(375, 812);
       await registerInBrowser(page);
+      await undrawn(context);
       const release = await hold(context, api);
       await page.goto(path);
       await page.getByText(loading).first().waitFor();
@@ -86,27 +90,94 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
   }
 });
 
-describe('a signed-in visit from a phone', () => {
-  test('/words names its code and its reads in the page, so they download beside the runtime; each is fetched once', async () => {
-    const first = await app.newPage(375, 812);
-    await registerInBrowser(first.page);
-    // A first visit: an installed service worker would answer from its copy of the app, as a repeat visit is meant to.
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
-    await context.addCookies(await first.context.cookies());
-    await first.context.close();
+/** A learner's profile on a phone, signed in, without a service worker (a repeat visit is its own journey). */
+async function learnerOnPhone(options: { javaScriptEnabled?: boolean } = {}) {
+  const first = await app.newPage(375, 812);
+  await registerInBrowser(first.page);
+  const cookies = await first.context.cookies();
+  await first.context.close();
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, serviceWorkers: 'block', ...options });
+  await context.addCookies(cookies);
+  return context;
+}
+
+// docs/decisions/0065-learner-screens-drawn-on-the-server.md
+describe("a learner's first screen, drawn on the server", () => {
+  for (const [path, drawn, reads, screen] of [
+    ['/words', '.flash-card-english', ['/api/user', '/api/words', '/api/words/batch', '/api/goal'], 'AllWordsPage'],
+    ['/words?mode=review', 'h1', ['/api/user', '/api/review/due'], 'AllWordsPage'],
+    ['/topics', '.topic-tile', ['/api/user', '/api/words/topics-with-progress', '/api/verbs'], 'TopicsPage'],
+    ['/stats', '[data-testid="stats-points"]', ['/api/user', '/api/stats'], 'StatsPage'],
+  ] as const) {
+    test(`${path} comes with the learner's screen in the page, hydrated as drawn, with its reads not asked again and nothing logged`, async () => {
+      const context = await learnerOnPhone();
+      const page = await context.newPage();
+      const logged = watchConsole(page);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      // The element as the page arrived: hydrated, React takes it over; drawn again, it is replaced.
+      await page.addInitScript((selector) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const element = document.querySelector(selector);
+          Object.assign(window, { drawn: element, drawnText: element?.textContent });
+        });
+      }, drawn);
+      await page.goto(path);
+      await appTookOver(page);
+      const { connected, text, hydrated } = await page.evaluate(() => {
+        const { drawn: element, drawnText } = window as unknown as { drawn: Element | null; drawnText: string };
+        return { connected: !!element?.isConnected, text: drawnText, hydrated: !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$')) };
+      });
+      expect(text?.trim()).toBeTruthy();
+      expect(connected).toBe(true);
+      expect(hydrated).toBe(true);
+      await page.waitForLoadState('networkidle');
+      for (const read of reads) expect(requested).not.toContain(read);
+      const started = await startedBy(page);
+      expect(started.find(([file]) => file.startsWith(`/${screen}-`))?.[1]).toBe('link');
+      // The one line this profile's blocked service worker adds.
+      expect(logged.filter((line) => !line.includes('blocked by Playwright'))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('with JavaScript off, the learner still sees their first card, their topics and their numbers', async () => {
+    const context = await learnerOnPhone({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/words');
-    await page.locator('.flash-card-english').waitFor();
-    const started = await startedBy(page);
-    for (const read of ['/api/user', '/api/words', '/api/words/batch', '/api/goal']) {
-      expect(started).toContainEqual([read, 'link']);
-      expect(requested.filter((path) => path === read)).toHaveLength(1);
-    }
-    const screenChunk = started.find(([path]) => path.startsWith('/AllWordsPage-'));
-    expect(screenChunk?.[1]).toBe('link');
-    expect(requested.filter((path) => path === screenChunk?.[0])).toHaveLength(1);
+    expect((await page.locator('.flash-card-english').textContent())?.trim()).toBeTruthy();
+    await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
+    await page.goto('/topics');
+    await page.getByRole('heading', { name: 'Topics', level: 1 }).waitFor();
+    expect(await page.locator('a[href^="/topics/"]').count()).toBeGreaterThan(0);
+    await page.goto('/stats');
+    await page.getByRole('heading', { name: 'Your Learning Statistics' }).waitFor();
+    await page.getByText(/\d+ points/).first().waitFor();
+    await context.close();
+  });
+
+  test('a welcome closed on one visit is not drawn open on the next', async () => {
+    const context = await learnerOnPhone();
+    const page = await context.newPage();
+    await page.goto('/words');
+    await page.getByRole('button', { name: 'Got it' }).click();
+    const seen = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    await seen.addCookies(await context.cookies());
+    const drawnPage = await seen.newPage();
+    await drawnPage.goto('/words');
+    await drawnPage.locator('.flash-card-english').waitFor();
+    expect(await drawnPage.getByRole('dialog').count()).toBe(0);
+    await Promise.all([seen.close(), context.close()]);
+  });
+
+  test('an unknown session is sent to the login screen, with no learner drawn', async () => {
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+    await context.addCookies([{ name: 'session', value: 'not-a-session', url: app.baseUrl }]);
+    const page = await context.newPage();
+    const response = await page.goto('/words');
+    expect(await response!.text()).not.toContain('class="flash-card-english"');
+    await page.waitForURL('**/auth**');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     await context.close();
   });
 });

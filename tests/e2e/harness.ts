@@ -91,6 +91,7 @@ export async function startApp(opts: ServerOptions = {}) {
       context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+      waitForDrawnScreens(page);
       return { context, page };
     },
     /** The outbox of the dev mail endpoint, newest first. */
@@ -139,6 +140,43 @@ export async function screenshot(page: Page, name: string) {
  */
 export async function appTookOver(page: Page) {
   await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+}
+
+/**
+ * A learner's screen the server drew (src/lib/screens.ts) is read before its script has run, but
+ * answers clicks and keys only once the app has hydrated it: `goto` and `reload` on such a screen
+ * return, as a learner would act, once it answers.
+ */
+function waitForDrawnScreens(page: Page) {
+  const tookOver = () => page.waitForFunction(() => !document.querySelector('#root[data-prerendered="server"]'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await tookOver();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await tookOver();
+    return response;
+  };
+}
+
+/**
+ * This profile's visits get each page as the build made it, as when the server does not draw a
+ * learner's screen (src/lib/screens.ts: a busy drawer, a failed read): the browser draws the screen
+ * from its own reads, which a journey can hold or answer itself. The page is asked for as a script
+ * would ask, not as a navigation, which is what the server draws for.
+ */
+export async function undrawn(context: BrowserContext) {
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    // A page the service worker fetches for the tab is no navigation of Playwright's, but asks for HTML.
+    if (!request.isNavigationRequest() && !request.headers().accept?.startsWith('text/html')) return route.fallback();
+    const response = await route.fetch({ headers: { ...request.headers(), 'sec-fetch-mode': 'cors' } });
+    await route.fulfill({ response });
+  });
 }
 
 let counter = 0;

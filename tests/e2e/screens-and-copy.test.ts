@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { appTookOver, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { appTookOver, registerInBrowser, screenshot, startApp, undrawn, type E2EApp } from './harness';
 
 /** Screens, words and links a learner's walk found wrong (issue 26, findings 6 and 7). */
 let app: E2EApp;
@@ -138,6 +138,7 @@ describe('the page around the screens', () => {
   test('the crash screen has the header and the footer, and its card stands clear of the top', async () => {
     for (const width of [1280, 375]) {
       const { page, context } = await learner(width);
+      await undrawn(context);
       await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
       await page.goto('/stats');
       const heading = page.getByRole('heading', { name: 'Something went wrong' });

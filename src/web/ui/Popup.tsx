@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
+import { keep } from '../lib/kept';
 
 const key = (pageId: string) => `popup-seen:${pageId}`;
 
@@ -15,7 +16,7 @@ export function ExplanationPopup({ pageId, title, children }: { pageId: string; 
   }, [open]);
   if (!open) return null;
   const close = () => {
-    localStorage.setItem(key(pageId), 'true');
+    keep(key(pageId), 'true');
     setOpen(false);
   };
   return (

@@ -9,7 +9,7 @@ import { ListenButton } from '../../ui/ListenButton';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { FlagToggle, useCardKeys } from './parts';
 import { TypedResult } from '../../ui/TypedResult';
-import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, shownLebanese } from './rules';
+import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, recentMemorySize, shownLebanese } from './rules';
 import { speechText } from './speech';
 import { seenWordsAtom, useTypedAnswers } from './state';
 import { useUser } from '../../lib/session';
@@ -18,6 +18,7 @@ import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useSpellingLexicon } from '../../lib/spelling';
+import { decideOnce, useHydrated } from '../../lib/drawn';
 import './vocabulary.css';
 
 /** A word of the card; a review word says which side to show first (the English without one) and what each grade would schedule. */
@@ -54,8 +55,16 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     return next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null;
   };
   // The first word is picked as the card is first drawn: a card drawn empty and filled by an effect
-  // grew after the first paint and pushed the page below it down (layout shift on /landing).
-  const [shown, setShown] = useState<Shown | null>(() => pick(words));
+  // grew after the first paint and pushed the page below it down (layout shift on /landing). On a
+  // screen drawn on the server it is the server's pick, so hydrating draws the same card.
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState<Shown | null>(() => {
+    const id = decideOnce('first-card', hydrated, () => pick(words)?.id ?? null);
+    const first = words.find((w) => w.id === id);
+    if (!first) return pick(words);
+    if (recentMemorySize(words.length) > 0 && !recent.current.includes(first.id)) recent.current = [first.id];
+    return { id: first.id, isNew: isNewWord(seen, first.id) };
+  });
   const [revealed, setRevealed] = useState(false);
   /** Each word shown is a new round of the countdown; the time it has run so far. */
   const [round, setRound] = useState(0);
@@ -165,7 +174,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   return (
     <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
-        {shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
+        {/* Which words this browser has seen is its own: 'New word!' waits until the drawing is hydrated. */}
+        {hydrated && shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
         <div className="flash-card-options">
           {!lebaneseFirst && (
             <label className="typed-toggle">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useGoal } from '../../lib/goal';
 import { GoalPicker } from '../../ui/GoalPicker';
+import { keep } from '../../lib/kept';
 import './vocabulary.css';
 
 const DISMISSED_KEY = 'goal-prompt-dismissed';
@@ -23,7 +24,7 @@ export function GoalPrompt() {
           type="button"
           className="button button-secondary"
           onClick={() => {
-            sessionStorage.setItem(DISMISSED_KEY, '1');
+            keep(DISMISSED_KEY, '1', 'session');
             setDismissed(true);
           }}
         >

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { atomWithStorage } from 'jotai/utils';
+import { keep } from '../../lib/kept';
 import { parseSeenWords } from './rules';
 
 export const SEEN_WORDS_KEY = 'seenWords';
@@ -28,7 +29,7 @@ export function useTypedAnswers(userId: number | null): [boolean, (on: boolean) 
   const [on, setOn] = useState(() => localStorage.getItem(key) === 'true');
   useEffect(() => setOn(localStorage.getItem(key) === 'true'), [key]);
   const set = (next: boolean) => {
-    localStorage.setItem(key, String(next));
+    keep(key, next ? 'true' : 'false');
     setOn(next);
   };
   return [on, set];

@@ -1,0 +1,50 @@
+/**
+ * The server's drawer of a learner's first screen (src/lib/screens.ts): a worker of the server process,
+ * built by the build with React's production build (scripts/build.ts), so its browser stand-ins
+ * (prerender-env.ts) stay out of the server's globals and a drawing never holds up an answer.
+ *
+ * Asked for a screen with the reads the server made for it, it draws the app from them as the browser
+ * will hydrate it, and answers with the HTML, the query cache dehydrated for the page, the decisions
+ * made while drawing (src/web/lib/drawn.ts) and the reads the screen asked for that it was not given:
+ * the server makes those and asks again.
+ */
+import './prerender-env';
+import { dehydrate } from '@tanstack/react-query';
+import type { DrawAnswer, DrawRequest } from '../shared/drawn';
+import { draw } from './draw';
+import { decisions, forgetDecisions } from './lib/drawn';
+import { createQueryClient } from './lib/query';
+
+async function drawScreen({ url, reads, kept }: DrawRequest) {
+  for (const [store, entries] of [[localStorage, kept.local], [sessionStorage, kept.session]] as const) {
+    store.clear();
+    for (const [key, value] of Object.entries(entries)) store.setItem(key, value);
+  }
+  forgetDecisions();
+  const queryClient = createQueryClient();
+  for (const [key, data] of Object.entries(reads)) queryClient.setQueryData([key], data);
+  // Nothing is fetched here: a read a loader would start is noted for the server to make.
+  const missing = new Set<string>();
+  queryClient.prefetchQuery = async (options) => {
+    if (queryClient.getQueryData(options.queryKey) === undefined) missing.add(String(options.queryKey[0]));
+  };
+  const html = await draw(url, queryClient);
+  // And a read a screen's component asked for.
+  for (const query of queryClient.getQueryCache().getAll()) if (query.state.data === undefined) missing.add(String(query.queryKey[0]));
+  const answer = { html, cache: dehydrate(queryClient), decisions: decisions(), missing: [...missing].filter((key) => key.startsWith('/api/')) };
+  queryClient.clear();
+  return answer;
+}
+
+declare const self: Worker;
+
+// One drawing at a time: the browser stand-ins and the decisions are this worker's globals.
+let queue = Promise.resolve();
+self.onmessage = ({ data }: MessageEvent<DrawRequest>) => {
+  queue = queue.then(() =>
+    drawScreen(data).then(
+      (answer) => self.postMessage({ id: data.id, ...answer } satisfies DrawAnswer),
+      (error: unknown) => self.postMessage({ id: data.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies DrawAnswer),
+    ),
+  );
+};
