@@ -119,8 +119,11 @@ describe("a learner's first screen, drawn on the server", () => {
       await page.addInitScript((selector) => {
         document.addEventListener('DOMContentLoaded', () => {
           const element = document.querySelector(selector);
-          Object.assign(window, { drawn: element, drawnText: element?.textContent });
+          Object.assign(window, { drawn: element, drawnText: element?.textContent, shifted: 0 });
         });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifted: number }).shifted += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
       }, drawn);
       await page.goto(path);
       await appTookOver(page);
@@ -132,6 +135,8 @@ describe("a learner's first screen, drawn on the server", () => {
       expect(connected).toBe(true);
       expect(hydrated).toBe(true);
       await page.waitForLoadState('networkidle');
+      // Hydrating moves nothing ('New word!' keeps its place on the card while the browser learns whether the word is new).
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
       for (const read of reads) expect(requested).not.toContain(read);
       const started = await startedBy(page);
       expect(started.find(([file]) => file.startsWith(`/${screen}-`))?.[1]).toBe('link');

@@ -174,8 +174,11 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   return (
     <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
-        {/* Which words this browser has seen is its own: 'New word!' waits until the drawing is hydrated. */}
-        {hydrated && shown?.isNew ? <span className="vocab-badge new">New word!</span> : <span />}
+        {/* Which words this browser has seen is its own: 'New word!' waits until the drawing is hydrated, and
+            its place is kept on every card, so the options beside it wrap the same whether it shows or not. */}
+        <span className={`vocab-badge new${hydrated && shown?.isNew ? '' : ' keeps-place'}`} aria-hidden={hydrated && shown?.isNew ? undefined : true}>
+          New word!
+        </span>
         <div className="flash-card-options">
           {!lebaneseFirst && (
             <label className="typed-toggle">
