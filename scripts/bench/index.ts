@@ -5,12 +5,14 @@
  * there is one (the answer and the word list are measured in three rounds, floor and app taking turns); the answer's p99 at a fixed 1,000 requests a second; the answer rate with 2,000 open
  * event streams (500 never reading), the server's memory and how long a leaderboard change takes to
  * reach the streams; the answers acknowledged per second when every commit costs 10 ms; and the same
- * answers through a real LiteFS primary with the replication lag to a replica (scripts/bench/litefs.ts).
+ * answers through a real LiteFS primary with the replication lag to a replica (scripts/bench/litefs.ts);
+ * and a learner's first screen drawn by the server (src/lib/screens.ts), alone and beside the answer load.
  * Figures only; tests never assert times.
  */
-import { rmSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { drawerOf } from '../../src/lib/screens';
+import { buildClient } from '../build';
 import { copyDatabase, prepareBenchData } from './setup';
 import { runLoad, runPaced, type LoadResult } from './load';
 import { benchLiteFS } from './litefs';
@@ -77,6 +79,9 @@ async function peakRss<T>(server: Server, work: () => Promise<T>): Promise<[T, n
   }
 }
 
+// The server draws a learner's first screen with the build's drawer.
+if (!existsSync(drawerOf(resolve(ROOT, 'dist')))) await buildClient({ quiet: true });
+
 const data = await prepareBenchData(CONNECTIONS);
 const cookieOf = (connection: number) => data.learners[connection % data.learners.length]!.cookie;
 const appEnv = { DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, BENCH_COOKIE: cookieOf(0) };
@@ -136,6 +141,15 @@ rows.push({
   call: 'POST /api/sentences/answer (local)',
   result: await load(app, () => ({ method: 'POST', path: '/api/sentences/answer', body: data.sentence })),
 });
+// A learner opening /words: the page drawn with their first card (src/lib/screens.ts), four at a time (the
+// most the server draws at once), alone and beside the answer load, whose rate shows what drawing costs it.
+const DRAWING = 4;
+const drawn = (server: Server) =>
+  load(server, get('/words'), { connections: DRAWING, headersFor: (c) => ({ cookie: cookieOf(c), 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br' }) });
+rows.push({ call: `GET /words drawn (${DRAWING} at a time)`, result: await drawn(app) });
+const answersAlone = await load(app, answer('unified'));
+const [answersBesideDrawing, drawnBesideAnswers] = await Promise.all([load(app, answer('unified')), drawn(app)]);
+
 // A steady 1,000 answers a second, measured after 2 s at that rate: coming straight from the saturated
 // runs, the first seconds read slower (over eleven tries on 2026-11-25, p99 in the first 2 s median
 // 10.6 ms, 6-32; in the 5 s after, median 7.7 ms, 4.9-30). The tail is this machine's disk: with the
@@ -210,6 +224,10 @@ for (const { call, result, floor, ratios } of rows) {
 }
 console.log(`\nanswer at 1,000 req/s offered, evenly spaced (after 2 s at that rate): p50 ${fmt(paced.p50, 1)} ms, p99 ${fmt(paced.p99, 1)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`);
 console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
+console.log(
+  `answers beside ${DRAWING} drawings of /words at a time: ${fmt(answersBesideDrawing.rps)} answers/s (${fmt(answersBesideDrawing.rps / answersAlone.rps, 2)} of ${fmt(answersAlone.rps)} alone, just before), ` +
+    `p99 ${fmt(answersBesideDrawing.p99)} ms; the drawings ${fmt(drawnBesideAnswers.rps)}/s, p99 ${fmt(drawnBesideAnswers.p99)} ms`,
+);
 const sortedDelays = delays.sort((a, b) => a - b);
 const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;
 console.log(
