@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { drawerOf } from '../../src/lib/screens';
+import { drawerOf, MOST_AT_ONCE } from '../../src/lib/screens';
 import { buildClient } from '../build';
 import { copyDatabase, prepareBenchData } from './setup';
 import { runLoad, runPaced, type LoadResult } from './load';
@@ -141,9 +141,10 @@ rows.push({
   call: 'POST /api/sentences/answer (local)',
   result: await load(app, () => ({ method: 'POST', path: '/api/sentences/answer', body: data.sentence })),
 });
-// A learner opening /words: the page drawn with their first card (src/lib/screens.ts), four at a time (the
-// most the server draws at once), alone and beside the answer load, whose rate shows what drawing costs it.
-const DRAWING = 4;
+// A learner opening /words: the page drawn with their first card (src/lib/screens.ts), as many at a time
+// as the server draws at once (more would be sent undrawn), alone and beside the answer load, whose rate
+// shows what drawing costs it.
+const DRAWING = MOST_AT_ONCE;
 const drawn = (server: Server) =>
   load(server, get('/words'), { connections: DRAWING, headersFor: (c) => ({ cookie: cookieOf(c), 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br' }) });
 rows.push({ call: `GET /words drawn (${DRAWING} at a time)`, result: await drawn(app) });

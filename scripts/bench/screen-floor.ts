@@ -7,7 +7,7 @@
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { preferredEncoding } from '../../src/lib/compression';
+import { preferredEncoding } from '../../src/lib/encoding';
 import { serveClient } from '../../src/lib/static';
 
 /** The screen as drawn, and the text it shows (the floor must show the same, tests/e2e/bench-floor.test.ts). */

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { createTestApp } from '../../tests/support/app';
-import { COMPRESS_JSON_ABOVE, compressionPlugin, preferredEncoding, sentAlike, sentAlikeExcept } from './compression';
+import { COMPRESS_JSON_ABOVE, compressionPlugin, sentAlike, sentAlikeExcept } from './compression';
+import { preferredEncoding } from './encoding';
 import { clientRequest, DRAWN_PAGES, PUBLIC_PAGES, serveClient } from './static';
 
 describe('the encoding a browser accepts', () => {

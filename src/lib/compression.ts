@@ -1,24 +1,9 @@
 import { Elysia } from 'elysia';
 import { brotliCompressSync, constants } from 'node:zlib';
-
-export type Encoding = 'br' | 'gzip';
+import { preferredEncoding, type Encoding } from './encoding';
 
 /** Below this a JSON answer is sent as it is: compressing it would cost more time than the bytes it saves. */
 export const COMPRESS_JSON_ABOVE = 1024;
-
-/** The best encoding an Accept-Encoding header allows (Brotli, then gzip), or null for none. */
-export function preferredEncoding(acceptEncoding: string | null): Encoding | null {
-  if (!acceptEncoding) return null;
-  let gzip = false;
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.toLowerCase().split(';').map((s) => s.trim());
-    const refused = params.some((p) => /^q\s*=\s*0(\.0*)?$/.test(p));
-    if (refused) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
-  }
-  return gzip ? 'gzip' : null;
-}
 
 /** A plain object or array, which Elysia would send as JSON (not a Response, file, stream or generator). */
 function isJson(value: unknown): value is object {

@@ -11,11 +11,10 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
-import { DRAWN_STATE, type DrawAnswer, type DrawRequest } from '../shared/drawn';
-import { parseKept } from '../shared/kept';
-import { preferredEncoding } from './compression';
 import type { Config } from '../config';
+import type { DrawAnswer, DrawRequest } from '../shared/drawn';
+import { parseKept } from '../shared/kept';
+import { namedReads } from './drawn-page';
 import type { Logger } from './log';
 import { DRAWN_PAGES, type ClientRequest } from './static';
 
@@ -24,15 +23,15 @@ export const drawerOf = (distDir: string) => `${distDir}-server/server-draw.js`;
 
 /** Rounds of reads: the screen's named reads, then those its components asked for, then theirs. */
 const ROUNDS = 3;
-/** Drawings under way beyond which a visit gets the page undrawn: a burst waits for no queue. */
-const MOST_AT_ONCE = 4;
+/**
+ * Drawings under way beyond which a visit gets the page undrawn: the one drawer draws one at a time,
+ * and a burst of visits waits for no queue.
+ */
+export const MOST_AT_ONCE = 2;
 /** A drawing slower than this is given up, and the page goes undrawn. */
 const DRAW_TIMEOUT_MS = 3000;
-
-/** The reads a first screen's page names (`<link rel="preload" as="fetch">`, scripts/build.ts). */
-const NAMED_READ = /<link rel="preload" href="(\/api\/[^"]+)" as="fetch" crossorigin>/g;
-/** The runtime and the screen's chunks, as the page names them (scripts/build.ts). */
-const APP_CODE = /<link rel="modulepreload" href="[^"]+">|<link rel="preload" href="[^"]+\.js" as="script" crossorigin>|<script type="module" crossorigin src="[^"]+"><\/script>/g;
+/** Screens (address with query) whose reads are remembered: more addresses are drawn in rounds. */
+const MOST_REMEMBERED = 64;
 
 export interface ScreenDrawer {
   /** The page of a learner's first screen drawn for this visit, or null to send it as the build made it. */
@@ -47,6 +46,8 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
   let nextId = 0;
   const waiting = new Map<number, (answer: DrawAnswer) => void>();
   let underWay = 0;
+  /** The reads each screen asked for beyond those its page names, learnt from its first drawing: made before the next, one round. */
+  const learnt = new Map<string, string[]>();
 
   function startWorker() {
     // Bun's worker: it does not keep the process alive.
@@ -85,59 +86,50 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
   async function drawn(request: Request, visit: ClientRequest, page: string): Promise<Response | null> {
     const started = performance.now();
     const { pathname, search, origin } = new URL(request.url);
+    const url = pathname + search;
     const headers: Record<string, string> = { accept: 'application/json', cookie: request.headers.get('cookie') ?? '' };
     for (const name of ['fly-client-ip', 'x-forwarded-for', 'user-agent']) {
       const value = request.headers.get(name);
       if (value) headers[name] = value;
     }
-    /** One read, as the route answers it; undefined when it does not answer 200 with JSON. */
-    const read = async (url: string): Promise<unknown> => {
-      const response = await handle(new Request(origin + url, { headers }));
+    /** One read, the route's JSON as it would be sent; undefined when it does not answer 200 with JSON. */
+    const read = async (path: string): Promise<string | undefined> => {
+      const response = await handle(new Request(origin + path, { headers }));
       if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json')) return undefined;
-      return response.json();
+      return response.text();
     };
     const user = await read('/api/user');
     // An unknown or expired session: the page as it was, whose app shows the login screen.
     if (!user) return null;
-    const reads: Record<string, unknown> = { '/api/user': user };
+    const reads: Record<string, string> = { '/api/user': user };
     const asked = new Set(Object.keys(reads));
-    const readAll = async (urls: string[]) => {
-      const fresh = urls.filter((url) => !asked.has(url));
-      for (const url of fresh) asked.add(url);
+    const readAll = async (paths: string[]) => {
+      const fresh = paths.filter((path) => !asked.has(path));
+      for (const path of fresh) asked.add(path);
       const answers = await Promise.all(fresh.map(read));
-      fresh.forEach((url, i) => {
-        if (answers[i] !== undefined) reads[url] = answers[i];
+      fresh.forEach((path, i) => {
+        if (answers[i] !== undefined) reads[path] = answers[i];
       });
       return fresh.length;
     };
     // A named read refused (a trial ended, a server error) is the app's to show: the page goes undrawn.
-    const named = [...page.matchAll(NAMED_READ)].map((match) => match[1]);
-    await readAll(named);
-    if (named.some((url) => !(url in reads))) return null;
+    const named = namedReads(page);
+    await readAll([...named, ...(learnt.get(url) ?? [])]);
+    if (named.some((path) => !(path in reads))) return null;
     const kept = parseKept(request.headers.get('cookie'));
     for (let round = 1; ; round++) {
-      const answer = await ask({ url: pathname + search, reads, kept });
+      const answer = await ask({ url, page, reads, kept, acceptEncoding: visit.acceptEncoding ?? null, lastRound: round === ROUNDS });
       if ('error' in answer) {
         log.warn('a first screen was not drawn', { path: pathname, error: answer.error });
         return null;
       }
-      if (round < ROUNDS && answer.missing.length > 0 && (await readAll(answer.missing)) > 0) continue;
-      if (answer.html === null) return null;
-      const state = JSON.stringify({ cache: answer.cache, decisions: answer.decisions }).replace(/</g, '\\u003c');
-      // The app's code is named after the screen, so a phone's bandwidth goes to the screen first: named
-      // in the head, it was fetched beside the page and slowed its arrival (bench:web).
-      const code = page.match(APP_CODE)?.join('') ?? '';
-      const html = await new HTMLRewriter()
-        .on('#root', {
-          element(element) {
-            element.setAttribute('data-prerendered', 'server');
-            element.setInnerContent(answer.html!, { html: true });
-            element.after(`<script type="application/json" id="${DRAWN_STATE}">${state}</script>${code}`, { html: true });
-          },
-        })
-        .transform(new Response(page.replace(NAMED_READ, '').replace(APP_CODE, '')))
-        .text();
-      return htmlResponse(html, visit.acceptEncoding ?? null, performance.now() - started);
+      if ('missing' in answer) {
+        if (learnt.size < MOST_REMEMBERED || learnt.has(url)) learnt.set(url, [...new Set([...(learnt.get(url) ?? []), ...answer.missing])]);
+        if ((await readAll(answer.missing)) === 0) round = ROUNDS - 1;
+        continue;
+      }
+      if (answer.body === null) return null;
+      return drawnResponse(answer.body, answer.encoding, performance.now() - started);
     }
   }
 
@@ -164,24 +156,16 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
 }
 
 /**
- * The drawn page, compressed as the browser accepts (one learner's: never cached anywhere, and it differs
- * by the session cookie). Server-Timing says how long drawing took.
+ * The drawn page, as the drawer compressed it (one learner's: never cached anywhere, and it differs by
+ * the session cookie). Server-Timing says how long reading and drawing took.
  */
-function htmlResponse(html: string, acceptEncoding: string | null, ms: number) {
+function drawnResponse(body: Uint8Array<ArrayBuffer>, encoding: 'br' | 'gzip' | null, ms: number) {
   const headers: Record<string, string> = {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'private, no-store',
     vary: 'Cookie, Accept-Encoding',
     'server-timing': `drawn;dur=${ms.toFixed(1)}`,
   };
-  const encoding = preferredEncoding(acceptEncoding);
-  if (encoding === 'br') {
-    headers['content-encoding'] = 'br';
-    return new Response(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), { headers });
-  }
-  if (encoding === 'gzip') {
-    headers['content-encoding'] = 'gzip';
-    return new Response(Bun.gzipSync(html), { headers });
-  }
-  return new Response(html, { headers });
+  if (encoding) headers['content-encoding'] = encoding;
+  return new Response(body, { headers });
 }

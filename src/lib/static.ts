@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import { preferredEncoding } from './compression';
+import { preferredEncoding } from './encoding';
 
 const HASHED = /-[a-z0-9]{8,}\.[a-z0-9]+$/i;
 /** Files the build also writes as .br and .gz (scripts/build.ts); source maps are left out, as only developer tools fetch them. */

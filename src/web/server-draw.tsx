@@ -4,36 +4,43 @@
  * (prerender-env.ts) stay out of the server's globals and a drawing never holds up an answer.
  *
  * Asked for a screen with the reads the server made for it, it draws the app from them as the browser
- * will hydrate it, and answers with the HTML, the query cache dehydrated for the page, the decisions
- * made while drawing (src/web/lib/drawn.ts) and the reads the screen asked for that it was not given:
- * the server makes those and asks again.
+ * will hydrate it, and answers with the whole page, compressed, carrying the query cache dehydrated and
+ * the decisions made while drawing (src/web/lib/drawn.ts); or with the reads the screen asked for that
+ * it was not given: the server makes those and asks again. The server's thread only makes the reads.
  */
 import './prerender-env';
 import { dehydrate } from '@tanstack/react-query';
-import type { DrawAnswer, DrawRequest } from '../shared/drawn';
+import type { DrawAnswer, Drawing, DrawRequest } from '../shared/drawn';
+import { compressed, drawnPage } from '../lib/drawn-page';
 import { draw } from './draw';
 import { decisions, forgetDecisions } from './lib/drawn';
 import { createQueryClient } from './lib/query';
 
-async function drawScreen({ url, reads, kept }: DrawRequest) {
+async function drawScreen({ url, page, reads, kept, acceptEncoding, lastRound }: DrawRequest): Promise<Drawing> {
   for (const [store, entries] of [[localStorage, kept.local], [sessionStorage, kept.session]] as const) {
     store.clear();
     for (const [key, value] of Object.entries(entries)) store.setItem(key, value);
   }
   forgetDecisions();
   const queryClient = createQueryClient();
-  for (const [key, data] of Object.entries(reads)) queryClient.setQueryData([key], data);
+  for (const [key, json] of Object.entries(reads)) queryClient.setQueryData([key], JSON.parse(json));
   // Nothing is fetched here: a read a loader would start is noted for the server to make.
   const missing = new Set<string>();
   queryClient.prefetchQuery = async (options) => {
     if (queryClient.getQueryData(options.queryKey) === undefined) missing.add(String(options.queryKey[0]));
   };
-  const html = await draw(url, queryClient);
-  // And a read a screen's component asked for.
-  for (const query of queryClient.getQueryCache().getAll()) if (query.state.data === undefined) missing.add(String(query.queryKey[0]));
-  const answer = { html, cache: dehydrate(queryClient), decisions: decisions(), missing: [...missing].filter((key) => key.startsWith('/api/')) };
-  queryClient.clear();
-  return answer;
+  try {
+    const screen = await draw(url, queryClient);
+    // And a read a screen's component asked for.
+    for (const query of queryClient.getQueryCache().getAll()) if (query.state.data === undefined) missing.add(String(query.queryKey[0]));
+    const unread = [...missing].filter((key) => key.startsWith('/api/') && !(key in reads));
+    if (unread.length > 0 && !lastRound) return { missing: unread };
+    if (screen === null) return { body: null };
+    const html = await drawnPage(page, screen, { cache: dehydrate(queryClient), decisions: decisions() });
+    return compressed(html, acceptEncoding);
+  } finally {
+    queryClient.clear();
+  }
 }
 
 declare const self: Worker;
@@ -43,7 +50,7 @@ let queue = Promise.resolve();
 self.onmessage = ({ data }: MessageEvent<DrawRequest>) => {
   queue = queue.then(() =>
     drawScreen(data).then(
-      (answer) => self.postMessage({ id: data.id, ...answer } satisfies DrawAnswer),
+      (answer) => self.postMessage({ id: data.id, ...answer } satisfies DrawAnswer, 'body' in answer && answer.body ? [answer.body.buffer] : []),
       (error: unknown) => self.postMessage({ id: data.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies DrawAnswer),
     ),
   );
