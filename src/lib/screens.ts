@@ -30,6 +30,8 @@ const ROUNDS = 3;
 export const MOST_AT_ONCE = 2;
 /** A drawing slower than this is given up, and the page goes undrawn. */
 const DRAW_TIMEOUT_MS = 3000;
+/** How long the drawer waits for the next drawing before it stops. */
+const IDLE_MS = 60_000;
 /** Screens (address with query) whose reads are remembered: more addresses are drawn in rounds. */
 const MOST_REMEMBERED = 64;
 
@@ -67,8 +69,21 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
     return started;
   }
 
+  /** The drawer holds about 80 MiB (its own JavaScript heap and React): it stops after a while without drawings. */
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const stopWhenIdle = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (waiting.size > 0) return stopWhenIdle();
+      worker?.terminate();
+      worker = null;
+    }, IDLE_MS);
+    idle.unref();
+  };
+
   function ask(request: Omit<DrawRequest, 'id'>): Promise<DrawAnswer> {
     worker ??= startWorker();
+    stopWhenIdle();
     const id = nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -149,6 +164,7 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
       }
     },
     stop() {
+      clearTimeout(idle);
       worker?.terminate();
       worker = null;
     },
