@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildClient } from '../../scripts/build';
 import { createTestApp, type TestApp } from '../../tests/support/app';
 import { DRAWN_STATE } from '../shared/drawn';
+import { createLogger } from './log';
+import { createScreenDrawer, drawerOf } from './screens';
+import { clientRequest } from './static';
 
 const outdir = join(mkdtempSync(join(tmpdir(), 'kalimat-screens-')), 'dist');
 let t: TestApp;
@@ -95,4 +98,38 @@ describe("a learner's first screen, drawn on the server", () => {
       expect(res.text).not.toContain(`id="${DRAWN_STATE}"`);
     }
   });
+});
+
+describe('the drawer', () => {
+  test('a drawing that never ends leaves its page undrawn after 3 s, and the next visit gets a fresh drawer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kalimat-drawer-'));
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'pages/signed-in'), { recursive: true });
+    writeFileSync(join(dist, 'pages/signed-in/words.html'), '<html><head><link rel="preload" href="/api/words" as="fetch" crossorigin></head><body><div id="root"></div></body></html>');
+    // The first drawer hangs on its first drawing and, drawing one at a time, answers nothing after it
+    // (it leaves a mark); one started after it answers at once.
+    const mark = join(dir, 'hung');
+    mkdirSync(dirname(drawerOf(dist)), { recursive: true });
+    writeFileSync(
+      drawerOf(dist),
+      `const fs = require('node:fs');
+       let hung = false;
+       self.onmessage = ({ data }) => {
+         if (hung) return;
+         if (!fs.existsSync(${JSON.stringify(mark)})) return (hung = true), fs.writeFileSync(${JSON.stringify(mark)}, '');
+         self.postMessage({ id: data.id, body: new TextEncoder().encode('drawn'), encoding: null });
+       };`,
+    );
+    const handle = async () => Response.json({ id: 1 });
+    const screens = createScreenDrawer({ config: { distDir: dist }, handle, log: createLogger('silent') });
+    const visit = new Request('http://localhost/words', { headers: { cookie: 'session=x', 'sec-fetch-mode': 'navigate' } });
+    const client = clientRequest(visit, 'http://localhost');
+    try {
+      expect(await screens.draw(visit, client)).toBeNull();
+      expect(await (await screens.draw(visit, client))!.text()).toBe('drawn');
+    } finally {
+      screens.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 15_000);
 });

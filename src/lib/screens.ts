@@ -61,23 +61,24 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
     };
     started.onerror = (event) => {
       log.error('the screen drawer failed', { error: event.message });
-      for (const [id, answer] of waiting) answer({ id, error: event.message });
-      waiting.clear();
-      started.terminate();
-      if (worker === started) worker = null;
+      stopWorker(event.message);
     };
     return started;
+  }
+
+  /** Stops the drawer; the drawings it still owes go undrawn, and the next visit starts a fresh one. */
+  function stopWorker(why: string) {
+    for (const [id, answer] of waiting) answer({ id, error: why });
+    waiting.clear();
+    worker?.terminate();
+    worker = null;
   }
 
   /** The drawer holds about 80 MiB (its own JavaScript heap and React): it stops after a while without drawings. */
   let idle: ReturnType<typeof setTimeout> | undefined;
   const stopWhenIdle = () => {
     clearTimeout(idle);
-    idle = setTimeout(() => {
-      if (waiting.size > 0) return stopWhenIdle();
-      worker?.terminate();
-      worker = null;
-    }, IDLE_MS);
+    idle = setTimeout(() => (waiting.size > 0 ? stopWhenIdle() : stopWorker('idle')), IDLE_MS);
     idle.unref();
   };
 
@@ -86,10 +87,8 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
     stopWhenIdle();
     const id = nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        resolve({ id, error: `no drawing in ${DRAW_TIMEOUT_MS} ms` });
-      }, DRAW_TIMEOUT_MS);
+      // A drawing that never ends would hold every one after it (the drawer draws one at a time).
+      const timer = setTimeout(() => stopWorker(`no drawing in ${DRAW_TIMEOUT_MS} ms`), DRAW_TIMEOUT_MS);
       waiting.set(id, (answer) => {
         clearTimeout(timer);
         resolve(answer);
@@ -165,8 +164,7 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
     },
     stop() {
       clearTimeout(idle);
-      worker?.terminate();
-      worker = null;
+      stopWorker('the server stops');
     },
   };
 }
