@@ -269,6 +269,25 @@ describe('a visitor from a phone', () => {
     await context.close();
   });
 
+  test('one click on the drawn Register tab before the app has taken the page over opens the register form', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    // The app's code arrives only after the click, as on a slow phone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\.js$/, async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto('/auth', { waitUntil: 'load' });
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.waitForURL('**/auth?tab=register', { waitUntil: 'commit' });
+    release();
+    await page.getByLabel('Username', { exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
   test('an arrival from the drawn login form that failed comes drawn, and says so once the app has taken it over, with nothing logged', async () => {
     const { page, context } = await app.newPage(375, 812);
     const logged = watchConsole(page);

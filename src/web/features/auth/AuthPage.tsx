@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
 import { LOGIN_FORM_PATH } from '../../../shared/forms';
@@ -59,6 +59,8 @@ export function AuthPage() {
   const search = useSearch({ from: '/auth' });
   const navigate = useNavigate();
   const tab: Tab = search.tab === 'register' ? 'register' : 'login';
+  const router = useRouter();
+  const searchOf = (next: Tab) => ({ ...search, tab: next === 'register' ? 'register' : undefined });
   const shown = useRef<string | undefined>(undefined);
 
   useEffect(() => {
@@ -88,7 +90,8 @@ export function AuthPage() {
           label="Log in or create an account"
           tabs={TABS}
           selected={tab}
-          onSelect={(next) => navigate({ to: '/auth', search: { ...search, tab: next === 'register' ? 'register' : undefined }, replace: true })}
+          onSelect={(next) => navigate({ to: '/auth', search: searchOf(next), replace: true })}
+          hrefOf={(next) => router.buildLocation({ to: '/auth', search: searchOf(next) }).href}
         >
           {tab === 'login' ? <LoginTab /> : <RegisterTab />}
         </Tabs>
