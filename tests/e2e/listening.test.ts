@@ -224,6 +224,24 @@ describe('Say it', () => {
   });
 });
 
+describe('Say it on a bad connection', () => {
+  test('an attempt said while saves fail is kept and counted once, when they get through', async () => {
+    const { page, context } = await learner(1280, 'stand-in');
+    const arabic = await revealCard(page);
+    // More sends than the browser's own tries of one call never reach the server: the save queue keeps it.
+    let failures = 4;
+    await context.route('**/api/speaking/attempts', (route) => (failures-- > 0 ? route.abort('internetdisconnected') : route.fallback()));
+    await page.evaluate((a) => ((window as unknown as { recognition: { heard: string } }).recognition.heard = a), arabic);
+    const counted = page.waitForResponse((r) => r.url().endsWith('/api/speaking/attempts') && r.ok());
+    await page.getByRole('region', { name: 'Say it' }).getByRole('button', { name: 'Say it' }).click();
+    expect(await (await counted).json()).toMatchObject({ correct: true, expected: arabic });
+    expect(failures).toBeLessThan(0);
+    const stats = (await (await page.request.get('/api/stats')).json()) as { skills: { speaking: { answered: number; correct: number } } };
+    expect(stats.skills.speaking).toMatchObject({ answered: 1, correct: 1 });
+    await context.close();
+  });
+});
+
 describe('statistics', () => {
   test('/stats shows listening and speaking accuracy, and speaking time joins the features', async () => {
     const { page, context } = desk;

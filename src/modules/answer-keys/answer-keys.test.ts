@@ -19,6 +19,7 @@ const sentence = () => {
 };
 const answered = (userId: number) => one<{ n: number } | null>('select total_answered as n from user_stats where user_id = ?', userId)?.n ?? 0;
 const lessonAnswers = (userId: number) => one<{ n: number } | null>('select questions_completed as n from lesson_progress where user_id = ?', userId)?.n ?? 0;
+const spoken = (userId: number) => one<{ n: number } | null>("select answered as n from skill_stats where user_id = ? and skill = 'speaking'", userId)?.n ?? 0;
 const keysOf = (userId: number) => one<{ n: number }>('select count(*) as n from answer_keys where user_id = ?', userId).n;
 
 /** An answer route: its typed endpoint, an answer's body for it, and what one answer adds to. */
@@ -45,6 +46,7 @@ const ROUTES = [
   answerRoute('a lesson answer', () => t.server.api.lessons({ id: lessonId() }).progress, () => ({ correct: true }), lessonAnswers),
   answerRoute('sentences', () => t.server.api.sentences.answer, sentence, answered),
   answerRoute('listening', () => t.server.api.listening.answers, () => ({ wordId: freeWord().id, mode: 'choose' as const, answer: freeWord().english }), answered),
+  answerRoute('Say it', () => t.server.api.speaking.attempts, () => ({ wordId: freeWord().id, heard: ['مرحبا'] }), spoken),
 ];
 
 describe('an answer sent again with its key counts once, on every answer route (docs/decisions/0043-one-save-queue.md)', () => {

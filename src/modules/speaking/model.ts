@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 
 /** The most alternatives a recogniser's result is sent with, and the longest each may be. */
 const HEARD_MAX = 5;
@@ -16,6 +17,7 @@ export const SpeakingAttemptBody = v.object(
   {
     wordId: v.pipe(v.number('wordId must be a word id.'), v.integer('wordId must be a word id.'), v.minValue(1, 'wordId must be a word id.')),
     heard: Heard,
+    idempotencyKey: IdempotencyKey,
   },
   'The request body must be a JSON object.',
 );

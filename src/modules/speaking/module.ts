@@ -9,5 +9,5 @@ export const speakingModule = defineModule({
   name: 'speaking',
   needs: ['vocabulary', 'stats'],
   service: (ctx, deps: { vocabulary: VocabularyService; stats: StatsService }) => createSpeakingService(ctx, deps),
-  routes: { needs: ['auth', 'speaking'], plugin: speakingRoutes },
+  routes: { needs: ['auth', 'speaking', 'answerKeys'], plugin: speakingRoutes },
 });

@@ -30,6 +30,20 @@ describe('POST /api/speaking/attempts', () => {
     expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ points: 0, totalIncorrect: 1 });
   });
 
+  test('an attempt sent again with its key (the save queue retrying) counts once and gets the first reply', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 3));
+    const body = { wordId: id, heard: [arabicOf(id)], idempotencyKey: 'speaking-attempt-0001' };
+    const first = await t.server.api.speaking.attempts.post(body, { cookie });
+    const again = await t.server.api.speaking.attempts.post({ ...body, heard: ['شي تاني'] }, { cookie });
+    expect(again.json).toEqual(first.json);
+    expect(skillOf(user.id)).toEqual({ answered: 1, correct: 1 });
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ points: 10 });
+    // Another key is another attempt.
+    await t.server.api.speaking.attempts.post({ ...body, idempotencyKey: 'speaking-attempt-0002' }, { cookie });
+    expect(skillOf(user.id)).toEqual({ answered: 2, correct: 2 });
+  });
+
   test('bad attempts are 4xx and change nothing', async () => {
     const { cookie, user } = await t.signUp();
     const id = wordId(testEnglish('Colors', 2));
@@ -42,6 +56,7 @@ describe('POST /api/speaking/attempts', () => {
       [{ wordId: id, heard: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'heard'],
       [{ wordId: id, heard: ['x'.repeat(201)] }, 'heard.0'],
       [{ wordId: id, heard: [3] }, 'heard.0'],
+      [{ wordId: id, heard: ['x'], idempotencyKey: 'short' }, 'idempotencyKey'],
     ] as const) {
       const res = await t.request('POST', '/api/speaking/attempts', { cookie, body });
       expect(res.status).toBe(400);

@@ -15,6 +15,7 @@ const KINDS = {
   lesson: { route: ({ id }: { id: number }) => server.api.lessons({ id }).progress, path: /^\/api\/lessons\/(?<id>\d+)\/progress$/, keyed: true },
   sentence: { route: () => server.api.sentences.answer, path: /^\/api\/sentences\/answer$/, keyed: true },
   listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
+  speaking: { route: () => server.api.speaking.attempts, path: /^\/api\/speaking\/attempts$/, keyed: true },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;

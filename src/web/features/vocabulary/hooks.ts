@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Direction, GradeName } from '../../../modules/review/rules';
-import { handledGlobally, progressSave, server, type Reply } from '../../lib/api';
+import { handledGlobally, server, type Reply } from '../../lib/api';
 import type { User } from '../../lib/session';
 import { toast } from '../../ui/toast';
 import { nextStreak, reconcileStreak, type StreakCounts } from '../../../modules/streak/rules';
@@ -138,18 +138,20 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
 
 /**
  * Saves what speech recognition heard for a revealed card's word (the text only; recordings stay in the
- * browser): the server judges it and counts it as speaking (docs/decisions/0033-saying-it.md). Signed out
- * nothing is saved.
+ * browser): the server judges it and counts it as speaking (docs/decisions/0033-saying-it.md). It goes
+ * through the save queue as an answer does, so an attempt made on a flaky link is kept and counted once.
+ * Signed out nothing is saved.
  */
 export function useSpeakingAttempts(user: User | null | undefined) {
   const queryClient = useQueryClient();
   return (word: Word, heard: string) => {
     if (!user) return;
-    server.api.speaking.attempts
-      .post({ wordId: word.id, heard: [heard] }, progressSave)
+    saves
+      .save(user.id, 'speaking', {}, { wordId: word.id, heard: [heard] })
       .then(() => refreshStats(queryClient))
       .catch((error: unknown) => {
-        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+        // One that waits is counted by the queue's indicator (docs/decisions/0024).
+        if (!isSyncFailure(error) && !handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
       });
   };
 }
