@@ -69,6 +69,9 @@ describe("a learner's first screen, drawn on the server", () => {
       expect(drawnState(res.text)!.reads[read]).toBeDefined();
       expect(res.text).toContain(shown);
     }
+    // The page carries what the drawing read: the review does not show the deck its address's loader reads.
+    const review = drawnState((await open('/words?mode=review', cookie)).text)!;
+    expect(Object.keys(review.reads)).not.toContain('/api/words');
   });
 
   test('the choices this browser keeps are drawn as it keeps them: a welcome closed is not drawn open', async () => {

@@ -24,6 +24,16 @@ async function drawScreen({ url, page, reads, kept, acceptEncoding, lastRound }:
   forgetDecisions();
   const queryClient = createQueryClient();
   for (const [key, json] of Object.entries(reads)) queryClient.setQueryData([key], JSON.parse(json));
+  // What the drawing reads (the guards' and the components' queries) is all the page carries: the review
+  // is drawn at /words, whose loader's deck it does not show.
+  const drawnFrom = new Set<string>();
+  const cache = queryClient.getQueryCache();
+  const build = cache.build.bind(cache);
+  cache.build = ((client, options, state) => {
+    const query = build(client, options, state);
+    drawnFrom.add(query.queryHash);
+    return query;
+  }) as typeof cache.build;
   // Nothing is fetched here: a read a loader would start is noted for the server to make.
   const missing = new Set<string>();
   queryClient.prefetchQuery = async (options) => {
@@ -36,7 +46,8 @@ async function drawScreen({ url, page, reads, kept, acceptEncoding, lastRound }:
     const unread = [...missing].filter((key) => key.startsWith('/api/') && !(key in reads));
     if (unread.length > 0 && !lastRound) return { missing: unread };
     if (screen === null) return { body: null };
-    const html = await drawnPage(page, screen, { cache: dehydrate(queryClient), decisions: decisions() });
+    const drawnCache = dehydrate(queryClient, { shouldDehydrateQuery: (query) => drawnFrom.has(query.queryHash) && query.state.status === 'success' });
+    const html = await drawnPage(page, screen, { cache: drawnCache, decisions: decisions() });
     return compressed(html, acceptEncoding);
   } finally {
     queryClient.clear();
