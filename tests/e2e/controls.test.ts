@@ -140,6 +140,8 @@ describe('controls no other journey follows to the end', () => {
     const { page, context } = await learner();
     await page.getByRole('button', { name: /Flag for practice/ }).click();
     await page.getByRole('button', { name: 'Flagged', pressed: true }).waitFor();
+    // The flag is saved once the app says so: an address typed before then unloads the page mid-save.
+    await page.getByText('Added to practice').waitFor();
     await page.goto('/flagged');
     await page.getByRole('button', { name: 'Reveal Translation' }).click();
     await page.getByRole('button', { name: 'I got it wrong' }).click();
