@@ -10,7 +10,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Holds every request to `path` until the returned function is called (the service worker's too). */
+/** Holds every request to `path` (a glob: `/*.js` is every script) until the returned function is called (the service worker's too). */
 async function hold(context: BrowserContext, path: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -251,12 +251,7 @@ describe('a visitor from a phone', () => {
     await signUp.context.close();
     const { page, context } = await app.newPage(375, 812);
     // The app's code arrives only once both fields are filled, as on a slow phone.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\.js$/, async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const release = await hold(context, '/*.js');
     await page.goto('/auth', { waitUntil: 'load' });
     await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill(learner.password);
@@ -272,12 +267,7 @@ describe('a visitor from a phone', () => {
   test('one click on the drawn Register tab before the app has taken the page over opens the register form', async () => {
     const { page, context } = await app.newPage(375, 812);
     // The app's code arrives only after the click, as on a slow phone.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\.js$/, async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const release = await hold(context, '/*.js');
     await page.goto('/auth', { waitUntil: 'load' });
     expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
     await page.getByRole('tab', { name: 'Register' }).click();
