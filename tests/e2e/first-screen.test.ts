@@ -175,6 +175,24 @@ describe("a learner's first screen, drawn on the server", () => {
     await Promise.all([seen.close(), context.close()]);
   });
 
+  test("a welcome closed before this browser kept the choice in a cookie is drawn open, hydrated as drawn and then closed, with nothing logged", async () => {
+    const context = await learnerOnPhone();
+    // Closed by the version before the cookie: in local storage only.
+    await context.clearCookies({ name: 'kept' });
+    await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+    const page = await context.newPage();
+    const logged = watchConsole(page);
+    const response = await page.goto('/words');
+    expect(await response!.text()).toContain('Welcome to All Words');
+    await appTookOver(page);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    expect(logged.filter((line) => !line.includes('blocked by Playwright'))).toEqual([]);
+    // The choice is now in the cookie: the next visit is drawn with the welcome closed.
+    expect(await (await page.goto('/words'))!.text()).not.toContain('Welcome to All Words');
+    await context.close();
+  });
+
   test('an unknown session is sent to the login screen, with no learner drawn', async () => {
     const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
     await context.addCookies([{ name: 'session', value: 'not-a-session', url: app.baseUrl }]);

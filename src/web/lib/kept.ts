@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { KEPT, KEPT_VALUE } from '../../shared/kept';
+import { decideOnce, useHydrated } from './drawn';
 
 const storage = (place: keyof typeof KEPT) => (place === 'local' ? localStorage : sessionStorage);
 
@@ -22,4 +24,19 @@ export function mirrorKept() {
 export function keep(key: string, value: 'true' | 'false' | '1', place: keyof typeof KEPT = 'local') {
   storage(place).setItem(key, value);
   mirrorKept();
+}
+
+/**
+ * A kept choice as a component shows it (`read` reads it from the browser's storage): while a page the
+ * server drew is hydrated, as the server drew it, then as this browser keeps it. The two differ only
+ * where the cookie and the storage do (a choice made before the cookie existed): hydrating then matches
+ * the drawing, and the choice is corrected right after.
+ */
+export function useKeptChoice<T>(name: string, read: () => T) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(() => decideOnce(`kept:${name}`, hydrated, read));
+  useEffect(() => {
+    if (hydrated) setValue(read());
+  }, [hydrated, name]);
+  return [value, setValue] as const;
 }

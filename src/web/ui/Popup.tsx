@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
-import { keep } from '../lib/kept';
+import { keep, useKeptChoice } from '../lib/kept';
 
 const key = (pageId: string) => `popup-seen:${pageId}`;
 
 /** A one-time explanation per page, remembered in local storage once 'Got it' (or Escape) closes it (docs/product-rules.md#screens). */
 export function ExplanationPopup({ pageId, title, children }: { pageId: string; title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(() => localStorage.getItem(key(pageId)) === null);
+  const [open, setOpen] = useKeptChoice(key(pageId), () => localStorage.getItem(key(pageId)) === null);
   const gotIt = useRef<HTMLButtonElement>(null);
   // Focused once the page has been painted, not with autoFocus: opened with a page's first screen,
   // autoFocus focuses while React commits, which makes the browser lay out the whole new page inside

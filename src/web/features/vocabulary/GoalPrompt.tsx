@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useGoal } from '../../lib/goal';
 import { GoalPicker } from '../../ui/GoalPicker';
-import { keep } from '../../lib/kept';
+import { keep, useKeptChoice } from '../../lib/kept';
 import './vocabulary.css';
 
 const DISMISSED_KEY = 'goal-prompt-dismissed';
@@ -12,7 +11,7 @@ const DISMISSED_KEY = 'goal-prompt-dismissed';
  */
 export function GoalPrompt() {
   const goal = useGoal();
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');
+  const [dismissed, setDismissed] = useKeptChoice(DISMISSED_KEY, () => sessionStorage.getItem(DISMISSED_KEY) === '1');
   if (!goal.data || goal.data.goal || dismissed) return null;
   return (
     <section className="card goal-prompt stack" aria-labelledby="goal-prompt-title">

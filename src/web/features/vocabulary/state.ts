@@ -2,9 +2,8 @@
  * What the browser keeps in local storage (docs/product-rules.md#screens): the ids of words already seen (a visitor's
  * streak is kept by src/web/lib/streak.ts). Stored values are re-checked on read; anything invalid is dropped.
  */
-import { useEffect, useState } from 'react';
 import { atomWithStorage } from 'jotai/utils';
-import { keep } from '../../lib/kept';
+import { keep, useKeptChoice } from '../../lib/kept';
 import { parseSeenWords } from './rules';
 
 export const SEEN_WORDS_KEY = 'seenWords';
@@ -26,8 +25,7 @@ export const seenWordsAtom = atomWithStorage<number[]>(
  */
 export function useTypedAnswers(userId: number | null): [boolean, (on: boolean) => void] {
   const key = `typedAnswers:${userId ?? 'visitor'}`;
-  const [on, setOn] = useState(() => localStorage.getItem(key) === 'true');
-  useEffect(() => setOn(localStorage.getItem(key) === 'true'), [key]);
+  const [on, setOn] = useKeptChoice(key, () => localStorage.getItem(key) === 'true');
   const set = (next: boolean) => {
     keep(key, next ? 'true' : 'false');
     setOn(next);
