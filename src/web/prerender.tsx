@@ -26,7 +26,6 @@ export async function prerender(path: string): Promise<string> {
   return html;
 }
 
-
 /** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
 function firstScreens(routes: AnyRoute[]): Record<string, FirstScreen> {
   return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
