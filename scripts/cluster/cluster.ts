@@ -24,6 +24,15 @@ function productionConfig(): LiteFSYaml {
   return parse(readFileSync(join(ROOT, 'litefs.yml'), 'utf8')) as LiteFSYaml;
 }
 
+/** The last lines of a log file, or why there are none. */
+function lastLines(file: string, count = 15) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch (error) {
+    return String(error);
+  }
+}
+
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
   const port = probe.port!;
@@ -129,7 +138,9 @@ export async function startCluster(opts: ClusterOptions) {
       closeSync(fd);
     }
   };
-  const exitedWith = (child: Bun.Subprocess | null, log: string) => (child?.exitCode != null || child?.signalCode ? `exited (${child.exitCode ?? child.signalCode}); see ${log}` : null);
+  // With the log's last lines: the cluster's folder is removed when its test ends.
+  const exitedWith = (child: Bun.Subprocess | null, log: string) =>
+    child?.exitCode != null || child?.signalCode ? `exited (${child.exitCode ?? child.signalCode}); ${log} ends:\n${lastLines(log)}` : null;
 
   /** litefs.yml's exec list, as LiteFS runs it: every command but the last in turn, candidates' only on the primary. */
   const startApp = async (node: (typeof nodes)[number]) => {
