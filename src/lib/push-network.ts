@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'] as const;
 
 /** Tests only: a push service on this machine, given by its origin; at `address` when given (which need not be public), else resolved and checked as any. */
-export interface LocalPushService {
+interface LocalPushService {
   origin: string;
   address?: string;
 }
@@ -26,10 +26,10 @@ export interface PushNetworkOptions {
 }
 
 /** Where a push endpoint is reached: its URL and the public address checked for it, or why it may not be. */
-export type PushTarget = { url: URL; address: string } | { refused: 'not a push service' | 'not public' };
+type PushTarget = { url: URL; address: string } | { refused: 'not a push service' | 'not public' };
 
 /** A push request as the `web-push` library prepares it. */
-export interface PushRequest {
+interface PushRequest {
   method: string;
   headers: Record<string, string | number>;
   body: Buffer | null;
