@@ -104,6 +104,9 @@ test('a loopback endpoint, a private-range one and a redirecting one are refused
     expect(await t.services.stats.push(user.id, { title: 'Keep your streak', body: 'Practise', url: '/words' })).toBe(0);
   }
   expect(fake.requests.filter((path) => path === '/push/redirecting')).toHaveLength(notPublic.length);
+  // The endpoints of before that name no push service are forgotten; the others wait for their next send.
+  const left = t.db.$client.query('select endpoint from push_subscriptions where user_id = ? order by id').all(user.id) as { endpoint: string }[];
+  expect(left.map((e) => new URL(e.endpoint).pathname)).toEqual(['/push/rebound', '/push/redirecting']);
   await Bun.sleep(100);
   expect(connections - before).toBe(0);
 });

@@ -73,6 +73,8 @@ export function createPush(ctx: AppContext) {
         const target = await pushNetwork.target(sub.endpoint);
         if ('refused' in target) {
           log.warn('push endpoint refused', { endpoint: sub.endpoint, reason: target.refused });
+          // Kept before the list existed, it can never be sent to; a name that resolves inside may yet change.
+          if (target.refused === 'not a push service') forget(sub.id);
           continue;
         }
         try {
