@@ -105,8 +105,9 @@ describe('reminder e-mails', () => {
     expect((await oneClick(`/api/reminders/unsubscribe/weekly/${dailyToken}`)).status).toBe(404);
     expect((await oneClick(daily)).status).toBe(200);
     expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: true });
-    // A provider's retry, or a second click, answers the same.
+    // A provider's retry, or a second click, answers the same; so does one sent from a mail provider's own page (its Origin).
     expect((await oneClick(daily)).status).toBe(200);
+    expect((await t.request('POST', daily, { origin: 'https://mail.example', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
 
     // Turned on again, the daily list has a new token: the link of before no longer touches it.
     await t.server.api.reminders.put({ dailyHour: 9, weekly: true }, { cookie });
