@@ -44,8 +44,8 @@ interface Learner {
 /**
  * Reminder e-mails (docs/decisions/0040-progress-and-reminders.md): at the learner's chosen hour, only on a day whose
  * goal is not met yet while their day streak is at risk, and a weekly summary; each with a one-click
- * unsubscribe (RFC 8058) by a token of that list's own. A send is reserved in the database before the mail goes, so no run, restart or
- * second machine sends one twice.
+ * unsubscribe (RFC 8058) by a token of that list's own (docs/decisions/0067-push-reaches-only-push-services.md).
+ * A send is reserved in the database before the mail goes, so no run, restart or second machine sends one twice.
  */
 export function createReminders(
   ctx: AppContext,
@@ -142,8 +142,8 @@ export function createReminders(
 
     /**
      * One-click unsubscribe by a mail's token: the list that token belongs to stops, no other. A token stays
-     * good for its list (a second click or a provider's retry answers the same) until the list is turned on again.
-     * False for a token that is not this list's.
+     * good for its list (a second click or a provider's retry answers the same) until the list is turned on
+     * again. False for a token that is not this list's.
      */
     unsubscribe(kind: ReminderKind, token: string): boolean {
       const [column, off] = kind === 'daily' ? [reminderSettings.dailyToken, { dailyHour: null }] : [reminderSettings.weeklyToken, { weekly: false }];
