@@ -2,13 +2,17 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /**
- * The browsers' push services, the only hosts a push endpoint may name (docs/decisions/0067-push-reaches-only-push-services.md):
- * Chrome's (Firebase Cloud Messaging), Firefox's (Mozilla's autopush), Edge's on Windows (WNS, one host
- * per region) and Safari's (Apple's web push). An entry starting with a dot names that domain's subdomains.
+ * The browsers' push services, the only hosts a push endpoint may name
+ * (docs/decisions/0067-push-reaches-only-push-services.md): Chrome's (Firebase Cloud Messaging), Firefox's
+ * (Mozilla's autopush), Edge's on Windows (WNS, one host per region) and Safari's (Apple's web push). An
+ * entry starting with a dot names that domain's subdomains.
  */
 export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'] as const;
 
-/** Tests only: a push service on this machine, given by its origin; at `address` when given (which need not be public), else resolved and checked as any. */
+/**
+ * Tests only: a push service on this machine, given by its origin; at `address` when given (which need not
+ * be public), else resolved and checked as any.
+ */
 interface LocalPushService {
   origin: string;
   address?: string;
