@@ -11,6 +11,7 @@ import { EventHub } from './lib/events';
 import { replicaPlugin } from './lib/litefs';
 import { createLogger, type Logger } from './lib/log';
 import { createMailService, type MailService } from './lib/mail';
+import { createPushNetwork, type PushNetwork } from './lib/push-network';
 import { createScreenDrawer } from './lib/screens';
 import { clientRequest, serveClient } from './lib/static';
 import { WriteQueue } from './lib/writes';
@@ -38,6 +39,8 @@ export interface AppOptions {
   log?: Logger;
   mail?: MailService;
   events?: EventHub;
+  /** Tests only: push services on this machine (production's is always createPushNetwork()'s). */
+  pushNetwork?: PushNetwork;
 }
 
 /** The whole server: core rules, the feature modules, the event stream, health and the web client. */
@@ -51,6 +54,7 @@ export function createApp(opts: AppOptions) {
     log,
     mail: opts.mail ?? createMailService(opts.db, log, { smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM }),
     events: opts.events ?? new EventHub(opts.db),
+    pushNetwork: opts.pushNetwork ?? createPushNetwork(),
     writes: new WriteQueue(opts.db.$client, opts.config.COMMIT_DELAY_MS),
   };
   const services = createServices(ctx);

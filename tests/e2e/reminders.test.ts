@@ -87,20 +87,38 @@ describe('reminder e-mails', () => {
     const mails = await outbox();
     expect(mails.filter((m) => m.subject.startsWith('Keep your')).map((m) => m.to)).toEqual([a.user.email]);
 
-    // The link in the mail: a page that asks, and unsubscribes on the button.
-    const link = reminder!.text.match(new RegExp(`${app.baseUrl}/unsubscribe\\S+`))![0];
-    await a.page.goto(link);
+    // The List-Unsubscribe address opened in a browser (a mail client's button, a person): a page that asks,
+    // with nothing changed until its button; the link in the mail's text is that same page.
+    expect(reminder!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const address = reminder!.headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!;
+    const token = address.split('/').at(-1)!;
+    expect(reminder!.text).toContain(`${app.baseUrl}/unsubscribe?kind=daily&token=${token}`);
+    const phone = await app.newPage(375, 800);
+    await phone.page.goto(address);
+    await phone.page.getByText('Stop the daily reminder e-mails from Kalimat?').waitFor();
+    await screenshot(phone.page, 'reminders-unsubscribe-asks-375');
+    await a.page.goto(address);
+    await a.page.getByText('Stop the daily reminder e-mails from Kalimat?').waitFor();
+    await screenshot(a.page, 'reminders-unsubscribe-asks-1280');
+    expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: HOUR, weekly: false });
     await a.page.getByRole('button', { name: 'Unsubscribe from daily reminder e-mails' }).click();
     await a.page.getByText('You will get no more daily reminder e-mails.').waitFor();
     await screenshot(a.page, 'reminders-unsubscribed-1280');
     expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: null, weekly: false });
 
-    // The one-click POST (RFC 8058) to the List-Unsubscribe address, as a mail provider sends it: no cookie, no Origin.
+    // Turned on again, the daily reminder has a new token: the address of before no longer touches it,
+    // and the page says so when its button is pressed.
     await post(a.page, '/api/reminders', { dailyHour: HOUR, weekly: true }, 'put');
-    expect(reminder!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    const oneClick = reminder!.headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!;
-    const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
-    expect(res.status).toBe(200);
+    const oneClick = (to: string) => fetch(to, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect((await oneClick(address)).status).toBe(404);
+    await phone.page.getByRole('button', { name: 'Unsubscribe from daily reminder e-mails' }).click();
+    await phone.page.getByText('This unsubscribe link is not valid.').waitFor();
+    expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: HOUR, weekly: true });
+
+    // The one-click POST (RFC 8058) to the new address, as a mail provider sends it: no cookie, no Origin.
+    const { daily_token: newToken } = db.query('select daily_token from reminder_settings r join users u on u.id = r.user_id where u.username = ?').get(a.user.username) as { daily_token: string };
+    expect(newToken).not.toBe(token);
+    expect((await oneClick(address.replace(token, newToken))).status).toBe(200);
     expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: null, weekly: true });
 
     // A missed day later, nothing more for a: the daily reminder is off.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { createPushNetwork, type PushNetworkOptions } from '../../src/lib/push-network';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
 import { runImport } from '../../src/content/importer';
 import { contentPlugins } from '../../src/modules';
@@ -16,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Import content/ (default true): most module tests need words and topics. */
   content?: boolean | string;
+  /** Push services on this machine, and how host names resolve (default: production's network). */
+  pushNetwork?: PushNetworkOptions;
 }
 
 /**
@@ -32,7 +35,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
     if (!result.ok) throw new Error(`content has errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
   }
   const clock = new TestClock(new Date());
-  const app = createApp({ config, db, clock });
+  const app = createApp({ config, db, clock, pushNetwork: opts.pushNetwork && createPushNetwork(opts.pushNetwork) });
 
   /**
    * Sends a request; a JSON body is serialized; `cookie` is a Cookie header value. A state-changing

@@ -22,6 +22,8 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
       },
       { auth: true, body: RemindersBody },
     )
+    // The List-Unsubscribe address opened by a person or a mail client: the page that asks (a GET changes nothing).
+    .get('/api/reminders/unsubscribe/:kind/:token', ({ params, redirect }) => redirect(`/unsubscribe?kind=${params.kind}&token=${params.token}`, 303), { params: UnsubscribeParams })
     // No session: the mail's token is the proof, and a mail provider's one-click POST carries no cookie.
     .post(
       '/api/reminders/unsubscribe/:kind/:token',
@@ -40,6 +42,7 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
       '/api/push/subscriptions',
       async ({ user, body, set }) => {
         if (!stats.pushKey()) throw notFound('Push notifications are not set up on this server.');
+        await stats.checkPushEndpoint(body.endpoint);
         await ctx.writes.run(() => stats.subscribePush(user.id, body));
         set.status = 204;
       },

@@ -60,7 +60,7 @@ export const RemindersBody = v.object(
   'The request body must be a JSON object.',
 );
 
-/** POST /api/reminders/unsubscribe/:kind/:token: a reminder mail's one-click unsubscribe (RFC 8058). */
+/** /api/reminders/unsubscribe/:kind/:token: a reminder mail's List-Unsubscribe address (RFC 8058), the token that list's. */
 export const UnsubscribeParams = v.object({
   kind: v.picklist(REMINDER_KINDS, "The reminder must be 'daily' or 'weekly'."),
   token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This unsubscribe link is not valid.')),

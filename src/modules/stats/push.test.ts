@@ -1,21 +1,43 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, expect, test } from 'bun:test';
+import { networkInterfaces } from 'node:os';
 import webpush from 'web-push';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import { createTestApp } from '../../../tests/support/app';
 import { startFakePush } from '../../../tests/fakes/push';
+import { MAX_PUSH_SUBSCRIPTIONS } from './push';
+
+/** A listener on every address of this machine that only counts who connects: where no push may go. */
+let connections = 0;
+const trap = Bun.listen({ hostname: '::', port: 0, socket: { open: () => void connections++, data: () => {} } });
+const TRAP_HOST = 'trap.kalimat.test';
+/** What TRAP_HOST resolves to at the moment (the test's DNS). */
+let trapAddresses: string[] = [];
 
 const vapid = webpush.generateVAPIDKeys();
-const t = createTestApp({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
 const fake = startFakePush();
-// The fake push service's certificate is its own: this test process trusts it.
-const trust = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-beforeAll(() => (process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'));
+const t = createTestApp({
+  env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+  pushNetwork: {
+    ...fake.network,
+    localServices: [...fake.network.localServices, { origin: `https://${TRAP_HOST}:${trap.port}` }],
+    resolve: async (host) => (host === TRAP_HOST ? trapAddresses : []),
+  },
+});
 afterAll(() => {
-  if (trust === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  else process.env.NODE_TLS_REJECT_UNAUTHORIZED = trust;
+  trap.stop(true);
   fake.stop();
   t.close();
 });
+
+/** This machine's addresses outside the loopback that are private by their RFCs (10/8, 172.16/12, 192.168/16, documentation, unique-local): a listener here is reached through them. */
+const privateAddresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((a) => a && !a.internal && /^(10\.|172\.(1[6-9]|2\d|3[01])\.|192\.168\.|192\.0\.2\.|f[cd][0-9a-f]{2}:)/i.test(a.address))
+  .map((a) => a!.address);
+/** Addresses that reach the trap from this machine and are not the internet. */
+const notPublic = ['127.0.0.1', '127.0.0.2', '0.0.0.0', '::1', '::ffff:127.0.0.1', ...privateAddresses];
+const literal = (address: string) => (address.includes(':') ? `[${address}]` : address);
+const keys = fake.subscription('/').keys;
 
 test('the daily reminder reaches an opted-in browser as a push it decrypts, signed with the VAPID key; a gone subscription is dropped', async () => {
   t.clock.set('2026-01-14T06:00:00Z');
@@ -49,4 +71,69 @@ test('a subscription must name an https push service and its keys; it needs a se
     expect((await t.request('POST', '/api/push/subscriptions', { cookie, body })).status).toBe(400);
   }
   expect((await t.server.api.push.subscriptions.post(good)).status).toBe(401);
+});
+
+test('a loopback endpoint, a private-range one and a redirecting one are refused, and nothing connects to them', async () => {
+  const { cookie, user } = await t.signUp();
+  const before = connections;
+  // Addresses named in the endpoint: not a push service.
+  for (const address of notPublic) {
+    const res = await t.server.api.push.subscriptions.post({ endpoint: `https://${literal(address)}:${trap.port}/push`, keys }, { cookie });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe("endpoint must be the https address of a browser's push service.");
+  }
+  // A push service's name that resolves to them (or to them among public ones): not the internet.
+  for (const addresses of [...notPublic.map((a) => [a]), ['8.8.8.8', '127.0.0.1']]) {
+    trapAddresses = addresses;
+    const res = await t.server.api.push.subscriptions.post({ endpoint: `https://${TRAP_HOST}:${trap.port}/push`, keys }, { cookie });
+    expect(res.status).toBe(422);
+  }
+
+  // A name that was public when it was subscribed and points inside at send time (DNS rebinding), and
+  // endpoints kept before these checks: refused at send time too.
+  trapAddresses = ['8.8.8.8'];
+  expect((await t.server.api.push.subscriptions.post({ endpoint: `https://${TRAP_HOST}:${trap.port}/push/rebound`, keys }, { cookie })).status).toBe(204);
+  const insert = t.db.$client.prepare('insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (?, ?, ?, ?)');
+  for (const address of notPublic) insert.run(user.id, `https://${literal(address)}:${trap.port}/push/kept`, keys.p256dh, keys.auth);
+  // A push service that answers with a redirect elsewhere.
+  expect((await t.server.api.push.subscriptions.post(fake.subscription('/push/redirecting'), { cookie })).status).toBe(204);
+  fake.redirectFor('/push/redirecting', `https://127.0.0.1:${trap.port}/push/redirected`);
+
+  for (const address of notPublic) {
+    trapAddresses = [address];
+    expect(await t.services.stats.push(user.id, { title: 'Keep your streak', body: 'Practise', url: '/words' })).toBe(0);
+  }
+  expect(fake.requests.filter((path) => path === '/push/redirecting')).toHaveLength(notPublic.length);
+  // The endpoints of before that name no push service are forgotten; the others wait for their next send.
+  const left = t.db.$client.query('select endpoint from push_subscriptions where user_id = ? order by id').all(user.id) as { endpoint: string }[];
+  expect(left.map((e) => new URL(e.endpoint).pathname)).toEqual(['/push/rebound', '/push/redirecting']);
+  await Bun.sleep(100);
+  expect(connections - before).toBe(0);
+});
+
+test("an endpoint stays its first learner's: another learner's subscribing it is refused, not moved", async () => {
+  const a = await t.signUp();
+  const b = await t.signUp();
+  const shared = fake.subscription(`/push/shared-${a.user.id}`);
+  expect((await t.server.api.push.subscriptions.post(shared, { cookie: a.cookie })).status).toBe(204);
+  const res = await t.server.api.push.subscriptions.post(shared, { cookie: b.cookie });
+  expect(res.status).toBe(409);
+  expect(res.error?.message).toBe('This browser gets the notifications of another account; that account must turn them off first.');
+  // The same browser subscribing again for its own learner keeps it.
+  expect((await t.server.api.push.subscriptions.post(shared, { cookie: a.cookie })).status).toBe(204);
+  const owners = t.db.$client.query('select user_id as userId from push_subscriptions where endpoint = ?').all(shared.endpoint);
+  expect(owners).toEqual([{ userId: a.user.id }]);
+});
+
+test(`a learner has at most ${MAX_PUSH_SUBSCRIPTIONS} browsers notified`, async () => {
+  const { cookie, user } = await t.signUp();
+  for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS; i++) {
+    expect((await t.server.api.push.subscriptions.post(fake.subscription(`/push/many-${user.id}/${i}`), { cookie })).status).toBe(204);
+  }
+  const res = await t.server.api.push.subscriptions.post(fake.subscription(`/push/many-${user.id}/one-more`), { cookie });
+  expect(res.status).toBe(409);
+  expect(res.error?.message).toBe(`At most ${MAX_PUSH_SUBSCRIPTIONS} browsers can be notified for one account.`);
+  // One of them subscribing again is no new browser.
+  expect((await t.server.api.push.subscriptions.post(fake.subscription(`/push/many-${user.id}/0`), { cookie })).status).toBe(204);
+  expect(t.db.$client.query('select count(*) as n from push_subscriptions where user_id = ?').get(user.id)).toEqual({ n: MAX_PUSH_SUBSCRIPTIONS });
 });

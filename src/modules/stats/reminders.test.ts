@@ -80,6 +80,44 @@ describe('reminder e-mails', () => {
     expect(weekly[0]!.headers!['List-Unsubscribe']).toContain('/api/reminders/unsubscribe/weekly/');
   });
 
+  test('each list has a token of its own, drawn anew when the list is turned on again; a GET of the address asks first', async () => {
+    const { email, cookie } = await learnerAtRisk(9, true);
+    t.clock.advance(HOUR_MS);
+    await stats.sendDue();
+    await answer(cookie, 3);
+    // Monday 19 January, 09:10 in Beirut.
+    t.clock.set('2026-01-19T07:10:00Z');
+    await stats.sendDue();
+    const addressOf = (subject: string) => new URL(mailsTo(email).find((m) => m.subject === subject)!.headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!).pathname;
+    const daily = addressOf('Keep your 1-day streak going');
+    const weekly = addressOf('Your week of Lebanese');
+    const dailyToken = daily.split('/').at(-1)!;
+    expect(weekly.split('/').at(-1)).not.toBe(dailyToken);
+    const oneClick = (path: string) => t.request('POST', path, { origin: null, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+    // Opened by a person or a mail client: the page that asks, and nothing changes.
+    const opened = await t.request('GET', daily);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/unsubscribe?kind=daily&token=${dailyToken}`);
+    expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: 9, weekly: true });
+
+    // The daily list's token does not name the weekly summary.
+    expect((await oneClick(`/api/reminders/unsubscribe/weekly/${dailyToken}`)).status).toBe(404);
+    expect((await oneClick(daily)).status).toBe(200);
+    expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: true });
+    // A provider's retry, or a second click, answers the same; so does one sent from a mail provider's own page (its Origin).
+    expect((await oneClick(daily)).status).toBe(200);
+    expect((await t.request('POST', daily, { origin: 'https://mail.example', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+
+    // Turned on again, the daily list has a new token: the link of before no longer touches it.
+    await t.server.api.reminders.put({ dailyHour: 9, weekly: true }, { cookie });
+    expect((await oneClick(daily)).status).toBe(404);
+    expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: 9, weekly: true });
+    // The weekly summary, on all along, kept its own.
+    expect((await oneClick(weekly)).status).toBe(200);
+    expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: 9, weekly: false });
+  });
+
   test('bad settings and unknown tokens are refused; the settings need a session', async () => {
     const { cookie } = await t.signUp();
     expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: false });
@@ -92,5 +130,7 @@ describe('reminder e-mails', () => {
     expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(404);
     expect((await t.server.api.reminders.unsubscribe({ kind: 'monthly' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(400);
     expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'x' }).post(undefined, { origin: null })).status).toBe(400);
+    expect((await t.request('GET', '/api/reminders/unsubscribe/monthly/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(400);
+    expect((await t.request('GET', '/api/reminders/unsubscribe/daily/x')).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
 import type { AuthService } from '../auth/service';
@@ -32,6 +32,8 @@ function hourIn(at: Date, timeZone: string): number {
   return Number(format.format(at));
 }
 const isMonday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay() === 1;
+/** An unsubscribe token: 32 random bytes, unguessable. */
+const newToken = () => randomBytes(32).toString('base64url');
 
 interface Learner {
   id: number;
@@ -42,8 +44,8 @@ interface Learner {
 /**
  * Reminder e-mails (docs/decisions/0040-progress-and-reminders.md): at the learner's chosen hour, only on a day whose
  * goal is not met yet while their day streak is at risk, and a weekly summary; each with a one-click
- * unsubscribe (RFC 8058). A send is reserved in the database before the mail goes, so no run, restart or
- * second machine sends one twice.
+ * unsubscribe (RFC 8058) by a token of that list's own (docs/decisions/0067-push-reaches-only-push-services.md).
+ * A send is reserved in the database before the mail goes, so no run, restart or second machine sends one twice.
  */
 export function createReminders(
   ctx: AppContext,
@@ -52,7 +54,6 @@ export function createReminders(
   const { db, mail, config, clock } = ctx;
   const P = sql.placeholder;
   const readSettings = db.select().from(reminderSettings).where(eq(reminderSettings.userId, P('userId'))).prepare();
-  const byToken = db.select().from(reminderSettings).where(eq(reminderSettings.token, P('token'))).prepare();
   const wanted = db.select().from(reminderSettings).where(or(isNotNull(reminderSettings.dailyHour), eq(reminderSettings.weekly, true))).prepare();
   const reserve = db
     .insert(reminderSends)
@@ -127,22 +128,26 @@ export function createReminders(
       return { dailyHour: row?.dailyHour ?? null, weekly: row?.weekly ?? false };
     },
 
+    /**
+     * Sets the learner's reminders. A list turned on (again) gets a new unsubscribe token, so the links in
+     * the mails of before no longer touch it. Run in the write queue: the read and the write are one transaction.
+     */
     setReminders(userId: number, next: ReminderSettings) {
-      db.insert(reminderSettings)
-        .values({ userId, ...next, token: randomBytes(24).toString('base64url') })
-        .onConflictDoUpdate({ target: reminderSettings.userId, set: next })
-        .run();
+      const row = readSettings.get({ userId });
+      const dailyToken = next.dailyHour !== null && (row?.dailyHour ?? null) === null ? newToken() : (row?.dailyToken ?? null);
+      const weeklyToken = next.weekly && !row?.weekly ? newToken() : (row?.weeklyToken ?? null);
+      const set = { ...next, dailyToken, weeklyToken };
+      db.insert(reminderSettings).values({ userId, ...set }).onConflictDoUpdate({ target: reminderSettings.userId, set }).run();
     },
 
-    /** One-click unsubscribe by a mail's token: that kind of reminder stops. False for an unknown token. */
+    /**
+     * One-click unsubscribe by a mail's token: the list that token belongs to stops, no other. A token stays
+     * good for its list (a second click or a provider's retry answers the same) until the list is turned on
+     * again. False for a token that is not this list's.
+     */
     unsubscribe(kind: ReminderKind, token: string): boolean {
-      const row = byToken.get({ token });
-      if (!row) return false;
-      db.update(reminderSettings)
-        .set(kind === 'daily' ? { dailyHour: null } : { weekly: false })
-        .where(and(eq(reminderSettings.id, row.id)))
-        .run();
-      return true;
+      const [column, off] = kind === 'daily' ? [reminderSettings.dailyToken, { dailyHour: null }] : [reminderSettings.weeklyToken, { weekly: false }];
+      return db.update(reminderSettings).set(off).where(eq(column, token)).returning({ id: reminderSettings.id }).all().length > 0;
     },
 
     /** Sends what is due at this moment; returns how many mails went. */
@@ -156,14 +161,16 @@ export function createReminders(
         if (!user) continue;
         const hour = hourIn(now, deps.timeZoneOf(row.userId));
         const today = deps.todayOf(row.userId);
-        if (row.dailyHour === hour) {
+        // A list that is on has its token (setReminders draws it as the list is turned on).
+        const { dailyToken, weeklyToken } = row;
+        if (row.dailyHour === hour && dailyToken) {
           const view = deps.goalOf(row.userId);
           // At risk: a streak to lose (or a freeze to spend) and today's goal not met yet.
-          if (view.goal && !view.today.met && view.dayStreak > 0 && (await sendOnce(row.userId, 'daily', today, () => dailyMail(user, view, row.token)))) sent++;
+          if (view.goal && !view.today.met && view.dayStreak > 0 && (await sendOnce(row.userId, 'daily', today, () => dailyMail(user, view, dailyToken)))) sent++;
         }
-        if (row.weekly && isMonday(today) && hour === (row.dailyHour ?? WEEKLY_HOUR)) {
+        if (row.weekly && weeklyToken && isMonday(today) && hour === (row.dailyHour ?? WEEKLY_HOUR)) {
           const week = deps.daysOf(row.userId, 8).slice(0, 7);
-          if (await sendOnce(row.userId, 'weekly', addDays(today, -7), () => weeklyMail(user, week, deps.goalOf(row.userId), row.token))) sent++;
+          if (await sendOnce(row.userId, 'weekly', addDays(today, -7), () => weeklyMail(user, week, deps.goalOf(row.userId), weeklyToken))) sent++;
         }
       }
       return sent;

@@ -138,7 +138,8 @@ export const goalDays = sqliteTable(
 
 /**
  * A learner's reminder e-mails (docs/decisions/0040-progress-and-reminders.md): the daily one at their chosen hour
- * (null: off) and the weekly summary; the token in their unsubscribe links.
+ * (null: off) and the weekly summary; each list's token in its unsubscribe links, drawn anew each time that list
+ * is turned on (null: never on).
  */
 export const reminderSettings = sqliteTable(
   'reminder_settings',
@@ -147,9 +148,14 @@ export const reminderSettings = sqliteTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     dailyHour: integer('daily_hour'),
     weekly: flag('weekly'),
-    token: text('token').notNull(),
+    dailyToken: text('daily_token'),
+    weeklyToken: text('weekly_token'),
   },
-  (t) => [uniqueIndex('reminder_settings_user_unique').on(t.userId), uniqueIndex('reminder_settings_token_unique').on(t.token)],
+  (t) => [
+    uniqueIndex('reminder_settings_user_unique').on(t.userId),
+    uniqueIndex('reminder_settings_daily_token_unique').on(t.dailyToken),
+    uniqueIndex('reminder_settings_weekly_token_unique').on(t.weeklyToken),
+  ],
 );
 
 /** Each reminder reserved before it is sent, once per learner, kind and day (or week): a second run finds it taken. */
