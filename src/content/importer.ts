@@ -63,7 +63,8 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   parsed.set(RECORDABLE_KIND, plugins.flatMap((plugin) => (plugin.recordable ? parsed.get(plugin.kind)!.flatMap((item) => plugin.recordable!(item)) : [])));
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
   const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
-  checkSpelling(spelling, vocabularyOf(texts, spelling), texts, report);
+  const vocabulary = vocabularyOf(texts, spelling);
+  checkSpelling(spelling, vocabulary, texts, report);
   checkSecondSpellings(spelling, texts, report);
   checkOtherDialects(loadOtherDialects(contentDir, report), texts, report);
   return { errors, warnings, parsed, fileCounts };

@@ -74,7 +74,7 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
     data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
     const texts = data.words.flatMap((w, i) => [
-      textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english }),
+      textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english, headword: true }),
       textAt(doc, ['words', i, 'english'], w.english, 'english'),
       ...(w.note ? [textAt(doc, ['words', i, 'note'], w.note, 'prose')] : []),
     ]);
