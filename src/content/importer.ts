@@ -5,6 +5,7 @@ import { RECORDABLE_KIND, type ContentFile, type ContentIssue, type ContentPlugi
 import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
 import { checkSecondSpellings } from './second-spellings';
+import { checkArabicSpelling } from './arabic-spelling';
 import { checkOtherDialects, loadOtherDialects } from './other-dialects';
 
 export interface ImportResult {
@@ -66,6 +67,7 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   const vocabulary = vocabularyOf(texts, spelling);
   checkSpelling(spelling, vocabulary, texts, report);
   checkSecondSpellings(spelling, texts, report);
+  checkArabicSpelling(texts, report);
   checkOtherDialects(loadOtherDialects(contentDir, report), texts, report);
   return { errors, warnings, parsed, fileCounts };
 }
