@@ -8,6 +8,7 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../content/sync';
 import { spellingOf, textAt } from '../../content/spelling';
 import type { VerbForms } from '../../content/verb-forms';
+import { SPEAKS_TO_YOU } from '../../content/addressee';
 import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
@@ -298,6 +299,10 @@ export const verbFormsOf = (all: Map<string, unknown[]>): VerbForms[] =>
     english: vb.verb.english,
     forms: [{ arabizi: vb.verb.infinitive, english: vb.verb.english }, ...vb.conjugations.map((c) => ({ arabizi: c.lebanese, english: c.english, tense: c.tense, pronoun: c.pronoun }))],
   }));
+
+/** The words of the cards whose English speaks to no one (samak, fish; heik, like this): an -ak or -ik that is not "your" (src/content/addressee.ts). */
+export const plainWordsOf = (all: Map<string, unknown[]>) =>
+  new Set(((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.filter((w) => !SPEAKS_TO_YOU.test(w.english)).flatMap((w) => w.lebanese.toLowerCase().match(/[a-z0-9]+/g) ?? [])));
 
 /** The arabizi words of every word, verb form and spelling-table entry: words that are never a misspelt verb form. */
 export function knownArabiziOf(all: Map<string, unknown[]>) {
