@@ -18,7 +18,8 @@ const YOU = ['enta', 'enti', 'ento'];
  * line and a lesson's Lebanese are read alike, whether or not their English says "you" ("How are
  * things?" for kifak). The Lebanese speaks to someone when it has enta, enti or ento, a verb form
  * only "you" takes, or a word ending in -ak, -ik or -kon that is not a word of its own (samak, fish;
- * heik, like this); a bt- present, which "she" shares, counts when the English says "you".
+ * heik, like this); a bt- present, which "she" shares, counts when the English says "you". A word
+ * card is read too (yeslamo ideik, bless your hands (to a man)).
  */
 export function checkAddressee(texts: TextField[], verbs: VerbForms[], plainWords: Set<string>, report: Reporter) {
   const formsOf = new Map<string, Set<string>>();
@@ -32,15 +33,16 @@ export function checkAddressee(texts: TextField[], verbs: VerbForms[], plainWord
     const pronouns = formsOf.get(word);
     return !!pronouns && [...pronouns].every((p) => YOU.includes(p));
   };
-  const addresses = (word: string, english: string) =>
+  // A card's own words are its only evidence: its -ak counts as "your" when its English says "you" (kesak, cheers, is left to its author).
+  const addresses = (word: string, english: string, card: boolean) =>
     YOU.includes(word) ||
     onlyYou(word) ||
-    (YOUR.test(word) && word.length >= 3 && !plainWords.has(word) && !formsOf.has(word)) ||
+    (YOUR.test(word) && word.length >= 3 && !plainWords.has(word) && !formsOf.has(word) && (!card || SPEAKS_TO_YOU.test(english))) ||
     (YOU_OR_SHE_PRESENT.test(word) && SPEAKS_TO_YOU.test(english) && !plainWords.has(word));
   for (const t of texts) {
     if (t.kind !== 'arabizi' || t.english === undefined || t.conjugated || SAYS_WHO.test(t.english)) continue;
     const english = t.english;
-    const word = (t.text.toLowerCase().match(WORD) ?? []).find((w) => addresses(w, english));
+    const word = (t.text.toLowerCase().match(WORD) ?? []).find((w) => addresses(w, english, !!t.headword));
     if (word)
       report.error({
         file: t.file,

@@ -8,7 +8,7 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../content/sync';
 import { spellingOf, textAt } from '../../content/spelling';
 import type { VerbForms } from '../../content/verb-forms';
-import { SPEAKS_TO_YOU } from '../../content/addressee';
+import { checkAddressee, SPEAKS_TO_YOU } from '../../content/addressee';
 import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
@@ -102,7 +102,8 @@ export const wordsContent: ContentPlugin<TopicWords> = {
   texts: (item) => item.texts,
   // A word's clip is content/audio/words/<its key>, the key holding its topic: greetings/good-morning.
   recordable: (item) => item.words.map((w) => ({ kind: 'words', key: w.key, arabizi: w.lebanese, arabic: w.arabicScript })),
-  check(items, _all, report) {
+  check(items, all, report) {
+    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
     // Word keys start with the topic's key or slug, so "Body Parts" and "body-parts" are one topic.
     reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
     // A renamed topic's key may still meet another topic's name (a topic named alike is reported just above).
