@@ -39,15 +39,19 @@ export function checkAddressee(texts: TextField[], verbs: VerbForms[], plainWord
     onlyYou(word) ||
     (YOUR.test(word) && word.length >= 3 && !plainWords.has(word) && !formsOf.has(word) && (!card || SPEAKS_TO_YOU.test(english))) ||
     (YOU_OR_SHE_PRESENT.test(word) && SPEAKS_TO_YOU.test(english) && !plainWords.has(word));
+  // The error stands at the English that must change, the field beside the Lebanese (lines[3].english beside lines[3].arabizi).
+  const englishFields = new Map(texts.filter((t) => t.kind === 'english').map((t) => [`${t.file} ${t.field}`, t]));
+  const englishOf = (t: TextField) => englishFields.get(`${t.file} ${t.field.replace(/[^.]+$/, 'english')}`) ?? t;
   for (const t of texts) {
     if (t.kind !== 'arabizi' || t.english === undefined || t.conjugated || SAYS_WHO.test(t.english)) continue;
     const english = t.english;
     const word = (t.text.toLowerCase().match(WORD) ?? []).find((w) => addresses(w, english, !!t.headword));
+    const at = englishOf(t);
     if (word)
       report.error({
-        file: t.file,
-        line: t.line,
-        field: t.field,
+        file: at.file,
+        line: at.line,
+        field: at.field,
         message: `"${t.text}" speaks to someone ("${word}"): say to whom in its English ("${english}"), "(to a man)", "(to a woman)" or "(to a group)"`,
       });
   }

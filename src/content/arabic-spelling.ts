@@ -11,6 +11,30 @@ const arabicWords = (text: string) => text.replace(MARKS, '').split(/[^\u0621-\u
 /** The person prefixes a present takes before a verb that starts with a hamza (بتاكل, مناخد): only "I" keeps it (بآكل, آكل). */
 const PREFIX_BEFORE_MADDA = /^(من|بت|بي|ت|ي|ن)آ/;
 
+/** The number-letters and the Arabic letters they stand for (2 for ق and for a hamza that is not the word's first letter). */
+const NUMBER_LETTERS: Record<string, string> = { '2': 'قءؤئأإآ', '3': 'ع', '5': 'خ', '7': 'ح', '8': 'غ' };
+const numberLettersOf = (arabizi: string) => [...arabizi].filter((c) => c in NUMBER_LETTERS);
+const arabicNumberLetters = (arabic: string) =>
+  [...arabic].flatMap((c, i) => {
+    const number = Object.keys(NUMBER_LETTERS).find((n) => NUMBER_LETTERS[n].includes(c));
+    return number && !(number === '2' && i === 0) ? [number] : [];
+  });
+
+/**
+ * Whether an arabizi word's number-letters come in the order of its Arabic letters (o23de and اقعدي,
+ * not o32ode). A letter one script leaves out (a ق or a hamza unwritten in arabizi, docs/content-format.md;
+ * a name written as its owner does, Saad) is left to the number-letter warnings: only the letters both
+ * scripts write as often are compared.
+ */
+function numberLettersAgree(arabizi: string, arabic: string) {
+  // A doubled letter (sa55an, سخّان) is one letter with its shadda.
+  const latin = numberLettersOf(arabizi.replace(/([23578])\1/g, '$1'));
+  const script = arabicNumberLetters(arabic);
+  const count = (list: string[], c: string) => list.filter((x) => x === c).length;
+  const both = (list: string[]) => list.filter((c) => count(latin, c) === count(script, c)).join('');
+  return both(latin) === both(script);
+}
+
 export function checkArabicSpelling(texts: TextField[], report: Reporter) {
   for (const t of texts) {
     if (!t.arabic) continue;
@@ -23,6 +47,8 @@ export function checkArabicSpelling(texts: TextField[], report: Reporter) {
     });
     if (t.kind !== 'arabizi') continue;
     for (const { arabizi, arabic } of alignWords(t.text, t.arabic)) {
+      // The arabizi and the Arabic of one word say its sounds in one order (arba3ta3sh, أربعطعش).
+      if (!numberLettersAgree(arabizi, arabic)) at(`${arabizi} (${arabic}): its number-letters (${numberLettersOf(arabizi).join(', ')}) are not in the order of its Arabic letters`);
       // "Your" and "you" of a group are -kon in Lebanese, and written -كن (يصبّركن, موتاكن).
       if (/kon$/.test(arabizi) && /كم$/.test(arabic)) at(`${arabic} (${arabizi}): Lebanese -kon is written كن (${arabic.slice(0, -1)}ن), not كم`);
       // "His" and "him" are -o, written و (قلبو, يرحمو).

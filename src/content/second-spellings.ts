@@ -99,7 +99,8 @@ const readable = (word: string, table: SpellingTable) => word.length >= 2 && !/^
  * (a headword, a verb form, a question, an answer, a dialogue line, a lesson's Lebanese, a grammar
  * row, a note's number-letter words) with the Arabic it stands beside. Two spellings are one word
  * written twice when they share a spelling key, or the same Arabic with the same consonants; they
- * are different words when the table lists them as homographs, when both are verb forms, when they
+ * are different words when the table lists them as homographs, when both are verb forms or one is a
+ * verb form and the other a word card's, when they
  * differ as "your" to a man and to a woman (kifak, kifik) or as a noun before another (salata,
  * salatet), or when each stands beside its own Arabic. Every use of a second spelling is an error
  * naming the canonical one: the table's, else a headword's or a verb form's, else the most used.
@@ -117,9 +118,11 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
     lexicon.set(word, entry);
   };
   const forms = new Set<string>();
+  const headwords = new Set<string>();
   for (const t of texts) {
     if (t.kind !== 'arabizi') continue;
     const words = t.text.toLowerCase().match(WORD) ?? [];
+    if (t.headword) for (const word of words) headwords.add(word);
     const pairs = t.arabic ? alignWords(t.text, t.arabic) : [];
     const arabicOf = new Map(pairs.map((p) => [p.arabizi, p.arabic]));
     for (const word of words) {
@@ -148,7 +151,9 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
   const ownArabic = (a: Spelling, b: Spelling) => a.arabic.size > 0 && b.arabic.size > 0 && !sharesArabic(a, b);
   const oneWord = (a: Spelling, b: Spelling) =>
     !apart(a.spelling, b.spelling) &&
-    !(forms.has(a.spelling) && forms.has(b.spelling)) &&
+    // The forms of the verb tables are all canonical, and a word card beside a verb form is another word of its root (wasl, a receipt; wesel, he arrived).
+    !(forms.has(a.spelling) && (forms.has(b.spelling) || headwords.has(b.spelling))) &&
+    !(forms.has(b.spelling) && headwords.has(a.spelling)) &&
     !ending(a.spelling, b.spelling) &&
     !ending(b.spelling, a.spelling) &&
     ((spellingKey(a.spelling) === spellingKey(b.spelling) && !ownArabic(a, b)) || (skeleton(a.spelling) === skeleton(b.spelling) && sharesArabic(a, b)));
@@ -167,8 +172,6 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
       if (reported.has(kept.spelling)) continue;
       for (const other of ranked) {
         if (other === kept || reported.has(other.spelling) || better(other, kept) > 0 || !oneWord(kept, other)) continue;
-        // Two canonical spellings of one rank (two headwords, a headword and a verb form) are not judged against each other.
-        if (other.rank === kept.rank && other.rank > 1) continue;
         reported.add(other.spelling);
         const first = kept.uses[0];
         for (const use of new Set(other.uses)) {
@@ -176,7 +179,7 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
             file: use.file,
             line: use.line,
             field: use.field,
-            message: `"${other.spelling}" is a second spelling of "${kept.spelling}" (${first.file}:${first.line}): one spelling per word (or list both under homographs in spelling.yaml if they are different words)`,
+            message: `"${other.spelling}" is a second spelling of "${kept.spelling}" (${first.file}:${first.line}): one spelling per word (list "${other.spelling}" as a variant of "${kept.spelling}" in spelling.yaml, or both under homographs if they are different words)`,
           });
         }
       }

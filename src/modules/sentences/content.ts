@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ContentPlugin, Reporter, TextField } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
