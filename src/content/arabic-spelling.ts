@@ -36,6 +36,14 @@ function numberLettersAgree(arabizi: string, arabic: string) {
 }
 
 export function checkArabicSpelling(texts: TextField[], report: Reporter) {
+  // The "I" forms of the future and the commands of the verb tables (ra7 a3mel, 3mel!): wherever they
+  // stand (lazem a3mel, baddi efta7), their first hamza is a bare ا.
+  // A form that is also a past (a3to, they gave, أعطو, with the root's hamza) is left as written.
+  const lastWord = (t: TextField) => t.text.toLowerCase().split(/\s+/).at(-1)!;
+  const conjugated = texts.filter((t) => t.conjugated);
+  const isIOrCommand = (t: TextField) => /\.(future\.ana|imperative\.\w+)\.arabizi$/.test(t.field);
+  const otherForms = new Set(conjugated.filter((t) => !isIOrCommand(t)).map(lastWord));
+  const bareAlef = new Set(conjugated.filter(isIOrCommand).map(lastWord).filter((w) => !otherForms.has(w)));
   for (const t of texts) {
     if (!t.arabic) continue;
     const at = (message: string) => report.error({ file: t.file, line: t.line, field: t.field, message });
@@ -47,6 +55,8 @@ export function checkArabicSpelling(texts: TextField[], report: Reporter) {
     });
     if (t.kind !== 'arabizi') continue;
     for (const { arabizi, arabic } of alignWords(t.text, t.arabic)) {
+      if (bareAlef.has(arabizi) && /^[أإ]/.test(arabic) && !/^رح$/.test(words[words.indexOf(arabic) - 1] ?? ''))
+        at(`${arabic} (${arabizi}): the "I" form and the command start with ا (${`ا${arabic.slice(1)}`}), not ${arabic[0]}`);
       // The arabizi and the Arabic of one word say its sounds in one order (arba3ta3sh, أربعطعش).
       if (!numberLettersAgree(arabizi, arabic)) at(`${arabizi} (${arabic}): its number-letters (${numberLettersOf(arabizi).join(', ')}) are not in the order of its Arabic letters`);
       // "Your" and "you" of a group are -kon in Lebanese, and written -كن (يصبّركن, موتاكن).
