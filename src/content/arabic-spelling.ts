@@ -56,7 +56,7 @@ export function checkArabicSpelling(texts: TextField[], report: Reporter) {
     if (t.kind !== 'arabizi') continue;
     for (const { arabizi, arabic } of alignWords(t.text, t.arabic)) {
       if (bareAlef.has(arabizi) && /^[أإ]/.test(arabic) && !/^رح$/.test(words[words.indexOf(arabic) - 1] ?? ''))
-        at(`${arabic} (${arabizi}): the "I" form and the command start with ا (${`ا${arabic.slice(1)}`}), not ${arabic[0]}`);
+        at(`${arabic} (${arabizi}): the "I" form and the command start as the verb tables write them, with ا (آ where the hamza is said long), not ${arabic[0]}`);
       // The arabizi and the Arabic of one word say its sounds in one order (arba3ta3sh, أربعطعش).
       if (!numberLettersAgree(arabizi, arabic)) at(`${arabizi} (${arabic}): its number-letters (${numberLettersOf(arabizi).join(', ')}) are not in the order of its Arabic letters`);
       // "Your" and "you" of a group are -kon in Lebanese, and written -كن (يصبّركن, موتاكن).

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { validateContent } from './importer';
 import { spellingKey } from './second-spellings';
 import { contentPlugins } from '../modules';
-import { contentSandbox, lettersFile as letters } from '../../tests/support/content';
+import { contentSandbox, lettersFile as letters, verbFile } from '../../tests/support/content';
 
 const { fixture } = contentSandbox();
 
@@ -91,6 +91,13 @@ describe('the Arabic beside the arabizi', () => {
       'dialogues/12-condolence-visit.yaml:14: lines[1].arabizi: قلبه (2albo): the "his" ending -o is written و (قلبو), not ه',
       'dialogues/12-condolence-visit.yaml:18: lines[2].arabizi: إكتبلك: after رح the "I" form starts with ا (اكتبلك), not إ',
       'dialogues/12-condolence-visit.yaml:22: lines[3].arabizi: منآكل: the hamza of آ is the "I" prefix\'s (بآكل); after another person\'s prefix write ا (مناكل)',
+    ]);
+  });
+
+  test('the I form and the command of a verb table keep its bare ا in running text', () => {
+    const file = dialogue([{ english: 'I have to eat.', arabizi: 'Lazem ekol.', arabic: 'لازم أكل.' }, thanks]);
+    expect(errorsOf({ 'verbs/eat.yaml': verbFile(), 'dialogues/07-doctor.yaml': file })).toEqual([
+      'dialogues/07-doctor.yaml:10: lines[0].arabizi: أكل (ekol): the "I" form and the command start as the verb tables write them, with ا (آ where the hamza is said long), not أ',
     ]);
   });
 });
