@@ -33,7 +33,7 @@ describe('one word, one spelling', () => {
   test('an Arabic word written in two arabizi spellings is an error on the rarer one, naming the other', () => {
     const errors = errorsOf({ 'words/time.yaml': topic('Time', [month, thisMonth, monthAgain]) });
     expect(errors).toEqual([
-      'words/time.yaml:14: words[2].arabizi: "shaher" writes شهر as "shahr" does (words/time.yaml:6): one spelling per word (list "shaher" as a variant of "shahr" in spelling.yaml, or both under homographs if they are different words)',
+      'words/time.yaml:14: words[2].arabizi: "shaher" is a second spelling of "shahr" (words/time.yaml:6): one spelling per word (list "shaher" as a variant of "shahr" in spelling.yaml, or both under homographs if they are different words)',
     ]);
   });
 
@@ -66,7 +66,7 @@ describe('a question that speaks to someone', () => {
   test('says to whom in its English', () => {
     const unsaid = drinkSentences().replace('What do you want to drink? (to a man)', 'What do you want to drink?');
     expect(errorsOf({ 'sentences/food_and_drink.yaml': unsaid })).toEqual([
-      'sentences/food_and_drink.yaml:4: question.english: "Shu baddak teshrab?" speaks to someone ("baddak"): say to whom in the English, "(to a man)", "(to a woman)" or "(to a group)"',
+      'sentences/food_and_drink.yaml:4: sentences[0].question.english: "Shu baddak teshrab?" speaks to someone ("baddak"): say to whom in its English ("What do you want to drink?"), "(to a man)", "(to a woman)" or "(to a group)"',
     ]);
     expect(errorsOf({ 'sentences/food_and_drink.yaml': drinkSentences() })).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { RECORDABLE_KIND, type ContentFile, type ContentIssue, type ContentPlugi
 import { contentChanged } from './memo';
 import { checkSpelling, loadSpelling, SPELLING_KIND, vocabularyOf } from './spelling';
 import { checkSecondSpellings } from './second-spellings';
+import { checkArabicSpelling } from './arabic-spelling';
 import { checkOtherDialects, loadOtherDialects } from './other-dialects';
 
 export interface ImportResult {
@@ -63,8 +64,10 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   parsed.set(RECORDABLE_KIND, plugins.flatMap((plugin) => (plugin.recordable ? parsed.get(plugin.kind)!.flatMap((item) => plugin.recordable!(item)) : [])));
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
   const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
-  checkSpelling(spelling, vocabularyOf(texts, spelling), texts, report);
+  const vocabulary = vocabularyOf(texts, spelling);
+  checkSpelling(spelling, vocabulary, texts, report);
   checkSecondSpellings(spelling, texts, report);
+  checkArabicSpelling(texts, report);
   checkOtherDialects(loadOtherDialects(contentDir, report), texts, report);
   return { errors, warnings, parsed, fileCounts };
 }

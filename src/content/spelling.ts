@@ -9,7 +9,7 @@ import { fieldName, parseYaml, validateDoc, type Path, type SourceDoc } from './
 export const SPELLING_FILE = 'spelling.yaml';
 
 /** A text of a parsed file, placed at its field. */
-export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string; conjugated?: boolean } = {}): TextField => ({
+export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string; conjugated?: boolean; headword?: boolean } = {}): TextField => ({
   file: doc.file,
   line: doc.lineOf(path),
   field: fieldName(path),

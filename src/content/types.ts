@@ -82,4 +82,6 @@ export interface TextField {
   english?: string;
   /** A verb form of content/verbs: its spelling may share Arabic letters with the verb's other forms (akalt, akalet). */
   conjugated?: boolean;
+  /** A word card's own arabizi: a canonical spelling of the lexicon (docs/decisions/0071-one-lexicon.md). */
+  headword?: boolean;
 }

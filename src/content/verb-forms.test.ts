@@ -87,7 +87,7 @@ describe('the verb forms of sentences and lessons', () => {
     expect(warnings('Ra7 tedfa3?', 'Will you pay?')).toEqual([]);
   });
 
-  test('run by the import over sentences and lessons, as warnings that do not stop it', () => {
+  test('run by the import over sentences and lessons, as warnings; a misspelt form is also a second spelling, which stops it', () => {
     const sentences = `topic: food_and_drink
 sentences:
   - key: eat
@@ -103,7 +103,14 @@ sentences:
         english: "I eat"
 `;
     const result = validateContent(fixture({ 'letters/letters.yaml': letters, 'verbs/eat.yaml': verbFile(), 'sentences/food_and_drink.yaml': sentences }), contentPlugins);
-    expect(result.errors).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        file: 'sentences/food_and_drink.yaml',
+        line: 7,
+        field: 'sentences[0].contexts[0].recommended_answer',
+        message: '"bekoll" is a second spelling of "bekol" (verbs/eat.yaml:18): one spelling per word (list "bekoll" as a variant of "bekol" in spelling.yaml, or both under homographs if they are different words)',
+      },
+    ]);
     expect(result.warnings).toEqual([
       { file: 'sentences/food_and_drink.yaml', line: 7, field: 'sentences[0].contexts[0].recommended_answer', message: '"bekoll" is not a form of to eat in content/verbs; the nearest is "bekol" (ana present)' },
     ]);

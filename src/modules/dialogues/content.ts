@@ -6,7 +6,8 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
-import { knownArabiziOf, verbFormsOf } from '../vocabulary/content';
+import { knownArabiziOf, plainWordsOf, verbFormsOf } from '../vocabulary/content';
+import { checkAddressee } from '../../content/addressee';
 import { dialogueLines, dialogues, VOICES, type Speaker } from './schema';
 
 /** How long a dialogue may be (docs/content-format.md#dialogues). */
@@ -97,6 +98,7 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
   },
   check(items, all, report) {
     checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
+    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
     reportRepeats(items, (item) => item.dialogue.key, (item) => ({ file: item.file, line: item.line, field: 'key' }), (item) => `dialogue key "${item.dialogue.key}"`, report);
     reportRepeats(
       items,

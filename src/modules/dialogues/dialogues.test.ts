@@ -247,7 +247,7 @@ describe('the import of content/dialogues', () => {
       `dialogues/01-cafe.yaml:${lineOf(broken, 'gender: woman')}: speakers[1].gender: must be male or female`,
       `dialogues/01-cafe.yaml:${lineOf(broken, 'arabic: "Addeh')}: lines[7].arabic: Arabic script must not contain Latin letters`,
     ]);
-    const misnamed = cafe.replace('speaker: "Rami"\n    arabizi: "Tmene dolar', 'speaker: "Ramy"\n    arabizi: "Tmene dolar');
+    const misnamed = cafe.replace('speaker: "Rami"\n    arabizi: "Tmen dolarat', 'speaker: "Ramy"\n    arabizi: "Tmen dolarat');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': misnamed })).toEqual([`dialogues/01-cafe.yaml:${lineOf(misnamed, 'speaker: "Ramy"')}: lines[8].speaker: "Ramy" is not one of the speakers (Rami, Lara)`]);
     const variant = cafe.replace('arabizi: "Addeh el 7seb?"', 'arabizi: "2addesh el 7seb?"');
     const spelling = readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8');

@@ -7,7 +7,8 @@ import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
 import { grammarKeysOf } from '../grammar/content';
-import { knownArabiziOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
+import { knownArabiziOf, plainWordsOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
+import { checkAddressee } from '../../content/addressee';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
 
 const Component = v.strictObject({
@@ -137,6 +138,7 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
       if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
     }
     checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
+    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
     reportRepeats(items, (item) => item.lesson.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `lesson key "${item.lesson.key}"`, report);
   },
   texts: (item) => item.texts,

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import type { ContentPlugin, Reporter, TextField } from '../../content/types';
+import type { ContentPlugin, TextField } from '../../content/types';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
-import { knownArabiziOf, verbFormsOf, type TopicWords } from '../vocabulary/content';
+import { checkAddressee } from '../../content/addressee';
+import { knownArabiziOf, plainWordsOf, verbFormsOf } from '../vocabulary/content';
 import { sentenceContexts, sentences } from './schema';
 
 const SentencesFile = v.strictObject({
@@ -77,7 +78,7 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
   },
   check(items, all, report) {
     checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
-    checkAddressee(items, all, report);
+    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
     reportRepeats(
       items,
       (item) => item.sentence.key,
@@ -100,40 +101,3 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     return sentenceSync.counts;
   },
 };
-
-const WORD = /[a-z0-9]+/g;
-/** English that says who is spoken to: "(to a man)", "(to a woman)", "(to a group)", "(m.)", "(f.)", "(pl.)". */
-const SAYS_WHO = /\((to an? |m\.|f\.|pl\.)/i;
-const SPEAKS_TO_YOU = /\byou(r|rs|rself)?\b/i;
-/** The endings a word takes for "your" and "you" as object (baddak, kifik, 3andkon). */
-const YOUR = /^[a-z0-9]{2,}(ak|ik|ike|kon)$/;
-/** The present of "you" (bta3mel, bt2oum): the verbs of content/verbs name their own forms, and bt- says "you" of any other beside English that says so. */
-const YOU_PRESENT = /^bt[a-z0-9]{3,}$/;
-
-/**
- * A question whose Lebanese speaks to one person or a group (enta, a form of enta, enti or ento, a present
- * with bt-, a word with -ak, -ik or -kon) and whose English says "you" must say to whom, as docs/content-format.md
- * ("Spelling conventions") requires: the learner cannot tell "Shu baddak?" from "Shu baddik?" otherwise.
- */
-function checkAddressee(items: SentenceContent[], all: Map<string, unknown[]>, report: Reporter) {
-  const yourForms = new Set(
-    verbFormsOf(all).flatMap((verb) => verb.forms.filter((f) => f.pronoun === 'enta' || f.pronoun === 'enti' || f.pronoun === 'ento').map((f) => f.arabizi.toLowerCase().match(WORD)!.at(-1)!)),
-  );
-  // A word of a topic whose English speaks to no one (samak, fish) is not a "your" ending.
-  const plainWords = new Set(
-    ((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.filter((w) => !SPEAKS_TO_YOU.test(w.english) && !SAYS_WHO.test(w.english)).flatMap((w) => w.lebanese.toLowerCase().match(WORD) ?? [])),
-  );
-  const addresses = (word: string) => ['enta', 'enti', 'ento'].includes(word) || yourForms.has(word) || YOU_PRESENT.test(word) || (YOUR.test(word) && !plainWords.has(word));
-  for (const item of items) {
-    const { questionArabizi, questionEnglish } = item.sentence;
-    if (!SPEAKS_TO_YOU.test(questionEnglish) || SAYS_WHO.test(questionEnglish)) continue;
-    const word = (questionArabizi.toLowerCase().match(WORD) ?? []).find(addresses);
-    if (word)
-      report.error({
-        file: item.file,
-        line: item.line + 1,
-        field: 'question.english',
-        message: `"${questionArabizi}" speaks to someone ("${word}"): say to whom in the English, "(to a man)", "(to a woman)" or "(to a group)"`,
-      });
-  }
-}

@@ -8,6 +8,7 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { addCounts, syncByKey } from '../../content/sync';
 import { spellingOf, textAt } from '../../content/spelling';
 import type { VerbForms } from '../../content/verb-forms';
+import { checkAddressee, SPEAKS_TO_YOU } from '../../content/addressee';
 import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
 import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
@@ -74,7 +75,7 @@ export const wordsContent: ContentPlugin<TopicWords> = {
     duplicates(doc, data.words, keyOf, (i) => ['words', i, 'key'], 'key', report);
     data.words.forEach((w, i) => checkNumberLetters(doc, ['words', i, 'arabizi'], w.arabizi, w.arabic, report));
     const texts = data.words.flatMap((w, i) => [
-      textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english }),
+      textAt(doc, ['words', i, 'arabizi'], w.arabizi, 'arabizi', { arabic: w.arabic, english: w.english, headword: true }),
       textAt(doc, ['words', i, 'english'], w.english, 'english'),
       ...(w.note ? [textAt(doc, ['words', i, 'note'], w.note, 'prose')] : []),
     ]);
@@ -101,7 +102,8 @@ export const wordsContent: ContentPlugin<TopicWords> = {
   texts: (item) => item.texts,
   // A word's clip is content/audio/words/<its key>, the key holding its topic: greetings/good-morning.
   recordable: (item) => item.words.map((w) => ({ kind: 'words', key: w.key, arabizi: w.lebanese, arabic: w.arabicScript })),
-  check(items, _all, report) {
+  check(items, all, report) {
+    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
     // Word keys start with the topic's key or slug, so "Body Parts" and "body-parts" are one topic.
     reportRepeats(items, (item) => slug(item.topic.name), (item) => ({ file: item.file, line: item.line, field: 'topic' }), (item) => `topic "${item.topic.name}"`, report);
     // A renamed topic's key may still meet another topic's name (a topic named alike is reported just above).
@@ -298,6 +300,10 @@ export const verbFormsOf = (all: Map<string, unknown[]>): VerbForms[] =>
     english: vb.verb.english,
     forms: [{ arabizi: vb.verb.infinitive, english: vb.verb.english }, ...vb.conjugations.map((c) => ({ arabizi: c.lebanese, english: c.english, tense: c.tense, pronoun: c.pronoun }))],
   }));
+
+/** The words of the cards whose English speaks to no one (samak, fish; heik, like this): an -ak or -ik that is not "your" (src/content/addressee.ts). */
+export const plainWordsOf = (all: Map<string, unknown[]>) =>
+  new Set(((all.get('words') ?? []) as TopicWords[]).flatMap((t) => t.words.filter((w) => !SPEAKS_TO_YOU.test(w.english)).flatMap((w) => w.lebanese.toLowerCase().match(/[a-z0-9]+/g) ?? [])));
 
 /** The arabizi words of every word, verb form and spelling-table entry: words that are never a misspelt verb form. */
 export function knownArabiziOf(all: Map<string, unknown[]>) {

@@ -57,7 +57,7 @@ export function TopicPracticePage({ topic }: { topic: string }) {
         <h1>{topicTitle(topic)}</h1>
         <p>
           {isVerb
-            ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinni (they), then give it as a command and say it in the negative.`
+            ? `Learn to conjugate "${verb}" in different tenses (past, present and future) and with every pronoun, from ana (I) to hinne (they), then give it as a command and say it in the negative.`
             : 'Practice the vocabulary for this topic.'}
         </p>
         <GoalRing />

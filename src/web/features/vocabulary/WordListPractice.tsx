@@ -24,9 +24,9 @@ const PRONOUNS: Record<string, string> = {
   enta: 'enta (you, m.)',
   enti: 'enti (you, f.)',
   ento: 'ento (you, pl.)',
-  huwi: 'huwi (he)',
-  hiyyi: 'hiyyi (she)',
-  hinni: 'hinni (they)',
+  huwi: 'huwwe (he)',
+  hiyyi: 'hiyye (she)',
+  hinni: 'hinne (they)',
 };
 
 /** The badge's name for a form: a tense as it is, the imperative and the negative as a learner says them. */
