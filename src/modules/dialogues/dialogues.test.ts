@@ -222,7 +222,7 @@ describe('speech of dialogue lines', () => {
     // Rami says this line: his voice is the one given when none is asked for.
     expect(await clip()).toEqual(male);
     const providers = t.db.$client.query("select provider from speech_cache where text = 'قهوة عربية أو إسبريسو؟' order by provider").all();
-    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-2' }, { provider: 'espeak-ng-wasm:male:lebanese-2' }]);
+    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-3' }, { provider: 'espeak-ng-wasm:male:lebanese-3' }]);
   });
 });
 

@@ -143,7 +143,9 @@ export function lebaneseInstructions(arabizi: string) {
     'a vowel written long in the Arabic script (ا, و, ي) is held long, as in salāme and ta3bān;',
     'the emphatic letters ص ط ض ظ stay heavy and darken the vowels beside them (tayyeb, saba7);',
     'words run together within a phrase, with no glottal stop before a word that starts with a vowel (w enta, el 5er), only where 2 is written;',
-    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit.',
+    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit;',
+    'the present\'s by- before a consonant is said bi- (bykoun is bikoun, byshouf is bishouf);',
+    'a question keeps a question\'s rising tune.',
     'Speak slowly and clearly, for a learner.',
   ].join(' ');
 }
@@ -152,7 +154,7 @@ function openAiProvider({ config }: AppContext, deadlineMs: number): Provider {
   const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: deadlineMs });
   const voiceName = (voice: Voice) => (voice === 'female' ? config.OPENAI_TTS_VOICE_FEMALE : config.OPENAI_TTS_VOICE);
   return {
-    id: (voice) => `openai:${config.OPENAI_TTS_MODEL}:${voiceName(voice)}:lebanese-2`,
+    id: (voice) => `openai:${config.OPENAI_TTS_MODEL}:${voiceName(voice)}:lebanese-3`,
     synthesize: ({ arabic, arabizi }, voice) =>
       withDeadline(deadlineMs, 'OpenAI speech', async (signal) => {
         const response = await client.audio.speech.create(
@@ -197,7 +199,7 @@ async function withDeadline<T>(ms: number, what: string, work: (signal: AbortSig
 function espeakProvider({ config, log }: AppContext): Provider {
   const voice = localVoice(config.ESPEAK_PATH, log);
   return {
-    id: (variant) => `${voice.id}:${variant}:lebanese-2`,
+    id: (variant) => `${voice.id}:${variant}:lebanese-3`,
     async synthesize({ arabic, arabizi }, variant) {
       return { audio: await voice.synthesize(espeakInput(arabizi, arabic), variant), contentType: 'audio/wav' };
     },

@@ -55,7 +55,7 @@ describe('speech with OpenAI configured', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'shimmer' });
     expect((await tts('katab', 'male')).status).toBe(200);
     expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'alloy' });
-    expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-2', 'openai:gpt-4o-mini-tts:shimmer:lebanese-2']);
+    expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-3', 'openai:gpt-4o-mini-tts:shimmer:lebanese-3']);
     const bad = await t.request('GET', '/api/tts?text=katab&voice=child');
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toBe("voice must be 'male' or 'female'.");
@@ -111,7 +111,7 @@ describe('speech with OpenAI configured', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('audio/wav');
       expect(res.text).not.toContain('<!doctype html>');
-      expect(cachedProviders()).toEqual(['espeak-ng-wasm:male:lebanese-2']);
+      expect(cachedProviders()).toEqual(['espeak-ng-wasm:male:lebanese-3']);
     } finally {
       fake.speechAnswersHtml(false);
     }
@@ -134,7 +134,7 @@ describe('speech without OpenAI', () => {
     expect(String.fromCharCode(...wav.subarray(36, 40))).toBe('data');
     expect(view.getUint32(40, true)).toBe(wav.byteLength - 44);
     const rows = t.db.$client.query('select provider, text from speech_cache').all();
-    expect(rows).toEqual([{ provider: 'espeak-ng-wasm:male:lebanese-2', text: 'كتب' }]);
+    expect(rows).toEqual([{ provider: 'espeak-ng-wasm:male:lebanese-3', text: 'كتب' }]);
   });
 
   test('the female voice is another clip', async () => {
@@ -143,7 +143,7 @@ describe('speech without OpenAI', () => {
     const female = await tts('katab', 'female');
     expect([male.status, female.status]).toEqual([200, 200]);
     expect(female.text).not.toBe(male.text);
-    expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-2', 'espeak-ng-wasm:male:lebanese-2']);
+    expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-3', 'espeak-ng-wasm:male:lebanese-3']);
   });
 });
 
