@@ -70,6 +70,8 @@ describe('the Lebanese voice, one rule at a time (the phonemes the voice prints)
     expect(await said('by2oul', 'بيقول')).toBe('biʔˈuːl');
     expect(await said('ma byshouf', 'ما بيشوف')).toBe('mˈaː biʃˈuːf');
     expect(await said('d2i2a w bykoun', 'دقيقة وبيكون')).toBe('dʔˈiːʔa wbikˈuːn');
+    // Written bi- (ana bi7ebb), it is the same short bi-.
+    expect(await said('bi7ebb', 'بحبّ')).toBe('biħˈebb');
     // Before a vowel, y is a consonant (bya3mel, byekol), and a word that is not the present keeps its long i (bira).
     expect(await said('bya3mel', 'بيعمل')).toBe('bjˈaʕmel');
     expect(await said('bira', 'بيرة')).toBe('bˈiːra');
