@@ -37,6 +37,8 @@ const EnvSchema = v.object({
   OPENAI_TTS_MODEL: v.optional(v.string(), 'gpt-4o-mini-tts'),
   OPENAI_TTS_VOICE: v.optional(v.string(), 'alloy'),
   OPENAI_TTS_VOICE_FEMALE: v.optional(v.string(), 'nova'),
+  OPENAI_TTS_VOICE_SECOND: v.optional(v.string(), 'onyx'),
+  OPENAI_TTS_VOICE_FEMALE_SECOND: v.optional(v.string(), 'coral'),
   ESPEAK_PATH: optionalText,
   SMTP_URL: optionalUrl,
   MAIL_FROM: v.optional(v.string(), 'Kalimat <hello@kalimat.local>'),

@@ -8,8 +8,16 @@ export interface Speakable {
   voice?: Voice;
 }
 
-/** The two voices of speech (`?voice=` on /api/tts). */
-export type Voice = 'male' | 'female';
+/**
+ * The voices of speech (`?voice=` on /api/tts): a man's and a woman's, and a second of each, so the
+ * second speaker of one gender in a dialogue sounds like another person (docs/decisions/0070-a-voice-for-a-conversation.md).
+ */
+export const VOICES = ['male', 'female', 'male-2', 'female-2'] as const;
+export type Voice = (typeof VOICES)[number];
+
+/** How fast a clip is said (`?speed=` on /api/tts): the slower speed is asked for on cards and in the listening drill. */
+export const SPEEDS = ['normal', 'slow'] as const;
+export type Speed = (typeof SPEEDS)[number];
 
 /**
  * A module whose content may be spoken: it finds the content text (arabizi or Arabic) a speech

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createLogger } from '../../src/lib/log';
 import { espeakInput } from '../../src/modules/speech/lebanese-phonemes';
 import { localVoice } from '../../src/modules/speech/local-voice';
-import { startApp, type E2EApp } from './harness';
+import type { Page } from 'playwright-core';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -43,4 +44,89 @@ describe('the Lebanese voice in the browser', () => {
     if (samples(lebanese) !== samples(standard)) expect(samples(played)).not.toBe(samples(standard));
     await context.close();
   });
+
+  test('a dialogue played through: a question is spoken with its question mark kept, the second man in his own voice, after a pause between the turns', async () => {
+    const { page, context } = await app.newPage();
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dialogues' }).click();
+    await page.getByRole('link', { name: 'Asking the way' }).click();
+    await page.getByRole('heading', { name: 'Asking the way' }).waitFor();
+    // From here the page's timers are the test's: the pause between two turns lasts until the test moves the clock on.
+    await page.clock.install();
+    const lines = page.locator('.dialogue-line');
+    const text = async (line: number, part: string) => ((await lines.nth(line).locator(part).textContent()) ?? '').trim();
+    const [question, questionArabic] = [await text(0, '.dialogue-arabizi'), await text(0, '.dialogue-arabic')];
+    const [answer, answerArabic] = [await text(1, '.dialogue-arabizi'), await text(1, '.dialogue-arabic')];
+    expect(question).toEndWith('?');
+
+    const asked: URL[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/tts' && asked.push(new URL(r.url())));
+    const audio = page.locator('audio.dialogue-audio');
+    const firstEnded = audio.evaluate((a: HTMLAudioElement) => new Promise<void>((resolve) => a.addEventListener('ended', () => resolve(), { once: true })));
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await page.getByRole('button', { name: 'Play the dialogue' }).click();
+    await firstEnded;
+
+    // Tom asks: the text asked for keeps its question mark, and the clip played is its question's tune,
+    // not the one of the same words said as a statement.
+    expect(asked.map((url) => [url.searchParams.get('text'), url.searchParams.get('voice')])).toEqual([[question, 'male']]);
+    const played = await clipAt(page, asked[0]!);
+    expect(samples(played)).toBe(samples(await builtIn.synthesize(espeakInput(question, questionArabic), 'male')));
+    expect(samples(played)).not.toBe(samples(await builtIn.synthesize(espeakInput(question.replace(/\?$/, '.'), questionArabic), 'male')));
+
+    // The next turn waits for the pause: with the page's clock held, Georges has not started.
+    await Bun.sleep(1500);
+    expect(asked.length).toBe(1);
+    expect(await lines.nth(1).getAttribute('aria-current')).toBeNull();
+    const georges = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/tts');
+    await page.clock.runFor(1500);
+    const second = new URL((await georges).url());
+    expect([second.searchParams.get('text'), second.searchParams.get('voice')]).toEqual([answer, 'male-2']);
+    await page.locator('.dialogue-line[aria-current="true"] .dialogue-speaker', { hasText: 'Georges' }).waitFor();
+    // Georges is the second man: his clip is the second male voice, not Tom's.
+    const his = await clipAt(page, second);
+    expect(samples(his)).toBe(samples(await builtIn.synthesize(espeakInput(answer, answerArabic), 'male-2')));
+    expect(samples(his)).not.toBe(samples(await builtIn.synthesize(espeakInput(answer, answerArabic), 'male')));
+    await screenshot(page, 'speech-dialogue-second-voice-1280');
+    await context.close();
+  }, 90_000);
+
+  test('Slower on a card and the slower speed of the listening drill ask for the slower clip and play it', async () => {
+    const { page, context } = await app.newPage(375, 812);
+    await page.goto('/landing');
+    const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
+    await deck.waitFor();
+    const arabizi = ((await deck.locator('.flash-card-lebanese').textContent()) ?? '').trim();
+    const [slow] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), deck.getByRole('button', { name: /^Listen slower to/ }).click()]);
+    const url = new URL(slow.url());
+    expect([url.searchParams.get('text'), url.searchParams.get('speed'), slow.status()]).toEqual([arabizi, 'slow', 200]);
+    const normal = new URL(url);
+    normal.searchParams.delete('speed');
+    // The slower clip is the same words said longer.
+    expect((await clipAt(page, url)).byteLength).toBeGreaterThan((await clipAt(page, normal)).byteLength * 1.25);
+    await screenshot(page, 'speech-card-slower-375');
+
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listening' }).click();
+    await page.getByRole('button', { name: 'Play the word' }).waitFor();
+    const word = page.locator('audio[data-listen="word"]');
+    const ended = word.evaluate((a: HTMLAudioElement) => new Promise<string>((resolve) => a.addEventListener('ended', () => resolve(a.currentSrc), { once: true })));
+    const [asked] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('speed') === 'slow'),
+      page.getByRole('checkbox', { name: 'Slower speed' }).check(),
+    ]);
+    // A media element may ask for its clip in ranges.
+    expect([200, 206]).toContain(asked.status());
+    // Chosen, the slower speed plays the word at once, and stays for the round.
+    expect(new URL(await ended).searchParams.get('speed')).toBe('slow');
+    await screenshot(page, 'speech-listening-slower-375');
+    await context.close();
+  }, 90_000);
 });
+
+/** The clip the server answers at `url` (Chromium keeps no body for media it hands to an audio element; the server's cache gives the same clip again). */
+async function clipAt(page: Page, url: URL) {
+  return new Uint8Array(await (await page.request.get(url.pathname + url.search)).body());
+}

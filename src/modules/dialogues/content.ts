@@ -8,7 +8,8 @@ import { textAt } from '../../content/spelling';
 import { checkVerbForms } from '../../content/verb-forms';
 import { knownArabiziOf, plainWordsOf, verbFormsOf } from '../vocabulary/content';
 import { checkAddressee } from '../../content/addressee';
-import { dialogueLines, dialogues, VOICES, type Speaker } from './schema';
+import { dialogueLines, dialogues, GENDERS, type Speaker } from './schema';
+import type { Voice } from '../../content/speakable';
 
 /** How long a dialogue may be (docs/content-format.md#dialogues). */
 const DIALOGUE_LINES = { min: 6, max: 14 } as const;
@@ -23,7 +24,7 @@ const DialogueFile = v.strictObject({
   premium: v.boolean('must be true or false'),
   speakers: v.pipe(
     v.array(
-      v.strictObject({ name: v.pipe(text('a name'), v.maxLength(40, 'must be at most 40 characters')), gender: v.picklist(VOICES, 'must be male or female') }),
+      v.strictObject({ name: v.pipe(text('a name'), v.maxLength(40, 'must be at most 40 characters')), gender: v.picklist(GENDERS, 'must be male or female') }),
       'must be a list of speakers',
     ),
     v.minLength(SPEAKERS.min, `must name ${SPEAKERS.min} or ${SPEAKERS.max} speakers`),
@@ -43,8 +44,16 @@ export interface DialogueContent {
   file: string;
   line: number;
   dialogue: { key: string; title: string; setting: string; isPremium: boolean; orderIndex: number; speakers: Speaker[] };
-  lines: { position: number; speaker: string; voice: Speaker['gender']; arabizi: string; arabic: string; english: string; note: string | null }[];
+  lines: { position: number; speaker: string; voice: Voice; arabizi: string; arabic: string; english: string; note: string | null }[];
   texts: TextField[];
+}
+
+/**
+ * Each speaker's voice: their gender's, and that gender's second voice for the second speaker of one
+ * gender, so two men (or two women) talking do not sound like one person (docs/decisions/0070-a-voice-for-a-conversation.md).
+ */
+function speakerVoices(speakers: Speaker[]): Map<string, Voice> {
+  return new Map(speakers.map((s, i) => [s.name, speakers.slice(0, i).some((before) => before.gender === s.gender) ? (`${s.gender}-2` as const) : s.gender]));
 }
 
 export const dialoguesContent: ContentPlugin<DialogueContent> = {
@@ -76,14 +85,20 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
     data.speakers.forEach((s, i) => {
       if (!data.lines.some((l) => l.speaker === s.name)) report.error({ file: file.path, line: doc.lineOf(['speakers', i, 'name']), field: `speakers[${i}].name`, message: `"${s.name}" says no line` });
     });
+    // Speech has two voices of each gender: a third speaker of one gender would sound like one of the others.
+    for (const gender of GENDERS) {
+      const same = data.speakers.filter((s) => s.gender === gender);
+      if (same.length > 2) report.error({ file: file.path, line: doc.lineOf(['speakers']), field: 'speakers', message: `at most two speakers may be ${gender}: speech has two ${gender} voices, and ${same.map((s) => s.name).join(', ')} would not all sound apart` });
+    }
     if (!ok) return [];
+    const voices = speakerVoices(data.speakers);
 
     return [
       {
         file: file.path,
         line: doc.lineOf(['key']),
         dialogue: { key: data.key, title: data.title, setting: data.setting, isPremium: data.premium, orderIndex: Number(order[1]), speakers: data.speakers },
-        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: speakers.get(l.speaker)!.gender, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: l.note ?? null })),
+        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: voices.get(l.speaker)!, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: l.note ?? null })),
         texts: [
           textAt(doc, ['title'], data.title, 'english'),
           textAt(doc, ['setting'], data.setting, 'prose'),

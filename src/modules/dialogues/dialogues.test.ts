@@ -204,6 +204,21 @@ describe('speech of dialogue lines', () => {
     expect(dialogues.speakableFor('not a line')).toBeNull();
   });
 
+  test('two speakers of one gender have two voices: the second man (or woman) of a dialogue speaks in the second voice of that gender', async () => {
+    const res = await t.server.api.dialogues({ id: idOf('asking-the-way') }).get();
+    expect(res.status).toBe(200);
+    const voices = new Map(res.json!.lines.map((l: { speaker: string; voice: string }) => [l.speaker, l.voice]));
+    expect(Object.fromEntries(voices)).toEqual({ Tom: 'male', Georges: 'male-2' });
+    expect(t.services.dialogues.speakableFor('W ba3dein?')).toMatchObject({ voice: 'male' });
+    // Across the course, no two speakers of one dialogue share a voice.
+    const shared = t.db.$client
+      .query('select dialogue_id, voice, group_concat(distinct speaker) as speakers from dialogue_lines group by dialogue_id, voice having count(distinct speaker) > 1')
+      .all();
+    expect(shared).toEqual([]);
+    const secondVoices = t.db.$client.query("select count(distinct dialogue_id) as n from dialogue_lines where voice in ('male-2', 'female-2')").get() as { n: number };
+    expect(secondVoices.n).toBeGreaterThanOrEqual(6);
+  });
+
   test('GET /api/tts accepts a dialogue line and a voice', async () => {
     const res = await t.server.api.tts.get({ query: { text: 'Addeh el 7seb?', voice: 'female' } });
     expect(res.status).toBe(200);
@@ -222,7 +237,7 @@ describe('speech of dialogue lines', () => {
     // Rami says this line: his voice is the one given when none is asked for.
     expect(await clip()).toEqual(male);
     const providers = t.db.$client.query("select provider from speech_cache where text = 'قهوة عربية أو إسبريسو؟' order by provider").all();
-    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-2' }, { provider: 'espeak-ng-wasm:male:lebanese-2' }]);
+    expect(providers).toEqual([{ provider: 'espeak-ng-wasm:female:lebanese-3' }, { provider: 'espeak-ng-wasm:male:lebanese-3' }]);
   });
 });
 
@@ -260,6 +275,12 @@ describe('the import of content/dialogues', () => {
     expect(errorsOf({ 'dialogues/01-cafe.yaml': short })).toEqual([`dialogues/01-cafe.yaml:${lineOf(short, 'lines:')}: lines: must have 6 to 14 lines`]);
     const silent = cafe.replace('  - { name: "Lara", gender: female }', '  - { name: "Lara", gender: female }\n  - { name: "Omar", gender: male }');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': silent })).toEqual([`dialogues/01-cafe.yaml:${lineOf(silent, 'Omar')}: speakers[2].name: "Omar" says no line`]);
+    const threeMen = cafe
+      .replace('{ name: "Lara", gender: female }', '{ name: "Lara", gender: male }\n  - { name: "Omar", gender: male }')
+      .replace('speaker: "Rami"\n    arabizi: "Tmene dolar', 'speaker: "Omar"\n    arabizi: "Tmene dolar');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': threeMen })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(threeMen, 'speakers:')}: speakers: at most two speakers may be male: speech has two male voices, and Rami, Lara, Omar would not all sound apart`,
+    ]);
     expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe, 'dialogues/02-cafe.yaml': cafe })).toEqual(['dialogues/02-cafe.yaml:1: key: dialogue key "cafe" is also used in dialogues/01-cafe.yaml (line 1)']);
   });
 });

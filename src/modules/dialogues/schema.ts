@@ -1,13 +1,13 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { id, instant, flag, count, json } from '../../db/columns';
 import { users } from '../auth/schema';
+import { VOICES } from '../../content/speakable';
 
-export const VOICES = ['male', 'female'] as const;
-export type Voice = (typeof VOICES)[number];
+export const GENDERS = ['male', 'female'] as const;
 
 export interface Speaker {
   name: string;
-  gender: Voice;
+  gender: (typeof GENDERS)[number];
 }
 
 /** A conversation of content/dialogues (docs/content-format.md#dialogues). */
@@ -25,7 +25,7 @@ export const dialogues = sqliteTable(
   (t) => [uniqueIndex('dialogues_key_unique').on(t.key), index('dialogues_order_idx').on(t.orderIndex)],
 );
 
-/** A line of a dialogue; `voice` is its speaker's gender, kept on the line so speech finds it with the text. */
+/** A line of a dialogue; `voice` is its speaker's voice (content.ts), kept on the line so speech finds it with the text. */
 export const dialogueLines = sqliteTable(
   'dialogue_lines',
   {

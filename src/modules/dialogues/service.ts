@@ -9,7 +9,8 @@ import type { SpellingService } from '../spelling/service';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { RolePlayInput } from './model';
-import { dialogueLines, dialogueProgress, dialogues, type Speaker, type Voice } from './schema';
+import { dialogueLines, dialogueProgress, dialogues, type Speaker } from './schema';
+import type { Voice } from '../../content/speakable';
 
 export interface DialogueProgressView {
   timesPlayed: number;

@@ -30,7 +30,7 @@ function clipResponse(request: Request, clip: Clip, cacheControl: string) {
 /** Speech of content text and authors' recorded clips: no sign-in, as the landing deck speaks too. */
 export function speechRoutes({ speech }: { speech: SpeechService }) {
   return new Elysia({ name: 'speech' })
-    .get('/api/tts', async ({ query, request }) => clipResponse(request, await speech.speak(query.text, query.voice), 'public, max-age=604800'), { query: SpeechQuery })
+    .get('/api/tts', async ({ query, request }) => clipResponse(request, await speech.speak(query.text, query.voice, query.speed), 'public, max-age=604800'), { query: SpeechQuery })
     .get(
       '/api/audio/:kind/*',
       ({ params, query, request }) => {

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { espeakInput, wordPhonemes } from './lebanese-phonemes';
-import { phonemesSaid } from './local-voice';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { median, pitchContour } from '../../../tests/support/pitch';
+import { localVoice, phonemesSaid } from './local-voice';
+import { createLogger } from '../../lib/log';
 
 /** What the built-in voice says for an arabizi text and its Arabic script, in IPA, as espeak-ng prints it. */
 const said = async (arabizi: string, arabic: string) => (await phonemesSaid(espeakInput(arabizi, arabic))).replace(/\s+/g, ' ');
@@ -48,7 +52,37 @@ describe('the Lebanese voice, one rule at a time (the phonemes the voice prints)
 
   test('the article is unstressed, and its l becomes a sun letter', () => {
     expect(espeakInput('el sa3a 3')).toBe("[[?es 'saAa]] 3");
-    expect(espeakInput('3al shmel, saba7 el 5er')).toBe("[[AaS 'Smel _: 'sabaH el 'XeR]]");
+    expect(espeakInput('3al shmel, saba7 el 5er')).toBe("[[AaS 'Smel]], [['sabaH el 'XeR]]");
+  });
+
+  test('a question keeps its question mark, after the brackets, where the voice reads it as the end of a question', () => {
+    expect(espeakInput('Ahwe 3arabiyye aw espresso?', 'قهوة عربية أو إسبريسو؟')).toBe("[['?ahwe AaRa'bijje 'aw esp'Re:sso]]?");
+    // Each clause's mark after its own brackets: a comma's and a full stop's tune and pause too.
+    expect(espeakInput('Tfaddale, shu baddik teshrabe?')).toMatch(/^\[\[[^\]]+\]\], \[\[[^\]]+\]\]\?$/);
+    expect(espeakInput('Tfaddal. Yeslamo ideik!')).toMatch(/^\[\[[^\]]+\]\]\. \[\[[^\]]+\]\]!$/);
+    expect(espeakInput('el sa3a 3?')).toBe("[[?es 'saAa]] 3?");
+  });
+
+  test('the present\'s by- before a consonant is said bi-, with a short i though the Arabic writes ي', async () => {
+    expect(espeakInput('bykoun', 'بيكون')).toBe("[[bi'ku:n]]");
+    expect(await said('bykoun', 'بيكون')).toBe('bikˈuːn');
+    expect(await said('byshoufo', 'بيشوفو')).toBe('biʃˈuːfo');
+    expect(await said('by2oul', 'بيقول')).toBe('biʔˈuːl');
+    expect(await said('ma byshouf', 'ما بيشوف')).toBe('mˈaː biʃˈuːf');
+    expect(await said('d2i2a w bykoun', 'دقيقة وبيكون')).toBe('dʔˈiːʔa wbikˈuːn');
+    // Written bi- (ana bi7ebb), it is the same short bi-.
+    expect(await said('bi7ebb', 'بحبّ')).toBe('biħˈebb');
+    // Before a vowel, y is a consonant (bya3mel, byekol), and a word that is not the present keeps its long i (bira).
+    expect(await said('bya3mel', 'بيعمل')).toBe('bjˈaʕmel');
+    expect(await said('bira', 'بيرة')).toBe('bˈiːra');
+  });
+
+  test("a loanword's letters are said, none dropped: ç and c before e or i as s, the Italian ci as tsh, an accented vowel as its plain one", async () => {
+    expect(await said('ça va?', 'سافا؟')).toBe('sˈaː vˈaː');
+    expect(await said('merci', 'ميرسي')).toBe('mˈeːrsi');
+    expect(await said('ciao', 'تشاو')).toBe('tʃˈaːo');
+    expect(await said('café', 'كافيه')).toBe('kˈaːfe');
+    expect(await phonemesSaid(espeakInput('très à ô'))).toBe('trˈes ˈa ˈo');
   });
 
   test('the Levantine stress, from arabizi alone', () => {
@@ -85,3 +119,47 @@ test('30 words: none of the five defects in what the voice says', async () => {
   }
   expect(defects).toEqual([]);
 }, 30_000);
+
+/** Every text of the course with its Arabic script beside it (a verb form, a dialogue line, a sentence). */
+function courseTexts(): [string, string][] {
+  const texts: [string, string][] = [];
+  for (const file of readdirSync('content', { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.yaml')) continue;
+    const yaml = readFileSync(join('content', file), 'utf8');
+    const field = (name: string) => `${name}:\\s*(?:"([^"]+)"|([^"\\n,}]+))`;
+    for (const found of yaml.matchAll(new RegExp(`${field('arabizi')}\\s*,?\\s*${field('arabic')}`, 'g'))) {
+      texts.push([(found[1] ?? found[2])!.trim(), (found[3] ?? found[4])!.trim()]);
+    }
+  }
+  return texts;
+}
+
+test("every by- form of the course (about 50) is said bi-, never b-y- before a consonant", async () => {
+  const byForms = courseTexts().filter(([arabizi]) => /(^|\s)by[^aeiouy\s]/i.test(arabizi));
+  expect(byForms.length).toBeGreaterThanOrEqual(40);
+  const wrong: string[] = [];
+  for (const [arabizi, arabic] of byForms) {
+    const ipa = await said(arabizi, arabic);
+    if (/bjˈ?[^aeiouˈ]/.test(ipa) || !/bˈ?i/.test(ipa)) wrong.push(`${arabizi}: ${ipa}`);
+  }
+  expect(wrong).toEqual([]);
+}, 60_000);
+
+test('a question ends on a rising tune: its last pitch is well above the same words said as a statement', async () => {
+  const voice = localVoice(undefined, createLogger('silent'));
+  const lines: [string, string][] = [
+    ['Ahwe 3arabiyye aw espresso', 'قهوة عربية أو إسبريسو'],
+    ['Addeh el 7seb', 'قدّيه الحساب'],
+    ['Tfaddale, shu baddik teshrabe', 'تفضّلي، شو بدّك تشربي'],
+  ];
+  const flat: string[] = [];
+  for (const [arabizi, arabic] of lines) {
+    for (const gender of ['male', 'female'] as const) {
+      const lastPitch = async (mark: string) => median(pitchContour(await voice.synthesize(espeakInput(arabizi + mark, arabic), gender)).slice(-8));
+      const [question, statement] = [await lastPitch('?'), await lastPitch('.')];
+      // 1.15 is about two and a half semitones.
+      if (question < statement * 1.15) flat.push(`${arabizi}? (${gender}): ends at ${Math.round(question)} Hz, as a statement at ${Math.round(statement)} Hz`);
+    }
+  }
+  expect(flat).toEqual([]);
+}, 60_000);

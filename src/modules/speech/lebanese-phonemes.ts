@@ -54,6 +54,27 @@ const SPELLINGS: [string, string][] = [
 const CONSONANTS = new Set('bdfghklmnpqstvwz'.split(''));
 const VOWEL_SPELLINGS = new Set(['ou', 'oo', 'ee', 'ii', 'aa', 'ei', 'a', 'e', 'i', 'o', 'u']);
 
+/**
+ * A loanword's letters as arabizi spells their sounds, so none is dropped: ç and a c before e, i or y
+ * are s (ça va, merci, service), the Italian ci before a vowel is tsh (ciao), and an accented vowel is
+ * its plain one (café, très, à).
+ */
+function plainLetters(text: string): string {
+  return text
+    .replace(/[çÇ]/g, 's')
+    .replace(/[œŒæÆ]/g, 'e')
+    .replace(/ci(?=[aou])/gi, 'tsh')
+    .replace(/c(?=[eiy])/gi, 's')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+}
+
+/**
+ * The present's b- before the he/they prefix y- and a consonant (bykoun, byshoufo, by2oul) is said
+ * bi-: Lebanese say bikoun, never b-y-koun. Its i is short, though the Arabic writes it ي (بيكون).
+ */
+const PRESENT_BY = /^by(?=[^aeiouy ])/;
+
 /** Arabizi as spelling units, each with its phoneme. */
 function unitsOf(arabizi: string): Unit[] {
   const units: Unit[] = [];
@@ -62,6 +83,11 @@ function unitsOf(arabizi: string): Unit[] {
     if (lower[at] === ' ') {
       units.push({ kind: 'space', spelling: ' ', phoneme: ' ' });
       at += 1;
+      continue;
+    }
+    if ((at === 0 || lower[at - 1] === ' ') && PRESENT_BY.test(lower.slice(at))) {
+      units.push({ kind: 'consonant', spelling: 'b', phoneme: 'b' }, { kind: 'vowel', spelling: 'y', phoneme: 'i' });
+      at += 2;
       continue;
     }
     const match = SPELLINGS.find(([spelling]) => lower.startsWith(spelling, at));
@@ -82,8 +108,8 @@ const WRITTEN: Record<string, string> = {
   '5': 'خ', kh: 'خ', '3': 'ع', '8': 'غ', gh: 'غ', f: 'فڤ', v: 'فڤ', q: 'ق', k: 'كق', c: 'ك', x: 'كس', '2': 'ءأإآؤئق',
   l: 'ل', m: 'م', n: 'ن', r: 'ر', w: 'و', y: 'ي',
 };
-/** The long-vowel letters each arabizi vowel may stand for. */
-const LONG: Record<string, string> = { a: 'اىآ', aa: 'اآ', e: 'ياى', ei: 'ي', i: 'ي', ee: 'ي', ii: 'ي', o: 'و', u: 'و', ou: 'و', oo: 'و' };
+/** The long-vowel letters each arabizi vowel may stand for (and the ي that writes the short i of by-, PRESENT_BY). */
+const LONG: Record<string, string> = { y: 'ي', a: 'اىآ', aa: 'اآ', e: 'ياى', ei: 'ي', i: 'ي', ee: 'ي', ii: 'ي', o: 'و', u: 'و', ou: 'و', oo: 'و' };
 const EMPHATIC = 'صطضظ';
 const ARABIC_LETTER = /[\u0621-\u064A\u067E\u06A4\u06AF ]/;
 
@@ -148,7 +174,7 @@ function wordOf(units: Unit[], written: string[] | null, phraseStart: boolean): 
     if (unit.kind === 'vowel' && written) {
       // A final alif before an unwritten n is the seat of -an (shukran), not a long a.
       const tanween = letter === 'ا' && k === units.length - 2 && units[k + 1].spelling === 'n' && !written[k + 1];
-      const long = letter !== '' && letter !== 'ة' && !tanween;
+      const long = letter !== '' && letter !== 'ة' && !tanween && unit.spelling !== 'y';
       phoneme = phoneme.replace(':', '').replace('I', 'i') + (long || isLong(unit.phoneme) ? ':' : '');
     }
     phonemes.push(phoneme);
@@ -207,11 +233,14 @@ function articlePhonemes(article: string, next: string | undefined, phraseStart:
 }
 
 /**
- * A whole arabizi text as espeak-ng input: each run of words in [[...]], a comma or a full stop as a
- * short pause, and a number standing alone left outside the brackets for the voice to read. The
- * Arabic script, when given, tells long vowels and emphatic consonants.
+ * A whole arabizi text as espeak-ng input: each run of words in [[...]], with the mark that ends its
+ * clause after the brackets, where the voice reads it as text: a comma or a full stop is a pause and
+ * the tune of its clause, a question mark a question's rising tune (a mark inside the brackets would
+ * be no more than a pause). A number standing alone is left outside the brackets for the voice to
+ * read. The Arabic script, when given, tells long vowels and emphatic consonants.
  */
-export function espeakInput(arabizi: string, arabic = ''): string {
+export function espeakInput(text: string, arabic = ''): string {
+  const arabizi = plainLetters(text);
   const tokens = arabizi.match(/[A-Za-z0-9]+|[.,;:!?]/g) ?? [];
   const wordsOnly = tokens.filter((t) => !/^[.,;:!?]$/.test(t) && !/^[0-9]+$/.test(t)).join(' ');
   const units = unitsOf(wordsOnly);
@@ -241,11 +270,12 @@ export function espeakInput(arabizi: string, arabic = ''): string {
       return;
     }
     if (/^[.,;:!?]$/.test(token)) {
-      if (run.length) run.push('_:');
+      flush();
+      if (parts.length && !/[.,;:!?]$/.test(parts.at(-1)!)) parts[parts.length - 1] += token;
       return;
     }
     const own = perWord[word++];
-    const phraseStart = run.length === 0 || run.at(-1) === '_:';
+    const phraseStart = run.length === 0;
     const next = tokens[i + 1];
     if (ARTICLES.has(token.toLowerCase()) && next && /^[A-Za-z2-8]/.test(next)) {
       const following = perWord[word];
@@ -261,7 +291,6 @@ export function espeakInput(arabizi: string, arabic = ''): string {
     pending = '';
   });
   if (pending) run.push(pending);
-  if (run.at(-1) === '_:') run.pop();
   flush();
   return parts.join(' ');
 }

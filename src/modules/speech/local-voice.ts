@@ -3,19 +3,26 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Logger } from '../../lib/log';
-import type { Voice } from '../../content/speakable';
+import type { Speed, Voice } from '../../content/speakable';
 
 const ESPEAK_TIMEOUT_MS = 10_000;
 
-/** espeak-ng's Arabic voice and its variants: the male voice is the Arabic voice itself, the female its f3 variant. */
-const VARIANTS: Record<Voice, string> = { male: 'ar', female: 'ar+f3' };
+/**
+ * espeak-ng's Arabic voice and its variants: the male voice is the Arabic voice itself, the female its
+ * f3 variant. The second of each is another variant at another pitch (`-p`, 50 by default), about three
+ * semitones higher for the man and four lower for the woman, so two speakers of one gender sound apart
+ * (docs/decisions/0070-a-voice-for-a-conversation.md).
+ */
+const VARIANTS: Record<Voice, string[]> = { male: ['-v', 'ar'], female: ['-v', 'ar+f3'], 'male-2': ['-v', 'ar+m3', '-p', '68'], 'female-2': ['-v', 'ar+f4', '-p', '38'] };
+/** Words a minute (`-s`): espeak-ng's own 175, and the slower speed at about two thirds of it. */
+const RATES: Record<Speed, string[]> = { normal: [], slow: ['-s', '120'] };
 
 /** The voice that needs no outside service: espeak-ng, reading its `[[...]]` phoneme input (lebanese-phonemes.ts). */
 export interface LocalVoice {
   /** Cache key part: the WebAssembly build and a system binary may differ in version. */
   id: string;
-  /** A WAV clip of `input` said by `voice`. */
-  synthesize(input: string, voice: Voice): Promise<Uint8Array>;
+  /** A WAV clip of `input` said by `voice`, at `speed`. */
+  synthesize(input: string, voice: Voice, speed?: Speed): Promise<Uint8Array>;
 }
 
 /**
@@ -27,9 +34,9 @@ export interface LocalVoice {
 function wasmVoice(): LocalVoice {
   return {
     id: 'espeak-ng-wasm',
-    async synthesize(input, voice) {
+    async synthesize(input, voice, speed = 'normal') {
       const errors: string[] = [];
-      const espeak = await runEspeak(['-v', VARIANTS[voice], '-w', '/clip.wav', '--', input], { printErr: (line) => errors.push(line) });
+      const espeak = await runEspeak([...VARIANTS[voice], ...RATES[speed], '-w', '/clip.wav', '--', input], { printErr: (line) => errors.push(line) });
       const wav = espeak.FS.readFile('/clip.wav');
       if (wav.byteLength <= 44) throw new Error(`espeak-ng (WebAssembly) wrote no audio: ${errors.join(' ')}`);
       return wav;
@@ -61,9 +68,9 @@ async function runEspeak(args: string[], output: { print?: (line: string) => voi
 function systemVoice(binary: string): LocalVoice {
   return {
     id: 'espeak-ng',
-    async synthesize(input, voice) {
+    async synthesize(input, voice, speed = 'normal') {
       // The text goes through stdin, never as an argument, so nothing in it can read as an option.
-      const proc = Bun.spawn([binary, '-v', VARIANTS[voice], '--stdin', '--stdout'], { stdin: new TextEncoder().encode(input), stdout: 'pipe', stderr: 'pipe' });
+      const proc = Bun.spawn([binary, ...VARIANTS[voice], ...RATES[speed], '--stdin', '--stdout'], { stdin: new TextEncoder().encode(input), stdout: 'pipe', stderr: 'pipe' });
       const timer = setTimeout(() => proc.kill(), ESPEAK_TIMEOUT_MS);
       try {
         const [audio, code] = await Promise.all([new Response(proc.stdout).arrayBuffer(), proc.exited]);
@@ -95,7 +102,7 @@ export function localVoice(espeakPath: string | undefined, log: Logger): LocalVo
  */
 export async function phonemesSaid(input: string, as: 'mnemonics' | 'ipa' = 'ipa', voice: Voice = 'male'): Promise<string> {
   const lines: string[] = [];
-  await runEspeak(['-q', as === 'ipa' ? '--ipa' : '-x', '-v', VARIANTS[voice], '--', input], { print: (line) => lines.push(line) });
+  await runEspeak(['-q', as === 'ipa' ? '--ipa' : '-x', ...VARIANTS[voice], '--', input], { print: (line) => lines.push(line) });
   return lines.join(' ').trim();
 }
 

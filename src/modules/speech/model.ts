@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { QueryText } from '../../lib/validation';
+import { SPEEDS, VOICES } from '../../content/speakable';
 
 /** Longest text /api/tts speaks (docs/product-rules.md#speech). */
 const SPEECH_MAX_CHARS = 200;
@@ -11,7 +12,8 @@ export const SpeechQuery = v.object({
     v.minLength(1, 'The text to speak is missing.'),
     v.maxLength(SPEECH_MAX_CHARS, `The text to speak must be at most ${SPEECH_MAX_CHARS} characters.`),
   ),
-  voice: v.optional(v.picklist(['male', 'female'], "voice must be 'male' or 'female'.")),
+  voice: v.optional(v.picklist(VOICES, "voice must be 'male', 'female', 'male-2' or 'female-2'.")),
+  speed: v.optional(v.picklist(SPEEDS, "speed must be 'normal' or 'slow'.")),
 });
 
 /** The kinds an author may record, each a folder of content/audio/ (docs/content-format.md#recorded-audio). */

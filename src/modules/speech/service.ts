@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
 import type { AppContext } from '../../lib/context';
 import { notFound, serviceUnavailable } from '../../lib/errors';
-import type { Speakable, SpeakableSource, Voice } from '../../content/speakable';
+import type { Speakable, SpeakableSource, Speed, Voice } from '../../content/speakable';
 import { audioType } from './clips';
 import { espeakInput } from './lebanese-phonemes';
 import { localVoice } from './local-voice';
@@ -23,10 +23,13 @@ export interface Clip {
 }
 
 interface Provider {
-  /** Cache key part: a clip made by another voice, model or pronunciation rule is a different clip. */
-  id(voice: Voice): string;
-  synthesize(text: Speakable, voice: Voice): Promise<Clip>;
+  /** Cache key part: a clip made by another voice, speed, model or pronunciation rule is a different clip. */
+  id(voice: Voice, speed: Speed): string;
+  synthesize(text: Speakable, voice: Voice, speed: Speed): Promise<Clip>;
 }
+
+/** The cache key's tail: the rule version, after the speed when it is not the normal one. */
+const keyTail = (speed: Speed) => `${speed === 'normal' ? '' : `${speed}:`}lebanese-3`;
 
 /**
  * `/api/tts` (docs/product-rules.md#speech, #local-defaults): speaks only content text, in Lebanese,
@@ -50,19 +53,19 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
       .limit(1)
       .get();
 
-  async function synthesize(provider: Provider, text: Speakable, voice: Voice, hash: string): Promise<Clip> {
-    const clip = await provider.synthesize(text, voice);
+  async function synthesize(provider: Provider, text: Speakable, voice: Voice, speed: Speed, hash: string): Promise<Clip> {
+    const clip = await provider.synthesize(text, voice, speed);
     // Only a clip whose header a player would decode is kept or served (docs/decisions/0028-a-voice-on-every-machine.md).
     const type = audioType(clip.audio);
-    if (!type) throw new Error(`${provider.id(voice)} answered something that is not audio (${clip.contentType}, ${clip.audio.byteLength} bytes)`);
+    if (!type) throw new Error(`${provider.id(voice, speed)} answered something that is not audio (${clip.contentType}, ${clip.audio.byteLength} bytes)`);
     try {
       db.insert(speechCache)
-        .values({ textHash: hash, text: text.arabic, provider: provider.id(voice), contentType: type, audio: Buffer.from(clip.audio) })
+        .values({ textHash: hash, text: text.arabic, provider: provider.id(voice, speed), contentType: type, audio: Buffer.from(clip.audio) })
         .onConflictDoNothing()
         .run();
     } catch (error) {
       // A LiteFS replica cannot write; the clip still plays, and the primary keeps its own cache.
-      log.warn('speech clip not cached', { provider: provider.id(voice), error: error instanceof Error ? error.message : String(error) });
+      log.warn('speech clip not cached', { provider: provider.id(voice, speed), error: error instanceof Error ? error.message : String(error) });
     }
     return { audio: clip.audio, contentType: type };
   }
@@ -97,8 +100,8 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
       return row ? `/api/audio/${kind}/${key}?v=${row.hash}` : null;
     },
 
-    /** A content text said: its recorded clip when an author made one, else a voice's. */
-    async speak(text: string, asked?: Voice): Promise<Clip> {
+    /** A content text said: its recorded clip when an author made one, else a voice's, at `speed`. */
+    async speak(text: string, asked?: Voice, speed: Speed = 'normal'): Promise<Clip> {
       const recorded = recordingSaying.get({ text });
       if (recorded) return recorded;
       const speakable = sources.reduce<Speakable | null>((found, source) => found ?? source.speakableFor(text), null);
@@ -107,14 +110,14 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
       // A clip says both: the same Arabic spelled as another Lebanese word is another clip.
       const hash = createHash('sha256').update(`${speakable.arabic}\n${speakable.arabizi}`).digest('hex');
       for (const provider of providers) {
-        const id = provider.id(voice);
+        const id = provider.id(voice, speed);
         const hit = cached(hash, id);
         if (hit) return { audio: hit.audio, contentType: hit.contentType };
         const key = `${id}\n${hash}`;
         let pending = inFlight.get(key);
         if (!pending) {
           // Settled either way (the deadline included), the entry goes, so a later request starts afresh.
-          pending = synthesize(provider, speakable, voice, hash).finally(() => inFlight.delete(key));
+          pending = synthesize(provider, speakable, voice, speed, hash).finally(() => inFlight.delete(key));
           inFlight.set(key, pending);
         }
         try {
@@ -133,8 +136,11 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
 
 export type SpeechService = ReturnType<typeof createSpeechService>;
 
+/** OpenAI's speed for the slower clips: about the local voice's (local-voice.ts). */
+const SLOW_SPEED = 0.7;
+
 /** What the OpenAI voice is told: Lebanese, not Modern Standard, read as the arabizi spells it, with the local voice's rules. */
-export function lebaneseInstructions(arabizi: string) {
+export function lebaneseInstructions(arabizi: string, slow = false) {
   return [
     'Speak as a native speaker from Beirut, in Lebanese Arabic with a natural Lebanese accent, not Modern Standard Arabic.',
     `Pronounce the text exactly as this Lebanese arabizi spelling reads: "${arabizi}".`,
@@ -143,20 +149,29 @@ export function lebaneseInstructions(arabizi: string) {
     'a vowel written long in the Arabic script (ا, و, ي) is held long, as in salāme and ta3bān;',
     'the emphatic letters ص ط ض ظ stay heavy and darken the vowels beside them (tayyeb, saba7);',
     'words run together within a phrase, with no glottal stop before a word that starts with a vowel (w enta, el 5er), only where 2 is written;',
-    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit.',
-    'Speak slowly and clearly, for a learner.',
+    'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit;',
+    'the present\'s by- before a consonant is said bi- (bykoun is bikoun, byshouf is bishouf);',
+    'a question keeps a question\'s rising tune.',
+    slow ? 'Speak much more slowly than usual, each word apart and clear, for a learner who asked to hear it slower.' : 'Speak slowly and clearly, for a learner.',
   ].join(' ');
 }
 
 function openAiProvider({ config }: AppContext, deadlineMs: number): Provider {
   const client = new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0, timeout: deadlineMs });
-  const voiceName = (voice: Voice) => (voice === 'female' ? config.OPENAI_TTS_VOICE_FEMALE : config.OPENAI_TTS_VOICE);
+  const voiceNames: Record<Voice, string> = {
+    male: config.OPENAI_TTS_VOICE,
+    female: config.OPENAI_TTS_VOICE_FEMALE,
+    'male-2': config.OPENAI_TTS_VOICE_SECOND,
+    'female-2': config.OPENAI_TTS_VOICE_FEMALE_SECOND,
+  };
   return {
-    id: (voice) => `openai:${config.OPENAI_TTS_MODEL}:${voiceName(voice)}:lebanese-2`,
-    synthesize: ({ arabic, arabizi }, voice) =>
+    id: (voice, speed) => `openai:${config.OPENAI_TTS_MODEL}:${voiceNames[voice]}:${keyTail(speed)}`,
+    synthesize: ({ arabic, arabizi }, voice, speed) =>
       withDeadline(deadlineMs, 'OpenAI speech', async (signal) => {
+        // Its speed setting is not read by every model (gpt-4o-mini-tts takes it from the instructions).
+        const slow = speed === 'slow';
         const response = await client.audio.speech.create(
-          { model: config.OPENAI_TTS_MODEL, voice: voiceName(voice), input: arabic, instructions: lebaneseInstructions(arabizi), response_format: 'mp3' },
+          { model: config.OPENAI_TTS_MODEL, voice: voiceNames[voice], input: arabic, instructions: lebaneseInstructions(arabizi, slow), response_format: 'mp3', ...(slow ? { speed: SLOW_SPEED } : {}) },
           { signal },
         );
         const contentType = response.headers.get('content-type') ?? '';
@@ -197,9 +212,9 @@ async function withDeadline<T>(ms: number, what: string, work: (signal: AbortSig
 function espeakProvider({ config, log }: AppContext): Provider {
   const voice = localVoice(config.ESPEAK_PATH, log);
   return {
-    id: (variant) => `${voice.id}:${variant}:lebanese-2`,
-    async synthesize({ arabic, arabizi }, variant) {
-      return { audio: await voice.synthesize(espeakInput(arabizi, arabic), variant), contentType: 'audio/wav' };
+    id: (variant, speed) => `${voice.id}:${variant}:${keyTail(speed)}`,
+    async synthesize({ arabic, arabizi }, variant, speed) {
+      return { audio: await voice.synthesize(espeakInput(arabizi, arabic), variant, speed), contentType: 'audio/wav' };
     },
   };
 }

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/app';
 import { createLogger } from '../../lib/log';
 import type { AppContext } from '../../lib/context';
 import { writeTestContent } from '../../../tests/support/vocabulary';
+import { median, pitchContour } from '../../../tests/support/pitch';
 import { createSpeechService } from './service';
 
 const content = writeTestContent();
@@ -55,10 +56,33 @@ describe('speech with OpenAI configured', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'shimmer' });
     expect((await tts('katab', 'male')).status).toBe(200);
     expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'alloy' });
-    expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-2', 'openai:gpt-4o-mini-tts:shimmer:lebanese-2']);
+    expect(cachedProviders()).toEqual(['openai:gpt-4o-mini-tts:alloy:lebanese-3', 'openai:gpt-4o-mini-tts:shimmer:lebanese-3']);
     const bad = await t.request('GET', '/api/tts?text=katab&voice=child');
     expect(bad.status).toBe(400);
-    expect(bad.error?.message).toBe("voice must be 'male' or 'female'.");
+    expect(bad.error?.message).toBe("voice must be 'male', 'female', 'male-2' or 'female-2'.");
+  });
+
+  test('the second voice of each gender is another OpenAI voice, and the slower speed is asked for, each a clip of its own', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    expect((await t.request('GET', '/api/tts?text=katab&voice=male-2')).status).toBe(200);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'onyx' });
+    expect((await t.request('GET', '/api/tts?text=katab&voice=female-2')).status).toBe(200);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ voice: 'coral' });
+    expect((await t.request('GET', '/api/tts?text=katab&speed=slow')).status).toBe(200);
+    const slow = fake.requests.at(-1)!.body;
+    expect(slow).toMatchObject({ voice: 'alloy', speed: 0.7 });
+    expect(slow.instructions).toContain('Speak much more slowly than usual');
+    expect((await t.request('GET', '/api/tts?text=katab&speed=normal')).status).toBe(200);
+    expect(fake.requests.at(-1)!.body.speed).toBeUndefined();
+    expect(cachedProviders()).toEqual([
+      'openai:gpt-4o-mini-tts:alloy:lebanese-3',
+      'openai:gpt-4o-mini-tts:alloy:slow:lebanese-3',
+      'openai:gpt-4o-mini-tts:coral:lebanese-3',
+      'openai:gpt-4o-mini-tts:onyx:lebanese-3',
+    ]);
+    const bad = await t.request('GET', '/api/tts?text=katab&speed=fast');
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toBe("speed must be 'normal' or 'slow'.");
   });
 
   test('requests arriving together share one synthesis', async () => {
@@ -111,7 +135,7 @@ describe('speech with OpenAI configured', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('audio/wav');
       expect(res.text).not.toContain('<!doctype html>');
-      expect(cachedProviders()).toEqual(['espeak-ng-wasm:male:lebanese-2']);
+      expect(cachedProviders()).toEqual(['espeak-ng-wasm:male:lebanese-3']);
     } finally {
       fake.speechAnswersHtml(false);
     }
@@ -134,7 +158,7 @@ describe('speech without OpenAI', () => {
     expect(String.fromCharCode(...wav.subarray(36, 40))).toBe('data');
     expect(view.getUint32(40, true)).toBe(wav.byteLength - 44);
     const rows = t.db.$client.query('select provider, text from speech_cache').all();
-    expect(rows).toEqual([{ provider: 'espeak-ng-wasm:male:lebanese-2', text: 'كتب' }]);
+    expect(rows).toEqual([{ provider: 'espeak-ng-wasm:male:lebanese-3', text: 'كتب' }]);
   });
 
   test('the female voice is another clip', async () => {
@@ -143,7 +167,30 @@ describe('speech without OpenAI', () => {
     const female = await tts('katab', 'female');
     expect([male.status, female.status]).toEqual([200, 200]);
     expect(female.text).not.toBe(male.text);
-    expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-2', 'espeak-ng-wasm:male:lebanese-2']);
+    expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-3', 'espeak-ng-wasm:male:lebanese-3']);
+  });
+
+  test("the second voice of each gender is pitched apart from the first (higher for a man, lower for a woman), and the slower speed is longer, each cached apart", async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const clip = async (query: string) => {
+      const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=katab&${query}`));
+      expect({ query, status: res.status }).toEqual({ query, status: 200 });
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const pitch = async (voice: string) => median(pitchContour(await clip(`voice=${voice}`)));
+    // 1.1 is more than one and a half semitones: heard as another speaker with the variant's other timbre.
+    expect(await pitch('male-2')).toBeGreaterThan((await pitch('male')) * 1.1);
+    expect(await pitch('female-2')).toBeLessThan((await pitch('female')) / 1.1);
+    const normal = await clip('voice=male');
+    const slow = await clip('voice=male&speed=slow');
+    expect(slow.byteLength).toBeGreaterThan(normal.byteLength * 1.25);
+    expect(cachedProviders()).toEqual([
+      'espeak-ng-wasm:female-2:lebanese-3',
+      'espeak-ng-wasm:female:lebanese-3',
+      'espeak-ng-wasm:male-2:lebanese-3',
+      'espeak-ng-wasm:male:lebanese-3',
+      'espeak-ng-wasm:male:slow:lebanese-3',
+    ]);
   });
 });
 

@@ -29,6 +29,9 @@ export async function loadClip(url: string): Promise<Blob | null> {
   }
 }
 
+/** The browser's voice's rate for the slower speed, beside its usual 0.85. */
+const SLOW_BROWSER_RATE = 0.6;
+
 /** The browser's own voice, at `rate` (the dialogues' slower speed speaks slower). */
 export function speakInBrowser(text: string, rate = 0.85): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -72,19 +75,20 @@ export function useSpeech() {
     }
   }
 
-  async function speak(text: string, audioUrl?: string) {
+  /** Says `text` (or plays `audioUrl`); `slow` asks the server for its slower clip of the text. */
+  async function speak(text: string, audioUrl?: string, slow = false) {
     if (speaking) return;
     setSpeaking(true);
     try {
       let clip: Blob | null;
       try {
-        clip = await loadClip(audioUrl ?? server.api.tts['~path'] + searchOf({ text }));
+        clip = await loadClip(audioUrl ?? server.api.tts['~path'] + searchOf({ text, speed: slow ? 'slow' : undefined }));
       } catch {
         toast.error('Audio Error', { description: 'Failed to load audio. Please try again.', duration: AUDIO_TOAST_MS });
         return;
       }
       if (clip) await play(clip);
-      else await speakInBrowser(text).catch(() => toast.error('Speech error', { description: 'Could not play audio for this word.', duration: AUDIO_TOAST_MS }));
+      else await speakInBrowser(text, slow ? SLOW_BROWSER_RATE : undefined).catch(() => toast.error('Speech error', { description: 'Could not play audio for this word.', duration: AUDIO_TOAST_MS }));
     } finally {
       setSpeaking(false);
     }

@@ -10,12 +10,31 @@ export function SpeakerIcon() {
   );
 }
 
-/** Listen: speaks `text` (or plays `audioUrl`); `label` names what is heard when the text is not readable aloud as is. */
-export function ListenButton({ text, audioUrl, label, className = 'button button-secondary listen' }: { text: string; audioUrl?: string; label?: string; className?: string }) {
+interface ListenProps {
+  text: string;
+  audioUrl?: string;
+  /** What is heard, when the text is not readable aloud as is. */
+  label?: string;
+  className?: string;
+  /** A second button beside it says the text at the slower speed. */
+  slower?: boolean;
+}
+
+/** Listen: speaks `text` (or plays `audioUrl`), and with `slower` a Slower button beside it. */
+export function ListenButton({ text, audioUrl, label, className = 'button button-secondary listen', slower = false }: ListenProps) {
   const { speak, speaking } = useSpeech();
-  return (
+  const listen = (
     <button type="button" className={className} onClick={() => speak(text, audioUrl)} disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
       <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
     </button>
+  );
+  if (!slower) return listen;
+  return (
+    <span className="listen-buttons">
+      {listen}
+      <button type="button" className={className} onClick={() => speak(text, audioUrl, true)} disabled={speaking} aria-label={`Listen slower to ${label ?? text}`}>
+        Slower
+      </button>
+    </span>
   );
 }

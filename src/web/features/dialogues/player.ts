@@ -7,6 +7,10 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 
 /** The slower speed of Listen and Role-play. */
 export const SLOW_RATE = 0.7;
+/** The silence between two turns, as between two people talking: without it each line follows the last at once. */
+export const TURN_PAUSE_MS = 700;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A line's clip: its arabizi in its speaker's voice (the speech call reads `voice`). */
 const clipUrl = (line: DialogueLine) => server.api.tts['~path'] + searchOf({ text: line.arabizi, voice: line.voice });
@@ -74,8 +78,9 @@ export function useLinePlayer() {
   }
 
   /**
-   * Plays `lines` from `from` while `until` holds for the next, highlighting each (and telling `onLine`);
-   * resolves with the index it stopped before (lines.length at the end), or null when stopped.
+   * Plays `lines` from `from` while `until` holds for the next, highlighting each (and telling `onLine`),
+   * with a pause between two turns; resolves with the index it stopped before (lines.length at the end),
+   * or null when stopped.
    */
   async function playFrom(lines: DialogueLine[], from: number, rate: number, until: (line: DialogueLine) => boolean = () => true, onLine?: (index: number) => void): Promise<number | null> {
     stop();
@@ -84,6 +89,10 @@ export function useLinePlayer() {
       if (!until(lines[i])) {
         setPlaying(null);
         return i;
+      }
+      if (i > from) {
+        await pause(TURN_PAUSE_MS / rate);
+        if (run.current !== mine) return null;
       }
       setPlaying(i);
       onLine?.(i);

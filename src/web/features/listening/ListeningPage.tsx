@@ -79,6 +79,10 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   const [playing, setPlaying] = useState(false);
   const [played, setPlayed] = useState(false);
   const [audioFailed, setAudioFailed] = useState(false);
+  /** The slower speed, for every word of the round once chosen. */
+  const [slow, setSlow] = useState(false);
+  /** The learner has changed the speed: the word plays at once at the one chosen. */
+  const speedChosen = useRef(false);
   const audio = useRef<HTMLAudioElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const typedInput = useRef<HTMLInputElement>(null);
@@ -101,6 +105,10 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   useEffect(() => {
     if (result || kept) nextButton.current?.focus();
   }, [result, kept]);
+  // The word is heard at once at the speed just chosen (its clip's address has changed by then).
+  useEffect(() => {
+    if (speedChosen.current && !done) play();
+  }, [slow]);
 
   function answer(text: string) {
     const { userId } = streak;
@@ -171,7 +179,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       </p>
       <audio
         ref={audio}
-        src={server.api.tts['~path'] + searchOf({ text: question.speech })}
+        src={server.api.tts['~path'] + searchOf({ text: question.speech, speed: slow ? 'slow' : undefined })}
         preload="auto"
         onPlay={() => {
           setPlaying(true);
@@ -188,6 +196,17 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       <button type="button" className="button listen-play" onClick={play} disabled={playing} aria-keyshortcuts="R">
         <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
       </button>
+      <label className="listen-slower-toggle">
+        <input
+          type="checkbox"
+          checked={slow}
+          onChange={(e) => {
+            speedChosen.current = true;
+            setSlow(e.target.checked);
+          }}
+        />{' '}
+        Slower speed
+      </label>
       {audioFailed && (
         <p className="say-it-problem" role="status">
           The sound could not be played. Try again, or answer and read the words below.

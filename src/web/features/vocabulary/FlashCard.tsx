@@ -168,7 +168,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     <div className="flash-card-answer">
       <p className="flash-card-lebanese">{lebanese}</p>
       {word.arabicScript && <Arabic className="flash-card-arabic">{word.arabicScript}</Arabic>}
-      <ListenButton text={speechText(word)} />
+      <ListenButton text={speechText(word)} slower />
     </div>
   );
   return (
