@@ -277,7 +277,7 @@ describe('the import of content/dialogues', () => {
     expect(errorsOf({ 'dialogues/01-cafe.yaml': silent })).toEqual([`dialogues/01-cafe.yaml:${lineOf(silent, 'Omar')}: speakers[2].name: "Omar" says no line`]);
     const threeMen = cafe
       .replace('{ name: "Lara", gender: female }', '{ name: "Lara", gender: male }\n  - { name: "Omar", gender: male }')
-      .replace('speaker: "Rami"\n    arabizi: "Tmene dolar', 'speaker: "Omar"\n    arabizi: "Tmene dolar');
+      .replace('speaker: "Rami"\n    arabizi: "Tmen dolarat', 'speaker: "Omar"\n    arabizi: "Tmen dolarat');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': threeMen })).toEqual([
       `dialogues/01-cafe.yaml:${lineOf(threeMen, 'speakers:')}: speakers: at most two speakers may be male: speech has two male voices, and Rami, Lara, Omar would not all sound apart`,
     ]);

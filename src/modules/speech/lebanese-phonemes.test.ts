@@ -1,10 +1,13 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { espeakInput, wordPhonemes } from './lebanese-phonemes';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, pitchContour } from '../../../tests/support/pitch';
 import { localVoice, phonemesSaid } from './local-voice';
 import { createLogger } from '../../lib/log';
+
+// Each test runs the voice's WebAssembly build, which a loaded machine takes seconds to start.
+setDefaultTimeout(30_000);
 
 /** What the built-in voice says for an arabizi text and its Arabic script, in IPA, as espeak-ng prints it. */
 const said = async (arabizi: string, arabic: string) => (await phonemesSaid(espeakInput(arabizi, arabic))).replace(/\s+/g, ' ');

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, jest, test } from 'bun:test';
+import { afterAll, afterEach, beforeAll, describe, expect, jest, setDefaultTimeout, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
@@ -7,6 +7,9 @@ import type { AppContext } from '../../lib/context';
 import { writeTestContent } from '../../../tests/support/vocabulary';
 import { median, pitchContour } from '../../../tests/support/pitch';
 import { createSpeechService } from './service';
+
+// Tests here synthesise with the voice's WebAssembly build, which a loaded machine takes seconds to start.
+setDefaultTimeout(30_000);
 
 const content = writeTestContent();
 const fake = startFakeOpenAI();
