@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { activityEnded, activityStarted } from '../../lib/activity-time';
-import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
+import { ApiError, handledGlobally } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { refreshStats } from '../../lib/query';
+import { isSyncFailure, saves } from '../../lib/saves';
+import { useUser } from '../../lib/session';
 import { useSpellingLexicon } from '../../lib/spelling';
 import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
 import { QueryBoundary } from '../../ui/QueryBoundary';
@@ -170,6 +172,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   const { lines } = dialogue;
   const lexicon = useSpellingLexicon();
   const queryClient = useQueryClient();
+  const userId = useUser().data?.id;
   const [me, setMe] = useState<string | null>(null);
   /** The line being played or answered; lines before it are done. */
   const [step, setStep] = useState(0);
@@ -197,17 +200,21 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   }
 
   async function save(speaker: string) {
+    if (userId === undefined) return;
     setSaving(true);
     setUnsaved(false);
     try {
       // A said turn sends what Say it kept of recognition's alternatives (the one saying the line, else the first): the server judges it again.
       const sent = answers.current.map((a) => ('typed' in a ? a.typed : { heard: [a.heard] }));
-      const saved = await server.api.dialogues({ id: dialogue.id })['role-play'].post({ speaker, answers: sent }, progressSave);
+      // Through the save queue with its key (src/web/lib/saves.ts): a result whose reply was lost is sent again and counts once.
+      const saved = await saves.save(userId, 'dialogue', { id: dialogue.id }, { speaker, answers: sent });
       setResult(saved);
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: dialoguesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: dialogueQuery(dialogue.id).queryKey });
     } catch (error) {
+      // A result that waits in the queue is saved once it gets through (the indicator says it waits): nothing to press again.
+      if (isSyncFailure(error)) return;
       setUnsaved(true);
       if (!handledGlobally(error)) toast.error('Score not saved', { description: 'There was a problem saving your role-play. Try again.', duration: LEARNING_TOAST_MS });
     } finally {
