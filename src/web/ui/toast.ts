@@ -30,6 +30,8 @@ export const TOAST_MS = 5000;
 export const LEARNING_TOAST_MS = 3000;
 
 interface ToastOptions {
+  /** A toast of the same id replaces the one showing instead of coming after it (one event told from two places). */
+  id?: string;
   description?: string;
   duration?: number;
   action?: { label: string; onClick: () => void };

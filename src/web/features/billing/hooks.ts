@@ -116,6 +116,8 @@ export function useCancelSubscription() {
   return { cancel, pending };
 }
 
+const ACCESS_ENDED_TOAST = 'access-ended';
+
 /** The browser's time, updated every second while `running`. */
 export function useNow(running: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -173,7 +175,8 @@ export function useExpiryRedirect(expired: boolean, subscriptionEnded = false) {
         const [title, description] = subscriptionEnded
           ? [SUBSCRIPTION_ENDED_TITLE, SUBSCRIPTION_ENDED_TEXT]
           : [TRIAL_ENDED_TITLE, TRIAL_ENDED_TEXT];
-        toast.error(title, { description, duration: TRIAL_ENDED_MS });
+        // One toast for one end, whichever screen saw it first (the subscription screen's countdown, the shell's clock).
+        toast.error(title, { id: ACCESS_ENDED_TOAST, description, duration: TRIAL_ENDED_MS });
       }
     }
     if (staying) return;
