@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
-import { registerInBrowser, startApp, type E2EApp } from './harness';
+import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 /**
  * Access follows the clock on every open tab (docs/product-rules.md#tiers): a trial that ends while a
@@ -31,12 +31,13 @@ function setTrialEnd(email: string, endMs: number) {
 const FREE_TIER_WORDS = 20;
 
 describe('a trial that ends while a tab is open', () => {
-  test('All Words drops its premium words at the end, with no answer given, says so, and goes to the paywall a second later', async () => {
+  test('All Words drops its premium words at the end, with no answer given, says so, and goes to the paywall a second later; a premium dialogue open in another tab leaves too', async () => {
     const { page, context } = await app.newPage();
     const user = await registerInBrowser(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
 
-    const end = Date.now() + 6000;
+    // Far enough ahead for both tabs to load on a busy machine.
+    const end = Date.now() + 15_000;
     setTrialEnd(user.email, end);
     const answers: string[] = [];
     page.on('request', (req) => {
@@ -48,6 +49,12 @@ describe('a trial that ends while a tab is open', () => {
     const unlocked = page.locator('.unlocked-count');
     await unlocked.waitFor();
     expect(Number(await unlocked.textContent())).toBeGreaterThan(FREE_TIER_WORDS);
+    // Another tab, on a premium dialogue.
+    const bank = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string; premium: boolean }[]).find((d) => d.key === 'bank')!;
+    expect(bank.premium).toBe(true);
+    const other = await context.newPage();
+    await other.goto(`/dialogues/${bank.id}`);
+    await other.getByRole('heading', { name: 'At the bank' }).waitFor();
 
     // Past the end on the server's clock, then on the page's, which stops 100 ms after it.
     await page.clock.pauseAt(end - 1000);
@@ -65,10 +72,18 @@ describe('a trial that ends while a tab is open', () => {
     await page.locator('[data-sonner-toast]', { hasText: 'Trial Period Ended' }).waitFor();
     expect(await page.getByText('Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.').isVisible()).toBe(true);
     expect(answers).toEqual([]);
+    await screenshot(page, 'trial-ended-on-words-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'trial-ended-on-words-375');
+
+    // The other tab was told once, by its clock and by the 402 its dialogue's read got.
+    await other.locator('[data-sonner-toast]').first().waitFor();
+    expect(await other.locator('[data-sonner-toast]').count()).toBe(1);
 
     await page.clock.runFor(1000);
     await page.waitForURL('**/paywall');
     await page.getByRole('heading', { name: 'Your Free Trial Has Ended' }).waitFor();
+    await other.waitForURL('**/paywall');
     await context.close();
   });
 });

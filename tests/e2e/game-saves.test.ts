@@ -156,8 +156,13 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
       await turn.getByText('Right!').waitFor();
       await turn.getByRole('button', { name: 'Continue' }).click();
     }
-    await page.locator('.role-play-score').getByRole('heading', { name: 'You said 5 of 5 lines right' }).waitFor();
+    const score = page.locator('.role-play-score');
+    await score.getByRole('heading', { name: 'You said 5 of 5 lines right' }).waitFor();
+    await score.getByText('Your score is kept: it will be saved when your connection is back.').waitFor();
     await anyWaiting(page).waitFor();
+    await screenshot(page, 'role-play-score-kept-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'role-play-score-kept-375');
     // Its tries reached the server once or more (their replies lost): the role-play counted once.
     expect(rolePlays(learner.username).played).toBeLessThanOrEqual(1);
 

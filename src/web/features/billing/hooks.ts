@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, handledGlobally, server, type Reply } from '../../lib/api';
 import { overviewQuery } from './queries';
 import { isDisplayableMessage } from '../../lib/messages';
-import { toast } from '../../ui/toast';
+import { ACCESS_ENDED_TOAST, toast } from '../../ui/toast';
 import type { Failure } from '../../ui/QueryBoundary';
 import { SUBSCRIPTION_KEYS, type SubscriptionStatus } from '../../lib/session';
 import {
@@ -116,8 +116,6 @@ export function useCancelSubscription() {
   return { cancel, pending };
 }
 
-const ACCESS_ENDED_TOAST = 'access-ended';
-
 /** The browser's time, updated every second while `running`. */
 export function useNow(running: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -175,7 +173,7 @@ export function useExpiryRedirect(expired: boolean, subscriptionEnded = false) {
         const [title, description] = subscriptionEnded
           ? [SUBSCRIPTION_ENDED_TITLE, SUBSCRIPTION_ENDED_TEXT]
           : [TRIAL_ENDED_TITLE, TRIAL_ENDED_TEXT];
-        // One toast for one end, whichever screen saw it first (the subscription screen's countdown, the shell's clock).
+        // One toast for one end, whoever saw it first (the subscription screen's countdown, the shell's clock, a 402).
         toast.error(title, { id: ACCESS_ENDED_TOAST, description, duration: TRIAL_ENDED_MS });
       }
     }

@@ -182,6 +182,8 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   const [result, setResult] = useState<RolePlayResult | null>(null);
   const [saving, setSaving] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  /** The result waits in the save queue: it is sent with the other saves once the connection is back. */
+  const [kept, setKept] = useState(false);
   const finished = me !== null && step >= lines.length;
   // The score comes below the whole conversation: bring it into view.
   const scoreCard = useRef<HTMLDivElement>(null);
@@ -203,6 +205,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
     if (userId === undefined) return;
     setSaving(true);
     setUnsaved(false);
+    setKept(false);
     try {
       // A said turn sends what Say it kept of recognition's alternatives (the one saying the line, else the first): the server judges it again.
       const sent = answers.current.map((a) => ('typed' in a ? a.typed : { heard: [a.heard] }));
@@ -213,8 +216,8 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
       void queryClient.invalidateQueries({ queryKey: dialoguesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: dialogueQuery(dialogue.id).queryKey });
     } catch (error) {
-      // A result that waits in the queue is saved once it gets through (the indicator says it waits): nothing to press again.
-      if (isSyncFailure(error)) return;
+      // A result that waits in the queue is saved once it gets through: nothing to press again.
+      if (isSyncFailure(error)) return setKept(!handledGlobally(error));
       setUnsaved(true);
       if (!handledGlobally(error)) toast.error('Score not saved', { description: 'There was a problem saving your role-play. Try again.', duration: LEARNING_TOAST_MS });
     } finally {
@@ -225,6 +228,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   function start(speaker: string) {
     answers.current = [];
     setResult(null);
+    setKept(false);
     setMe(speaker);
     void from(0, speaker);
   }
@@ -306,6 +310,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
             You said {right} of {mine} lines right
           </h2>
           {result && <p>{result.pointsAwarded > 0 ? `You earned ${result.pointsAwarded} points.` : 'No points this time: try again!'} Your best: {result.progress.bestScore} right.</p>}
+          {kept && <p>Your score is kept: it will be saved when your connection is back.</p>}
           {saving && <Spinner label="Saving your score..." />}
           <div className="role-play-actions">
             {unsaved && (
