@@ -172,7 +172,10 @@ const NO_CONTENT_ROUTES = new Set([
   'GET /*',
 ]);
 
-/** Speech says content texts: its premium rule is the speech module's, tested there (src/modules/speech). */
+/**
+ * Speech says content texts (a recorded clip is found by its item's kind and key): whether a premium
+ * text may be heard is the speech module's rule, decided and tested with its synthesis (src/modules/speech).
+ */
 const SPOKEN_ROUTES = new Set(['GET /api/tts', 'GET /api/audio/:kind/*']);
 
 const appRoutes = () => [...new Set((t.app.routes as { method: string; path: string }[]).map((r) => `${r.method} ${r.path}`))];
@@ -217,6 +220,15 @@ describe('no premium text reaches an expired learner or an anonymous visitor, on
     return [...found];
   }
 
+  test('the walk sees premium content where it is open: a learner in their trial gets it from the same calls', async () => {
+    const { cookie } = await t.signUp();
+    const found = new Set<string>();
+    for (const calls of Object.values(CONTENT_ROUTES)) for (const call of calls()) for (const text of leaked((await t.request(call.method, call.path, { cookie, body: call.body })).text)) found.add(text);
+    const textOf = (query: string) => all<{ text: string }>(query)[0]!.text;
+    expect(found).toContain(textOf(`select lower(w.lebanese) as text from words w join topics t on t.id = w.topic_id where w.id = ${premiumWord()}`));
+    expect(found).toContain(textOf(`select lower(arabizi) as text from dialogue_lines where dialogue_id = ${premiumDialogue()} order by position limit 1`));
+  });
+
   for (const [visitor, cookieOf, refusal] of [
     ['an expired learner', () => expired, { status: 402, error: 'trial_expired' }],
     ['an anonymous visitor', () => undefined, { status: 401, error: 'Unauthorized' }],
@@ -229,6 +241,7 @@ describe('no premium text reaches an expired learner or an anonymous visitor, on
           const res = await t.request(call.method, call.path, { cookie: cookieOf(), body: call.body });
           const name = `${call.method} ${call.path}`;
           answers.push({ call: name, status: res.status, error: call.premium ? res.error?.error : undefined, leaked: leaked(res.text) });
+          // A call that names no premium item may answer anything but a server error.
           expected.push({ call: name, status: call.premium ? refusal.status : res.status < 500 ? res.status : 200, error: call.premium ? refusal.error : undefined, leaked: [] });
         }
       }
