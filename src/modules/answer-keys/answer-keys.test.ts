@@ -144,6 +144,15 @@ describe('an answer sent again with its key counts once, on every answer route (
     expect(rolePlays(user.id)).toBe(1);
   });
 
+  test('a key kept before keys named their item (no target) still answers its repeat with its reply', async () => {
+    const { cookie, user } = await t.signUp();
+    const idempotencyKey = 'kept-before-targets-1';
+    const first = await t.server.api.letters.progress.post({ letterNumber: 5, correct: true, idempotencyKey }, { cookie });
+    t.db.$client.query('update answer_keys set target = null where user_id = ?').run(user.id);
+    expect((await t.server.api.letters.progress.post({ letterNumber: 5, correct: true, idempotencyKey }, { cookie })).json).toEqual(first.json);
+    expect(answered(user.id)).toBe(1);
+  });
+
   test('an answer refused is not kept under its key: sent again once allowed, it counts', async () => {
     const { cookie, user } = await t.signUp();
     const body = { correct: true, idempotencyKey: 'refused-then-sent-01' };
