@@ -13,7 +13,7 @@ import { USER_KEY } from './lib/session';
 import { takeDecisions } from './lib/drawn';
 import { mirrorKept } from './lib/kept';
 import { DRAWN_STATE } from '../shared/drawn';
-import { toast } from './ui/toast';
+import { ACCESS_ENDED_TOAST, toast } from './ui/toast';
 
 installGlobalErrorHandlers();
 
@@ -47,7 +47,7 @@ setApiHooks({
   onTrialExpired(error) {
     if (goingToPaywall) return;
     goingToPaywall = true;
-    toast.error('Your Trial Has Expired', { description: error.serverMessage ?? TRIAL_EXPIRED.message, duration: 5000 });
+    toast.error('Your Trial Has Expired', { id: ACCESS_ENDED_TOAST, description: error.serverMessage ?? TRIAL_EXPIRED.message, duration: 5000 });
     setTimeout(() => {
       goingToPaywall = false;
       if (router.state.location.pathname !== '/paywall') router.navigate({ to: '/paywall' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { answerLetterRightly, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
+import { answerLetterRightly, fasterAudio, playAudioFaster, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
 
 interface Question {
   word: { english: string; arabizi: string };
@@ -136,4 +136,54 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
     expect(counted(learner.username, 'listening')).toEqual({ answered: 2, streak: 2 });
     await context.close();
   }, 90_000);
+
+  test('a role-play: its result waits in the save queue, survives a reload and awards its points once when saves get through', async () => {
+    const { page, context } = await app.newPage(1280, 800);
+    await context.addInitScript(fasterAudio);
+    const learner = await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    const cafe = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string }[]).find((d) => d.key === 'cafe')!;
+    const saves = await flakySaves(context, '**/api/dialogues/*/role-play');
+    await page.goto(`/dialogues/${cafe.id}`);
+    await page.getByRole('heading', { name: 'At the café' }).waitFor();
+    await playAudioFaster(page, 4);
+    await page.getByRole('tab', { name: 'Role-play' }).click();
+    await page.getByRole('button', { name: 'Play Lara' }).click();
+    const turn = page.locator('.role-play-turn');
+    for (const line of ['Baddi ahwe bala sekkar, law sama7t.', '3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7seb?', 'Tfaddal. Yeslamo ideik!']) {
+      await turn.getByLabel('Type your line in arabizi').fill(line);
+      await turn.getByLabel('Type your line in arabizi').press('Enter');
+      await turn.getByText('Right!').waitFor();
+      await turn.getByRole('button', { name: 'Continue' }).click();
+    }
+    const score = page.locator('.role-play-score');
+    await score.getByRole('heading', { name: 'You said 5 of 5 lines right' }).waitFor();
+    await score.getByText('Your score is kept: it will be saved when your connection is back.').waitFor();
+    await anyWaiting(page).waitFor();
+    await screenshot(page, 'role-play-score-kept-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'role-play-score-kept-375');
+    // Its tries reached the server once or more (their replies lost): the role-play counted once.
+    expect(rolePlays(learner.username).played).toBeLessThanOrEqual(1);
+
+    await page.reload();
+    await anyWaiting(page).waitFor();
+    saves.blocked = false;
+    await anyWaiting(page).waitFor({ state: 'detached', timeout: 40_000 });
+    expect(saves.repliesLost).toBeGreaterThan(0);
+    expect(rolePlays(learner.username)).toEqual({ played: 1, points: 50 });
+    await context.close();
+  }, 120_000);
 });
+
+/** How often the learner's role-plays were recorded, and their points. */
+function rolePlays(username: string) {
+  const db = new Database(join(app.dir, 'app.db'), { readonly: true });
+  try {
+    const progress = db.query('select coalesce(sum(p.times_played), 0) as played from dialogue_progress p join users u on u.id = p.user_id where u.username = ?').get(username) as { played: number };
+    const stats = db.query('select s.points from user_stats s join users u on u.id = s.user_id where u.username = ?').get(username) as { points: number } | null;
+    return { played: progress.played, points: stats?.points ?? 0 };
+  } finally {
+    db.close();
+  }
+}

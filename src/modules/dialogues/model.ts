@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdempotencyKey } from '../../lib/validation';
 import { Heard } from '../speaking/model';
 
 /** The most lines a dialogue has (docs/content-format.md#dialogues), so the most turns one speaker has. */
@@ -11,7 +12,7 @@ const Answer = v.union([v.pipe(v.string(ANSWER), v.maxLength(500, 'Each answer m
 
 /**
  * POST /api/dialogues/{id}/role-play: the part the learner took and how they answered each of its
- * turns, in order. The server judges every answer itself, with the checker the browser showed.
+ * turns, in order, with the save's key. The server judges every answer itself, with the checker the browser showed.
  */
 export const RolePlayBody = v.object(
   {
@@ -21,6 +22,8 @@ export const RolePlayBody = v.object(
       v.minLength(1, 'answers must hold one answer for each of your turns.'),
       v.maxLength(MAX_TURNS, 'answers must hold one answer for each of your turns.'),
     ),
+    /** The role-play's key: sent again (its reply was lost) it is recorded once (docs/decisions/0043-one-save-queue.md). */
+    idempotencyKey: IdempotencyKey,
   },
   'The request body must be a JSON object.',
 );

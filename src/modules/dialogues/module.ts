@@ -11,5 +11,5 @@ export const dialoguesModule = defineModule({
   tables,
   content: [dialoguesContent],
   service: createDialoguesService,
-  routes: { needs: ['auth', 'dialogues'], plugin: dialoguesRoutes },
+  routes: { needs: ['auth', 'dialogues', 'answerKeys'], plugin: dialoguesRoutes },
 });

@@ -170,16 +170,16 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
         return speaking.judge(answer.heard, line.arabic).correct ? 'right' : 'wrong';
       });
       const score = verdicts.filter((v) => v === 'right').length;
-      return db.transaction(
-        () => {
+      // bun:sqlite's own transaction, so that it nests (as a savepoint) in the answer key's (src/modules/answer-keys).
+      return db.$client
+        .transaction((): RolePlayResult => {
           const now = clock.now();
           addPlay.run({ userId: user.id, dialogueId: id, score, total: turns.length, now });
           // Each turn is an answer in the statistics; a right line earns a card's points.
           for (const verdict of verdicts) stats.award({ userId: user.id, points: verdict === 'right' ? POINTS.dialogue : 0, reason: 'dialogue', correct: verdict === 'right' });
           return { dialogueId: id, speaker: input.speaker, score, total: turns.length, verdicts, pointsAwarded: score * POINTS.dialogue, progress: progressView(progressOf.get({ userId: user.id, dialogueId: id })) };
-        },
-        { behavior: 'immediate' },
-      );
+        })
+        .immediate();
     },
 
     /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, for speech. */

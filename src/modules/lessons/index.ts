@@ -14,7 +14,7 @@ export function lessonsRoutes(ctx: AppContext, { auth, lessons, answerKeys }: { 
     .get('/api/lessons', ({ user }) => lessons.list(user?.id ?? null), { optionalUser: true })
     .get('/api/lessons/:id', ({ user, params }) => lessons.get(user?.id ?? null, params.id), { optionalUser: true, params: IdParams })
     .get('/api/lessons/:id/content', ({ params }) => lessons.steps(params.id), { params: IdParams })
-    .post('/api/lessons/:id/progress', ({ user, params, body }) => answerKeys.save(user.id, 'lesson', body.idempotencyKey, () => lessons.record(user.id, params.id, body)), {
+    .post('/api/lessons/:id/progress', ({ user, params, body }) => answerKeys.save(user.id, { kind: 'lesson', id: params.id }, body.idempotencyKey, () => lessons.record(user.id, params.id, body)), {
       auth: true,
       params: IdParams,
       body: LessonProgressBody,

@@ -17,7 +17,7 @@ export function lettersRoutes(ctx: AppContext, { auth, letters, answerKeys }: { 
     .get('/api/letters/progress', ({ user }) => letters.progress(user.id), { auth: true })
     .post(
       '/api/letters/progress',
-      ({ user, body }) => answerKeys.save(user.id, 'letter', body.idempotencyKey, () => letters.answer(user.id, body)),
+      ({ user, body }) => answerKeys.save(user.id, { kind: 'letter', id: body.letterNumber }, body.idempotencyKey, () => letters.answer(user.id, body)),
       { auth: true, body: LetterAnswerBody },
     );
 }

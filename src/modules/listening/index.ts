@@ -11,5 +11,5 @@ export function listeningRoutes(ctx: AppContext, { auth, listening, answerKeys }
   return new Elysia({ name: 'listening' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/listening/round', ({ user }) => listening.round(user), { auth: true })
-    .post('/api/listening/answers', ({ user, body }) => answerKeys.save(user.id, 'listening', body.idempotencyKey, () => listening.answer(user, body)), { auth: true, body: ListeningAnswerBody });
+    .post('/api/listening/answers', ({ user, body }) => answerKeys.save(user.id, { kind: 'listening', id: body.wordId }, body.idempotencyKey, () => listening.answer(user, body)), { auth: true, body: ListeningAnswerBody });
 }

@@ -12,7 +12,7 @@ export function reportsRoutes(ctx: AppContext, { auth, reports }: { auth: AuthSe
     .post(
       '/api/reports',
       ({ user, body, set }) => {
-        const report = reports.create(user.id, body);
+        const report = reports.create(user, body);
         set.status = 201;
         return report;
       },

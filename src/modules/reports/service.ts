@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import { HOUR_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { notFound, tooManyRequests } from '../../lib/errors';
+import type { User } from '../auth/service';
 import type { LessonStep, LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
-import type { WordKeys } from '../vocabulary/service';
+import type { VocabularyService, WordKeys } from '../vocabulary/service';
 import type { ReportedItemInput, ReportInput } from './model';
 import { REPORTS_PER_HOUR, type ReportReason } from './rules';
 import { contentReports, type ReportedKind } from './schema';
@@ -33,7 +34,10 @@ function stepText(step: LessonStep) {
  * step; the report keeps the item's stable content key, so it survives re-imports and is placed at
  * the item's file and line when authors list the open reports.
  */
-export function createReportsService(ctx: AppContext, deps: { wordKeys: WordKeys; sentences: SentencesService; lessons: LessonsService }) {
+export function createReportsService(
+  ctx: AppContext,
+  deps: { wordKeys: WordKeys; practisedWord: VocabularyService['practisedWord']; sentences: SentencesService; lessons: LessonsService },
+) {
   const { db, clock } = ctx;
   const P = sql.placeholder;
   const sentSince = db
@@ -42,9 +46,11 @@ export function createReportsService(ctx: AppContext, deps: { wordKeys: WordKeys
     .where(and(eq(contentReports.userId, P('userId')), gt(contentReports.createdAt, P('since'))))
     .prepare();
 
-  /** The reported item's kind, key and text, or a 404 when it is not (or no longer) in the content. */
-  function itemOf(item: ReportedItemInput): { kind: ReportedKind; contentKey: string; shown: string } {
+  /** The reported item's kind, key and text; a 404 when it is not (or no longer) in the content, a 402 for a premium word after the trial. */
+  function itemOf(user: User, item: ReportedItemInput): { kind: ReportedKind; contentKey: string; shown: string } {
     if (item.kind === 'word') {
+      // A word outside the learner's tier is not theirs to read: a 402 after the trial (docs/product-rules.md#tiers), as when they answer it.
+      deps.practisedWord(user, item.id);
       const word = deps.wordKeys.wordItem(item.id);
       if (!word) throw notFound('This word does not exist.');
       return { kind: word.isConjugation ? 'verb_form' : 'word', contentKey: word.key, shown: `${word.lebanese} (${word.english})` };
@@ -62,8 +68,9 @@ export function createReportsService(ctx: AppContext, deps: { wordKeys: WordKeys
 
   return {
     /** Stores a learner's report; the learner's 11th within an hour is refused with a 429. */
-    create(userId: number, input: ReportInput): ReportView {
-      const item = itemOf(input.item);
+    create(user: User, input: ReportInput): ReportView {
+      const userId = user.id;
+      const item = itemOf(user, input.item);
       const now = clock.now();
       const recent = sentSince.get({ userId, since: now.getTime() - HOUR_MS })!;
       if (recent.n >= REPORTS_PER_HOUR) throw tooManyRequests((recent.first + HOUR_MS - now.getTime()) / 1000);

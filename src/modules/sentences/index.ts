@@ -18,11 +18,12 @@ export function sentencesRoutes(ctx: AppContext, { auth, sentences, answerKeys }
     .post(
       '/api/sentences/answer',
       async ({ user, body }) => {
+        const target = { kind: 'sentence', id: body.sentenceId } as const;
         // A repeat is answered from its key before the slow judging; the key is taken when the answer is written.
-        const kept = answerKeys.kept<SentenceAnswerResult>(user.id, 'sentence', body.idempotencyKey);
+        const kept = answerKeys.kept<SentenceAnswerResult>(user.id, target, body.idempotencyKey);
         if (kept) return kept;
         const judged = await sentences.judge(body);
-        return answerKeys.save(user.id, 'sentence', body.idempotencyKey, () => sentences.record(user.id, judged));
+        return answerKeys.save(user.id, target, body.idempotencyKey, () => sentences.record(user.id, judged));
       },
       { auth: true, body: SentenceAnswerBody },
     );

@@ -13,7 +13,7 @@ import { SpeakingAttemptBody } from './model';
 export function speakingRoutes(ctx: AppContext, { auth, speaking, answerKeys }: { auth: AuthService; speaking: SpeakingService; answerKeys: AnswerKeysService }) {
   return new Elysia({ name: 'speaking' })
     .use(sessionPlugin(ctx, auth))
-    .post('/api/speaking/attempts', ({ user, body }) => answerKeys.save(user.id, 'speaking', body.idempotencyKey, () => speaking.attempt(user, body)), {
+    .post('/api/speaking/attempts', ({ user, body }) => answerKeys.save(user.id, { kind: 'speaking', id: body.wordId }, body.idempotencyKey, () => speaking.attempt(user, body)), {
       auth: true,
       body: SpeakingAttemptBody,
     });

@@ -147,8 +147,9 @@ export function createAnswers(
       return { id: word.id, english: word.english, lebanese: word.lebanese, arabicScript: word.arabicScript, topic: word.topic };
     },
 
+    /** A learner's counts of a word; 404 for no such word, 402 for a premium word after the trial, as its answers. */
     progress(user: User, wordId: number): WordProgress {
-      findWord(wordId);
+      assertMayPractise(user, findWord(wordId));
       return progressOf(user.id, wordId);
     },
 

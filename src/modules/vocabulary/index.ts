@@ -30,7 +30,7 @@ export function vocabularyRoutes(
     .get('/api/words/topics-with-progress', ({ user }) => vocabulary.topicCards(user), { optionalUser: true })
     .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, params.topic), { optionalUser: true, params: TopicParams })
     .get('/api/words/:id/progress', ({ user, params }) => vocabulary.progress(user, params.id), { auth: true, params: IdParams })
-    .post('/api/words/:id/progress', ({ user, params, body }) => answerKeys.save(user.id, 'word', body.idempotencyKey, () => vocabulary.answer(user, params.id, body)), { auth: true, params: IdParams, body: AnswerBody })
+    .post('/api/words/:id/progress', ({ user, params, body }) => answerKeys.save(user.id, { kind: 'word', id: params.id }, body.idempotencyKey, () => vocabulary.answer(user, params.id, body)), { auth: true, params: IdParams, body: AnswerBody })
     .get('/api/verbs', ({ user }) => vocabulary.verbList(user), { optionalUser: true })
     // The practice list (docs/product-rules.md#flagged-words): flagging needs a signed-in learner.
     .get('/api/words/flagged', ({ user }) => vocabulary.flaggedWords(user), { auth: true })

@@ -16,11 +16,12 @@ const KINDS = {
   sentence: { route: () => server.api.sentences.answer, path: /^\/api\/sentences\/answer$/, keyed: true },
   listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
   speaking: { route: () => server.api.speaking.attempts, path: /^\/api\/speaking\/attempts$/, keyed: true },
+  dialogue: { route: ({ id }: { id: number }) => server.api.dialogues({ id })['role-play'], path: /^\/api\/dialogues\/(?<id>\d+)\/role-play$/, keyed: true },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;
 type Endpoint<K extends SaveKind> = ReturnType<Kinds[K]['route']>;
-/** What names a kind's endpoint: `{ id }` for a word, a flag and a lesson, nothing for the others. */
+/** What names a kind's endpoint: `{ id }` for a word, a flag, a lesson and a dialogue, nothing for the others. */
 export type SaveParams<K extends SaveKind> = Parameters<Kinds[K]['route']> extends [infer Params extends object] ? Params : Record<never, never>;
 /** A kind's body and reply, as its route declares them. */
 export type SaveBody<K extends SaveKind> = Parameters<Endpoint<K>['post']>[0] & object;
@@ -29,7 +30,8 @@ export type SaveReply<K extends SaveKind> = Awaited<ReturnType<Endpoint<K>['post
 /**
  * The save queue (docs/decisions/0024-durable-save-queue.md, docs/decisions/0043-one-save-queue.md,
  * docs/decisions/0058-saves-on-the-contract.md): every save of a signed-in learner (a card's or Which
- * Word's answer, a flag, a letter, a lesson's answer or completion, a sentence, a listening answer) is
+ * Word's answer, a flag, a letter, a lesson's answer or completion, a sentence, a listening answer, a
+ * Say it attempt, a role-play's result) is
  * written to IndexedDB before it is sent, and stays there until the server has acknowledged it, across
  * navigation, reloads and closed tabs. Saves go one at a time, in the order given; an answer carries a
  * random key that the server applies at most once, so a save sent again after its reply was lost never

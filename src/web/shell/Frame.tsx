@@ -7,6 +7,7 @@ import { whenIdle } from '../lib/idle';
 import { lazyRetrying } from '../lib/lazy';
 import { loadToasts, TOAST_MS, whenToastsWanted } from '../ui/toast';
 import { Footer } from './Footer';
+import { useAccessClock } from './access-clock';
 import { useLiveEvents } from './live';
 import { BannerTitle, Nav } from './Nav';
 
@@ -18,6 +19,7 @@ export function Frame() {
   const { data: user, isPending } = useUser();
   const { pathname } = useLocation();
   useLiveEvents(!!user);
+  useAccessClock(!!user);
   const showNav = !!user && pathname !== '/auth';
   return (
     <div className="frame">

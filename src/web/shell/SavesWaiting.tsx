@@ -14,10 +14,10 @@ function waitingText({ answers, flags }: NonNullable<Waiting>) {
   return `${parts.join(' and ')} waiting`;
 }
 
-/** Saves that nobody on the page waited for were sent: what any kind of them changes is read again (every page's streak, the letters' counts, the lessons, vocabulary's own). */
+/** Saves that nobody on the page waited for were sent: what any kind of them changes is read again (every page's streak, the letters' counts, the lessons, the dialogues' role-plays, vocabulary's own). */
 function refreshAfterWaitingSaves(queryClient: QueryClient) {
   refreshVocabulary(queryClient);
-  const changed = [server.api.streak, server.api.letters.progress, server.api.lessons].map((node) => node['~path']);
+  const changed = [server.api.streak, server.api.letters.progress, server.api.lessons, server.api.dialogues].map((node) => node['~path']);
   void queryClient.invalidateQueries({ predicate: (q) => changed.some((path) => String(q.queryKey[0]).startsWith(path)) });
 }
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { server } from '../lib/api';
-import { SUBSCRIPTION_KEYS } from '../lib/session';
 import type { Channel, Channels } from '../../shared/channels';
 import { leaderboardQuery } from '../features/stats/queries';
 import { applyStandings, type Leaderboard } from '../features/stats/standings';
@@ -15,9 +14,8 @@ export function useLiveEvents(signedIn: boolean) {
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
     const source = new EventSource(server.api.events['~path']);
-    const refreshSubscription = () => {
-      for (const queryKey of SUBSCRIPTION_KEYS) queryClient.invalidateQueries({ queryKey });
-    };
+    // The learner's access changed (a payment, a cancellation, an end): every screen reads again what it shows, premium content included.
+    const refreshSubscription = () => void queryClient.invalidateQueries();
     const on = <K extends Channel>(channel: K, handle: (data: Channels[K]) => void) =>
       source.addEventListener(channel, (event) => handle(JSON.parse((event as MessageEvent<string>).data)));
     on('subscription', refreshSubscription);

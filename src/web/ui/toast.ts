@@ -29,7 +29,12 @@ export const TOAST_MS = 5000;
 /** The learning screens' toasts stay 1.5 to 3 s: the learner is in the middle of practice. */
 export const LEARNING_TOAST_MS = 3000;
 
+/** The id of the toast that tells the end of the trial or subscription: told by a 402 and by the clock, it shows once. */
+export const ACCESS_ENDED_TOAST = 'access-ended';
+
 interface ToastOptions {
+  /** A toast of the same id replaces the one showing instead of coming after it (one event told from two places). */
+  id?: string;
   description?: string;
   duration?: number;
   action?: { label: string; onClick: () => void };

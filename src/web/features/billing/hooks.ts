@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, handledGlobally, server, type Reply } from '../../lib/api';
 import { overviewQuery } from './queries';
 import { isDisplayableMessage } from '../../lib/messages';
-import { toast } from '../../ui/toast';
+import { ACCESS_ENDED_TOAST, toast } from '../../ui/toast';
 import type { Failure } from '../../ui/QueryBoundary';
 import { SUBSCRIPTION_KEYS, type SubscriptionStatus } from '../../lib/session';
 import {
@@ -173,7 +173,8 @@ export function useExpiryRedirect(expired: boolean, subscriptionEnded = false) {
         const [title, description] = subscriptionEnded
           ? [SUBSCRIPTION_ENDED_TITLE, SUBSCRIPTION_ENDED_TEXT]
           : [TRIAL_ENDED_TITLE, TRIAL_ENDED_TEXT];
-        toast.error(title, { description, duration: TRIAL_ENDED_MS });
+        // One toast for one end, whoever saw it first (the subscription screen's countdown, the shell's clock, a 402).
+        toast.error(title, { id: ACCESS_ENDED_TOAST, description, duration: TRIAL_ENDED_MS });
       }
     }
     if (staying) return;

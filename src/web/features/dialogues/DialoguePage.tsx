@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { activityEnded, activityStarted } from '../../lib/activity-time';
-import { ApiError, handledGlobally, progressSave, server } from '../../lib/api';
+import { ApiError, handledGlobally } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { refreshStats } from '../../lib/query';
+import { isSyncFailure, saves } from '../../lib/saves';
+import { useUser } from '../../lib/session';
 import { useSpellingLexicon } from '../../lib/spelling';
 import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
 import { QueryBoundary } from '../../ui/QueryBoundary';
@@ -170,6 +172,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   const { lines } = dialogue;
   const lexicon = useSpellingLexicon();
   const queryClient = useQueryClient();
+  const userId = useUser().data?.id;
   const [me, setMe] = useState<string | null>(null);
   /** The line being played or answered; lines before it are done. */
   const [step, setStep] = useState(0);
@@ -179,6 +182,8 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   const [result, setResult] = useState<RolePlayResult | null>(null);
   const [saving, setSaving] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  /** The result waits in the save queue: it is sent with the other saves once the connection is back. */
+  const [kept, setKept] = useState(false);
   const finished = me !== null && step >= lines.length;
   // The score comes below the whole conversation: bring it into view.
   const scoreCard = useRef<HTMLDivElement>(null);
@@ -197,17 +202,22 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   }
 
   async function save(speaker: string) {
+    if (userId === undefined) return;
     setSaving(true);
     setUnsaved(false);
+    setKept(false);
     try {
       // A said turn sends what Say it kept of recognition's alternatives (the one saying the line, else the first): the server judges it again.
       const sent = answers.current.map((a) => ('typed' in a ? a.typed : { heard: [a.heard] }));
-      const saved = await server.api.dialogues({ id: dialogue.id })['role-play'].post({ speaker, answers: sent }, progressSave);
+      // Through the save queue with its key (src/web/lib/saves.ts): a result whose reply was lost is sent again and counts once.
+      const saved = await saves.save(userId, 'dialogue', { id: dialogue.id }, { speaker, answers: sent });
       setResult(saved);
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: dialoguesQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: dialogueQuery(dialogue.id).queryKey });
     } catch (error) {
+      // A result that waits in the queue is saved once it gets through: nothing to press again.
+      if (isSyncFailure(error)) return setKept(!handledGlobally(error));
       setUnsaved(true);
       if (!handledGlobally(error)) toast.error('Score not saved', { description: 'There was a problem saving your role-play. Try again.', duration: LEARNING_TOAST_MS });
     } finally {
@@ -218,6 +228,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   function start(speaker: string) {
     answers.current = [];
     setResult(null);
+    setKept(false);
     setMe(speaker);
     void from(0, speaker);
   }
@@ -299,6 +310,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
             You said {right} of {mine} lines right
           </h2>
           {result && <p>{result.pointsAwarded > 0 ? `You earned ${result.pointsAwarded} points.` : 'No points this time: try again!'} Your best: {result.progress.bestScore} right.</p>}
+          {kept && <p>Your score is kept: it will be saved when your connection is back.</p>}
           {saving && <Spinner label="Saving your score..." />}
           <div className="role-play-actions">
             {unsaved && (

@@ -1,0 +1,1 @@
+ALTER TABLE `answer_keys` ADD `target` integer;
