@@ -156,6 +156,7 @@ const NO_CONTENT_ROUTES = new Set([
   'GET /api/reminders',
   'PUT /api/reminders',
   'POST /api/reminders/unsubscribe/:kind/:token',
+  'GET /api/reminders/unsubscribe/:kind/:token',
   'GET /api/push/key',
   'POST /api/push/subscriptions',
   'GET /api/goal',
