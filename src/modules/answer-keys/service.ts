@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context';
 import { answerKeys } from './schema';
 
 /** The routes whose answers carry a key, each its own space of keys. */
-export type AnswerKind = 'word' | 'letter' | 'lesson' | 'sentence' | 'listening' | 'speaking';
+export type AnswerKind = 'word' | 'letter' | 'lesson' | 'sentence' | 'listening' | 'speaking' | 'conversation';
 
 /**
  * How long an answer's key is kept: a browser sends a waiting answer again at its next visit, and a
