@@ -2,7 +2,8 @@
  * A fake OpenAI API on 127.0.0.1 for tests: `POST /v1/audio/speech` answers a small real MP3,
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
  * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`; or answers
- * 200 with an HTML page, with `speechAnswersHtml`), and every
+ * 200 with an HTML page, with `speechAnswersHtml`; chat answers a refusal with `chatRefuses`, never
+ * answers with `stallChat`, and counts the tokens set by `chatUsage`), and every
  * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
@@ -19,6 +20,11 @@ export function startFakeOpenAI() {
   let failure: number | null = null;
   let stalling = false;
   let html = false;
+  let refusing = false;
+  let chatStalls = false;
+  let totalTokens = 20;
+  /** Chat requests left waiting by a stall, answered when the fake closes. */
+  const waitingChats = new Set<() => void>();
   /** Who waits for the next speech request to arrive. */
   let onSpeech: (() => void) | null = null;
   /** Bodies left open by a stall, ended when the fake closes. */
@@ -54,14 +60,19 @@ export function startFakeOpenAI() {
         // A real MP3 whose tag holds the text, so a test can tell which text was spoken.
         return new Response(silentMp3(0.05, String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
       }
+      if (req.method === 'POST' && path === '/v1/chat/completions' && chatStalls) {
+        await new Promise<void>((resolve) => waitingChats.add(resolve));
+        return Response.json({ error: { message: 'fake closed' } }, { status: 503 });
+      }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
+        const message = refusing ? { role: 'assistant', content: null, refusal: 'I cannot help with that.' } : { role: 'assistant', content: chatContent, refusal: null };
         return Response.json({
           id: `chatcmpl-fake-${requests.length}`,
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: String(body.model),
-          choices: [{ index: 0, message: { role: 'assistant', content: chatContent, refusal: null }, finish_reason: 'stop', logprobs: null }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          choices: [{ index: 0, message, finish_reason: 'stop', logprobs: null }],
+          usage: { prompt_tokens: totalTokens / 2, completion_tokens: totalTokens / 2, total_tokens: totalTokens },
         });
       }
       return Response.json({ error: { message: `no fake for ${req.method} ${path}` } }, { status: 404 });
@@ -96,7 +107,21 @@ export function startFakeOpenAI() {
     chatReply(content: string) {
       chatContent = content;
     },
+    /** Whether later chat completions are refused (message.refusal set, no content). */
+    chatRefuses(on: boolean) {
+      refusing = on;
+    },
+    /** Whether later chat completions are never answered (until the fake closes). */
+    stallChat(on: boolean) {
+      chatStalls = on;
+    },
+    /** The total tokens every later chat completion reports having used. */
+    chatUsage(total: number) {
+      totalTokens = total;
+    },
     close() {
+      for (const answer of waitingChats) answer();
+      waitingChats.clear();
       for (const controller of stalled) controller.error(new Error('fake closed'));
       stalled.clear();
       server.stop(true);
