@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { DAY_MS } from '../../lib/clock';
+import type { TalkLine } from './rules';
 import { AI_BUDGET } from './service';
 
 const t = createTestApp();
@@ -15,11 +16,11 @@ afterAll(() => {
 
 type App = typeof t;
 const idOf = (app: App, key: string) => (app.db.$client.query('select id from conversation_scenarios where key = ?').get(key) as { id: number }).id;
-const start = (app: App, cookie: string, key: string, partner?: 'scripted' | 'ai') => app.server.api.conversations({ id: idOf(app, key) }).talks.post(partner ? { partner } : {}, { cookie });
+const start = (app: App, cookie: string, key: string, partner?: 'scripted' | 'ai') => app.server.api.conversations({ id: idOf(app, key) }).talks.post({ partner: partner ?? 'scripted' }, { cookie });
 const say = (app: App, cookie: string, id: number, line: string | { heard: string[] }) => app.server.api.talks({ id }).lines.post({ line }, { cookie });
 const finish = (app: App, cookie: string, id: number, idempotencyKey: string) => app.server.api.talks({ id }).finish.post({ idempotencyKey }, { cookie });
 const stats = (app: App, userId: number) => app.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
-const partnerLines = (lines: { who: string }[]) => lines.filter((l): l is { who: 'partner'; arabizi: string; by: string } => l.who === 'partner');
+const partnerLines = (lines: TalkLine[]) => lines.filter((l) => l.who === 'partner');
 
 describe('scenarios', () => {
   test('twelve scenarios of everyday Lebanon, two free; premium ones locked for a visitor, open in the trial', async () => {
