@@ -16,6 +16,7 @@ const KINDS = {
   sentence: { route: () => server.api.sentences.answer, path: /^\/api\/sentences\/answer$/, keyed: true },
   listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
   speaking: { route: () => server.api.speaking.attempts, path: /^\/api\/speaking\/attempts$/, keyed: true },
+  conversation: { route: ({ id }: { id: number }) => server.api.talks({ id }).finish, path: /^\/api\/talks\/(?<id>\d+)\/finish$/, keyed: true },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;
