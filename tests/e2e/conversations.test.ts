@@ -122,6 +122,8 @@ async function aiJourney(width: number, height: number, name: string) {
   await partnerSaid(page, 'Tekram, kifak el yom?');
   expect((await spoken).status()).toBe(404);
   await page.locator('.talk-line.partner').last().getByText('Rami (AI)').waitFor();
+  // The AI's correction of the line is shown at once.
+  await page.getByRole('note').getByText('Better: Baddi ahwe bala sekkar · Bala means without.').waitFor();
   await page.getByRole('list', { name: 'Checklist' }).getByText('Order a coffee without sugar (done)').waitFor();
   await screenshot(page, `talk-ai-${name}`);
 

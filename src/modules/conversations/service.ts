@@ -334,8 +334,8 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
         }
       }
 
-      // A line the AI partner answered without correcting it was understood, in the graph or not.
-      const learner: TalkLine = { who: 'learner', text, spoken, understood: understood !== null || (answer.by === 'ai' && answer.correction === null) };
+      // A line the AI partner answered was understood, in the graph or not (its slips are in the corrections).
+      const learner: TalkLine = { who: 'learner', text, spoken, understood: understood !== null || answer.by === 'ai' };
       return ctx.writes.run(() =>
         db.transaction(
           (tx) => {

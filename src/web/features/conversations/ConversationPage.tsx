@@ -144,6 +144,9 @@ function Conversation({ initial }: { initial: Talk }) {
   const lastPartner = [...talk.lines].reverse().find((l) => l.who === 'partner');
   const lastLearner = [...talk.lines].reverse().find((l) => l.who === 'learner');
   const missed = lastLearner?.who === 'learner' && !lastLearner.understood;
+  // The partner's correction of the learner's last line, shown at once (all of them again at the end).
+  const lastCorrection = talk.corrections.at(-1);
+  const corrected = lastLearner?.who === 'learner' && lastCorrection?.said === lastLearner.text ? lastCorrection : null;
   // The partner speaks each line as it comes; a conversation opened again is read, not replayed.
   const spoken = useRef(initial.finished || initial.lines.length > 1 ? initial.lines.length : 0);
   useEffect(() => {
@@ -230,7 +233,7 @@ function Conversation({ initial }: { initial: Talk }) {
           {talk.checklist.map((c) => (
             <li key={c.item} className={c.done ? 'done' : undefined}>
               <span aria-hidden="true">{c.done ? '✓' : '○'}</span> {c.item}
-              {c.done && <span className="sr-only"> (done)</span>}
+              {c.done && <span className="visually-hidden"> (done)</span>}
             </li>
           ))}
         </ul>
@@ -248,6 +251,11 @@ function Conversation({ initial }: { initial: Talk }) {
       {!talk.ended && !talk.finished && (
         <section className="card talk-reply" aria-label="Your reply">
           {missed && <p className="talk-missed">{talk.person.name} did not understand that. Try again, in other words.</p>}
+          {corrected && (
+            <p className="talk-correction" role="note">
+              Better: <strong>{corrected.corrected}</strong> · {corrected.explanation}
+            </p>
+          )}
           {showHint || missed
             ? talk.hint && (
                 <p className="talk-hint" role="note">
@@ -255,7 +263,7 @@ function Conversation({ initial }: { initial: Talk }) {
                 </p>
               )
             : talk.hint && (
-                <button type="button" className="link-button" onClick={() => setShowHint(true)} aria-keyshortcuts="H">
+                <button type="button" className="link-button talk-hint-button" onClick={() => setShowHint(true)} aria-keyshortcuts="H">
                   Show a hint
                 </button>
               )}
