@@ -104,5 +104,3 @@ export function createAiPartner({ config, log }: AppContext) {
 
   return { configured: client !== null, reply };
 }
-
-export type AiPartner = ReturnType<typeof createAiPartner>;

@@ -14,7 +14,6 @@ import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LINE_MAX } from '../../../modules/conversations/rules';
 import { conversationsQuery, scenarioQuery, talkQuery, type FinishResult, type LineReply, type Scenario, type Talk, type TalkLine } from './queries';
-import { conversationRoute } from './routes';
 import { canListen, listenOnce, usePartnerVoice } from './voice';
 import './conversations.css';
 
@@ -33,12 +32,10 @@ const NOTICES: Record<NonNullable<LineReply['notice']>, string> = {
 };
 
 /** /talk/$id: a scenario, a conversation in it, and its end; `?talk=` opens a conversation again. */
-export function ConversationRoute() {
-  const { id } = conversationRoute.useParams();
-  const { talk } = conversationRoute.useSearch();
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <ConversationNotFound />;
-  const talkId = talk && /^[1-9]\d{0,15}$/.test(talk) ? Number(talk) : null;
-  return <ScenarioLoader key={`${id}-${talkId}`} id={Number(id)} talkId={talkId} />;
+export function ConversationPage({ rawId, rawTalk }: { rawId: string; rawTalk: string | undefined }) {
+  if (!/^[1-9]\d{0,15}$/.test(rawId)) return <ConversationNotFound />;
+  const talkId = rawTalk && /^[1-9]\d{0,15}$/.test(rawTalk) ? Number(rawTalk) : null;
+  return <ScenarioLoader key={`${rawId}-${talkId}`} id={Number(rawId)} talkId={talkId} />;
 }
 
 function ConversationNotFound() {

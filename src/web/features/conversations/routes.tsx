@@ -13,7 +13,7 @@ const listRoute = createRoute({
 });
 
 /** `?talk=` names a conversation of the scenario to open again (its transcript, or to go on with it). */
-export const conversationRoute = createRoute({
+const conversationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/talk/$id',
   validateSearch: searchKeys('talk'),
@@ -21,7 +21,15 @@ export const conversationRoute = createRoute({
     const id = Number(params.id);
     if (Number.isSafeInteger(id) && id >= 1) prefetch(context, scenarioQuery(id));
   },
-  component: lazyRouteComponent(() => import('./ConversationPage'), 'ConversationRoute'),
+  component: lazyRouteComponent(() =>
+    import('./ConversationPage').then(({ ConversationPage }) => ({
+      default: function ConversationRoute() {
+        const { id } = conversationRoute.useParams();
+        const { talk } = conversationRoute.useSearch();
+        return <ConversationPage rawId={id} rawTalk={talk} />;
+      },
+    })),
+  ),
 });
 
 export const conversationsRoutes = { signedIn: [listRoute, conversationRoute] } satisfies FeatureRoutes;
