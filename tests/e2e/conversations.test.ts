@@ -58,6 +58,14 @@ async function scriptedJourney(width: number, height: number, name: string) {
   // The screen says what leaves the browser when the learner speaks.
   await page.getByText('Kalimat receives only the text, never a recording.').waitFor();
 
+  // From the keyboard, outside the field: ? lists the keys, H shows the hint.
+  await page.locator('.talk-scene h1').click();
+  await page.keyboard.press('?');
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByText('Show the hint').waitFor();
+  await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('h');
+  await page.getByRole('note').getByText('Hint: Ask for a coffee without sugar: baddi ahwe bala sekkar.').waitFor();
+
   // A reply the partner does not understand: the rephrasing and a hint, and the conversation goes on.
   await typeReply(page, 'the weather is nice');
   await page.getByText('Rami did not understand that. Try again, in other words.').waitFor();
