@@ -222,6 +222,16 @@ describe('the AI partner', () => {
     expect(after.messages[0]!.content).toContain('The learner\'s level is batch 1 of 6');
   });
 
+  test('the rate: past 10 AI turns in a minute, the scripted partner answers until the minute is over', async () => {
+    openai.chatReply(reply({ correction: null }));
+    const { cookie } = await withAi.signUp();
+    const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+    for (let i = 0; i < 10; i++) expect((await say(withAi, cookie, id, 'Baddi ahwe')).json.by).toBe('ai');
+    expect((await say(withAi, cookie, id, 'Baddi ahwe')).json).toMatchObject({ by: 'scripted', notice: 'rate' });
+    withAi.clock.advance(61_000);
+    expect((await say(withAi, cookie, id, 'Baddi ahwe')).json.by).toBe('ai');
+  });
+
   test('the daily budget: once its tokens are spent, the scripted partner answers without asking the model', async () => {
     openai.chatReply(reply({ correction: null }));
     openai.chatUsage(AI_BUDGET.tokens);

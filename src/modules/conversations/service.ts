@@ -229,10 +229,15 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
   }
 
   /**
-   * Takes one AI turn from the learner's budget for today, before the call: two lines sent together
-   * cannot both pass a check made before either counted. Null when the budget or the rate is spent.
+   * Takes one AI turn from the learner's rate and budget for today, before the call: two lines sent
+   * together cannot both pass a check made before either counted. A reason when either is spent.
    */
   function reserveAiTurn(userId: number): { day: string } | 'budget' | 'rate' {
+    try {
+      limiter.consume(`talk:${userId}`, AI_RATE.limit, AI_RATE.windowMs);
+    } catch {
+      return 'rate';
+    }
     const day = calendarDay(clock.now(), stats.timeZoneOf(userId));
     const reserved = db.transaction(
       (tx) => {
@@ -246,13 +251,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       },
       { behavior: 'immediate' },
     );
-    if (!reserved) return 'budget';
-    try {
-      limiter.consume(`talk:${userId}`, AI_RATE.limit, AI_RATE.windowMs);
-    } catch {
-      return 'rate';
-    }
-    return { day };
+    return reserved ? { day } : 'budget';
   }
 
   return {
@@ -312,7 +311,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       };
       let notice: LineReply['notice'] = null;
       if (before.talk.partner === 'ai') {
-        const reserved = reserveAiTurn(user.id);
+        const reserved = await ctx.writes.run(() => reserveAiTurn(user.id));
         if (typeof reserved === 'string') notice = reserved;
         else {
           const outcome = await ai.reply(sceneFor(user, before.scenario), [...before.talk.lines, { who: 'learner', text, spoken, understood: false }]);
