@@ -145,7 +145,7 @@ describe('the scripted partner', () => {
     const speakable = withAi.services.conversations.speakableFor('Ma3 sekkar aw bala?');
     expect(speakable).toEqual({ arabizi: 'Ma3 sekkar aw bala?', arabic: 'مع سكّر أو بلا؟', voice: 'male' });
     expect(withAi.services.conversations.speakableFor('Sekkar? Eh aw la2?')).toMatchObject({ arabic: 'سكّر؟ إيه أو لأ؟' });
-    expect(withAi.services.conversations.speakableFor('Mar7aba! Ana Nadine. Kifkon?')?.voice).toBe('female');
+    expect(withAi.services.conversations.speakableFor('Mar7aba! Ana Nadine. Kif el 7al?')?.voice).toBe('female');
     expect(withAi.services.conversations.speakableFor('something the AI made up')).toBeNull();
   });
 });
