@@ -141,6 +141,16 @@ describe('the scripted partner', () => {
     expect(due.json.words.map((w) => w.arabizi)).toEqual(expect.arrayContaining(['ahwe', 'sekkar', 'may']));
   });
 
+  test('time on /talk is the Conversations feature\'s learning time', async () => {
+    const { cookie, user } = await t.signUp();
+    for (const page of ['/talk', '/talk/1', '/talk/1']) {
+      await t.server.api.analytics.activity.post({ sessionId: `talk-${user.id}-time`, page }, { cookie });
+      t.clock.advance(30_000);
+    }
+    const usage = (await t.server.api.analytics.session.get({ cookie })).json.featureUsage;
+    expect(usage).toEqual([{ featureId: 'conversations', totalTime: 60 }]);
+  });
+
   test("a partner's lines and rephrasings are course text that speech may say, in the partner's voice", () => {
     const speakable = withAi.services.conversations.speakableFor('Ma3 sekkar aw bala?');
     expect(speakable).toEqual({ arabizi: 'Ma3 sekkar aw bala?', arabic: 'مع سكّر أو بلا؟', voice: 'male' });

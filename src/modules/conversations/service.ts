@@ -338,8 +338,10 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       return ctx.writes.run(() =>
         db.transaction(
           (tx) => {
-            // Read again inside the write: a line sent from another tab meanwhile is kept, not overwritten.
+            // Read again inside the write: a line sent from another tab meanwhile is kept, not overwritten,
+            // and one that ended the conversation meanwhile ends it for this line too.
             const talk = talkById.get({ id })!;
+            if (view(talk, before.scenario, before.turns).ended) throw conflict('Conflict', 'This conversation has ended.');
             const partnerLine: TalkLine = { who: 'partner', ...answer.line, by: answer.by };
             const done = [...new Set([...talk.done, ...answer.done])].sort((a, b) => a - b);
             const updated = tx
