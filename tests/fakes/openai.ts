@@ -3,7 +3,8 @@
  * `POST /v1/chat/completions` answers the message set by `chatReply` (or both the status set by
  * `failWith`; or speech sends its headers and then stalls its body, with `stallSpeech`; or answers
  * 200 with an HTML page, with `speechAnswersHtml`; chat answers a refusal with `chatRefuses`, never
- * answers with `stallChat`, and counts the tokens set by `chatUsage`), and every
+ * answers with `stallChat`, and counts the tokens set by `chatUsage`; `POST /v1/audio/transcriptions`
+ * answers the text set by `transcribes`), and every
  * request is recorded. Point the app at it with OPENAI_BASE_URL=`fake.url`
  * and any OPENAI_API_KEY.
  */
@@ -23,6 +24,7 @@ export function startFakeOpenAI() {
   let refusing = false;
   let chatStalls = false;
   let totalTokens = 20;
+  let transcript = 'بدي قهوة بلا سكر';
   /** Chat requests left waiting by a stall, answered when the fake closes. */
   const waitingChats = new Set<() => void>();
   /** Who waits for the next speech request to arrive. */
@@ -36,7 +38,9 @@ export function startFakeOpenAI() {
     port: 0,
     async fetch(req) {
       const path = new URL(req.url).pathname;
-      const body = (await req.json().catch(() => ({}))) as Record<string, unknown>;
+      // A transcription comes as a form (the recording and its fields); every other call as JSON.
+      const form = path === '/v1/audio/transcriptions' ? await req.formData().catch(() => null) : null;
+      const body = (form ? Object.fromEntries([...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${(value as Blob).type}:${(value as Blob).size}`])) : await req.json().catch(() => ({}))) as Record<string, unknown>;
       requests.push({ path, authorization: req.headers.get('authorization'), body });
       if (failure !== null) {
         return Response.json({ error: { message: 'fake failure', type: 'server_error' } }, { status: failure });
@@ -60,6 +64,7 @@ export function startFakeOpenAI() {
         // A real MP3 whose tag holds the text, so a test can tell which text was spoken.
         return new Response(silentMp3(0.05, String(body.input)), { headers: { 'content-type': 'audio/mpeg' } });
       }
+      if (req.method === 'POST' && path === '/v1/audio/transcriptions') return Response.json({ text: transcript });
       if (req.method === 'POST' && path === '/v1/chat/completions' && chatStalls) {
         await new Promise<void>((resolve) => waitingChats.add(resolve));
         return Response.json({ error: { message: 'fake closed' } }, { status: 503 });
@@ -114,6 +119,10 @@ export function startFakeOpenAI() {
     /** Whether later chat completions are never answered (until the fake closes). */
     stallChat(on: boolean) {
       chatStalls = on;
+    },
+    /** The text every later transcription answers. */
+    transcribes(text: string) {
+      transcript = text;
     },
     /** The total tokens every later chat completion reports having used. */
     chatUsage(total: number) {

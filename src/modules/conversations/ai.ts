@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { toFile } from 'openai';
 import * as v from 'valibot';
 import type { AppContext } from '../../lib/context';
 import { AiReply } from './model';
@@ -6,6 +6,9 @@ import type { Partner, TalkLine } from './rules';
 
 /** After this long the scripted partner answers instead (docs/decisions/0072-conversation-partner.md). */
 export const AI_DEADLINE_MS = 10_000;
+
+/** The model that turns a learner's opted-in recording into text. */
+const TRANSCRIBE_MODEL = 'gpt-4o-mini-transcribe';
 
 /** What the model is told of the scenario and the learner: everything but the learner's own words. */
 export interface AiScene {
@@ -102,5 +105,22 @@ export function createAiPartner({ config, log }: AppContext) {
     }
   }
 
-  return { configured: client !== null, reply };
+  /**
+   * A recording the learner chose to send (their browser has no recognition), as text: Arabic, within the
+   * deadline. Null when it could not be turned into text; nothing is kept of the recording.
+   */
+  async function transcribe(audio: Uint8Array, type: string): Promise<string | null> {
+    if (!client) return null;
+    try {
+      const file = await toFile(audio, `line.${type.split('/')[1]}`, { type });
+      const result = await client.audio.transcriptions.create({ file, model: TRANSCRIBE_MODEL, language: 'ar' }, { signal: AbortSignal.timeout(AI_DEADLINE_MS) });
+      const text = result.text.trim();
+      return text === '' ? null : text;
+    } catch (error) {
+      log.warn('transcribing a recording failed', { error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  }
+
+  return { configured: client !== null, reply, transcribe };
 }

@@ -242,6 +242,32 @@ describe('the AI partner', () => {
     expect((await say(withAi, cookie, id, 'Baddi ahwe')).json.by).toBe('ai');
   });
 
+  test('a recording the learner chose to send is turned into text by OpenAI and taken as a said line; nothing is sent without OpenAI', async () => {
+    openai.transcribes('بدي قهوة بلا سكر');
+    const { cookie } = await withAi.signUp();
+    const id = (await start(withAi, cookie, 'cafe')).json.id;
+    const audio = Buffer.from('a few seconds of speech, as a browser records it').toString('base64');
+    const res = await withAi.server.api.talks({ id }).recording.post({ audio, type: 'audio/webm' }, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ heard: 'بدي قهوة بلا سكر', understood: true, by: 'scripted' });
+    expect(res.json.talk.lines.at(-2)).toEqual({ who: 'learner', text: 'بدي قهوة بلا سكر', spoken: true, understood: true });
+    const sent = openai.requests.findLast((r) => r.path === '/v1/audio/transcriptions')!;
+    expect(sent.body).toMatchObject({ model: 'gpt-4o-mini-transcribe', language: 'ar', file: expect.stringMatching(/^file:\w+\/webm:48$/) });
+    // Not text: a 400; OpenAI failing: a 503 saying to type instead.
+    expect((await withAi.server.api.talks({ id }).recording.post({ audio: 'not base64!', type: 'audio/webm' }, { cookie })).status).toBe(400);
+    openai.failWith(500);
+    try {
+      const failed = await withAi.server.api.talks({ id }).recording.post({ audio, type: 'audio/webm' }, { cookie });
+      expect(failed.status).toBe(503);
+      expect(failed.error?.message).toBe('Your recording could not be turned into text. Try again, or type your reply.');
+    } finally {
+      openai.failWith(null);
+    }
+    const scripted = await t.signUp();
+    const talk = (await start(t, scripted.cookie, 'cafe')).json.id;
+    expect((await t.server.api.talks({ id: talk }).recording.post({ audio, type: 'audio/webm' }, { cookie: scripted.cookie })).status).toBe(400);
+  });
+
   test('the daily budget: once its tokens are spent, the scripted partner answers without asking the model', async () => {
     openai.chatReply(reply({ correction: null }));
     openai.chatUsage(AI_BUDGET.tokens);

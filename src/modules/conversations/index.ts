@@ -4,7 +4,7 @@ import { IdParams } from '../../lib/validation';
 import type { AnswerKeysService } from '../answer-keys/service';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
-import { FinishBody, LineBody, StartBody } from './model';
+import { FinishBody, LineBody, RecordingBody, StartBody } from './model';
 import type { ConversationsService } from './service';
 
 /**
@@ -19,6 +19,7 @@ export function conversationsRoutes(ctx: AppContext, { auth, conversations, answ
     .post('/api/conversations/:id/talks', ({ user, params, body }) => ctx.writes.run(() => conversations.start(user, params.id, body)), { auth: true, params: IdParams, body: StartBody })
     .get('/api/talks/:id', ({ user, params }) => conversations.talk(user, params.id), { auth: true, params: IdParams })
     .post('/api/talks/:id/lines', ({ user, params, body }) => conversations.say(user, params.id, body), { auth: true, params: IdParams, body: LineBody })
+    .post('/api/talks/:id/recording', ({ user, params, body }) => conversations.sayRecorded(user, params.id, body), { auth: true, params: IdParams, body: RecordingBody })
     .post('/api/talks/:id/finish', ({ user, params, body }) => answerKeys.save(user.id, 'conversation', body.idempotencyKey, () => conversations.finish(user, params.id)), {
       auth: true,
       params: IdParams,

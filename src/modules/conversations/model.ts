@@ -28,6 +28,26 @@ export const LineBody = v.object(
 );
 export type LineInput = v.InferOutput<typeof LineBody>;
 
+/** The recording types a browser's MediaRecorder makes, as the transcription accepts them. */
+export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
+/** A few seconds of speech, base64, within the JSON body's 64 KiB. */
+const RECORDING_CHARS = 60_000;
+
+/** POST /api/talks/{id}/recording: a line said where the browser has no recognition, sent for transcription by the learner's choice. */
+export const RecordingBody = v.object(
+  {
+    audio: v.pipe(
+      v.string('audio must be the recording, base64.'),
+      v.minLength(16, 'audio must be the recording, base64.'),
+      v.maxLength(RECORDING_CHARS, 'The recording is too long: say your line in a few seconds.'),
+      v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'audio must be the recording, base64.'),
+    ),
+    type: v.picklist(RECORDING_TYPES, `type must be one of ${RECORDING_TYPES.join(', ')}.`),
+  },
+  'The request body must be a JSON object.',
+);
+export type RecordingInput = v.InferOutput<typeof RecordingBody>;
+
 /** POST /api/talks/{id}/finish: the conversation's end, sent through the save queue with its key. */
 export const FinishBody = v.object({ idempotencyKey: IdempotencyKey }, 'The request body must be a JSON object.');
 

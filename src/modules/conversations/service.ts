@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { calendarDay } from '../../lib/calendar';
 import { MINUTE_MS } from '../../lib/clock';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limit';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
@@ -14,7 +14,7 @@ import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { VocabularyService, WordKeys } from '../vocabulary/service';
 import { createAiPartner, type AiScene } from './ai';
-import type { LineInput, StartInput } from './model';
+import type { LineInput, RecordingInput, StartInput } from './model';
 import { LEARNER_LINES_MAX, understandTyped, type Correction, type Partner, type ScenarioWord, type TalkLine, type Understanding } from './rules';
 import { scenarios, scenarioTurns, talks, talkUsage, type PartnerKind } from './schema';
 
@@ -254,7 +254,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     return reserved ? { day } : 'budget';
   }
 
-  return {
+  const service = {
     /** Every scenario in order; premium ones marked locked without premium. */
     list(user: User | null): { scenarios: ScenarioSummary[]; talks: TalkSummary[] } {
       const premium = hasPremium(user);
@@ -364,6 +364,20 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     },
 
     /**
+     * A line said where the browser has no recognition, which the learner chose to send: OpenAI turns it
+     * into text, within the learner's AI rate and budget, and the partner takes it as a said line.
+     */
+    async sayRecorded(user: User, id: number, input: RecordingInput): Promise<LineReply & { heard: string }> {
+      if (!ai.configured) throw badRequest('Sending a recording needs OpenAI, which is not set up on this server: type your reply.');
+      ownTalk(user, id);
+      const reserved = await ctx.writes.run(() => reserveAiTurn(user.id));
+      if (typeof reserved === 'string') throw serviceUnavailable("Today's recordings to transcribe are used up: type your reply, or say it in a browser with speech recognition.");
+      const heard = await ai.transcribe(Buffer.from(input.audio, 'base64'), input.type);
+      if (heard === null) throw serviceUnavailable('Your recording could not be turned into text. Try again, or type your reply.');
+      return { ...(await service.say(user, id, { line: { heard: [heard.slice(0, 200)] } })), heard };
+    },
+
+    /**
      * The end of a conversation, once: each of the learner's lines an answer in the statistics (the daily
      * goal's), a line the partner understood earning its points. Ended again, it awards nothing more.
      */
@@ -405,6 +419,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       return rephrased ? { arabic: row.rephraseArabic!, arabizi: row.rephraseArabizi!, voice } : { arabic: row.arabic, arabizi: row.arabizi, voice };
     },
   };
+  return service;
 }
 
 export type ConversationsService = ReturnType<typeof createConversationsService>;
