@@ -1,26 +1,35 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFakeOpenAI } from '../fakes/openai';
-import { fasterAudio, recognitionStandIn, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { fakeMicrophone, fasterAudio, recognitionStandIn, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 let withAi: E2EApp;
 const openai = startFakeOpenAI();
+const micDir = mkdtempSync(join(tmpdir(), 'kalimat-talk-mic-'));
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ browserArgs: fakeMicrophone(micDir) });
   withAi = await startApp({ browser: app.browser, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url } });
 });
 afterAll(async () => {
   await withAi?.stop();
   await app?.stop();
   openai.close();
+  rmSync(micDir, { recursive: true, force: true });
 });
 
-async function signUp(on: E2EApp, width: number, height: number) {
+/** A browser without speech recognition, as some are. */
+const noRecognition = () => {
+  for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) Object.defineProperty(window, name, { value: undefined, configurable: true });
+};
+
+async function signUp(on: E2EApp, width: number, height: number, recognition = true) {
   const { page, context } = await on.newPage(width, height);
-  await context.addInitScript(recognitionStandIn);
+  await context.addInitScript(recognition ? recognitionStandIn : noRecognition);
   await context.addInitScript(fasterAudio);
   const user = await registerInBrowser(page);
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
@@ -159,6 +168,31 @@ async function aiJourney(width: number, height: number, name: string) {
   await context.close();
 }
 
+async function recordingJourney(width: number, height: number) {
+  const { page, context } = await signUp(withAi, width, height, false);
+  const recordings: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/recording') && recordings.push(r.url()));
+  await page.goto('/talk');
+  await page.getByRole('link', { name: 'Ordering at a café' }).click();
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  await partnerSaid(page, 'Ahla w sahla! Shu baddkon teshrabo?');
+  // No recognition: nothing is recorded or sent until the learner chooses to.
+  await page.getByText('type your reply, or choose to send a recording. Nothing is recorded or sent until you do.', { exact: false }).waitFor();
+  expect(await page.getByRole('button', { name: 'Say it' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Record your reply' }).count()).toBe(0);
+  await page.getByLabel('Send my recording to OpenAI to turn it into text').check();
+  await page.getByText('Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.').waitFor();
+  expect(recordings).toEqual([]);
+  openai.transcribes('بدي قهوة بلا سكر');
+  await page.getByRole('button', { name: 'Record your reply' }).click();
+  const sent = page.waitForResponse((r) => r.url().endsWith('/recording'));
+  await page.getByRole('button', { name: 'Stop and send' }).click();
+  expect((await sent).status()).toBe(200);
+  await page.locator('.talk-line.learner').last().getByText('بدي قهوة بلا سكر').waitFor();
+  await partnerSaid(page, 'Fi man2oushe za3tar so5ne');
+  await context.close();
+}
+
 async function paywallJourney(width: number, height: number) {
   const { page, context, user } = await signUp(app, width, height);
   const db = new Database(join(app.dir, 'app.db'));
@@ -190,6 +224,10 @@ describe('the conversation partner', () => {
     test(`at ${width} px: the AI partner against the fake, then the day's budget and a failing model handed to the scripted partner`, async () => {
       await aiJourney(width, height, name);
     }, 120_000);
+
+    test(`at ${width} px: a browser without recognition sends a recording for transcription only once the learner chooses to`, async () => {
+      await recordingJourney(width, height);
+    }, 60_000);
 
     test(`at ${width} px: a learner without premium is sent to the subscription from a premium scenario`, async () => {
       await paywallJourney(width, height);

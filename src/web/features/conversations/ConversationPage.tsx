@@ -14,11 +14,11 @@ import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LINE_MAX } from '../../../modules/conversations/rules';
 import { conversationsQuery, scenarioQuery, talkQuery, type FinishResult, type LineReply, type Scenario, type Talk, type TalkLine } from './queries';
-import { canListen, listenOnce, usePartnerVoice } from './voice';
+import { canListen, canRecord, listenOnce, useLineRecorder, usePartnerVoice } from './voice';
 import './conversations.css';
 
 const SHORTCUTS: Shortcut[] = [
-  { keys: ['S'], action: 'Say your reply (speech recognition)' },
+  { keys: ['S'], action: 'Say your reply (speech recognition), or record it when you chose to send recordings' },
   { keys: ['H'], action: 'Show the hint' },
   { keys: ['R'], action: "Replay the partner's last line" },
 ];
@@ -55,7 +55,7 @@ function ScenarioLoader({ id, talkId }: { id: number; talkId: number | null }) {
   if (scenario.error instanceof ApiError && scenario.error.status === 404) return <ConversationNotFound />;
   return (
     <QueryBoundary query={scenario} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
-      {(data) => (talkId === null ? <ScenarioIntro scenario={data} /> : <TalkLoader talkId={talkId} />)}
+      {(data) => (talkId === null ? <ScenarioIntro scenario={data} /> : <TalkLoader talkId={talkId} transcription={data.aiAvailable} />)}
     </QueryBoundary>
   );
 }
@@ -112,18 +112,22 @@ function ScenarioIntro({ scenario }: { scenario: Scenario }) {
   );
 }
 
-function TalkLoader({ talkId }: { talkId: number }) {
+function TalkLoader({ talkId, transcription }: { talkId: number; transcription: boolean }) {
   const talk = useQuery(talkQuery(talkId));
   if (talk.error instanceof ApiError && talk.error.status === 404) return <ConversationNotFound />;
   return (
     <QueryBoundary query={talk} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
-      {(data) => <Conversation initial={data} />}
+      {(data) => <Conversation initial={data} transcription={transcription} />}
     </QueryBoundary>
   );
 }
 
-/** A conversation: the transcript, the checklist, the learner's reply typed or said, and the end's summary. */
-function Conversation({ initial }: { initial: Talk }) {
+/**
+ * A conversation: the transcript, the checklist, the learner's reply typed or said, and the end's summary.
+ * `transcription`: the server can turn a recording into text (OpenAI), offered where the browser has no
+ * recognition, only when the learner chooses it.
+ */
+function Conversation({ initial, transcription }: { initial: Talk; transcription: boolean }) {
   const queryClient = useQueryClient();
   const userId = useUser().data?.id;
   const [talk, setTalk] = useState(initial);
@@ -133,6 +137,10 @@ function Conversation({ initial }: { initial: Talk }) {
   const [showHint, setShowHint] = useState(false);
   const [listening, setListening] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [sendRecordings, setSendRecordings] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const recorder = useLineRecorder();
+  const offerRecording = transcription && !canListen() && canRecord();
   const [result, setResult] = useState<FinishResult | null>(null);
   const [finishing, setFinishing] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -157,11 +165,12 @@ function Conversation({ initial }: { initial: Talk }) {
     queryClient.setQueryData(talkQuery(next.id).queryKey, next);
   }
 
-  async function send(line: string | { heard: string[] }) {
+  async function send(line: string | { heard: string[] } | { audio: string; type: 'audio/webm' | 'audio/ogg' | 'audio/mp4' }) {
     setSending(true);
     setProblem(null);
     try {
-      const answer = await server.api.talks({ id: talk.id }).lines.post({ line });
+      const lines = server.api.talks({ id: talk.id });
+      const answer = typeof line === 'object' && 'audio' in line ? await lines.recording.post(line) : await lines.lines.post({ line });
       update(answer.talk);
       setNotice(answer.notice ? NOTICES[answer.notice] : null);
       setShowHint(!answer.understood);
@@ -181,6 +190,17 @@ function Conversation({ initial }: { initial: Talk }) {
     setListening(false);
     if ('problem' in heard) setProblem(heard.problem);
     else await send({ heard: heard.heard });
+  }
+
+  /** Records a line and sends it for transcription: only after the learner ticked the choice to. */
+  async function recordLine() {
+    if (!sendRecordings || recording || sending || talk.ended) return;
+    setProblem(null);
+    setRecording(true);
+    const made = await recorder.record();
+    setRecording(false);
+    if ('problem' in made) setProblem(made.problem);
+    else await send(made);
   }
 
   async function finish() {
@@ -205,6 +225,10 @@ function Conversation({ initial }: { initial: Talk }) {
     if (key === 's' && canListen()) {
       e.preventDefault();
       void say();
+    } else if (key === 's' && offerRecording && sendRecordings) {
+      e.preventDefault();
+      if (recording) recorder.stop();
+      else void recordLine();
     } else if (key === 'h') {
       e.preventDefault();
       setShowHint(true);
@@ -284,6 +308,18 @@ function Conversation({ initial }: { initial: Talk }) {
               )}
             </div>
           </form>
+          {offerRecording && (
+            <div className="talk-recording">
+              <label className="talk-consent">
+                <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording to OpenAI to turn it into text
+              </label>
+              {sendRecordings && (
+                <button type="button" className="button button-secondary" onClick={() => (recording ? recorder.stop() : void recordLine())} disabled={sending}>
+                  {recording ? '■ Stop and send' : '🎙 Record your reply'}
+                </button>
+              )}
+            </div>
+          )}
           {problem && (
             <p className="talk-problem" role="alert">
               {problem}
@@ -292,7 +328,11 @@ function Conversation({ initial }: { initial: Talk }) {
           <p className="talk-privacy">
             {canListen()
               ? 'Say it uses your browser’s speech recognition: some browsers send the sound to their maker’s service to turn it into text. Kalimat receives only the text, never a recording.'
-              : 'This browser cannot turn speech into text: type your reply. Nothing is recorded.'}
+              : sendRecordings
+                ? 'Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.'
+                : offerRecording
+                  ? 'This browser cannot turn speech into text: type your reply, or choose to send a recording. Nothing is recorded or sent until you do.'
+                  : 'This browser cannot turn speech into text: type your reply. Nothing is recorded.'}
             {talk.partner === 'ai' && ' Your lines are sent to OpenAI to write the partner’s answers.'}
           </p>
           {sending && <Spinner label={`${talk.person.name} is answering...`} />}

@@ -100,3 +100,57 @@ export function listenOnce(languages = RECOGNITION_LANGUAGES): Promise<Heard> {
     }
   });
 }
+
+/** The longest recording sent for transcription: a line, within the request's size. */
+const RECORDING_MAX_MS = 5000;
+const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
+export type Recording = { audio: string; type: (typeof RECORDING_TYPES)[number] } | { problem: string };
+
+export const canRecord = () => typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
+
+/** The recording as base64, the form the recording route takes. */
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * Records one line from the microphone, up to 5 s or until `stop` is called, for a learner who chose to
+ * send it for transcription; the time counts as speaking. Nothing is recorded otherwise.
+ */
+export function useLineRecorder() {
+  const recorder = useRef<MediaRecorder | null>(null);
+  useEffect(() => () => void (recorder.current?.state === 'recording' && recorder.current.stop()), []);
+
+  async function record(): Promise<Recording> {
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch {
+      return { problem: 'The microphone could not be opened. Allow it in the browser, or type your reply.' };
+    }
+    const r = new MediaRecorder(stream);
+    recorder.current = r;
+    const chunks: Blob[] = [];
+    activityStarted('speaking');
+    const stopped = new Promise<void>((resolve) => {
+      r.ondataavailable = (event) => event.data.size > 0 && chunks.push(event.data);
+      r.onstop = () => resolve();
+    });
+    r.start();
+    const timer = setTimeout(() => r.state === 'recording' && r.stop(), RECORDING_MAX_MS);
+    await stopped;
+    clearTimeout(timer);
+    stream.getTracks().forEach((track) => track.stop());
+    activityEnded('speaking');
+    const blob = new Blob(chunks, { type: r.mimeType });
+    if (blob.size === 0) return { problem: 'Nothing was recorded. Try again, or type your reply.' };
+    const type = RECORDING_TYPES.find((t) => r.mimeType.startsWith(t)) ?? 'audio/webm';
+    return { audio: await base64Of(blob), type };
+  }
+
+  const stop = () => recorder.current?.state === 'recording' && recorder.current.stop();
+  return { record, stop };
+}
