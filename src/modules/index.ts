@@ -7,6 +7,7 @@ import { accountModule } from './account/module';
 import { answerKeysModule } from './answer-keys/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
+import { conversationsModule } from './conversations/module';
 import { dialoguesModule } from './dialogues/module';
 import { flaggedModule } from './flagged/module';
 import { grammarModule } from './grammar/module';
@@ -41,6 +42,7 @@ export const modules = [
   sentencesModule,
   lessonsModule,
   dialoguesModule,
+  conversationsModule,
   grammarModule,
   statsModule,
   reportsModule,

@@ -8,6 +8,7 @@ import { SessionLayout, SignedInLayout, VerifiedLayout } from './shell/layouts';
 import { ErrorFallback, NotFoundPage } from './shell/pages';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
+import { conversationsRoutes } from './features/conversations/routes';
 import { dialoguesRoutes } from './features/dialogues/routes';
 import { errorsRoutes } from './features/errors/routes';
 import { grammarRoutes } from './features/grammar/routes';
@@ -70,6 +71,7 @@ const routeTree = rootRoute.addChildren([
         ...listeningRoutes.signedIn,
         ...sentencesRoutes.signedIn,
         ...dialoguesRoutes.signedIn,
+        ...conversationsRoutes.signedIn,
         ...grammarRoutes.signedIn,
       ]),
     ]),

@@ -5,9 +5,9 @@ import { conflict } from '../../lib/errors';
 import { answerKeys } from './schema';
 
 /** The routes whose answers carry a key, each its own space of keys. */
-export type AnswerKind = 'word' | 'letter' | 'lesson' | 'sentence' | 'listening' | 'speaking' | 'dialogue';
+export type AnswerKind = 'word' | 'letter' | 'lesson' | 'sentence' | 'listening' | 'speaking' | 'dialogue' | 'conversation';
 
-/** What an answer is about: its route and the item it names (a word's, letter's, lesson's, sentence's or dialogue's id). */
+/** What an answer is about: its route and the item it names (a word's, letter's, lesson's, sentence's or dialogue's or conversation's id). */
 export interface AnswerTarget {
   kind: AnswerKind;
   id: number;

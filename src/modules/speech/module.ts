@@ -9,7 +9,7 @@ import { createSpeechService, type SpeechService } from './service';
  * The modules whose content may be spoken, asked in this order for the text a request names: each
  * service is a SpeakableSource (src/content/speakable.ts).
  */
-const SOURCES = ['vocabulary', 'sentences', 'dialogues', 'grammar'] as const;
+const SOURCES = ['vocabulary', 'sentences', 'dialogues', 'conversations', 'grammar'] as const;
 
 /**
  * Speech of the course's texts from its sources; an author's recorded clip (content/audio/, its

@@ -7,10 +7,21 @@ import { spellingLexicon, type SpellingLexicon } from '../../shared/arabizi';
  * per process, like the content the process imported at start (docs/decisions/0009).
  */
 export function createSpellingService(contentDir = CONTENT_DIR) {
-  const lexicon: SpellingLexicon = spellingLexicon(loadSpelling(contentDir).entries);
+  const { entries } = loadSpelling(contentDir);
+  const lexicon: SpellingLexicon = spellingLexicon(entries);
+  const canonicalOf = new Map(entries.flatMap((e) => e.variants.map((variant) => [variant.toLowerCase(), e.canonical] as const)));
   return {
     lexicon(): SpellingLexicon {
       return lexicon;
+    },
+
+    /** Arabizi from outside the course (the AI partner's) with each word the table knows as a variant in the course's spelling. */
+    courseSpelling(text: string): string {
+      return text.replace(/[A-Za-z0-9']+/g, (word) => {
+        const canonical = canonicalOf.get(word.toLowerCase());
+        if (canonical === undefined) return word;
+        return word[0] !== word[0]!.toLowerCase() ? canonical[0]!.toUpperCase() + canonical.slice(1) : canonical;
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/lessons\/?$/, 'sentences'],
   [/^\/lesson\/[^/]+\/?$/, 'lessons'],
   [/^\/dialogues(\/|$)/, 'dialogues'],
+  [/^\/talk(\/|$)/, 'conversations'],
 ];
 
 /** The feature a page belongs to; null for pages that are not learning (settings, statistics...). */

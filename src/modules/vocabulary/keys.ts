@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { words } from './schema';
 
@@ -23,6 +23,12 @@ export function createWordKeys({ db }: AppContext) {
   return {
     wordItem(id: number): WordItem | null {
       return byId.get({ id }) ?? null;
+    },
+
+    /** The ids of the words of these content keys (a conversation's words, added to review). */
+    wordIds(keys: string[]): number[] {
+      if (keys.length === 0) return [];
+      return db.select({ id: words.id }).from(words).where(inArray(words.key, keys)).all().map((w) => w.id);
     },
   };
 }

@@ -26,6 +26,7 @@ export const LOAD_FAILURES = {
   verbs: 'Unable to load verb conjugations. Please try again later.',
   lessons: 'Unable to load lesson content. Please try again later.',
   dialogues: 'Unable to load the dialogues. Please try again later.',
+  conversations: 'Unable to load the conversations. Please try again later.',
   subscription: 'Unable to access subscription information. Please try again later.',
   stats: 'Unable to load statistics',
   goal: 'Unable to load your daily goal. Please try again later.',

@@ -17,6 +17,7 @@ const KINDS = {
   listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
   speaking: { route: () => server.api.speaking.attempts, path: /^\/api\/speaking\/attempts$/, keyed: true },
   dialogue: { route: ({ id }: { id: number }) => server.api.dialogues({ id })['role-play'], path: /^\/api\/dialogues\/(?<id>\d+)\/role-play$/, keyed: true },
+  conversation: { route: ({ id }: { id: number }) => server.api.talks({ id }).finish, path: /^\/api\/talks\/(?<id>\d+)\/finish$/, keyed: true },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;

@@ -12,6 +12,7 @@ const LINKS = linkOptions([
   { to: '/study-letters', label: 'Letters' },
   { to: '/lessons', label: 'Sentences' },
   { to: '/dialogues', label: 'Dialogues' },
+  { to: '/talk', label: 'Talk' },
   { to: '/grammar', label: 'Grammar' },
   { to: '/topics', label: 'Topics' },
   { to: '/flagged', label: 'Flagged Words' },

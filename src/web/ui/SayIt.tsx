@@ -19,7 +19,7 @@ interface Recognition {
 type RecognitionClass = new () => Recognition;
 
 /** The browser's speech recognition, standard or prefixed; undefined where it has none. */
-function recognitionClass(): RecognitionClass | undefined {
+export function recognitionClass(): RecognitionClass | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { SpeechRecognition?: RecognitionClass; webkitSpeechRecognition?: RecognitionClass };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
@@ -28,7 +28,7 @@ function recognitionClass(): RecognitionClass | undefined {
 const canRecord = () => typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
 
 /** Lebanese first; a recogniser without it is asked for Arabic. */
-const LANGUAGES = ['ar-LB', 'ar'];
+export const RECOGNITION_LANGUAGES = ['ar-LB', 'ar'];
 /** A recording stops by itself after this long. */
 const RECORDING_MAX_MS = 8000;
 
@@ -100,7 +100,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
     };
   }, []);
 
-  function listen(languages = LANGUAGES) {
+  function listen(languages = RECOGNITION_LANGUAGES) {
     if (!Recogniser || listening) return;
     const r = new Recogniser();
     recognition.current = r;

@@ -23,6 +23,7 @@ const FEATURE_NAMES: Record<string, string> = {
   sentences: 'Sentences',
   lessons: 'Lessons',
   dialogues: 'Dialogues',
+  conversations: 'Conversations',
 };
 
 export const featureName = (featureId: string) => FEATURE_NAMES[featureId] ?? featureId;

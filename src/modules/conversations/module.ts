@@ -1,0 +1,15 @@
+import { defineModule } from '../../lib/module';
+import { conversationsContent } from './content';
+import { conversationsRoutes } from './index';
+import * as tables from './schema';
+import { createConversationsService } from './service';
+
+/** A conversation partner in everyday Lebanese situations, scripted or AI (docs/decisions/0072-conversation-partner.md). */
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  needs: ['billing', 'stats', 'spelling', 'speaking', 'review', 'vocabulary'],
+  tables,
+  content: [conversationsContent],
+  service: createConversationsService,
+  routes: { needs: ['auth', 'conversations', 'answerKeys'], plugin: conversationsRoutes },
+});

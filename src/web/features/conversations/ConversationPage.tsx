@@ -1,0 +1,458 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, handledGlobally, server } from '../../lib/api';
+import { LOAD_FAILURES } from '../../lib/messages';
+import { refreshStats } from '../../lib/query';
+import { saves } from '../../lib/saves';
+import { useUser } from '../../lib/session';
+import { Arabic } from '../../ui/Arabic';
+import { GoalRing } from '../../ui/GoalRing';
+import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
+import { QueryBoundary } from '../../ui/QueryBoundary';
+import { Spinner } from '../../ui/Spinner';
+import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
+import { LINE_MAX } from '../../../modules/conversations/rules';
+import { conversationsQuery, scenarioQuery, talkQuery, type FinishResult, type LineReply, type Scenario, type Talk, type TalkLine } from './queries';
+import { canListen, canRecord, listenOnce, useLineRecorder, usePartnerVoice } from './voice';
+import './conversations.css';
+
+const SHORTCUTS: Shortcut[] = [
+  { keys: ['S'], action: 'Say your reply (speech recognition), or record it when you chose to send recordings' },
+  { keys: ['H'], action: 'Show the hint' },
+  { keys: ['R'], action: "Replay the partner's last line" },
+];
+
+/** Why the scripted partner answered a line of a conversation with the AI partner. */
+const NOTICES: Record<NonNullable<LineReply['notice']>, string> = {
+  budget: "Today's AI conversations are used up: the scripted partner answers until tomorrow.",
+  rate: 'You are talking fast: the scripted partner answered this line.',
+  late: 'The AI partner took too long: the scripted partner answered.',
+  failed: 'The AI partner could not answer: the scripted partner answered.',
+};
+
+/** /talk/$id: a scenario, a conversation in it, and its end; `?talk=` opens a conversation again. */
+export function ConversationPage({ rawId, rawTalk }: { rawId: string; rawTalk: string | undefined }) {
+  if (!/^[1-9]\d{0,15}$/.test(rawId)) return <ConversationNotFound />;
+  const talkId = rawTalk && /^[1-9]\d{0,15}$/.test(rawTalk) ? Number(rawTalk) : null;
+  return <ScenarioLoader key={`${rawId}-${talkId}`} id={Number(rawId)} talkId={talkId} />;
+}
+
+function ConversationNotFound() {
+  return (
+    <section className="card narrow center">
+      <h1>Conversation not found</h1>
+      <p>This conversation does not exist. Pick one from the list.</p>
+      <Link to="/talk" className="button">
+        Back to Talk
+      </Link>
+    </section>
+  );
+}
+
+function ScenarioLoader({ id, talkId }: { id: number; talkId: number | null }) {
+  const scenario = useQuery(scenarioQuery(id));
+  if (scenario.error instanceof ApiError && scenario.error.status === 404) return <ConversationNotFound />;
+  return (
+    <QueryBoundary query={scenario} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
+      {(data) => (talkId === null ? <ScenarioIntro scenario={data} /> : <TalkLoader talkId={talkId} transcription={data.aiAvailable} />)}
+    </QueryBoundary>
+  );
+}
+
+/** The scenario before a conversation: where, with whom, what to get done, and the partner to talk with. */
+function ScenarioIntro({ scenario }: { scenario: Scenario }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [starting, setStarting] = useState(false);
+
+  async function start(partner: 'scripted' | 'ai') {
+    setStarting(true);
+    try {
+      const talk = await server.api.conversations({ id: scenario.id }).talks.post({ partner });
+      queryClient.setQueryData(talkQuery(talk.id).queryKey, talk);
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+      await navigate({ to: '/talk/$id', params: { id: String(scenario.id) }, search: { talk: String(talk.id) } });
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error('Could not start', { description: 'The conversation could not be started. Try again.', duration: LEARNING_TOAST_MS });
+      setStarting(false);
+    }
+  }
+
+  return (
+    <div className="stack talk-conversation">
+      <Link to="/talk" className="back-link">
+        ← All conversations
+      </Link>
+      <header className="card talk-scene">
+        <h1>{scenario.title}</h1>
+        <p>{scenario.setting}</p>
+        <p className="muted">
+          You talk with {scenario.partner.name} ({scenario.partner.gender === 'female' ? 'a woman' : 'a man'}).
+        </p>
+        <h2>What to get done</h2>
+        <ol className="talk-checklist">
+          {scenario.checklist.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ol>
+        <div className="talk-actions">
+          <button type="button" className="button" disabled={starting} onClick={() => void start('scripted')}>
+            Start talking
+          </button>
+          {scenario.aiAvailable && (
+            <button type="button" className="button button-secondary" disabled={starting} onClick={() => void start('ai')}>
+              Talk with the AI partner
+            </button>
+          )}
+        </div>
+        {scenario.aiAvailable && <p className="talk-privacy">With the AI partner, your typed or recognised lines are sent to OpenAI to write the partner's answers.</p>}
+      </header>
+    </div>
+  );
+}
+
+function TalkLoader({ talkId, transcription }: { talkId: number; transcription: boolean }) {
+  const talk = useQuery(talkQuery(talkId));
+  if (talk.error instanceof ApiError && talk.error.status === 404) return <ConversationNotFound />;
+  return (
+    <QueryBoundary query={talk} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
+      {(data) => <Conversation initial={data} transcription={transcription} />}
+    </QueryBoundary>
+  );
+}
+
+/**
+ * A conversation: the transcript, the checklist, the learner's reply typed or said, and the end's summary.
+ * `transcription`: the server can turn a recording into text (OpenAI), offered where the browser has no
+ * recognition, only when the learner chooses it.
+ */
+function Conversation({ initial, transcription }: { initial: Talk; transcription: boolean }) {
+  const queryClient = useQueryClient();
+  const userId = useUser().data?.id;
+  const [talk, setTalk] = useState(initial);
+  const [reply, setReply] = useState('');
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [showHint, setShowHint] = useState(false);
+  const [listening, setListening] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sendRecordings, setSendRecordings] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const recorder = useLineRecorder();
+  const offerRecording = transcription && !canListen() && canRecord();
+  const [result, setResult] = useState<FinishResult | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const speak = usePartnerVoice();
+  const voice = talk.person.gender;
+  const lastPartner = [...talk.lines].reverse().find((l) => l.who === 'partner');
+  const lastLearner = [...talk.lines].reverse().find((l) => l.who === 'learner');
+  const missed = lastLearner?.who === 'learner' && !lastLearner.understood;
+  // The partner's correction of the learner's last line, shown at once (all of them again at the end).
+  const lastCorrection = talk.corrections.at(-1);
+  const corrected = lastLearner?.who === 'learner' && lastCorrection?.said === lastLearner.text ? lastCorrection : null;
+  // The partner speaks each line as it comes; a conversation opened again is read, not replayed.
+  const spoken = useRef(initial.finished || initial.lines.length > 1 ? initial.lines.length : 0);
+  useEffect(() => {
+    if (talk.lines.length <= spoken.current) return;
+    spoken.current = talk.lines.length;
+    if (lastPartner?.who === 'partner') void speak(lastPartner, voice);
+  }, [talk.lines.length]);
+
+  function update(next: Talk) {
+    setTalk(next);
+    queryClient.setQueryData(talkQuery(next.id).queryKey, next);
+  }
+
+  async function send(line: string | { heard: string[] } | { audio: string; type: 'audio/webm' | 'audio/ogg' | 'audio/mp4' }) {
+    setSending(true);
+    setProblem(null);
+    try {
+      const lines = server.api.talks({ id: talk.id });
+      const answer = typeof line === 'object' && 'audio' in line ? await lines.recording.post(line) : await lines.lines.post({ line });
+      update(answer.talk);
+      setNotice(answer.notice ? NOTICES[answer.notice] : null);
+      setShowHint(!answer.understood);
+      setReply('');
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error('Not sent', { description: error instanceof ApiError ? error.message : 'Your line could not be sent. Try again.', duration: LEARNING_TOAST_MS });
+    } finally {
+      setSending(false);
+      field.current?.focus();
+    }
+  }
+
+  async function say() {
+    if (listening || sending || talk.ended) return;
+    setListening(true);
+    const heard = await listenOnce();
+    setListening(false);
+    if ('problem' in heard) setProblem(heard.problem);
+    else await send({ heard: heard.heard });
+  }
+
+  /** Records a line and sends it for transcription: only after the learner ticked the choice to. */
+  async function recordLine() {
+    if (!sendRecordings || recording || sending || talk.ended) return;
+    setProblem(null);
+    setRecording(true);
+    const made = await recorder.record();
+    setRecording(false);
+    if ('problem' in made) setProblem(made.problem);
+    else await send(made);
+  }
+
+  async function finish() {
+    if (userId === undefined) return;
+    setFinishing(true);
+    try {
+      const done = await saves.save(userId, 'conversation', { id: talk.id }, {});
+      setResult(done);
+      update(done.talk);
+      void refreshStats(queryClient);
+      void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error('Not saved yet', { description: 'Your conversation is kept on this device and will be saved when you are back online.', duration: LEARNING_TOAST_MS });
+    } finally {
+      setFinishing(false);
+    }
+  }
+
+  useShortcuts((e) => {
+    if (e.repeat || talk.finished) return;
+    const key = e.key.toLowerCase();
+    if (key === 's' && canListen()) {
+      e.preventDefault();
+      void say();
+    } else if (key === 's' && offerRecording && sendRecordings) {
+      e.preventDefault();
+      if (recording) recorder.stop();
+      else void recordLine();
+    } else if (key === 'h') {
+      e.preventDefault();
+      setShowHint(true);
+    } else if (key === 'r' && lastPartner?.who === 'partner') {
+      e.preventDefault();
+      void speak(lastPartner, voice);
+    }
+  });
+
+  return (
+    <div className="stack talk-conversation">
+      <Link to="/talk" className="back-link">
+        ← All conversations
+      </Link>
+      <header className="card talk-scene">
+        <div className="talk-scene-top">
+          <h1>{talk.title}</h1>
+          <span className="vocab-badge">{talk.partner === 'ai' ? 'AI partner' : 'Scripted partner'}</span>
+        </div>
+        <p>{talk.setting}</p>
+        <h2 className="talk-checklist-title">What to get done</h2>
+        <ul className="talk-checklist" aria-label="Checklist">
+          {talk.checklist.map((c) => (
+            <li key={c.item} className={c.done ? 'done' : undefined}>
+              <span aria-hidden="true">{c.done ? '✓' : '○'}</span> {c.item}
+              {c.done && <span className="visually-hidden"> (done)</span>}
+            </li>
+          ))}
+        </ul>
+      </header>
+      <ol className="talk-lines" aria-label="Conversation">
+        {talk.lines.map((line, i) => (
+          <Line key={i} line={line} partner={talk.person.name} onListen={() => line.who === 'partner' && void speak(line, voice)} />
+        ))}
+      </ol>
+      {notice && (
+        <p className="card talk-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {!talk.ended && !talk.finished && (
+        <section className="card talk-reply" aria-label="Your reply">
+          {missed && <p className="talk-missed">{talk.person.name} did not understand that. Try again, in other words.</p>}
+          {corrected && (
+            <p className="talk-correction" role="note">
+              Better: <strong>{corrected.corrected}</strong> · {corrected.explanation}
+            </p>
+          )}
+          {showHint || missed
+            ? talk.hint && (
+                <p className="talk-hint" role="note">
+                  Hint: {talk.hint}
+                </p>
+              )
+            : talk.hint && (
+                <button type="button" className="link-button talk-hint-button" onClick={() => setShowHint(true)} aria-keyshortcuts="H">
+                  Show a hint
+                </button>
+              )}
+          <form
+            className="talk-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (reply.trim()) void send(reply);
+            }}
+          >
+            <label htmlFor="talk-reply">Type your reply in arabizi</label>
+            <div className="talk-field">
+              <input id="talk-reply" ref={field} value={reply} maxLength={LINE_MAX} onChange={(e) => setReply(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} disabled={sending} autoFocus />
+              <button type="submit" className="button" disabled={sending || !reply.trim()}>
+                Send
+              </button>
+              {canListen() && (
+                <button type="button" className="button button-secondary" onClick={() => void say()} disabled={sending || listening} aria-keyshortcuts="S">
+                  {listening ? 'Listening...' : '🎤 Say it'}
+                </button>
+              )}
+            </div>
+          </form>
+          {offerRecording && (
+            <div className="talk-recording">
+              <label className="talk-consent">
+                <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording to OpenAI to turn it into text
+              </label>
+              {sendRecordings && (
+                <button type="button" className="button button-secondary" onClick={() => (recording ? recorder.stop() : void recordLine())} disabled={sending}>
+                  {recording ? '■ Stop and send' : '🎙 Record your reply'}
+                </button>
+              )}
+            </div>
+          )}
+          {problem && (
+            <p className="talk-problem" role="alert">
+              {problem}
+            </p>
+          )}
+          <p className="talk-privacy">
+            {canListen()
+              ? 'Say it uses your browser’s speech recognition: some browsers send the sound to their maker’s service to turn it into text. Kalimat receives only the text, never a recording.'
+              : sendRecordings
+                ? 'Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.'
+                : offerRecording
+                  ? 'This browser cannot turn speech into text: type your reply, or choose to send a recording. Nothing is recorded or sent until you do.'
+                  : 'This browser cannot turn speech into text: type your reply. Nothing is recorded.'}
+            {talk.partner === 'ai' && ' Your lines are sent to OpenAI to write the partner’s answers.'}
+          </p>
+          {sending && <Spinner label={`${talk.person.name} is answering...`} />}
+          <button type="button" className="link-button talk-end-early" onClick={() => void finish()} disabled={finishing || sending}>
+            End the conversation
+          </button>
+        </section>
+      )}
+      {talk.ended && !talk.finished && (
+        <section className="card talk-reply" aria-label="The end">
+          <p>The conversation has come to its end.</p>
+          <button type="button" className="button" onClick={() => void finish()} disabled={finishing} autoFocus>
+            See how you did
+          </button>
+        </section>
+      )}
+      {talk.finished && <Summary talk={talk} result={result} />}
+      <KeyboardHelp shortcuts={SHORTCUTS} />
+    </div>
+  );
+}
+
+function Line({ line, partner, onListen }: { line: TalkLine; partner: string; onListen: () => void }) {
+  if (line.who === 'learner') {
+    return (
+      <li className="talk-line learner">
+        <span className="talk-who">You{line.spoken ? ' (said)' : ''}</span>
+        <span className="talk-texts">{line.spoken ? <Arabic>{line.text}</Arabic> : <span className="talk-arabizi">{line.text}</span>}</span>
+        {!line.understood && <span className="talk-badge missed">Not understood</span>}
+      </li>
+    );
+  }
+  return (
+    <li className="talk-line partner">
+      <span className="talk-who">
+        {partner}
+        {line.by === 'ai' ? ' (AI)' : ''}
+      </span>
+      <span className="talk-texts">
+        <span className="talk-arabizi">{line.arabizi}</span>
+        <Arabic className="talk-arabic">{line.arabic}</Arabic>
+        <span className="talk-english">{line.english}</span>
+      </span>
+      <button type="button" className="link-button talk-listen" onClick={onListen} aria-label={`Listen: ${line.arabizi}`}>
+        ▶ Listen
+      </button>
+    </li>
+  );
+}
+
+/** The end: what was done, each correction, the words to review, the points and the daily goal. */
+function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) {
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<number | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  async function addWords() {
+    setAdding(true);
+    try {
+      setAdded((await server.api.talks({ id: talk.id }).review.post()).added);
+    } catch (error) {
+      if (!handledGlobally(error)) toast.error('Not added', { description: 'The words could not be added to your review. Try again.', duration: LEARNING_TOAST_MS });
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  const done = talk.checklist.filter((c) => c.done).length;
+  return (
+    <section className="card talk-summary" aria-labelledby="talk-summary-title">
+      <h2 id="talk-summary-title" ref={heading} tabIndex={-1}>
+        How you did
+      </h2>
+      <p role="status">
+        You got {done} of {talk.checklist.length} things done. {talk.pointsAwarded > 0 ? `You earned ${talk.pointsAwarded} points.` : 'No points this time: try again!'}
+        {result && ` The partner understood ${result.understood} of your ${result.said} lines.`}
+      </p>
+      <GoalRing />
+      <h3>Corrections</h3>
+      {talk.corrections.length === 0 ? (
+        <p className="muted">No corrections: well done.</p>
+      ) : (
+        <ul className="talk-corrections">
+          {talk.corrections.map((c, i) => (
+            <li key={i}>
+              <span className="talk-said">
+                You said: <s>{c.said}</s>
+              </span>
+              <span className="talk-corrected">
+                Better: <strong>{c.corrected}</strong>
+              </span>
+              <span className="muted">{c.explanation}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Words of this conversation</h3>
+      <ul className="talk-words">
+        {talk.words.map((w) => (
+          <li key={w.key}>
+            <strong>{w.arabizi}</strong> {w.english}
+          </li>
+        ))}
+      </ul>
+      {added === null ? (
+        <button type="button" className="button button-secondary" onClick={() => void addWords()} disabled={adding || talk.words.length === 0}>
+          Add these words to my review
+        </button>
+      ) : (
+        <p role="status">{added > 0 ? `Added ${added} words to your review.` : 'These words are already in your review (or today’s new cards are used up).'}</p>
+      )}
+      <div className="talk-actions">
+        <Link to="/talk/$id" params={{ id: String(talk.scenarioId) }} search={{}} className="button">
+          Talk again
+        </Link>
+        <Link to="/talk" className="button button-secondary">
+          Other conversations
+        </Link>
+      </div>
+    </section>
+  );
+}
