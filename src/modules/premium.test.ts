@@ -22,11 +22,13 @@ const premiumTopic = () => one<{ name: string }>('select name from topics where 
 const verbTopic = () => one<{ name: string }>('select name from topics where is_verb order by sort_order limit 1').name;
 const premiumDialogue = () => one<{ id: number }>('select id from dialogues where is_premium order by order_index limit 1').id;
 const freeDialogue = () => one<{ id: number }>('select id from dialogues where not is_premium order by order_index limit 1').id;
+const premiumScenario = () => one<{ id: number }>('select id from conversation_scenarios where is_premium order by order_index limit 1').id;
+const freeScenario = () => one<{ id: number }>('select id from conversation_scenarios where not is_premium order by order_index limit 1').id;
 
 /**
  * What is premium: each premium word and verb form (as an entry: its id with its English, Lebanese or
  * Arabic, or as its Lebanese with its English in brackets), every cultural note, and every line of a
- * premium dialogue. The lessons, sentences and grammar pages are free teaching texts for anyone: what
+ * premium dialogue or of a premium conversation's partner. The lessons, sentences and grammar pages are free teaching texts for anyone: what
  * they teach is not premium where it appears, and a premium form spelt as a free word is that word.
  */
 interface Premium {
@@ -48,7 +50,12 @@ function premiumContent(): Premium {
   const freeSpellings = new Set(all<{ lebanese: string }>(wordsWhere(true)).map((w) => w.lebanese));
   const words = all<{ id: number; english: string; lebanese: string; arabic: string }>(wordsWhere(false)).filter((w) => !freeSpellings.has(w.lebanese));
   const lineOf = (premium: boolean) =>
-    ['arabizi', 'arabic', 'english'].map((c) => `select lower(l.${c}) as text from dialogue_lines l join dialogues d on d.id = l.dialogue_id where ${premium ? '' : 'not'} d.is_premium`).join(' union ');
+    ['arabizi', 'arabic', 'english']
+      .flatMap((c) => [
+        `select lower(l.${c}) as text from dialogue_lines l join dialogues d on d.id = l.dialogue_id where ${premium ? '' : 'not'} d.is_premium`,
+        `select lower(t.${c}) as text from conversation_turns t join conversation_scenarios s on s.id = t.scenario_id where ${premium ? '' : 'not'} s.is_premium`,
+      ])
+      .join(' union ');
   const free = new Set(all<{ text: string }>(lineOf(false)).map((r) => r.text));
   const texts = [
     ...all<{ text: string | null }>(`select lower(cultural_context) as text from words union select lower(cultural_context) from verbs union select lower(note) from dialogue_lines union ${lineOf(true)}`).map((r) => r.text),
@@ -104,6 +111,15 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
     const line = one<{ speaker: string; n: number }>('select speaker, count(*) as n from dialogue_lines where dialogue_id = ? group by speaker order by speaker limit 1', premiumDialogue());
     return [ofPremium(post(`/api/dialogues/${premiumDialogue()}/role-play`, { speaker: line.speaker, answers: Array(line.n).fill('x') }))];
   },
+  'GET /api/conversations': () => [get('/api/conversations')],
+  'GET /api/conversations/:id': () => [ofPremium(get(`/api/conversations/${premiumScenario()}`)), get(`/api/conversations/${freeScenario()}`)],
+  'POST /api/conversations/:id/talks': () => [ofPremium(post(`/api/conversations/${premiumScenario()}/talks`, { partner: 'scripted' }))],
+  // A conversation is its learner's own: the walk's learners have none, and another's answers 404 with nothing in it.
+  'GET /api/talks/:id': () => [get('/api/talks/1')],
+  'POST /api/talks/:id/lines': () => [post('/api/talks/1/lines', { line: 'marhaba' })],
+  'POST /api/talks/:id/recording': () => [post('/api/talks/1/recording', { audio: 'AAAAAAAAAAAAAAAAAAAAAAAA', type: 'audio/webm' })],
+  'POST /api/talks/:id/finish': () => [post('/api/talks/1/finish', { idempotencyKey: key(2) })],
+  'POST /api/talks/:id/review': () => [post('/api/talks/1/review', {})],
   'GET /api/grammar': () => [get('/api/grammar')],
   'GET /api/grammar/:key': () => all<{ key: string }>('select key from grammar_pages').map((g) => get(`/api/grammar/${g.key}`)),
   'POST /api/reports': () => [

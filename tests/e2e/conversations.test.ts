@@ -96,7 +96,7 @@ async function scriptedJourney(width: number, height: number, name: string) {
 
   // One letter off is understood, and corrected at the end.
   await typeReply(page, 'Addeh el 7sep?');
-  await partnerSaid(page, 'Tmene dolar');
+  await partnerSaid(page, 'Tmen dolarat');
   await typeReply(page, 'Tfaddal, merci');
   await partnerSaid(page, 'Ahla w sahla, nawwarto!');
 
@@ -161,7 +161,7 @@ async function aiJourney(width: number, height: number, name: string) {
     await partnerSaid(page, 'Tekram, kifak el yom?');
     await typeReply(page, 'Addeh el 7seb?');
     await page.getByRole('status').getByText("Today's AI conversations are used up: the scripted partner answers until tomorrow.").waitFor();
-    await partnerSaid(page, 'Tmene dolar');
+    await partnerSaid(page, 'Tmen dolarat');
   } finally {
     openai.chatUsage(20);
   }
