@@ -149,8 +149,8 @@ describe('speech without OpenAI', () => {
 
 /** The speech service on a test app's database, with the OpenAI deadline a test chooses (or the real one). */
 function speechWithDeadline(app: TestApp, openAiDeadlineMs?: number) {
-  const ctx = { config: app.config, db: app.db, log: createLogger('silent') } as AppContext;
-  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab' } : null) }], { openAiDeadlineMs });
+  const ctx: AppContext = { ...app.app.ctx, log: createLogger('silent') };
+  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab', premium: false } : null) }], app.services.billing, { openAiDeadlineMs });
 }
 const outcome = (clip: Promise<{ contentType: string }>) => clip.then((c) => c.contentType, (error: { status?: number }) => error.status);
 
