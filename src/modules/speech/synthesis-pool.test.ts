@@ -100,7 +100,7 @@ describe('clips made beside the server', () => {
     expect(await statusOf(speech.speak(texts[3]!, undefined, listener('later')))).toBe(200);
   }, 60_000);
 
-  test('a clip past its deadline is refused with Retry-After, as the load's', async () => {
+  test('a clip past its deadline is refused with Retry-After, as a refusal of the load', async () => {
     t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
     const pool = createSynthesisPool({ espeakPath: NO_SYSTEM_ESPEAK.ESPEAK_PATH, log, workers: 1, queued: 4, deadlineMs: 1 });
     pools.push(pool);
