@@ -23,9 +23,12 @@ export const SYNTHESIS_WORKERS = Math.max(1, Math.min(2, availableParallelism() 
 export const QUEUED_PER_WORKER = 8;
 /**
  * How long a learner waits for a new clip, queued and synthesised; past it the request answers 503 and
- * the browser speaks with its own voice (docs/product-rules.md#speech), and a worker still at it is stopped.
+ * the browser speaks with its own voice (docs/product-rules.md#speech). A worker still at the clip goes on:
+ * stopped, it would lose the compiled voice that the next clip needs.
  */
 export const SYNTHESIS_DEADLINE_MS = 5_000;
+/** A clip still unmade after this long is not coming: its worker is stopped, and the next starts afresh. */
+const STUCK_MS = 30_000;
 /** A worker holds espeak-ng's compiled module and a heap: it stops after this long without a clip. */
 const IDLE_MS = 60_000;
 /** The first guess of a clip's time, until clips have been timed. */
@@ -51,6 +54,7 @@ interface Job {
 interface Slot {
   worker: Worker | null;
   job: Job | null;
+  stuck?: ReturnType<typeof setTimeout>;
 }
 
 export type SynthesisPool = ReturnType<typeof createSynthesisPool>;
@@ -83,6 +87,8 @@ export function createSynthesisPool(options: SynthesisPoolOptions) {
       if (!job || job.id !== data.id) return;
       slot.job = null;
       clearTimeout(job.timer);
+      clearTimeout(slot.stuck);
+      // A clip past its deadline has had its answer (a 503): settling it again changes nothing.
       if ('error' in data) job.reject(new Error(data.error));
       else {
         clipMs = 0.8 * clipMs + 0.2 * (performance.now() - job.startedAt!);
@@ -104,6 +110,7 @@ export function createSynthesisPool(options: SynthesisPoolOptions) {
 
   /** Stops a slot's worker; the clip it was making fails with `error`. */
   function stopWorker(slot: Slot, error: Error) {
+    clearTimeout(slot.stuck);
     slot.worker?.terminate();
     slot.worker = null;
     const job = slot.job;
@@ -123,6 +130,11 @@ export function createSynthesisPool(options: SynthesisPoolOptions) {
       slot.job = job;
       job.startedAt = performance.now();
       slot.worker ??= startWorker(slot);
+      slot.stuck = setTimeout(() => {
+        log.warn('a speech worker was stopped: its clip took too long', { ms: STUCK_MS });
+        stopWorker(slot, new Error(`no clip in ${STUCK_MS} ms`));
+        next();
+      }, STUCK_MS);
       slot.worker.postMessage({ id: job.id, espeakPath, args: job.args } satisfies SynthesisRequest);
     }
     clearTimeout(idle);
@@ -132,20 +144,11 @@ export function createSynthesisPool(options: SynthesisPoolOptions) {
     }
   }
 
+  /** The deadline: a clip still waiting leaves the queue; one being made is answered now and finished all the same. */
   function expire(job: Job) {
     const waiting = queue.indexOf(job);
-    if (waiting >= 0) {
-      queue.splice(waiting, 1);
-      job.reject(busy());
-      return;
-    }
-    // A clip past its deadline in a worker: the worker is stopped (espeak-ng cannot be interrupted) and the next one starts afresh.
-    const slot = slots.find((s) => s.job === job);
-    if (!slot) return;
-    log.warn('a speech clip took longer than its deadline', { deadlineMs });
-    const error = busy();
-    stopWorker(slot, error);
-    next();
+    if (waiting >= 0) queue.splice(waiting, 1);
+    job.reject(busy());
   }
 
   function stop() {

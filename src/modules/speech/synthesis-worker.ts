@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { createLogger } from '../../lib/log';
 import { localVoice, type LocalVoice } from './local-voice';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-pool';
@@ -7,6 +8,10 @@ import type { SynthesisAnswer, SynthesisRequest } from './synthesis-pool';
  * espeak-ng's WebAssembly, which holds its thread while it speaks, never holds the server's.
  */
 declare const self: Worker;
+
+// The lowest priority for this thread alone (on Linux a thread's nice value is its own; elsewhere it
+// would be the whole server's): the voice takes only the time the server's thread and the answers leave.
+if (process.platform === 'linux') setPriority(19);
 
 let voice: LocalVoice | undefined;
 
