@@ -27,7 +27,7 @@ export const OPENAI_DEADLINE_MS = 8_000;
  * so a learner listening through the course stays far below it, and one visitor cannot keep the voices
  * busy for the rest (docs/decisions/0066-speech-off-the-servers-thread.md).
  */
-export const NEW_CLIPS_PER_CLIENT: Limit = { limit: 30, windowMs: MINUTE_MS };
+const NEW_CLIPS_PER_CLIENT: Limit = { limit: 30, windowMs: MINUTE_MS };
 /** Clips a node keeps in memory where its database cannot take them (a LiteFS replica): about 400 of the local voice's. */
 const KEPT_CLIP_BYTES = 32 * 1024 * 1024;
 const VOICES: Voice[] = ['male', 'female'];

@@ -8,6 +8,7 @@ import type { AppContext } from '../../lib/context';
 import { openDatabase } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { createLogger, type Logger } from '../../lib/log';
+import { shutdown } from '../../lib/shutdown';
 import { createSpeechService, type SpeechOptions } from './service';
 import { createSynthesisPool, type SynthesisPool } from './synthesis-pool';
 
@@ -107,6 +108,17 @@ describe('clips made beside the server', () => {
     const late = await pool.synthesize('[[ba]]', 'male').catch((error: AppError) => error);
     expect(late).toMatchObject({ status: 503 });
     expect((late as AppError).headers?.['Retry-After']).toBeDefined();
+  }, 60_000);
+
+  test('the server stopping stops the workers: a clip being made fails at once', async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const pool = createSynthesisPool({ espeakPath: NO_SYSTEM_ESPEAK.ESPEAK_PATH, log, workers: 1 });
+    pools.push(pool);
+    expect((await pool.synthesize('[[ba]]', 'male')).byteLength).toBeGreaterThan(44);
+    const cut = pool.synthesize('[[marhaba]]', 'male').catch((error: Error) => error.message);
+    const queued = pool.synthesize('[[kifak]]', 'male').catch((error: Error) => error.message);
+    await shutdown();
+    expect(await Promise.all([cut, queued])).toEqual(['the server is stopping', 'the server is stopping']);
   }, 60_000);
 
   test('identical requests in flight share one clip; another voice is another clip', async () => {

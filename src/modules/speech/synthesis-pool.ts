@@ -18,15 +18,15 @@ export type SynthesisAnswer = { id: number; audio: Uint8Array } | { id: number; 
  * machine of many cores gets no more than two, as clips are made once and then served from the cache
  * (docs/decisions/0066-speech-off-the-servers-thread.md).
  */
-export const SYNTHESIS_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+const SYNTHESIS_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Clips waiting per worker beyond which a new one is refused (503 with Retry-After): at about 0.3 s a clip, 2-3 s of waiting. */
-export const QUEUED_PER_WORKER = 8;
+const QUEUED_PER_WORKER = 8;
 /**
  * How long a learner waits for a new clip, queued and synthesised; past it the request answers 503 and
  * the browser speaks with its own voice (docs/product-rules.md#speech). A worker still at the clip goes on:
  * stopped, it would lose the compiled voice that the next clip needs.
  */
-export const SYNTHESIS_DEADLINE_MS = 5_000;
+const SYNTHESIS_DEADLINE_MS = 5_000;
 /** A clip still unmade after this long is not coming: its worker is stopped, and the next starts afresh. */
 const STUCK_MS = 30_000;
 /** A worker holds espeak-ng's compiled module and a heap: it stops after this long without a clip. */
