@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { createLogger } from '../../src/lib/log';
 import { espeakInput } from '../../src/modules/speech/lebanese-phonemes';
 import { localVoice } from '../../src/modules/speech/local-voice';
-import { startApp, type E2EApp } from './harness';
+import { registerInBrowser, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -41,6 +43,35 @@ describe('the Lebanese voice in the browser', () => {
     // The landing deck is dealt at random, and for some words espeak-ng's Standard
     // reading of the Arabic sounds exactly like the Lebanese one: only where they differ can it show which.
     if (samples(lebanese) !== samples(standard)) expect(samples(played)).not.toBe(samples(standard));
+    await context.close();
+  });
+
+  test("a lesson's word that is premium in the word lists: after the trial the server keeps its clip, and the browser's own voice reads it, with no error", async () => {
+    const { page, context } = await app.newPage();
+    // The browser's voice, noted instead of heard (Chromium here has no voices).
+    await page.addInitScript(() => {
+      const spoken: string[] = [];
+      Object.assign(window, { spoken });
+      speechSynthesis.speak = (utterance) => {
+        spoken.push(utterance.text);
+        setTimeout(() => utterance.onend?.(new SpeechSynthesisEvent('end', { utterance })), 0);
+      };
+    });
+    const learner = await registerInBrowser(page);
+    const db = new Database(join(app.dir, 'app.db'));
+    db.exec('PRAGMA busy_timeout = 5000');
+    expect(db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(Date.now() - 60_000, learner.email).changes).toBe(1);
+    // At the bank (content/lessons/22-at-the-bank.md) teaches dolar, a word of a premium topic.
+    const lesson = db.query("SELECT id FROM lessons WHERE key = 'at-the-bank'").get() as { id: number };
+    db.close();
+
+    await page.goto(`/lesson/${lesson.id}`);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), page.getByRole('button', { name: 'Listen to dolar' }).click()]);
+    expect(new URL(response.url()).searchParams.get('text')).toBe('dolar');
+    expect(response.status()).toBe(402);
+    await page.waitForFunction(() => (window as unknown as { spoken: string[] }).spoken.includes('dolar'));
+    expect(await page.getByText('Failed to load audio. Please try again.').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/lesson/${lesson.id}`);
     await context.close();
   });
 });
