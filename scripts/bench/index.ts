@@ -11,7 +11,7 @@
  * speech` runs only that part). Figures only; tests never assert times.
  */
 import { Database } from 'bun:sqlite';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { drawerOf, MOST_AT_ONCE } from '../../src/lib/screens';
 import { buildClient } from '../build';
@@ -61,6 +61,32 @@ async function startProcess(script: string, env: Record<string, string>) {
       } catch {
         return 0;
       }
+    },
+    /**
+     * CPU time so far, in ms, of the server's own thread (the one that answers requests) and of the
+     * speech workers' threads (named Worker by Bun, with their helpers), read from /proc (100 ticks a second).
+     */
+    cpu() {
+      const tasks = (() => {
+        try {
+          return readdirSync(`/proc/${child.pid}/task`);
+        } catch {
+          return [];
+        }
+      })();
+      let server = 0;
+      let workers = 0;
+      for (const tid of tasks) {
+        try {
+          const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+          if (tid === String(child.pid)) server = ms;
+          // Threads a worker starts run at its priority (nice 19, field 17 of stat): the voice's.
+          else if (Number(fields[16]) === 19) workers += ms;
+        } catch {}
+      }
+      return { server, workers };
     },
     async stop() {
       child.kill('SIGTERM');
@@ -163,10 +189,23 @@ async function speechBesideAnswers(server: Server) {
         `clips ${statuses.join(', ')}${made.length ? `, made in p50 ${ms(percentile(made, 0.5))}, max ${ms(Math.max(...made))}` : ''}`,
     );
   }
+  // The crowd with no answers, and the probe alone just before: what the crowd's requests cost the
+  // server's thread, a figure the rest of the machine's load barely moves.
+  const cpuOf = async (texts: string[]) => {
+    const before = server.cpu();
+    const run = await withCrowd(server, texts, () => Bun.sleep(SECONDS * 1000));
+    const after = server.cpu();
+    return { ...run, server: after.server - before.server, workers: after.workers - before.workers };
+  };
+  const probeAlone = await cpuOf([]);
+  const quiet = await cpuOf(uncachedTexts(SPEECH_CROWD));
   return [
     `${SPEECH_CROWD} new clips asked at once beside the answer load, ${ROUNDS} rounds: /healthz max ${maxima.map(ms).join(', ')}; ` +
       `answers ${percentile(ratios, 0.5).toFixed(2)} of their rate alone (median; rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
     ...lines,
+    `  with no answers: /healthz p99 ${ms(percentile(quiet.health, 0.99))}, max ${ms(Math.max(...quiet.health))}; ` +
+      `the server's thread spent ${quiet.server} ms of CPU in those ${SECONDS} s (${probeAlone.server} ms with the /healthz probe alone), the voice's threads ${quiet.workers} ms; ` +
+      `clips ${quiet.clips.filter((clip) => clip.status === 200).length} made, ${quiet.clips.filter((clip) => clip.status === 503).length} refused`,
   ].join('\n');
 }
 
