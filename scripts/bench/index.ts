@@ -6,10 +6,12 @@
  * event streams (500 never reading), the server's memory and how long a leaderboard change takes to
  * reach the streams; the answers acknowledged per second when every commit costs 10 ms; and the same
  * answers through a real LiteFS primary with the replication lag to a replica (scripts/bench/litefs.ts);
- * and a learner's first screen drawn by the server (src/lib/screens.ts), alone and beside the answer load.
- * Figures only; tests never assert times.
+ * and a learner's first screen drawn by the server (src/lib/screens.ts), alone and beside the answer load;
+ * and 60 visitors asking at once for speech no one has asked for, beside the answer load (`bun run bench
+ * speech` runs only that part). Figures only; tests never assert times.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { Database } from 'bun:sqlite';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { drawerOf, MOST_AT_ONCE } from '../../src/lib/screens';
 import { buildClient } from '../build';
@@ -60,6 +62,32 @@ async function startProcess(script: string, env: Record<string, string>) {
         return 0;
       }
     },
+    /**
+     * CPU time so far, in ms, of the server's own thread (the one that answers requests) and of the
+     * speech workers' threads (named Worker by Bun, with their helpers), read from /proc (100 ticks a second).
+     */
+    cpu() {
+      const tasks = (() => {
+        try {
+          return readdirSync(`/proc/${child.pid}/task`);
+        } catch {
+          return [];
+        }
+      })();
+      let server = 0;
+      let workers = 0;
+      for (const tid of tasks) {
+        try {
+          const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+          if (tid === String(child.pid)) server = ms;
+          // Threads a worker starts run at its priority (nice 19, field 17 of stat): the voice's.
+          else if (Number(fields[16]) === 19) workers += ms;
+        } catch {}
+      }
+      return { server, workers };
+    },
     async stop() {
       child.kill('SIGTERM');
       await child.exited;
@@ -84,7 +112,8 @@ if (!existsSync(drawerOf(resolve(ROOT, 'dist')))) await buildClient({ quiet: tru
 
 const data = await prepareBenchData(CONNECTIONS);
 const cookieOf = (connection: number) => data.learners[connection % data.learners.length]!.cookie;
-const appEnv = { DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, BENCH_COOKIE: cookieOf(0) };
+// The speech crowd comes from many addresses (Fly-Client-IP), as the limit on new clips counts each.
+const appEnv = { DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, BENCH_COOKIE: cookieOf(0), TRUST_PROXY: 'true' };
 const words = data.wordIds;
 
 const answer = (page: 'unified' | 'which-word') => (_c: number, n: number) => ({
@@ -97,14 +126,102 @@ const get = (path: string) => () => ({ method: 'GET' as const, path });
 const load = (server: Server, request: Parameters<typeof runLoad>[0]['request'], extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
   runLoad({ url: server.url, connections: CONNECTIONS, seconds: SECONDS, headersFor: (c) => ({ cookie: cookieOf(c), origin: server.url }), request, ...extra });
 
-const rows: { call: string; result: LoadResult; floor?: LoadResult; ratios?: number[] }[] = [];
-const floor = await startProcess('scripts/bench/floor.ts', { ...appEnv, DATABASE_PATH: copyDatabase(data, 'floor.db') });
-let app = await startProcess('src/server.ts', appEnv);
 // Each server is warmed up first (its JIT compiles the hot paths), as a server in service is.
 const warmUp = async (server: Server) => {
   await load(server, answer('unified'), { seconds: 2 });
   await load(server, get('/api/words'), { seconds: 1 });
 };
+
+/** Rounds of a comparison made in turns (the floor and the app; the answers alone and beside speech). */
+const ROUNDS = 3;
+
+/** Visitors asking for speech at once, each a clip no one has asked for (docs/decisions/0066). */
+const SPEECH_CROWD = 60;
+let speechRounds = 0;
+/** Free texts the course speaks, a new set each round: none of them is cached yet. */
+function uncachedTexts(count: number) {
+  const db = new Database(data.databasePath, { readonly: true });
+  try {
+    const rows = db
+      .query(
+        `select distinct words.lebanese as text from words join topics on topics.id = words.topic_id
+         where not topics.is_premium and (not words.is_conjugation or words.tense = 'present') order by words.id limit ? offset ?`,
+      )
+      .all(count, count * speechRounds++) as { text: string }[];
+    return rows.map((row) => row.text);
+  } finally {
+    db.close();
+  }
+}
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+/** /healthz probed every 10 ms and the crowd's clips, from their own process (scripts/bench/speech.ts), while `work` runs. */
+async function withCrowd<T>(server: Server, texts: string[], work: () => Promise<T>) {
+  const crowd = Bun.spawn([process.execPath, 'scripts/bench/speech.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_URL: server.url, BENCH_SECONDS: String(SECONDS), BENCH_TEXTS: texts.join('\t') },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const [result, output] = await Promise.all([work(), new Response(crowd.stdout).text()]);
+  return { result, ...(JSON.parse(output) as { health: number[]; clips: { status: number; ms: number }[] }) };
+}
+/**
+ * The answer load alone, then beside SPEECH_CROWD new clips asked for at once, in three rounds (this
+ * machine's speed drifts over a run): /healthz's p99 and max in each, the answer rate beside the clips
+ * against its rate alone just before, and what the crowd got.
+ */
+async function speechBesideAnswers(server: Server) {
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const lines: string[] = [];
+  const ratios: number[] = [];
+  const maxima: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const alone = await withCrowd(server, [], () => load(server, answer('unified')));
+    const beside = await withCrowd(server, uncachedTexts(SPEECH_CROWD), () => load(server, answer('unified')));
+    const made = beside.clips.filter((clip) => clip.status === 200).map((clip) => clip.ms);
+    const statuses = Object.entries(Object.groupBy(beside.clips, (clip) => String(clip.status))).map(([status, clips]) => `${clips!.length} × ${status}`);
+    ratios.push(beside.result.rps / alone.result.rps);
+    maxima.push(Math.max(...beside.health));
+    lines.push(
+      `  round ${round}: /healthz p99 ${ms(percentile(beside.health, 0.99))}, max ${ms(Math.max(...beside.health))} ` +
+        `(answers alone: p99 ${ms(percentile(alone.health, 0.99))}, max ${ms(Math.max(...alone.health))}); ` +
+        `answers ${beside.result.rps.toFixed(0)}/s, ${ratios.at(-1)!.toFixed(2)} of ${alone.result.rps.toFixed(0)} alone just before; ` +
+        `clips ${statuses.join(', ')}${made.length ? `, made in p50 ${ms(percentile(made, 0.5))}, max ${ms(Math.max(...made))}` : ''}`,
+    );
+  }
+  // The crowd with no answers, and the probe alone just before: what the crowd's requests cost the
+  // server's thread, a figure the rest of the machine's load barely moves.
+  const cpuOf = async (texts: string[]) => {
+    const before = server.cpu();
+    const run = await withCrowd(server, texts, () => Bun.sleep(SECONDS * 1000));
+    const after = server.cpu();
+    return { ...run, server: after.server - before.server, workers: after.workers - before.workers };
+  };
+  const probeAlone = await cpuOf([]);
+  const quiet = await cpuOf(uncachedTexts(SPEECH_CROWD));
+  return [
+    `${SPEECH_CROWD} new clips asked at once beside the answer load, ${ROUNDS} rounds: /healthz max ${maxima.map(ms).join(', ')}; ` +
+      `answers ${percentile(ratios, 0.5).toFixed(2)} of their rate alone (median; rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    ...lines,
+    `  with no answers: /healthz p99 ${ms(percentile(quiet.health, 0.99))}, max ${ms(Math.max(...quiet.health))}; ` +
+      `the server's thread spent ${quiet.server} ms of CPU in those ${SECONDS} s (${probeAlone.server} ms with the /healthz probe alone), the voice's threads ${quiet.workers} ms; ` +
+      `clips ${quiet.clips.filter((clip) => clip.status === 200).length} made, ${quiet.clips.filter((clip) => clip.status === 503).length} refused`,
+  ].join('\n');
+}
+
+if (process.argv[2] === 'speech') {
+  const server = await startProcess('src/server.ts', appEnv);
+  await warmUp(server);
+  console.log(`\nKalimat bench, speech: ${CONNECTIONS} connections answering, ${SECONDS} s`);
+  console.log(await speechBesideAnswers(server));
+  await server.stop();
+  rmSync(data.dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+const rows: { call: string; result: LoadResult; floor?: LoadResult; ratios?: number[] }[] = [];
+const floor = await startProcess('scripts/bench/floor.ts', { ...appEnv, DATABASE_PATH: copyDatabase(data, 'floor.db') });
+let app = await startProcess('src/server.ts', appEnv);
 await warmUp(floor);
 await warmUp(app);
 
@@ -117,7 +234,6 @@ function combine(results: LoadResult[]): LoadResult {
 
 // The floor and the app take turns, a round each in the same minute: this machine's speed drifts by
 // more than the ratio's margin over a run, and measured one after the other the two read different machines.
-const ROUNDS = 3;
 const compared = { answer: { app: [] as LoadResult[], floor: [] as LoadResult[] }, words: { app: [] as LoadResult[], floor: [] as LoadResult[] } };
 let answerRss = 0;
 for (let round = 0; round < ROUNDS; round++) {
@@ -150,6 +266,7 @@ const drawn = (server: Server) =>
 rows.push({ call: `GET /words drawn (${DRAWING} at a time)`, result: await drawn(app) });
 const answersAlone = await load(app, answer('unified'));
 const [answersBesideDrawing, drawnBesideAnswers] = await Promise.all([load(app, answer('unified')), drawn(app)]);
+const speechLine = await speechBesideAnswers(app);
 
 // A steady 1,000 answers a second, measured after 2 s at that rate: coming straight from the saturated
 // runs, the first seconds read slower (over eleven tries on 2026-11-25, p99 in the first 2 s median
@@ -229,6 +346,7 @@ console.log(
   `answers beside ${DRAWING} drawings of /words at a time: ${fmt(answersBesideDrawing.rps)} answers/s (${fmt(answersBesideDrawing.rps / answersAlone.rps, 2)} of ${fmt(answersAlone.rps)} alone, just before), ` +
     `p99 ${fmt(answersBesideDrawing.p99)} ms; the drawings ${fmt(drawnBesideAnswers.rps)}/s, p99 ${fmt(drawnBesideAnswers.p99)} ms`,
 );
+console.log(speechLine);
 const sortedDelays = delays.sort((a, b) => a - b);
 const p99Delay = sortedDelays.length ? sortedDelays[Math.min(sortedDelays.length - 1, Math.floor(sortedDelays.length * 0.99))]! : NaN;
 console.log(

@@ -6,6 +6,8 @@ export interface Speakable {
   arabic: string;
   arabizi: string;
   voice?: Voice;
+  /** Premium content: said only to a learner with a trial or subscription (docs/product-rules.md#tiers). */
+  premium: boolean;
 }
 
 /**
@@ -21,7 +23,8 @@ export type Speed = (typeof SPEEDS)[number];
 
 /**
  * A module whose content may be spoken: it finds the content text (arabizi or Arabic) a speech
- * request names, or null when the text is none of its own. The speech module asks each in turn.
+ * request names, a free item before a premium one of the same text, or null when the text is none of
+ * its own. The speech module asks each in turn.
  */
 export interface SpeakableSource {
   speakableFor(text: string): Speakable | null;

@@ -157,18 +157,33 @@ describe('a body or query too deeply nested or too large to check', () => {
     }
   });
 
-  test('a query value written as a nested JSON list (Elysia parses one) is refused before it is parsed', async () => {
+  test('a query value written as a nested JSON list or object (Elysia parses either) is refused before it is parsed, and never echoed', async () => {
+    const objects = (depth: number) => '{"":'.repeat(depth) + '1' + '}'.repeat(depth);
     const parse = spyOn(JSON, 'parse');
+    const stringify = spyOn(JSON, 'stringify');
     try {
-      for (const query of [`includeVerbs=${nested(8000)}`, `includeVerbs=${encodeURIComponent(nested(8000))}`, `text=${nested(8000)}`]) {
+      for (const query of [
+        `includeVerbs=${nested(8000)}`,
+        `includeVerbs=${encodeURIComponent(nested(8000))}`,
+        `text=${nested(8000)}`,
+        `text=${objects(2600)}`,
+        `text=${encodeURIComponent(objects(2600))}`,
+        `text=${encodeURIComponent(`{"a":${nested(4000)}}`)}`,
+      ]) {
         const res = await t.app.handle(new Request(`${BASE}/api/${query.startsWith('text') ? 'tts' : 'words/topics'}?${query}`));
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ error: 'Bad Request', message: `The query is nested too deeply (at most ${MAX_BODY_DEPTH} levels).` });
       }
       expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
+      expect(stringify.mock.results.filter((r) => typeof r.value === 'string' && r.value.length > 1000)).toEqual([]);
     } finally {
       parse.mockRestore();
+      stringify.mockRestore();
     }
+    // A flat object is within the limits and reaches the route's schema, which refuses it without writing it back.
+    const flat = await t.request('GET', `/api/tts?text=${encodeURIComponent('{"zqx":"zqx"}')}`);
+    expect(flat.status).toBe(400);
+    expect(flat.text).not.toContain('zqx');
     // Brackets in a query value within the limits reach the route's schema.
     expect((await t.request('GET', `/api/words/topics?includeVerbs=${nested(3)}`)).json.error).toBe('Validation Error');
   });

@@ -128,9 +128,10 @@ export function corePlugin(ctx: AppContext) {
       set.headers['x-request-id'] = id;
       Object.assign(set.headers, SECURITY_HEADERS);
 
-      // A query value written as a JSON list is parsed as one by Elysia on a route with a query schema.
+      // A query value written as a JSON list or object is parsed as one by Elysia on a route with a query
+      // schema, and what the schema then refuses is written out whole: bounded like a body, whichever bracket opens it.
       const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-      if (/\[|%5b/i.test(search)) {
+      if (/[[{]|%5b|%7b/i.test(search)) {
         try {
           for (const value of new URLSearchParams(search).values()) checkShape(value, 'The query');
         } catch (error) {

@@ -39,8 +39,10 @@ export const unauthorized = (message?: string) => new AppError(401, 'Unauthorize
 export const forbidden = (message?: string) => new AppError(403, 'Forbidden', message);
 export const notFound = (message?: string) => new AppError(404, 'Not Found', message);
 export const conflict = (code = 'Conflict', message?: string) => new AppError(409, code, message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'Too Many Requests', undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (message?: string) => new AppError(503, 'Service Unavailable', message);
+const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
+export const tooManyRequests = (retryAfterSeconds: number) => new AppError(429, 'Too Many Requests', undefined, undefined, retryAfter(retryAfterSeconds));
+/** A 503; with `retryAfterSeconds`, Retry-After says when to ask again (a busy service, not a missing one). */
+export const serviceUnavailable = (message?: string, retryAfterSeconds?: number) =>
+  new AppError(503, 'Service Unavailable', message, undefined, retryAfterSeconds === undefined ? undefined : retryAfter(retryAfterSeconds));
 
 export const trialExpired = () => new AppError(TRIAL_EXPIRED.status, TRIAL_EXPIRED.code, TRIAL_EXPIRED.message);

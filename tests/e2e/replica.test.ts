@@ -76,6 +76,12 @@ describe('a replica beside the primary on one database file', () => {
     for (const path of ['/api/user', '/api/user/trial-status', '/api/words/topics', '/api/words/topics-with-progress', '/api/words/batch', '/api/words/flagged', '/api/verbs', '/api/stats', '/api/stats/leaderboard', '/api/analytics/session', '/api/subscription', '/api/subscription/status', '/api/subscription/plans', '/api/lessons', '/api/letters', '/api/letters/progress', '/api/sentences/topics', '/api/which-word/topics']) {
       expect({ path, status: (await send(replica.baseUrl, 'GET', path, learner.cookie)).status }).toEqual({ path, status: 200 });
     }
+    // Speech makes a clip the primary never made and keeps it beside the database, not in it (docs/decisions/0066).
+    for (const voice of ['male', 'male', 'female']) {
+      const clip = await fetch(`${replica.baseUrl}/api/tts?text=a7mar&voice=${voice}`);
+      expect({ voice, status: clip.status, type: clip.headers.get('content-type') }).toEqual({ voice, status: 200, type: 'audio/wav' });
+      await clip.arrayBuffer();
+    }
 
     // Writes, whatever the route: the answer LiteFS's proxy gives, which Fly's proxy replays on the primary.
     const writes: [string, string, unknown?][] = [

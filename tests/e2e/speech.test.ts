@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { createLogger } from '../../src/lib/log';
 import { espeakInput } from '../../src/modules/speech/lebanese-phonemes';
 import { localVoice } from '../../src/modules/speech/local-voice';
@@ -124,6 +126,35 @@ describe('the Lebanese voice in the browser', () => {
     await screenshot(page, 'speech-listening-slower-375');
     await context.close();
   }, 90_000);
+
+  test("a lesson's word that is premium in the word lists: after the trial the server keeps its clip, and the browser's own voice reads it, with no error", async () => {
+    const { page, context } = await app.newPage();
+    // The browser's voice, noted instead of heard (Chromium here has no voices).
+    await page.addInitScript(() => {
+      const spoken: string[] = [];
+      Object.assign(window, { spoken });
+      speechSynthesis.speak = (utterance) => {
+        spoken.push(utterance.text);
+        setTimeout(() => utterance.onend?.(new SpeechSynthesisEvent('end', { utterance })), 0);
+      };
+    });
+    const learner = await registerInBrowser(page);
+    const db = new Database(join(app.dir, 'app.db'));
+    db.exec('PRAGMA busy_timeout = 5000');
+    expect(db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(Date.now() - 60_000, learner.email).changes).toBe(1);
+    // At the bank (content/lessons/22-at-the-bank.md) teaches dolar, a word of a premium topic.
+    const lesson = db.query("SELECT id FROM lessons WHERE key = 'at-the-bank'").get() as { id: number };
+    db.close();
+
+    await page.goto(`/lesson/${lesson.id}`);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), page.getByRole('button', { name: 'Listen to dolar' }).click()]);
+    expect(new URL(response.url()).searchParams.get('text')).toBe('dolar');
+    expect(response.status()).toBe(402);
+    await page.waitForFunction(() => (window as unknown as { spoken: string[] }).spoken.includes('dolar'));
+    expect(await page.getByText('Failed to load audio. Please try again.').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/lesson/${lesson.id}`);
+    await context.close();
+  });
 });
 
 /** The clip the server answers at `url` (Chromium keeps no body for media it hands to an audio element; the server's cache gives the same clip again). */

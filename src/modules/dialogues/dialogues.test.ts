@@ -197,10 +197,12 @@ describe('learning time', () => {
 });
 
 describe('speech of dialogue lines', () => {
-  test('a line is speakable, with its speaker voice', () => {
+  test('a line is speakable, with its speaker voice and whether its dialogue is premium', () => {
     const dialogues = t.services.dialogues;
-    expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({ arabizi: 'Tfaddal. Yeslamo ideik!', arabic: 'تفضّل. يسلمو إيديك!', voice: 'female' });
-    expect(dialogues.speakableFor('بدّي قهوة بلا سكّر، لو سمحت.')).toMatchObject({ voice: 'female' });
+    expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({ arabizi: 'Tfaddal. Yeslamo ideik!', arabic: 'تفضّل. يسلمو إيديك!', voice: 'female', premium: false });
+    expect(dialogues.speakableFor('بدّي قهوة بلا سكّر، لو سمحت.')).toMatchObject({ voice: 'female', premium: false });
+    // At the doctor's is premium (content/dialogues/07-doctor.yaml).
+    expect(dialogues.speakableFor('Batne 3am yuja3ni men yomein.')).toEqual({ arabizi: 'Batne 3am yuja3ni men yomein.', arabic: 'بطني عم يوجعني من يومين.', voice: 'female', premium: true });
     expect(dialogues.speakableFor('not a line')).toBeNull();
   });
 

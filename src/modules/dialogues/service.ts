@@ -96,10 +96,13 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
       },
     })
     .prepare();
+  // A line of a free dialogue first: the same words in a premium one are then no secret.
   const speakableLine = db
-    .select({ arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi, voice: dialogueLines.voice })
+    .select({ arabic: dialogueLines.arabic, arabizi: dialogueLines.arabizi, voice: dialogueLines.voice, premium: dialogues.isPremium })
     .from(dialogueLines)
+    .innerJoin(dialogues, eq(dialogues.id, dialogueLines.dialogueId))
     .where(sql`${dialogueLines.arabizi} = ${P('text')} collate nocase or ${dialogueLines.arabic} = ${P('text')}`)
+    .orderBy(asc(dialogues.isPremium))
     .limit(1)
     .prepare();
 
@@ -182,8 +185,8 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
         .immediate();
     },
 
-    /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, for speech. */
-    speakableFor(text: string): { arabic: string; arabizi: string; voice: Voice } | null {
+    /** The Arabic, arabizi and speaker's voice of a dialogue line whose arabizi (any case) or Arabic is `text`, and whether its dialogue is premium, for speech. */
+    speakableFor(text: string): { arabic: string; arabizi: string; voice: Voice; premium: boolean } | null {
       return speakableLine.get({ text }) ?? null;
     },
   };

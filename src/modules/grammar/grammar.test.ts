@@ -54,8 +54,8 @@ describe('GET /api/grammar/{key}', () => {
 
 describe('speech', () => {
   test('speaks a table row or an example of a grammar page, in either script, and nothing else', async () => {
-    expect(t.services.grammar.speakableFor('ELLA REB3')).toEqual({ arabic: 'إلّا ربع', arabizi: 'ella reb3' });
-    expect(t.services.grammar.speakableFor('إلّا ربع')).toEqual({ arabic: 'إلّا ربع', arabizi: 'ella reb3' });
+    expect(t.services.grammar.speakableFor('ELLA REB3')).toEqual({ arabic: 'إلّا ربع', arabizi: 'ella reb3', premium: false });
+    expect(t.services.grammar.speakableFor('إلّا ربع')).toEqual({ arabic: 'إلّا ربع', arabizi: 'ella reb3', premium: false });
     expect(t.services.grammar.speakableFor('ella')).toBeNull();
     // The speech of the app asks the grammar pages too: this example is in no word or sentence.
     const res = await t.server.api.tts.get({ query: { text: 'El sa3a tmene ella reb3' } });

@@ -34,12 +34,12 @@ export function createGrammarService(ctx: AppContext) {
       const { key: k, title, summary, body, tables, examples, words, verbs } = page;
       return { key: k, title, summary, body, tables, examples, words, verbs };
     },
-    /** The row of a table or an example whose arabizi (in any case) or Arabic is exactly the text: what speech may say of grammar. */
-    speakableFor(text: string): { arabic: string; arabizi: string } | null {
+    /** The row of a table or an example whose arabizi (in any case) or Arabic is exactly the text: what speech may say of grammar (free, as the reference is). */
+    speakableFor(text: string): { arabic: string; arabizi: string; premium: boolean } | null {
       const lower = text.toLowerCase();
       for (const page of allRows.all()) {
         const row = [...page.tables.flatMap((t) => t.rows), ...page.examples].find((r) => r.arabizi.toLowerCase() === lower || r.arabic === text);
-        if (row) return { arabic: row.arabic, arabizi: row.arabizi };
+        if (row) return { arabic: row.arabic, arabizi: row.arabizi, premium: false };
       }
       return null;
     },

@@ -156,12 +156,12 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
       return s ? { key: s.key, question: s.questionArabizi } : null;
     },
 
-    /** The Arabic script and arabizi of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech. */
-    speakableFor(text: string): { arabic: string; arabizi: string } | null {
-      return (
+    /** The Arabic script and arabizi of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech (sentences are free). */
+    speakableFor(text: string): { arabic: string; arabizi: string; premium: boolean } | null {
+      const row =
         rowSpeaking(db, sentences, { arabic: sentences.questionArabic, arabizi: sentences.questionArabizi }, text) ??
-        rowSpeaking(db, sentenceContexts, { arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer }, text)
-      );
+        rowSpeaking(db, sentenceContexts, { arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer }, text);
+      return row && { ...row, premium: false };
     },
   };
 }

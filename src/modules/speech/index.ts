@@ -1,5 +1,9 @@
 import { Elysia } from 'elysia';
+import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { clientIp } from '../../lib/http';
+import { sessionPlugin } from '../auth/plugin';
+import type { AuthService } from '../auth/service';
 import type { Clip, SpeechService } from './service';
 import { RecordingParams, RecordingQuery, SpeechQuery } from './model';
 
@@ -27,10 +31,27 @@ function clipResponse(request: Request, clip: Clip, cacheControl: string) {
   return new Response(new Uint8Array(clip.audio), { headers });
 }
 
-/** Speech of content text and authors' recorded clips: no sign-in, as the landing deck speaks too. */
-export function speechRoutes({ speech }: { speech: SpeechService }) {
+/** A week: a clip of a text changes only with its voice. A premium text's is the learner's own. */
+const SPOKEN = 'public, max-age=604800';
+const SPOKEN_PREMIUM = 'private, max-age=604800';
+
+/**
+ * Speech of content text and authors' recorded clips: free text with no sign-in, as the landing deck
+ * speaks too; premium text for a learner with premium. New clips are counted per learner, or per
+ * address signed out.
+ */
+export function speechRoutes(ctx: AppContext, { auth, speech }: { auth: AuthService; speech: SpeechService }) {
   return new Elysia({ name: 'speech' })
-    .get('/api/tts', async ({ query, request }) => clipResponse(request, await speech.speak(query.text, query.voice, query.speed), 'public, max-age=604800'), { query: SpeechQuery })
+    .use(sessionPlugin(ctx, auth))
+    .get(
+      '/api/tts',
+      async ({ query, request, server, user }) => {
+        const client = user ? `learner ${user.id}` : `address ${clientIp(ctx.config, request, server)}`;
+        const clip = await speech.speak(query.text, query.voice, query.speed, { user, client });
+        return clipResponse(request, clip, clip.premium ? SPOKEN_PREMIUM : SPOKEN);
+      },
+      { query: SpeechQuery, optionalUser: true },
+    )
     .get(
       '/api/audio/:kind/*',
       ({ params, query, request }) => {

@@ -1,9 +1,10 @@
 import type { SpeakableSource } from '../../content/speakable';
 import { defineModule } from '../../lib/module';
+import type { BillingService } from '../billing/service';
 import { audioContent } from './content';
 import { speechRoutes } from './index';
 import * as tables from './schema';
-import { createSpeechService, type SpeechService } from './service';
+import { createSpeechService } from './service';
 
 /**
  * The modules whose content may be spoken, asked in this order for the text a request names: each
@@ -17,9 +18,14 @@ const SOURCES = ['vocabulary', 'sentences', 'dialogues', 'conversations', 'gramm
  */
 export const speechModule = defineModule({
   name: 'speech',
-  needs: SOURCES,
+  needs: [...SOURCES, 'billing'],
   tables,
   content: [audioContent],
-  service: (ctx, sources: Record<(typeof SOURCES)[number], SpeakableSource>) => createSpeechService(ctx, SOURCES.map((name) => sources[name])),
-  routes: { needs: ['speech'], plugin: (_ctx, deps: { speech: SpeechService }) => speechRoutes(deps) },
+  service: (ctx, deps: Record<(typeof SOURCES)[number], SpeakableSource> & { billing: BillingService }) =>
+    createSpeechService(
+      ctx,
+      SOURCES.map((name) => deps[name]),
+      deps.billing,
+    ),
+  routes: { needs: ['auth', 'speech'], plugin: speechRoutes },
 });

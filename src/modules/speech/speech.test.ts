@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, jest, setDefaultTimeo
 import { rmSync } from 'node:fs';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { DAY_MS } from '../../lib/clock';
 import { createLogger } from '../../lib/log';
 import type { AppContext } from '../../lib/context';
 import { writeTestContent } from '../../../tests/support/vocabulary';
@@ -197,10 +198,55 @@ describe('speech without OpenAI', () => {
   });
 });
 
+describe('premium text (docs/product-rules.md#tiers)', () => {
+  /** Words of the test content (tests/support/vocabulary.ts): a word of Animals (premium), of Colors (free), and "to write" in the past (premium) and the present (free). */
+  const wordOf = (english: string) => (t.db.$client.query('select lebanese, arabic_script as arabic from words where english = ?').get(english) as { lebanese: string; arabic: string });
+  const ask = (text: string, cookie?: string) => t.request('GET', `/api/tts?text=${encodeURIComponent(text)}`, { cookie });
+
+  test('is said only to a learner with a trial or subscription: 401 signed out, 402 trial_expired after the trial; free text to anyone', async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const animal = wordOf('Animals 1');
+    const pastTense = wordOf('ana writes (past)');
+    const { cookie } = await t.signUp();
+    for (const text of [animal.lebanese, animal.arabic, pastTense.lebanese]) {
+      const signedOut = await ask(text);
+      expect({ text, status: signedOut.status, error: signedOut.error?.error }).toEqual({ text, status: 401, error: 'Unauthorized' });
+      expect(signedOut.headers.get('content-type')).toStartWith('application/json');
+    }
+    // In the trial: said, and kept by this learner's browser only.
+    const inTrial = await ask(animal.lebanese, cookie);
+    expect(inTrial.status).toBe(200);
+    expect(inTrial.headers.get('content-type')).toBe('audio/wav');
+    expect(inTrial.headers.get('cache-control')).toBe('private, max-age=604800');
+
+    t.clock.advance(8 * DAY_MS);
+    const expired = await ask(animal.lebanese, cookie);
+    expect(expired.status).toBe(402);
+    expect(expired.error).toMatchObject({ error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' });
+    // Made and cached in the trial, it is still refused.
+    expect((await ask(animal.arabic, cookie)).status).toBe(402);
+
+    // Free text (a free topic's word, a verb's present tense) is said to anyone, and may be cached by anyone.
+    for (const text of [wordOf('Colors 1').lebanese, wordOf('ana writes (present)').lebanese]) {
+      const free = await ask(text);
+      expect({ text, status: free.status, cache: free.headers.get('cache-control') }).toEqual({ text, status: 200, cache: 'public, max-age=604800' });
+      expect((await ask(text, cookie)).status).toBe(200);
+    }
+  }, 60_000);
+
+  test('a line of a premium dialogue is refused signed out; the same words in a free dialogue are not', async () => {
+    t = createTestApp({ env: NO_SYSTEM_ESPEAK });
+    // At the doctor's (content/dialogues/07-doctor.yaml) is premium; the café (01-cafe.yaml) is free.
+    expect((await ask('Batne 3am yuja3ni men yomein.')).status).toBe(401);
+    expect((await ask('بطني عم يوجعني من يومين.')).status).toBe(401);
+    expect((await ask('Tfaddal. Yeslamo ideik!')).status).toBe(200);
+  }, 60_000);
+});
+
 /** The speech service on a test app's database, with the OpenAI deadline a test chooses (or the real one). */
 function speechWithDeadline(app: TestApp, openAiDeadlineMs?: number) {
-  const ctx = { config: app.config, db: app.db, log: createLogger('silent') } as AppContext;
-  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab' } : null) }], { openAiDeadlineMs });
+  const ctx: AppContext = { ...app.app.ctx, log: createLogger('silent') };
+  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab', premium: false } : null) }], app.services.billing, { openAiDeadlineMs });
 }
 const outcome = (clip: Promise<{ contentType: string }>) => clip.then((c) => c.contentType, (error: { status?: number }) => error.status);
 

@@ -7,12 +7,16 @@ const AUDIO_RETRIES = 3;
 const AUDIO_TOAST_MS = 2000;
 const ARABIC_SCRIPT = /[\u0600-\u06FF]/;
 
+/** Answers that mean no clip for this text, or not for this learner (docs/decisions/0066-speech-off-the-servers-thread.md). */
+const NO_CLIP = new Set([401, 402, 404, 429, 503]);
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * A clip from a URL (the speech call or a lesson's own audio), tried again on network errors and 5xx.
- * Null when the server has none for this text (404: not a course text; 503: no speech engine): the
- * browser's voice reads it then.
+ * Null when the server has none for this text (404: not a course text; 503: no voice free, or none at
+ * all; 429: this learner made many new clips just now), or none for this learner (401, 402: premium
+ * text, which a free lesson may still show): the browser's voice reads the text shown then.
  */
 export async function loadClip(url: string): Promise<Blob | null> {
   for (let attempt = 0; ; attempt++) {
@@ -23,7 +27,7 @@ export async function loadClip(url: string): Promise<Blob | null> {
       // A network failure: tried again below.
     }
     if (response?.ok) return response.blob();
-    if (response?.status === 404 || response?.status === 503) return null;
+    if (response && NO_CLIP.has(response.status)) return null;
     if ((response && response.status < 500) || attempt >= AUDIO_RETRIES) throw new Error('audio');
     await wait(300 * (attempt + 1));
   }
