@@ -237,7 +237,7 @@ describe('premium text (docs/product-rules.md#tiers)', () => {
   test('a line of a premium dialogue is refused signed out; the same words in a free dialogue are not', async () => {
     t = createTestApp({ env: NO_SYSTEM_ESPEAK });
     // At the doctor's (content/dialogues/07-doctor.yaml) is premium; the café (01-cafe.yaml) is free.
-    expect((await ask('Batne 3am yuja3ni men yomein.')).status).toBe(401);
+    expect((await ask('Batne 3am yewja3ne men yomein.')).status).toBe(401);
     expect((await ask('بطني عم يوجعني من يومين.')).status).toBe(401);
     expect((await ask('Tfaddal. Yeslamo ideik!')).status).toBe(200);
   }, 60_000);
