@@ -7,6 +7,7 @@ import { accountModule } from './account/module';
 import { answerKeysModule } from './answer-keys/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
+import { courseModule } from './course/module';
 import { dialoguesModule } from './dialogues/module';
 import { flaggedModule } from './flagged/module';
 import { grammarModule } from './grammar/module';
@@ -50,6 +51,7 @@ export const modules = [
   speakingModule,
   speechModule,
   answerKeysModule,
+  courseModule,
 ] as const;
 
 type Modules = typeof modules;
