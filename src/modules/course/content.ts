@@ -39,16 +39,14 @@ export interface CourseUnitContent {
   lineOf(path: Path): number;
   index: number;
   unit: UnitData;
-  /** Its topics as a topic name and its batches (every batch when the entry names none). */
-  topics: { topic: string; batches: number[] }[];
+  /** Its topics as a topic name and its batches; null: every batch the topic has. */
+  topics: { topic: string; batches: number[] | null }[];
 }
-
-const ALL_BATCHES = [1, 2, 3, 4, 5, 6];
 
 /**
  * When a topic's batches, lessons, grammar pages and dialogues come in the course, checked against the
  * content they name. A unit introduces a topic's batch when it is the first unit to list that batch
- * (a topic listed without batches lists all six). A lesson uses its topic (its `topic:`) and its
+ * (a topic listed without batches lists every batch it has). A lesson uses its topic (its `topic:`) and its
  * grammar page (`grammar:`); a grammar page uses the batch of every word it links (`words:`). A unit
  * may not hold a lesson or a grammar page before the units that introduce what it uses.
  */
@@ -72,6 +70,19 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
     else placedIn.set(name, item.index);
   };
 
+  // What each unit introduces, first: a lesson's message can then name the later unit that introduces its topic.
+  for (const item of items) {
+    item.topics.forEach(({ topic, batches }, i) => {
+      const has = batchesOf.get(topic);
+      if (!has) return error(item, ['topics', i], `no topic named "${topic}" in content/words`);
+      for (const batch of batches ?? [...has].sort()) {
+        if (!has.has(batch)) error(item, ['topics', i], `topic "${topic}" has no words in batch ${batch}`);
+        else place(item, ['topics', i], `batch ${batch} of topic "${topic}"`, `topic:${topic}#${batch}`);
+        if (!introducedIn.has(`${topic}#${batch}`)) introducedIn.set(`${topic}#${batch}`, item.index);
+      }
+      if (!introducedIn.has(topic)) introducedIn.set(topic, item.index);
+    });
+  }
   for (const item of items) {
     const { unit } = item;
     unit.expects.forEach((k, i) => {
@@ -79,28 +90,17 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
       if (at === undefined) error(item, ['expects', i], items.some((other) => other.unit.key === k) ? `unit "${k}" comes after this one: a unit expects only units before it` : `no unit with key "${k}" in ${COURSE_FILE}`);
     });
     unitIndex.set(unit.key, item.index);
-    item.topics.forEach(({ topic, batches }, i) => {
-      const has = batchesOf.get(topic);
-      if (!has) return error(item, ['topics', i], `no topic named "${topic}" in content/words`);
-      for (const batch of batches) {
-        if (!has.has(batch)) error(item, ['topics', i], `topic "${topic}" has no words in batch ${batch}`);
-        else place(item, ['topics', i], `batch ${batch} of topic "${topic}"`, `topic:${topic}#${batch}`);
-        if (!introducedIn.has(`${topic}#${batch}`)) introducedIn.set(`${topic}#${batch}`, item.index);
-      }
-      if (!introducedIn.has(topic)) introducedIn.set(topic, item.index);
-    });
     const usedTooEarly = (path: Path, user: string, topic: string, batch?: number) => {
       const name = batch === undefined ? topic : `${topic}#${batch}`;
       const at = introducedIn.get(name);
       const what = batch === undefined ? `topic "${topic}"` : `batch ${batch} of topic "${topic}"`;
       if (at === undefined || at > item.index)
-        error(item, path, `${user} uses ${what}, which ${at === undefined ? 'no unit up to this one introduces' : `unit ${at + 1} introduces`}: list it in this unit or an earlier one`);
+        error(item, path, `${user} uses ${what}, which ${at === undefined ? 'no unit introduces' : `unit ${at + 1} introduces`}: list it in this unit or an earlier one`);
     };
     unit.grammar.forEach((k, i) => {
       const page = grammar.get(k);
       if (!page) return error(item, ['grammar', i], `no grammar page with key "${k}" in content/grammar`);
       place(item, ['grammar', i], `grammar page "${k}"`, `grammar:${k}`);
-      introducedIn.set(`grammar:${k}`, Math.min(introducedIn.get(`grammar:${k}`) ?? item.index, item.index));
       for (const wordKey of page.wordKeys) {
         const word = wordAt.get(wordKey);
         if (word) usedTooEarly(['grammar', i], `grammar page "${k}" (its word ${wordKey})`, word.topic, word.batch);
@@ -152,7 +152,7 @@ export const courseContent: ContentPlugin<CourseUnitContent> = {
       lineOf: (path: Path) => doc.lineOf(path),
       index,
       unit,
-      topics: unit.topics.map((entry) => (typeof entry === 'string' ? { topic: entry, batches: ALL_BATCHES } : { topic: entry.topic, batches: [...new Set(entry.batches)].sort() })),
+      topics: unit.topics.map((entry) => (typeof entry === 'string' ? { topic: entry, batches: null } : { topic: entry.topic, batches: [...new Set(entry.batches)].sort() })),
     }));
   },
   check(items, all, report) {
@@ -169,9 +169,10 @@ export const courseContent: ContentPlugin<CourseUnitContent> = {
         orderIndex: index,
         expects: unit.expects,
         steps: [
-          ...topics.map(({ topic, batches }): UnitStep => ({ kind: 'words', topic, batches: batches.filter((b) => batchesOf.get(topic)?.has(b)) })),
-          ...unit.grammar.map((k): UnitStep => ({ kind: 'grammar', key: k })),
+          // The lessons present what the words then practise and the grammar pages sum up.
           ...unit.lessons.map((k): UnitStep => ({ kind: 'lesson', key: k })),
+          ...topics.map(({ topic, batches }): UnitStep => ({ kind: 'words', topic, batches: batches ?? [...(batchesOf.get(topic) ?? [])].sort() })),
+          ...unit.grammar.map((k): UnitStep => ({ kind: 'grammar', key: k })),
           ...unit.dialogues.map((k): UnitStep => ({ kind: 'dialogue', key: k })),
         ],
       })),
