@@ -8,6 +8,7 @@ import { SessionLayout, SignedInLayout, VerifiedLayout } from './shell/layouts';
 import { ErrorFallback, NotFoundPage } from './shell/pages';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
+import { courseRoutes } from './features/course/routes';
 import { dialoguesRoutes } from './features/dialogues/routes';
 import { errorsRoutes } from './features/errors/routes';
 import { grammarRoutes } from './features/grammar/routes';
@@ -67,6 +68,7 @@ const routeTree = rootRoute.addChildren([
         ...authRoutes.signedIn,
         ...billingRoutes.signedIn,
         ...vocabularyRoutes.signedIn,
+        ...courseRoutes.signedIn,
         ...listeningRoutes.signedIn,
         ...sentencesRoutes.signedIn,
         ...dialoguesRoutes.signedIn,
