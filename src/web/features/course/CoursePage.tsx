@@ -25,14 +25,16 @@ export function CoursePage() {
       <QueryBoundary query={course} loading={<SpinnerCard label="Loading the course..." />} failure={{ message: 'Unable to load the course. Please try again later.', queryKey: courseQuery.queryKey }}>
         {({ units }) => (
           <>
-            <p className="muted">
-              {units.filter((u) => u.done).length} of {units.length} units done
-            </p>
             {placing ? (
               <Placement units={units} onClose={() => setPlacing(false)} />
             ) : (
               <div className="card placement-offer">
-                <p>Already speak some Lebanese? A short check per unit lets you start further on.</p>
+                <p>
+                  <strong>
+                    {units.filter((u) => u.done).length} of {units.length} units done.
+                  </strong>{' '}
+                  Already speak some Lebanese? A short check per unit lets you start further on.
+                </p>
                 <button type="button" className="button button-secondary" onClick={() => setPlacing(true)}>
                   Take the placement check
                 </button>
@@ -45,7 +47,9 @@ export function CoursePage() {
                 </li>
               ))}
             </ol>
-            <NextStep />
+            <div className="card">
+              <NextStep />
+            </div>
           </>
         )}
       </QueryBoundary>
@@ -88,9 +92,8 @@ function Unit({ unit }: { unit: UnitView }) {
             </span>
             {step.locked ? <span>{step.label}</span> : <Link {...stepTarget(step)}>{step.label}</Link>}
             {step.progress && !step.done && (
-              <span className="muted">
-                {' '}
-                · {step.progress.done} of {step.progress.of} words right
+              <span className="muted course-step-progress">
+                {step.progress.done} of {step.progress.of} words right
               </span>
             )}
           </li>
