@@ -96,6 +96,15 @@ describe('the course', () => {
       await page.goto('/words');
       await plan(page).getByText('Unit 2: About you').waitFor();
       await screenshot(page, `course-plan-unit-2-${width}`);
+
+      // The plan is drawn with the page by the server: with JavaScript off it is there.
+      const off = await app.browser.newContext({ baseURL: app.baseUrl, javaScriptEnabled: false, viewport: { width, height: 900 } });
+      await off.addCookies(await context.cookies());
+      const drawn = await off.newPage();
+      await drawn.goto('/words');
+      expect(await plan(drawn).getByText('Unit 2: About you').isVisible()).toBe(true);
+      expect(await plan(drawn).getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
+      await off.close();
       await context.close();
     }, 240_000);
   }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
-import { colorsFile, colorsLesson, contentSandbox, lettersFile } from '../../../tests/support/content';
+import { colorsFile, colorsLesson, contentSandbox, lettersFile, verbFile } from '../../../tests/support/content';
 import { validateContent } from '../../content/importer';
 import { DAY_MS } from '../../lib/clock';
 import { contentPlugins } from '../index';
@@ -153,6 +153,20 @@ describe('the import of content/course.yaml', () => {
     ).toEqual([
       'course.yaml:8: units[1].topics[1]: batch 2 of topic "Colors" is already in unit 2 (two): each belongs to one unit',
       'course.yaml:5: units[0].lessons[0]: lesson "colors-1" uses topic "Colors", which unit 2 introduces: list it in this unit or an earlier one',
+    ]);
+  });
+
+  test('a grammar page before the unit that introduces the batch of a word it links, and a lesson before its grammar page', () => {
+    const page = `---\nkey: past\ntitle: The past\nsummary: akalt and akal.\norder: 1\ntables:\n  - caption: Eat\n    rows:\n      - { arabizi: akalt, arabic: أكلت, english: I ate }\nexamples:\n  - { arabizi: akal, arabic: أكل, english: he ate }\nwords: [colors/white]\n---\nThe past.\n`;
+    const lesson = colorsLesson.replace('topic: Colors', 'topic: Colors\ngrammar: past');
+    const files = { 'verbs/eat.yaml': verbFile(), 'grammar/01-past.md': page, 'lessons/01-colors.md': lesson };
+    expect(
+      errorsOf('units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n    grammar: [past]\n', files),
+    ).toEqual([
+      'course.yaml:5: units[0].lessons[0]: lesson "colors-1" uses grammar page "past": list the page in this unit or an earlier one',
+    ]);
+    expect(errorsOf('units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    grammar: [past]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n', files)).toEqual([
+      'course.yaml:5: units[0].grammar[0]: grammar page "past" (its word colors/white) uses batch 2 of topic "Colors", which unit 2 introduces: list it in this unit or an earlier one',
     ]);
   });
 
