@@ -47,7 +47,7 @@ function PlanItems({ plan }: { plan: Plan }) {
             <Link to="/course">
               Unit {plan.unit.number}: {plan.unit.title}
             </Link>{' '}
-            · {plan.unit.stepsDone} of {plan.unit.steps} steps done
+            · {plan.unit.stepsDone} of {plan.unit.steps} {plan.unit.steps === 1 ? 'step' : 'steps'} done
           </>
         ) : (
           <Link to="/course">The course</Link>

@@ -59,7 +59,7 @@ export function CoursePage() {
 
 function Unit({ unit }: { unit: UnitView }) {
   const done = unit.steps.filter((s) => s.done).length;
-  const state = unit.done ? 'Done' : unit.current ? 'Current unit' : `${done} of ${unit.steps.length} steps`;
+  const state = unit.done ? 'Done' : unit.current ? 'Current unit' : `${done} of ${unit.steps.length} ${unit.steps.length === 1 ? 'step' : 'steps'}`;
   return (
     <details className={`card course-unit${unit.current ? ' current' : ''}${unit.done ? ' done' : ''}${unit.locked ? ' locked' : ''}`} open={unit.current}>
       <summary>
