@@ -109,6 +109,26 @@ describe('the course', () => {
     }, 240_000);
   }
 
+  test("the end of a review and a sentence's result offer the plan's next step, and its Continue starts it", async () => {
+    const { page, context } = await app.newPage(1280, 900);
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.goto('/words?mode=review');
+    await page.getByRole('heading', { name: 'All caught up!' }).waitFor();
+    const upNext = page.getByRole('group', { name: 'Up next' });
+    await upNext.getByText('Lesson: Greetings and courtesy').waitFor();
+
+    await page.goto('/lessons');
+    await page.getByRole('button', { name: 'Start Practice' }).click();
+    await page.getByLabel('Your answer').fill('baddi ahwe');
+    await page.getByLabel('Your answer').press('Enter');
+    await page.locator('.result-card').waitFor();
+    await page.locator('.result-card').getByRole('group', { name: 'Up next' }).getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/lesson\/\d+$/);
+    await page.getByRole('heading', { name: 'Greetings and courtesy', level: 1 }).waitFor();
+    await context.close();
+  }, 60_000);
+
   test('a returning learner places into unit 3 at 375 px, and the plan starts there (1280 px)', async () => {
     const { page, context } = await app.newPage(375, 900);
     await registerInBrowser(page);
