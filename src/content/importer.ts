@@ -33,6 +33,9 @@ function filesUnder(root: string, folder: string, extensions: string[], binary =
   return found;
 }
 
+/** A plugin's one file at the content root, when the content has it. */
+const fileAt = (root: string, name: string): ContentFile[] => (existsSync(join(root, name)) ? [{ path: name, text: readFileSync(join(root, name), 'utf8') }] : []);
+
 export interface ValidatedContent {
   errors: ContentIssue[];
   warnings: ContentIssue[];
@@ -56,7 +59,7 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   parsed.set(SPELLING_KIND, [spelling]);
 
   for (const plugin of plugins) {
-    const files = filesUnder(contentDir, plugin.folder, plugin.extensions, plugin.binary);
+    const files = plugin.file ? fileAt(contentDir, plugin.file) : filesUnder(contentDir, plugin.folder, plugin.extensions, plugin.binary);
     fileCounts.set(plugin.kind, files.length);
     parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
   }

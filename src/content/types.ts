@@ -50,6 +50,8 @@ export interface ContentPlugin<T = unknown> {
   kind: string;
   folder: string;
   extensions: string[];
+  /** One file at the content root instead of a folder (content/course.yaml); its folder and extensions are then unused. */
+  file?: string;
   /** Reads its files as bytes (audio), not as text. */
   binary?: boolean;
   parse(file: ContentFile, report: Reporter): T[];

@@ -8,6 +8,7 @@ import { answerKeysModule } from './answer-keys/module';
 import { authModule } from './auth/module';
 import { billingModule } from './billing/module';
 import { conversationsModule } from './conversations/module';
+import { courseModule } from './course/module';
 import { dialoguesModule } from './dialogues/module';
 import { flaggedModule } from './flagged/module';
 import { grammarModule } from './grammar/module';
@@ -52,6 +53,7 @@ export const modules = [
   speakingModule,
   speechModule,
   answerKeysModule,
+  courseModule,
 ] as const;
 
 type Modules = typeof modules;

@@ -9,6 +9,7 @@ import { ErrorFallback, NotFoundPage } from './shell/pages';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { conversationsRoutes } from './features/conversations/routes';
+import { courseRoutes } from './features/course/routes';
 import { dialoguesRoutes } from './features/dialogues/routes';
 import { errorsRoutes } from './features/errors/routes';
 import { grammarRoutes } from './features/grammar/routes';
@@ -68,6 +69,7 @@ const routeTree = rootRoute.addChildren([
         ...authRoutes.signedIn,
         ...billingRoutes.signedIn,
         ...vocabularyRoutes.signedIn,
+        ...courseRoutes.signedIn,
         ...listeningRoutes.signedIn,
         ...sentencesRoutes.signedIn,
         ...dialoguesRoutes.signedIn,

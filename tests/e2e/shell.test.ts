@@ -67,7 +67,7 @@ describe('the web shell', () => {
     await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = await nav.locator('.nav-links a').allTextContents();
-    expect(links).toEqual(['All Words', 'Which Word', 'Listening', 'Letters', 'Sentences', 'Dialogues', 'Talk', 'Grammar', 'Topics', 'Flagged Words', 'Stats']);
+    expect(links).toEqual(['All Words', 'Course', 'Which Word', 'Listening', 'Letters', 'Sentences', 'Dialogues', 'Talk', 'Grammar', 'Topics', 'Flagged Words', 'Stats']);
     expect(await nav.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
     expect(await nav.getByText('Settings', { exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);

@@ -261,6 +261,9 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     /** The learner's review settings (defaults until they change them). */
     settings: settingsOf,
 
+    /** How many new cards entered the learner's review today, against their day's limit. */
+    newCardsToday: (userId: number) => newToday(userId, clock.now()),
+
     /** Changes the learner's review settings (inside the caller's write). */
     setSettings(userId: number, next: ReviewSettings) {
       db.insert(reviewSettings)

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { sentAlikeExcept, type JsonText } from '../../lib/compression';
 import { notFound, unauthorized } from '../../lib/errors';
@@ -9,7 +9,7 @@ import type { Batches } from './batches';
 import type { Catalogue } from './catalogue';
 import { isFree, type Tier } from './free-tier';
 import { ANONYMOUS_DECK_SIZE, FREE_TIER_WORDS, verbTopicName } from './rules';
-import { topicProgress, topics, verbs, words } from './schema';
+import { topicProgress, topics, userProgress, verbs, words } from './schema';
 import { NONE_FLAGGED, iso, wordColumns, wordView, type TopicCard, type VerbView, type WordView } from './views';
 
 const asFlagged = (w: WordView): WordView => ({ ...w, isFlagged: true });
@@ -30,6 +30,28 @@ export function createWords(
     .innerJoin(topics, eq(topics.id, words.topicId))
     .where(eq(words.topicId, P('topicId')))
     .orderBy(asc(words.sortOrder), asc(words.id))
+    .prepare();
+
+  const topicBatchesOf = db
+    .select({
+      topic: topics.name,
+      batch: words.batch,
+      words: sql<number>`count(*)`,
+      answeredRight: sql<number>`count(${userProgress.id})`,
+    })
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .leftJoin(userProgress, and(eq(userProgress.wordId, words.id), eq(userProgress.userId, P('userId')), gt(userProgress.timesCorrect, 0)))
+    .where(eq(words.isConjugation, false))
+    .groupBy(topics.name, words.batch)
+    .prepare();
+  const firstWords = db
+    .select({ id: words.id, english: words.english, lebanese: words.lebanese })
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .where(eq(topics.name, P('topic')))
+    .orderBy(asc(words.batch), asc(words.sortOrder), asc(words.id))
+    .limit(P('count'))
     .prepare();
 
   /** The deck of a learner's tier and batch as everyone there shares it, and the words they flagged. */
@@ -99,6 +121,16 @@ export function createWords(
         .all({ topicId: topic.id })
         .filter((w) => premium || isFree(w))
         .map((w) => wordView(w, flaggedIds, premium));
+    },
+
+    /** Each topic's batches: their words and how many of them the learner has answered right at least once (the course's word steps). */
+    topicBatches(userId: number): { topic: string; batch: number; words: number; answeredRight: number }[] {
+      return topicBatchesOf.all({ userId });
+    },
+
+    /** A topic's first words by batch, then order, with their Lebanese: what the course's placement check asks. */
+    firstWordsOf(topic: string, count: number): { id: number; english: string; lebanese: string }[] {
+      return firstWords.all({ topic, count });
     },
 
     verbList(user: User | null): VerbView[] {

@@ -7,6 +7,7 @@ import { toast } from '../ui/toast';
 
 const LINKS = linkOptions([
   { to: '/words', label: 'All Words' },
+  { to: '/course', label: 'Course' },
   { to: '/which-word', label: 'Which Word' },
   { to: '/listen', label: 'Listening' },
   { to: '/study-letters', label: 'Letters' },

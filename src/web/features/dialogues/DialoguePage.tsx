@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -325,6 +326,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
               Choose another part
             </button>
           </div>
+          {result && <NextStep />}
         </div>
       )}
     </section>

@@ -5,6 +5,9 @@ import { ListenButton } from '../../ui/ListenButton';
 import { Prose } from '../../ui/Prose';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { lessonsQuery } from '../../lib/query';
+import { useReadGrammar } from '../../lib/course';
+import { NextStep } from '../../ui/NextStep';
+import { useUser } from '../../lib/session';
 import { grammarPageQuery, type GrammarLink, type GrammarPageView, type GrammarRow } from './queries';
 import './grammar.css';
 
@@ -114,6 +117,18 @@ function Page({ page }: { page: GrammarPageView }) {
           )}
         </section>
       )}
+      <ReadAndContinue pageKey={page.key} />
     </>
+  );
+}
+
+/** A signed-in learner's Continue: the page counts as read for the course, then the plan's next thing starts. */
+function ReadAndContinue({ pageKey }: { pageKey: string }) {
+  const read = useReadGrammar();
+  if (!useUser().data) return null;
+  return (
+    <div className="card grammar-next">
+      <NextStep before={() => read.mutateAsync(pageKey)} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
@@ -167,6 +168,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
         <button type="button" className="button" onClick={onAgain} autoFocus>
           Another round
         </button>
+        <NextStep />
       </div>
     );
   }

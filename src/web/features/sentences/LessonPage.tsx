@@ -1,3 +1,4 @@
+import { startedFromPlan } from '../../lib/course';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -133,6 +134,9 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (option !== undefined) choose(option);
   });
 
+  // A lesson Continue started goes back to today's plan when it is done (docs/decisions/0076-the-course.md).
+  const afterLesson = () => (startedFromPlan({ to: '/lesson/$id', params: { id: String(lessonId) } }) ? '/words' : '/lessons');
+
   async function next() {
     if (waitingForChoice || completing || userId === undefined) return;
     if (!last) {
@@ -148,12 +152,12 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
       void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: lessonQuery(lessonId).queryKey });
       toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
-      await navigate({ to: '/lessons' });
+      await navigate({ to: afterLesson() });
     } catch (error) {
       // A completion that waits in the save queue counts once it gets through (the indicator says it waits):
       // the lesson is done for the learner, as when it is saved.
       if (isSyncFailure(error) && !handledGlobally(error)) {
-        await navigate({ to: '/lessons' });
+        await navigate({ to: afterLesson() });
         return;
       }
       // Refused: the lesson stays open so Complete can be pressed again.

@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
@@ -248,6 +249,7 @@ export function SentencePracticePage() {
               Next Question
             </button>
           </div>
+          <NextStep />
           <div className="card-footer">
             <ReportButton item={{ kind: 'sentence', id: question.sentence.id }} shown={question.sentence.question.arabizi} />
             <KeyboardHelp shortcuts={SENTENCE_KEYS} />

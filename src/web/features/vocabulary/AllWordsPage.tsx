@@ -11,14 +11,14 @@ import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
 import { ReviewMode } from './ReviewMode';
 import { StreakDisplay } from '../../ui/StreakDisplay';
-import { GoalRing } from '../../ui/GoalRing';
+import { TodaysPlan } from '../../ui/TodaysPlan';
 import { useGoal } from '../../lib/goal';
 import { GoalPrompt } from './GoalPrompt';
 import { batchLabel, batchStatus, validWords, type StreakCounts } from './rules';
 import './vocabulary.css';
 
 /**
- * /words, the home dashboard (All Words): the batch header and the unified flash card, or the review of
+ * /words, the home dashboard (All Words): today's plan, the batch header and the unified flash card, or the review of
  * due words, kept in the address (?mode=review) so a reload or a bookmark opens it again.
  */
 export function AllWordsPage() {
@@ -62,6 +62,8 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </p>
       </ExplanationPopup>
 
+      <TodaysPlan />
+
       <header className="card vocab-header">
         <div className="vocab-header-main">
           <h1>All Words</h1>
@@ -78,7 +80,6 @@ function AllWords({ onReview }: { onReview: () => void }) {
         </div>
         <div className="vocab-header-side">
           <StreakDisplay streak={practice.streak} />
-          <GoalRing />
           {due.data ? (
             <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview} aria-keyshortcuts="V">
               Review due ({due.data.count}) <kbd aria-hidden="true">V</kbd>

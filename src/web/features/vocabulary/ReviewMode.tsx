@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../../lib/session';
@@ -49,6 +50,7 @@ export function ReviewMode({ onClose }: { onClose: () => void }) {
             <div className="card center review-done">
               <h2>All caught up!</h2>
               <p className="muted">No words are due for review right now. Your forecast is on your statistics page.</p>
+              <NextStep />
             </div>
           ) : (
             <FlashCard

@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { useEffect, useRef, useState } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -98,6 +99,7 @@ export function WordListPractice({ words, onAnswer, onFlag }: Props) {
         <button type="button" className="button" onClick={restart} autoFocus>
           Practice Again
         </button>
+        <NextStep />
       </article>
     );
   }

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute, type FeatureRoutes } from '../../lib/layout-routes';
 import { goalQuery } from '../../lib/goal';
+import { planQuery } from '../../lib/course';
 import { flaggedQuery } from '../../lib/query';
 import { firstScreen, prefetch } from '../../lib/routes';
 import { searchKeys } from '../../lib/search';
@@ -14,7 +15,7 @@ const wordsRoute = createRoute({
   // `verified` is the verification link's flag, which the frame's toast reads (src/web/shell/layouts.tsx).
   validateSearch: searchKeys('mode', 'verified'),
   // The deck is asked for with the page's code and the user, not after them.
-  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery, goalQuery),
+  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery, goalQuery, planQuery),
 });
 
 const topicsRoute = createRoute({

@@ -1,3 +1,4 @@
+import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -209,6 +210,8 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
           <button ref={nextButton} type="button" className="button ww-next" onClick={next} disabled={waiting}>
             {waiting ? 'Please wait...' : 'Next Word'}
           </button>
+          {/* The round's last word: its end, where the plan's next step is offered. */}
+          {index % questions.length === questions.length - 1 && !waiting && <NextStep />}
         </div>
       )}
       <div className="card-footer">
