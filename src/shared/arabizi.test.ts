@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse } from 'yaml';
 import { CONTENT_DIR } from '../content/dir';
-import { arabiziKey, judgeTyped, letterDiff, spellingLexicon } from './arabizi';
+import { arabiziKey, letterDiff, spellingLexicon } from './arabizi';
+import { judgeTyped } from './judge';
 
 interface SpellingTable {
   words: { canonical: string; variants: string[] }[];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createSpellingService } from '../../src/modules/spelling/service';
-import { judgeTyped } from '../../src/shared/arabizi';
+import { judgeTyped } from '../../src/shared/judge';
 import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
 
 /** Issue 14's additions: arabizi-tolerant answers, typed answers, reports on content, keyboard help. */

@@ -58,6 +58,7 @@ describe('GET /api/dialogues/{id}', () => {
       speaker: 'Rami',
       voice: 'male',
       arabizi: 'Ahla w sahla! Tfaddale, shu baddik teshrabe?',
+      alternatives: [],
       arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟',
       english: 'Welcome! Go ahead, what would you like to drink? (to a woman)',
       note: null,
