@@ -7,7 +7,7 @@
  * glottal stop, 5 or kh for خ, 8 or gh for غ, sh or ch for ش, e or i, ou, o or u, doubled consonants or
  * not, el or l- for the article. The key keeps one of each: a, h, nothing, 5, 8, sh, i, u, single
  * letters, and the article as l joined to its word ("el 5er" and "l-5er" → "l5ir"). The diphthong
- * (khair, kheir, 5er) is folded to i too, as content/spelling.yaml lists it.
+ * (khair, kheir) is one, ay; 5er is another spelling content/spelling.yaml lists.
  */
 
 /** Every apostrophe-like mark a keyboard offers for the glottal stop. */
@@ -49,15 +49,17 @@ export interface SpellingLexicon {
 export const EMPTY_LEXICON: SpellingLexicon = { keys: {}, exact: {}, longest: 0, forms: [], feminine: [], numbers: [] };
 
 /**
- * The lexicon of a spelling table (`words: [{ canonical, variants }]`). A variant is matched by its
- * habit key when that key belongs to no canonical form and no other variant; one the habits would
- * confuse with another word is matched only as written.
+ * The lexicon of a spelling table (`words: [{ canonical, variants }]`) with the forms the content
+ * teaches (`known`). A variant is matched by its habit key when that key belongs to no canonical form,
+ * no known form and no other variant; one the habits would confuse with another word is matched only as written.
  */
 export function spellingLexicon(
   entries: { canonical: string; variants: string[] }[],
   known: Pick<SpellingLexicon, 'forms' | 'feminine' | 'numbers'> = { forms: [], feminine: [], numbers: [] },
 ): SpellingLexicon {
-  const canonicalKeys = new Set(entries.map((e) => habitKey(e.canonical)));
+  // A form the content teaches is a canonical spelling too: be7ebb (a spelling of b7ebb, "I love")
+  // folds to bi7ebb ("he loves"), so it is matched only as written.
+  const canonicalKeys = new Set([...entries.map((e) => habitKey(e.canonical)), ...known.forms.map(([arabizi = '']) => habitKey(arabizi))]);
   const claims = new Map<string, Set<string>>();
   for (const e of entries) {
     const target = habitKey(e.canonical);
@@ -167,13 +169,18 @@ function habitKey(text: string): string {
 
 function habits(text: string): string {
   const letters = text
+    // A glottal stop between vowels is kept, as one mark: dropped, fe2et ("she woke up") would be fe2t ("I woke up").
+    .replace(/(?<=[aeiou])(?:2+|q+|[’‘`´ʼʾ'])(?=[aeiou])/g, 'ʔ')
     .replace(APOSTROPHES, '')
     // q is the qaf, said as the glottal stop (qahwe, 2ahwe); a final h after e is silent (ahweh, ahwe).
     .replace(/q/g, '2')
-    .replace(/(?<=\p{L}e)h(?!\p{L})/gu, '')
+    .replace(/(?<=[\p{L}\p{N}]e)h(?![\p{L}\p{N}])/gu, '')
     .replace(SEPARATORS, ' ')
     .replace(DOUBLED_NUMBER_LETTER, '$1$2')
     .replace(NUMBER_LETTERS, (run) => [...run].map((digit) => NUMBER_LETTER_SOUNDS[digit]).join(''))
+    // The diphthong written ai, ei, ay or ey is one (kheir, khair; beit, bayt), kept apart from e
+    // (stanneit, "I waited"; stannet, "she waited").
+    .replace(/[ae][iy](?![aeiouy])/g, 'ay')
     .replace(/kh/g, '5')
     .replace(/gh/g, '8')
     .replace(/ch/g, 'sh')
@@ -181,8 +188,7 @@ function habits(text: string): string {
     // y between consonants is a vowel: bykoun is bikoun (by- and bi- are one prefix).
     .replace(/(?<=[b-df-hj-np-tv-xz])y(?=[b-df-hj-np-tv-xz])/g, 'i')
     .replace(/e/g, 'i');
-  // After the e → i fold, the diphthong written ai, ei or e is one vowel: khair, kheir, 5er.
-  const words = collapse(collapse(letters).replace(/ai/g, 'i'))
+  const words = collapse(letters)
     .split(/\s+/)
     .filter(Boolean);
   // The article stands alone ("el 5er") or hangs on its word ("l-5er"): either way it joins the word.
@@ -199,9 +205,14 @@ function habits(text: string): string {
   return collapse(joined.join(' '));
 }
 
-/** A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee (not digits: 11 is a number). */
+/**
+ * A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee (not digits: 11 is a
+ * number). A word's first consonant doubled is grammar, not spelling: nnem ("we sleep") is not nem.
+ */
 function collapse(text: string): string {
-  return text.replace(/(\p{L})\1+/gu, '$1');
+  return text.replace(/(\p{L})\1+/gu, (run: string, letter: string, at: number) =>
+    (at === 0 || /\s/.test(text[at - 1]!)) && !/[aeiou]/.test(letter) ? letter + letter : letter,
+  );
 }
 
 /** Where a typed answer differs from the expected form, letter by letter, for marking on screen. */

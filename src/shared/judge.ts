@@ -146,7 +146,10 @@ function judgeWord(typed: string, expected: string, lexicon: SpellingLexicon, kn
   if (asWritten) return { mark: 'wrong', otherForm: asWritten };
   const typedKey = keyOf(typed, lexicon);
   if (typedKey === '') return { mark: 'wrong' };
-  if (typedKey === expectedKey) return { mark: 'variant' };
+  if (typedKey === expectedKey) {
+    const rival = nearerForm(written(typed), written(expected), known.byKey.get(typedKey) ?? []);
+    return rival ? { mark: 'wrong', otherForm: rival } : { mark: 'variant' };
+  }
   const byKey = otherForms(known.byKey.get(typedKey), (f) => f.key === expectedKey);
   if (byKey) return { mark: 'wrong', otherForm: byKey };
   // The -e of a word whose Arabic ends in ة is written -a too (2ahwe, 2ahwa; mni7a, mni7e); an ending
@@ -156,6 +159,20 @@ function judgeWord(typed: string, expected: string, lexicon: SpellingLexicon, kn
   const ending = personEnding(typedKey, expectedKey);
   if (ending) return { mark: 'wrong', otherForm: ending };
   return letterDiff(typedKey, expectedKey).distance === 1 ? { mark: 'almost' } : { mark: 'wrong' };
+}
+
+/**
+ * Where the key folds two forms together (berou7, "I go"; byrou7, "he goes"), a spelling of the key is
+ * the form it is nearer to, letter by letter: berrou7 is "I go"; birou7, as near to either, is taken
+ * for the expected one. The English of the nearer form, or undefined.
+ */
+function nearerForm(typed: string, expected: string, forms: KnownForm[]): string | undefined {
+  const meant = forms.filter((f) => f.spelling === expected).map((f) => f.english);
+  if (meant.length === 0) return undefined;
+  const rivals = forms.filter((f) => f.spelling !== expected && !meant.includes(f.english));
+  const fromExpected = letterDiff(typed, expected).distance;
+  const nearer = rivals.filter((f) => letterDiff(typed, f.spelling).distance < fromExpected);
+  return nearer.length > 0 ? otherForms(nearer, () => false) : undefined;
 }
 
 /** The endings that say who (as keys: -kon is kun), and what the learner is told a word with one is. */
