@@ -256,7 +256,9 @@ function judgeLine(typed: string, expected: string, lexicon: SpellingLexicon, kn
   const lineKey = keyOf(expected, lexicon);
   const typedKey = keyOf(typed, lexicon);
   // A multi-word form the answer is as a whole (ra7 tousale, "you will arrive", to a woman) is refused by name.
-  const lineOther = typedKey !== lineKey && words.length > 1 ? otherForms(known.byKey.get(typedKey), (f) => f.key === lineKey) : undefined;
+  const isLine = (f: KnownForm) => f.spelling === written(expected) || f.spelling.replace(/e/g, 'i') === withEForI(expected);
+  const lineAsWritten = words.length > 1 ? otherForms([...(known.asWritten.get(written(typed)) ?? []), ...(known.asWritten.get(withEForI(typed)) ?? [])], isLine) : undefined;
+  const lineOther = lineAsWritten ?? (typedKey !== lineKey && words.length > 1 ? otherForms(known.byKey.get(typedKey), (f) => f.key === lineKey) : undefined);
   if (lineOther) words = words.map((w) => (w.mark === 'almost' ? { ...w, mark: 'wrong', otherForm: lineOther } : w));
   // A variant of several words of the spelling table (ahlan wa sahlan) is the line itself.
   else if (typedKey !== '' && typedKey === lineKey && !words.some((w) => w.otherForm)) words = words.map((w) => (w.mark === 'right' ? w : { ...w, mark: 'variant' }));
