@@ -85,10 +85,26 @@ export function spellingLexicon(
 
 /**
  * The key sentence scoring compares (docs/decisions/0009): the spelling key with a word's last vowel
- * written a, e or i as one letter (samke, samka), since a sentence's key words are found, not judged.
+ * written a, e or i as one letter (samke, samka), the glottal stop dropped everywhere and the
+ * diphthong written as i, since a sentence's key words are found, not judged.
  */
 export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
-  return spellingKey(text, lexicon)
+  // Until nothing changes: a word folded here may be a variant the lexicon knows.
+  let key = text;
+  for (let pass = 0; pass < 4; pass++) {
+    const next = foundKey(spellingKey(key, lexicon));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+/**
+ * What judging keeps apart is one for finding: a glottal stop between vowels (fe2et, fe2t) is dropped
+ * (manta2a, mantaa), the diphthong is i (yomein, yomeen) and a word's last vowel a (samke, samka).
+ */
+function foundKey(key: string): string {
+  return collapse(key.replace(/ʔ/g, '').replace(/a[iy](?![aiu])/g, 'i').replace(/(?<=i)h(?![\p{L}\p{N}])/gu, ''))
     .split(' ')
     .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word))
     .join(' ');
@@ -172,9 +188,10 @@ function habits(text: string): string {
     // A glottal stop between vowels is kept, as one mark: dropped, fe2et ("she woke up") would be fe2t ("I woke up").
     .replace(/(?<=[aeiou])(?:2+|q+|[’‘`´ʼʾ'])(?=[aeiou])/g, 'ʔ')
     .replace(APOSTROPHES, '')
-    // q is the qaf, said as the glottal stop (qahwe, 2ahwe); a final h after e is silent (ahweh, ahwe).
+    // q is the qaf, said as the glottal stop (qahwe, 2ahwe). A final h after e or i is silent (ahweh, ahwe),
+    // and since h is also written for 7, a final 7 there goes with it (mbere7, mbereh, mbirih).
     .replace(/q/g, '2')
-    .replace(/(?<=[\p{L}\p{N}]e)h(?![\p{L}\p{N}])/gu, '')
+    .replace(/(?<=[\p{L}\p{N}][ei])[h7](?![\p{L}\p{N}])/gu, '')
     .replace(SEPARATORS, ' ')
     .replace(DOUBLED_NUMBER_LETTER, '$1$2')
     .replace(NUMBER_LETTERS, (run) => [...run].map((digit) => NUMBER_LETTER_SOUNDS[digit]).join(''))
@@ -210,9 +227,10 @@ function habits(text: string): string {
  * number). A word's first consonant doubled is grammar, not spelling: nnem ("we sleep") is not nem.
  */
 function collapse(text: string): string {
-  return text.replace(/(\p{L})\1+/gu, (run: string, letter: string, at: number) =>
-    (at === 0 || /\s/.test(text[at - 1]!)) && !/[aeiou]/.test(letter) ? letter + letter : letter,
-  );
+  return text
+    .replace(/(^|\s)([^\s\p{N}aeiou])\2+/gu, '$1$2\u0000$2')
+    .replace(/(\p{L})\1+/gu, '$1')
+    .replace(/\u0000/g, '');
 }
 
 /** Where a typed answer differs from the expected form, letter by letter, for marking on screen. */
