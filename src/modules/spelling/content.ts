@@ -87,5 +87,6 @@ export const paradigmsContent: ContentPlugin<Paradigm> = {
     reportRepeats(items, (p) => p.key, (p) => ({ file: p.file, line: p.line, field: 'key' }), (p) => `paradigm key "${p.key}"`, report);
   },
   texts: (item) => item.texts,
-  apply: () => ({ added: 0, updated: 0, unchanged: 0, removed: 0 }),
+  // Nothing to write: the database is left as it was, and the server reads the checked files at start.
+  apply: (_tx, items) => ({ added: 0, updated: 0, unchanged: items.length, removed: 0 }),
 };
