@@ -116,7 +116,7 @@ async function journey(width: number, height: number, name: string) {
       await screenshot(page, `dialogues-role-play-${name}`);
     } else if (i === 1) {
       // The one wrong word is the one marked, on both sides, and the learner is told what it is.
-      await turn.getByRole('status').filter({ hasText: /^Not quite\. "7elo" is 'nice/ }).waitFor();
+      await turn.getByRole('status').filter({ hasText: /^Not quite\. "7elo" is '.*'nice \(masculine\)'\.$/ }).waitFor();
       await expect(turn.locator('.typed-compare dd').first().locator('mark.letter-diff').allTextContents()).resolves.toEqual(['7elo']);
       await expect(turn.locator('.typed-compare dd').nth(1).locator('mark.letter-diff').allTextContents()).resolves.toEqual(['zaki']);
       await screenshot(page, `dialogues-role-play-wrong-word-${name}`);
