@@ -7,11 +7,11 @@
  * glottal stop, 5 or kh for خ, 8 or gh for غ, sh or ch for ش, e or i, ou, o or u, doubled consonants or
  * not, el or l- for the article. The key keeps one of each: a, h, nothing, 5, 8, sh, i, u, single
  * letters, and the article as l joined to its word ("el 5er" and "l-5er" → "l5ir"). The diphthong
- * (khair, kheir, 5er) is folded to i too, as content/spelling.yaml lists it.
+ * (khair, kheir) is one, ay; 5er is another spelling content/spelling.yaml lists.
  */
 
 /** Every apostrophe-like mark a keyboard offers for the glottal stop. */
-const APOSTROPHES = /[’‘`´ʼʾ']/g;
+export const APOSTROPHES = /[’‘`´ʼʾ']/g;
 /** Anything but letters, digits and spaces separates words (punctuation, the article's hyphen). */
 const SEPARATORS = /[^\p{L}\p{N}\s]/gu;
 const ARTICLES = new Set(['il', 'l']);
@@ -35,17 +35,31 @@ export interface SpellingLexicon {
   exact: Record<string, string>;
   /** The most words a variant key has. */
   longest: number;
+  /**
+   * Every form the content teaches, as [arabizi, English]: its words, every verb form and the paradigms
+   * of content/paradigms (baddi "I want", badda "she wants"), so an answer that is another form is refused by name.
+   */
+  forms: string[][];
+  /** The words whose Arabic ends in ة: their last vowel is written e or a alike (2ahwe, 2ahwa), where it is no ending of grammar. */
+  feminine: string[];
+  /** The numbers of the Numbers topic as [digits, arabizi] (8, tmene): digits are accepted for them. */
+  numbers: string[][];
 }
 
-export const EMPTY_LEXICON: SpellingLexicon = { keys: {}, exact: {}, longest: 0 };
+export const EMPTY_LEXICON: SpellingLexicon = { keys: {}, exact: {}, longest: 0, forms: [], feminine: [], numbers: [] };
 
 /**
- * The lexicon of a spelling table (`words: [{ canonical, variants }]`). A variant is matched by its
- * habit key when that key belongs to no canonical form and no other variant; one the habits would
- * confuse with another word is matched only as written.
+ * The lexicon of a spelling table (`words: [{ canonical, variants }]`) with the forms the content
+ * teaches (`known`). A variant is matched by its habit key when that key belongs to no canonical form,
+ * no known form and no other variant; one the habits would confuse with another word is matched only as written.
  */
-export function spellingLexicon(entries: { canonical: string; variants: string[] }[]): SpellingLexicon {
-  const canonicalKeys = new Set(entries.map((e) => habitKey(e.canonical)));
+export function spellingLexicon(
+  entries: { canonical: string; variants: string[] }[],
+  known: Pick<SpellingLexicon, 'forms' | 'feminine' | 'numbers'> = { forms: [], feminine: [], numbers: [] },
+): SpellingLexicon {
+  // A form the content teaches is a canonical spelling too: be7ebb (a spelling of b7ebb, "I love")
+  // folds to bi7ebb ("he loves"), so it is matched only as written.
+  const canonicalKeys = new Set([...entries.map((e) => habitKey(e.canonical)), ...known.forms.map(([arabizi = '']) => habitKey(arabizi))]);
   const claims = new Map<string, Set<string>>();
   for (const e of entries) {
     const target = habitKey(e.canonical);
@@ -54,7 +68,7 @@ export function spellingLexicon(entries: { canonical: string; variants: string[]
       if (key !== target) claims.set(key, (claims.get(key) ?? new Set()).add(target));
     }
   }
-  const lexicon: SpellingLexicon = { keys: {}, exact: {}, longest: 0 };
+  const lexicon: SpellingLexicon = { keys: {}, exact: {}, longest: 0, forms: known.forms, feminine: known.feminine, numbers: known.numbers };
   for (const e of entries) {
     const target = habitKey(e.canonical);
     for (const v of e.variants) {
@@ -69,8 +83,38 @@ export function spellingLexicon(entries: { canonical: string; variants: string[]
   return lexicon;
 }
 
-/** The comparable key of an arabizi text: the habits folded, then the lexicon's variants replaced. */
+/**
+ * The key sentence scoring compares (docs/decisions/0009): the spelling key with a word's last vowel
+ * written a, e or i as one letter (samke, samka), the glottal stop dropped everywhere and the
+ * diphthong written as i, since a sentence's key words are found, not judged.
+ */
 export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
+  // Until nothing changes: a word folded here may be a variant the lexicon knows.
+  let key = text;
+  for (let pass = 0; pass < 4; pass++) {
+    const next = foundKey(spellingKey(key, lexicon));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+/**
+ * What judging keeps apart is one for finding: a glottal stop between vowels (fe2et, fe2t) is dropped
+ * (manta2a, mantaa), the diphthong is i (yomein, yomeen) and a word's last vowel a (samke, samka).
+ */
+function foundKey(key: string): string {
+  return collapse(key.replace(/ʔ/g, '').replace(/a[iy](?![aiu])/g, 'i').replace(/(?<=i)h(?![\p{L}\p{N}])/gu, ''))
+    .split(' ')
+    .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word))
+    .join(' ');
+}
+
+/**
+ * The spelling key of an arabizi text: the habits folded, then the lexicon's variants replaced. It
+ * folds spelling only, never an ending that is grammar (baddi, badda: docs/decisions/0069-a-judge-that-knows-the-forms.md).
+ */
+export function spellingKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICON): string {
   const exact = normalWords(text)
     .split(' ')
     .map((w) => own(lexicon.exact, w) ?? w)
@@ -89,7 +133,7 @@ export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICO
 const own = (table: Record<string, string>, key: string) => (Object.hasOwn(table, key) ? table[key] : undefined);
 
 /** Lower case and NFKC, words split at anything but letters, digits and apostrophes. */
-function normalWords(text: string): string {
+export function normalWords(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
@@ -141,21 +185,29 @@ function habitKey(text: string): string {
 
 function habits(text: string): string {
   const letters = text
+    // A glottal stop between vowels is kept, as one mark: dropped, fe2et ("she woke up") would be fe2t ("I woke up").
+    .replace(/(?<=[aeiou])(?:2+|q+|[’‘`´ʼʾ'])(?=[aeiou])/g, 'ʔ')
     .replace(APOSTROPHES, '')
+    // q is the qaf, said as the glottal stop (qahwe, 2ahwe). A final h after e or i is silent (ahweh, ahwe),
+    // and since h is also written for 7, a final 7 there goes with it (mbere7, mbereh, mbirih).
+    .replace(/q/g, '2')
+    .replace(/(?<=[\p{L}\p{N}][ei])[h7](?![\p{L}\p{N}])/gu, '')
     .replace(SEPARATORS, ' ')
     .replace(DOUBLED_NUMBER_LETTER, '$1$2')
     .replace(NUMBER_LETTERS, (run) => [...run].map((digit) => NUMBER_LETTER_SOUNDS[digit]).join(''))
+    // The diphthong written ai, ei, ay or ey is one (kheir, khair; beit, bayt), kept apart from e
+    // (stanneit, "I waited"; stannet, "she waited").
+    .replace(/[ae][iy](?![aeiouy])/g, 'ay')
     .replace(/kh/g, '5')
     .replace(/gh/g, '8')
     .replace(/ch/g, 'sh')
     .replace(/ou|o/g, 'u')
+    // y between consonants is a vowel: bykoun is bikoun (by- and bi- are one prefix).
+    .replace(/(?<=[b-df-hj-np-tv-xz])y(?=[b-df-hj-np-tv-xz])/g, 'i')
     .replace(/e/g, 'i');
-  // After the e → i fold, the diphthong written ai, ei or e is one vowel: khair, kheir, 5er. A word's
-  // last vowel is written a, e or i alike (samke, samka; bto23de, bto23di): one letter, a.
-  const words = collapse(collapse(letters).replace(/ai/g, 'i'))
+  const words = collapse(letters)
     .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word));
+    .filter(Boolean);
   // The article stands alone ("el 5er") or hangs on its word ("l-5er"): either way it joins the word.
   const joined: string[] = [];
   let article = '';
@@ -170,9 +222,15 @@ function habits(text: string): string {
   return collapse(joined.join(' '));
 }
 
-/** A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee (not digits: 11 is a number). */
+/**
+ * A letter written twice or more counts once: sekkar and sekar, ahwe and ahwee (not digits: 11 is a
+ * number). A word's first consonant doubled is grammar, not spelling: nnem ("we sleep") is not nem.
+ */
 function collapse(text: string): string {
-  return text.replace(/(\p{L})\1+/gu, '$1');
+  return text
+    .replace(/(^|\s)([^\s\p{N}aeiou])\2+/gu, '$1$2\u0000$2')
+    .replace(/(\p{L})\1+/gu, '$1')
+    .replace(/\u0000/g, '');
 }
 
 /** Where a typed answer differs from the expected form, letter by letter, for marking on screen. */
@@ -237,44 +295,4 @@ function runs(letters: string[], same: boolean[]) {
     else out.push({ text: letter, same: same[k] });
   });
   return out;
-}
-
-/** How a typed Lebanese answer compares with the expected form. */
-export type TypedVerdict = 'right' | 'almost' | 'wrong';
-
-/**
- * Right when both spellings give the same key, words run together or not (masalame, ma3 salame);
- * almost when one letter of the key is off (a slip of the finger, counted as Still learning); wrong
- * otherwise. The key folds some different words together (2asir short, 3asir juice): an answer spelt
- * as another word of the same screen (`screen`, the Lebanese of its words) is that word, and wrong.
- */
-export function judgeTyped(typed: string, expected: string, lexicon?: SpellingLexicon, screen: readonly string[] = []): TypedVerdict {
-  const a = compact(arabiziKey(typed, lexicon));
-  const b = compact(arabiziKey(expected, lexicon));
-  if (a === '') return 'wrong';
-  if (a === b) return isAnotherWord(typed, expected, screen) ? 'wrong' : 'right';
-  return letterDiff(a, b).distance === 1 ? 'almost' : 'wrong';
-}
-
-const compact = (key: string) => key.replace(/ /g, '');
-
-/**
- * Whether a typed answer is spelt as a word of the screen other than the expected one: exactly as
- * written (fi2, "wake up!", is not fe2, "he woke up", though e and i are one letter elsewhere), or
- * with e for i (btestanni is btestanne, "you wait" to a woman, and not btestanna to a man).
- */
-function isAnotherWord(typed: string, expected: string, screen: readonly string[]): boolean {
-  const withEForI = (text: string) => written(text).replace(/e/g, 'i');
-  return [written, withEForI].some((spelling) => {
-    const typedSpelling = spelling(typed);
-    return typedSpelling !== spelling(expected) && screen.some((word) => spelling(word) === typedSpelling);
-  });
-}
-
-/**
- * A spelling as written, with only the differences that never tell two words apart: case, punctuation,
- * spaces, the apostrophe for 2, and kh, gh, ch for 5, 8, sh.
- */
-function written(text: string): string {
-  return normalWords(text).replace(APOSTROPHES, '2').replace(/ /g, '').replace(/kh/g, '5').replace(/gh/g, '8').replace(/ch/g, 'sh');
 }

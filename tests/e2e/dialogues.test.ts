@@ -101,7 +101,7 @@ async function journey(width: number, height: number, name: string) {
   const turn = page.locator('.role-play-turn');
   const answers = [
     'Baddi ahwe bala sekkar, law sama7', // one letter short: almost
-    '3arabiyye. W fi shi zaki ma3a?',
+    '3arabiyye. W fi shi 7elo ma3a?', // one wrong word: 7elo (nice) for zaki (tasty)
     'eh akid w kebbeyet may kamen',
     'addesh el 7seb',
     'Tfaddal. Yeslamo ideik!',
@@ -110,15 +110,22 @@ async function journey(width: number, height: number, name: string) {
     await turn.getByLabel('Type your line in arabizi').fill(answer);
     await turn.getByLabel('Type your line in arabizi').press('Enter');
     if (i === 0) {
-      await turn.getByText('Almost! One letter is off.').waitFor();
-      await expect(turn.locator('mark.letter-diff').first().textContent()).resolves.toBe('t.');
+      // The word one letter off is named, and only its letter is marked: punctuation never counts.
+      await turn.getByText('Almost! One letter is off. Check "sama7t".').waitFor();
+      await expect(turn.locator('mark.letter-diff').allTextContents()).resolves.toEqual(['t']);
       await screenshot(page, `dialogues-role-play-${name}`);
+    } else if (i === 1) {
+      // The one wrong word is the one marked, on both sides, and the learner is told what it is.
+      await turn.getByRole('status').filter({ hasText: /^Not quite\. "7elo" is '.*'nice \(masculine\)'\.$/ }).waitFor();
+      await expect(turn.locator('.typed-compare dd').first().locator('mark.letter-diff').allTextContents()).resolves.toEqual(['7elo']);
+      await expect(turn.locator('.typed-compare dd').nth(1).locator('mark.letter-diff').allTextContents()).resolves.toEqual(['zaki']);
+      await screenshot(page, `dialogues-role-play-wrong-word-${name}`);
     } else await turn.locator('.typed-verdict').waitFor();
     await turn.getByRole('button', { name: 'Continue' }).click();
   }
   const score = page.locator('.role-play-score');
-  await score.getByRole('heading', { name: 'You said 4 of 5 lines right' }).waitFor();
-  await score.getByText('You earned 40 points.').waitFor();
+  await score.getByRole('heading', { name: 'You said 3 of 5 lines right' }).waitFor();
+  await score.getByText('You earned 30 points.').waitFor();
   await screenshot(page, `dialogues-score-${name}`);
 
   // Offline: the dialogue and the clips heard open again without a network.
@@ -149,7 +156,7 @@ async function journey(width: number, height: number, name: string) {
 
   // The score counts in the statistics.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
-  await expect(page.getByTestId('stats-points').textContent()).resolves.toContain('40');
+  await expect(page.getByTestId('stats-points').textContent()).resolves.toContain('30');
   await context.close();
 }
 

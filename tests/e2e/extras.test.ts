@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createSpellingService } from '../../src/modules/spelling/service';
-import { judgeTyped } from '../../src/shared/arabizi';
+import { judgeTyped } from '../../src/shared/judge';
 import { registerInBrowser, screenshot, SCREENSHOTS, startApp, type E2EApp } from './harness';
 
 /** Issue 14's additions: arabizi-tolerant answers, typed answers, reports on content, keyboard help. */
@@ -137,6 +137,37 @@ describe('beyond the spec (issue 14)', () => {
     await small.getByText('Almost! One letter is off.').waitFor();
     await screenshot(small, 'typed-answer-375');
     await phone.close();
+    await context.close();
+  });
+
+  test('a number typed as digits is right, with its spelled form shown (docs/decisions/0069)', async () => {
+    const { page, context, words } = await learnerOnWords();
+    const digits: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
+    expect(words.filter((w) => digits[w.english]).length).toBeGreaterThan(0);
+    await page.getByLabel('Type my answer').check();
+    const field = page.getByLabel('Type it in Lebanese');
+    // The card is random: words that are no number from one to ten are answered as written and passed.
+    for (;;) {
+      await field.waitFor();
+      const word = await shownWord(page, words);
+      const digit = digits[word.english];
+      await field.fill(digit ?? word.lebanese);
+      await field.press('Enter');
+      if (digit) {
+        await page.getByRole('status').filter({ hasText: `Right! ${digit} is written ${word.lebanese}.` }).waitFor();
+        const result = page.locator('.typed-result');
+        await expect(result.locator('dd').first().textContent()).resolves.toBe(digit);
+        await expect(result.locator('dd').nth(1).textContent()).resolves.toBe(word.lebanese);
+        expect(await page.getByText('Counted as I know it').isVisible()).toBe(true);
+        await screenshot(page, 'typed-digits-1280');
+        await page.setViewportSize({ width: 375, height: 800 });
+        await screenshot(page, 'typed-digits-375');
+        break;
+      }
+      await page.getByText(/^Right!/).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.typed-result').waitFor({ state: 'detached' });
+    }
     await context.close();
   });
 

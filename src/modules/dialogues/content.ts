@@ -32,7 +32,7 @@ const DialogueFile = v.strictObject({
   ),
   lines: v.pipe(
     v.array(
-      v.strictObject({ speaker: text('a speaker\'s name'), arabizi: arabizi(), arabic: arabic(), english: text('English text'), note: optionalNote() }),
+      v.strictObject({ speaker: text('a speaker\'s name'), arabizi: arabizi(), alternatives: v.optional(v.array(arabizi(), 'must be a list of arabizi texts')), arabic: arabic(), english: text('English text'), note: optionalNote() }),
       'must be a list of lines',
     ),
     v.minLength(DIALOGUE_LINES.min, `must have ${DIALOGUE_LINES.min} to ${DIALOGUE_LINES.max} lines`),
@@ -44,7 +44,7 @@ export interface DialogueContent {
   file: string;
   line: number;
   dialogue: { key: string; title: string; setting: string; isPremium: boolean; orderIndex: number; speakers: Speaker[] };
-  lines: { position: number; speaker: string; voice: Voice; arabizi: string; arabic: string; english: string; note: string | null }[];
+  lines: { position: number; speaker: string; voice: Voice; arabizi: string; alternatives: string[]; arabic: string; english: string; note: string | null }[];
   texts: TextField[];
 }
 
@@ -98,12 +98,14 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
         file: file.path,
         line: doc.lineOf(['key']),
         dialogue: { key: data.key, title: data.title, setting: data.setting, isPremium: data.premium, orderIndex: Number(order[1]), speakers: data.speakers },
-        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: voices.get(l.speaker)!, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: l.note ?? null })),
+        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: voices.get(l.speaker)!, arabizi: l.arabizi, alternatives: l.alternatives ?? [], arabic: l.arabic, english: l.english, note: l.note ?? null })),
         texts: [
           textAt(doc, ['title'], data.title, 'english'),
           textAt(doc, ['setting'], data.setting, 'prose'),
           ...data.lines.flatMap((l, i) => [
             textAt(doc, ['lines', i, 'arabizi'], l.arabizi, 'arabizi', { arabic: l.arabic, english: l.english }),
+            // An accepted wording is checked like the line, without its Arabic: it is another wording, not the line's spelling.
+            ...(l.alternatives ?? []).map((alternative, k) => textAt(doc, ['lines', i, 'alternatives', k], alternative, 'arabizi')),
             textAt(doc, ['lines', i, 'english'], l.english, 'english'),
             ...(l.note ? [textAt(doc, ['lines', i, 'note'], l.note, 'prose')] : []),
           ]),

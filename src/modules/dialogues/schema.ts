@@ -38,6 +38,8 @@ export const dialogueLines = sqliteTable(
     arabic: text('arabic').notNull(),
     english: text('english').notNull(),
     note: text('note'),
+    /** Other wordings a teacher would take for the line (docs/content-format.md#dialogues), judged like it. */
+    alternatives: json<string[]>('alternatives').notNull().default([]),
   },
   (t) => [uniqueIndex('dialogue_lines_dialogue_position_unique').on(t.dialogueId, t.position)],
 );

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
-import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
+import { judgeTyped, type TypedVerdict } from '../../shared/judge';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import type { SpeakingService } from '../speaking/service';
@@ -40,6 +40,8 @@ export interface DialogueLine {
   speaker: string;
   voice: Voice;
   arabizi: string;
+  /** Other wordings a teacher would take for the line, judged like it. */
+  alternatives: string[];
   arabic: string;
   english: string;
   /** Hidden (null) without premium, like every cultural note (docs/product-rules.md#tiers). */
@@ -152,7 +154,7 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
     get(user: User | null, id: number): DialogueView {
       const d = open(user, id);
       const premium = hasPremium(user);
-      const lines = linesOf.all({ id }).map((l) => ({ position: l.position, speaker: l.speaker, voice: l.voice, arabizi: l.arabizi, arabic: l.arabic, english: l.english, note: premium ? l.note : null }));
+      const lines = linesOf.all({ id }).map((l) => ({ position: l.position, speaker: l.speaker, voice: l.voice, arabizi: l.arabizi, alternatives: l.alternatives, arabic: l.arabic, english: l.english, note: premium ? l.note : null }));
       return { ...summary(d, premium, user ? progressOf.get({ userId: user.id, dialogueId: id }) : undefined), lines };
     },
 
@@ -169,7 +171,7 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
       const lexicon = spelling.lexicon();
       const verdicts = turns.map((line, i): TypedVerdict => {
         const answer = input.answers[i]!;
-        if (typeof answer === 'string') return judgeTyped(answer, line.arabizi, lexicon);
+        if (typeof answer === 'string') return judgeTyped(answer, [line.arabizi, ...line.alternatives], lexicon);
         return speaking.judge(answer.heard, line.arabic).correct ? 'right' : 'wrong';
       });
       const score = verdicts.filter((v) => v === 'right').length;

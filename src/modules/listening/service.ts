@@ -2,7 +2,7 @@ import type { User } from '../auth/service';
 import type { SpellingService } from '../spelling/service';
 import type { PractisedWord, VocabularyService } from '../vocabulary/service';
 import { isPlayable, optionsFor } from '../which-word/rules';
-import { judgeTyped, type TypedVerdict } from '../../shared/arabizi';
+import { judgeAnswer, type Judgement, type TypedVerdict } from '../../shared/judge';
 import { shuffled } from '../../shared/shuffle';
 import { LISTENING_ROUND_SIZE, type ListeningMode } from './rules';
 
@@ -18,6 +18,8 @@ export interface ListeningAnswerResult {
   correct: boolean;
   /** How a dictation compares with the words (docs/decisions/0009); null for a chosen meaning. */
   verdict: TypedVerdict | null;
+  /** The dictation word by word, with what the learner reads (docs/decisions/0069-a-judge-that-knows-the-forms.md); null for a chosen meaning. */
+  judgement: Judgement | null;
   /** The transcript shown after every answer. */
   word: PractisedWord;
   /** A miss puts the word on the practice list (docs/decisions/0032-listening-drill.md). */
@@ -57,10 +59,10 @@ export function createListeningService(deps: { vocabulary: VocabularyService; sp
     /** Judges and saves one answer: the meaning must be the word's English; a dictation must spell its Lebanese. */
     answer(user: User, input: { wordId: number; mode: ListeningMode; answer: string }): ListeningAnswerResult {
       const word = vocabulary.practisedWord(user, input.wordId);
-      const verdict = input.mode === 'dictation' ? judgeTyped(input.answer, word.lebanese, spelling.lexicon()) : null;
-      const correct = verdict ? verdict === 'right' : input.answer.trim().toLowerCase() === word.english.trim().toLowerCase();
+      const judgement = input.mode === 'dictation' ? judgeAnswer(input.answer, word.lebanese, spelling.lexicon()) : null;
+      const correct = judgement ? judgement.verdict === 'right' : input.answer.trim().toLowerCase() === word.english.trim().toLowerCase();
       const saved = vocabulary.answer(user, word.id, { correct, page: 'listening' });
-      return { correct, verdict, word, isFlagged: saved.isFlagged, streak: saved.streak };
+      return { correct, verdict: judgement?.verdict ?? null, judgement, word, isFlagged: saved.isFlagged, streak: saved.streak };
     },
   };
 }

@@ -10,6 +10,7 @@ import { arabiziKey, spellingLexicon } from '../../shared/arabizi';
 import { CONTENT_DIR } from '../../content/dir';
 import { validateContent } from '../../content/importer';
 import { sentencesContent, type SentenceContent } from './content';
+import { createSpellingService } from '../spelling/service';
 import { scoreLocally } from './rules';
 
 /** Every recommended answer of the sentence corpus, with the sentence it answers. */
@@ -156,10 +157,12 @@ describe('POST /api/sentences/answer in arabizi', () => {
     expect(res.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local' });
   });
 
-  test('GET /api/spelling gives the lexicon of the table to the browser', async () => {
+  test('GET /api/spelling gives the lexicon of the table, with the forms the content teaches, to the browser', async () => {
     const res = await t.server.api.spelling.get();
     expect(res.status).toBe(200);
-    expect(res.json).toEqual(JSON.parse(JSON.stringify(lexicon)));
+    expect(res.json).toEqual(JSON.parse(JSON.stringify(createSpellingService().lexicon())));
     expect(Object.keys(res.json.keys).length).toBeGreaterThan(0);
+    expect(res.json.forms).toContainEqual(['badda', 'she wants']);
+    expect(res.json.numbers).toContainEqual(['8', 'tmene']);
   });
 });

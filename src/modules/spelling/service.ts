@@ -1,14 +1,16 @@
 import { CONTENT_DIR } from '../../content/dir';
 import { loadSpelling } from '../../content/spelling';
 import { spellingLexicon, type SpellingLexicon } from '../../shared/arabizi';
+import { loadKnownForms } from './known-forms';
 
 /**
- * The spelling table of content/ (content/spelling.yaml) as the lexicon the arabizi key uses, read once
- * per process, like the content the process imported at start (docs/decisions/0009).
+ * The spelling table of content/ (content/spelling.yaml) as the lexicon the arabizi key uses, with every
+ * form the content teaches (docs/decisions/0069-a-judge-that-knows-the-forms.md), read once per process,
+ * like the content the process imported at start (docs/decisions/0009).
  */
 export function createSpellingService(contentDir = CONTENT_DIR) {
   const { entries } = loadSpelling(contentDir);
-  const lexicon: SpellingLexicon = spellingLexicon(entries);
+  const lexicon: SpellingLexicon = spellingLexicon(entries, loadKnownForms(contentDir));
   const canonicalOf = new Map(entries.flatMap((e) => e.variants.map((variant) => [variant.toLowerCase(), e.canonical] as const)));
   return {
     lexicon(): SpellingLexicon {

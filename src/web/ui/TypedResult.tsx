@@ -1,31 +1,38 @@
-import { letterDiff, type TypedVerdict } from '../../shared/arabizi';
+import { letterDiff } from '../../shared/arabizi';
+import type { JudgedWord, Judgement, WordMark } from '../../shared/judge';
 
-const VERDICTS: Record<TypedVerdict, string> = { right: 'Right!', almost: 'Almost! One letter is off.', wrong: 'Not quite.' };
+/** What each mark says to a screen reader and on hover. */
+const MARK_NAMES: Record<WordMark, string> = {
+  right: 'right',
+  variant: 'right, another spelling',
+  almost: 'one letter off',
+  wrong: 'wrong word',
+  missing: 'missing word',
+  extra: 'not in the line',
+};
 
 /**
- * A typed answer beside the expected form, with the letters that differ marked (docs/decisions/0009),
- * and what it counts as.
+ * A typed answer beside the expected line, word by word (docs/decisions/0069-a-judge-that-knows-the-forms.md):
+ * each word marked right, another spelling, one letter off (the letter marked) or wrong, with the
+ * judge's message, which names the words that are off and the form a wrong word is.
  */
-export function TypedResult({ typed, expected, verdict }: { typed: string; expected: string; verdict: TypedVerdict }) {
-  const diff = letterDiff(typed.trim(), expected);
-  const spelling = verdict === 'right' && diff.distance > 0 ? ' Your spelling is another common way to write it.' : '';
+export function TypedResult({ judgement }: { judgement: Judgement }) {
   return (
-    <div className={`typed-result ${verdict}`}>
+    <div className={`typed-result ${judgement.verdict}`}>
       <p className="typed-verdict" role="status">
-        {VERDICTS[verdict]}
-        {spelling}
+        {judgement.message}
       </p>
       <dl className="typed-compare">
         <div>
           <dt>You typed</dt>
           <dd>
-            <MarkedLetters runs={diff.typed} variant={verdict === 'right'} />
+            <MarkedWords words={judgement.words} side="typed" />
           </dd>
         </div>
         <div>
           <dt>Expected</dt>
           <dd>
-            <MarkedLetters runs={diff.expected} variant={verdict === 'right'} />
+            <MarkedWords words={judgement.words} side="expected" />
           </dd>
         </div>
       </dl>
@@ -33,17 +40,39 @@ export function TypedResult({ typed, expected, verdict }: { typed: string; expec
   );
 }
 
-/**
- * The letters of a spelling, those that differ marked: as a mistake, or (`variant`, an answer judged
- * right) as the other spelling's own letters, in a style of their own that does not look like a mistake.
- */
-function MarkedLetters({ runs, variant }: { runs: { text: string; same: boolean }[]; variant: boolean }) {
+/** One side of the answer, its words in order, each with its mark (a word the side lacks is left out). */
+function MarkedWords({ words, side }: { words: JudgedWord[]; side: 'typed' | 'expected' }) {
+  const shown = words.filter((w) => w[side] !== '');
   return (
     <span className="typed-letters">
-      {runs.map((run, i) =>
+      {shown.map((word, i) => (
+        <span key={i}>
+          {i > 0 && ' '}
+          <span className={`typed-word ${word.mark}`} title={MARK_NAMES[word.mark]} data-mark={word.mark}>
+            <WordLetters word={word} side={side} />
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A word's letters: a wrong, missing or extra word marked whole; a word one letter off or spelt
+ * another way with the letters that differ marked, as a mistake or (another spelling) in a style of
+ * their own that does not look like one.
+ */
+function WordLetters({ word, side }: { word: JudgedWord; side: 'typed' | 'expected' }) {
+  const text = word[side];
+  if (word.mark === 'right') return <>{text}</>;
+  if (word.mark === 'wrong' || word.mark === 'missing' || word.mark === 'extra') return <mark className="letter-diff">{text}</mark>;
+  const diff = letterDiff(word.typed, word.expected);
+  return (
+    <>
+      {diff[side].map((run, i) =>
         run.same ? (
           <span key={i}>{run.text}</span>
-        ) : variant ? (
+        ) : word.mark === 'variant' ? (
           <span key={i} className="letter-variant">
             {run.text}
           </span>
@@ -53,6 +82,6 @@ function MarkedLetters({ runs, variant }: { runs: { text: string; same: boolean 
           </mark>
         ),
       )}
-    </span>
+    </>
   );
 }

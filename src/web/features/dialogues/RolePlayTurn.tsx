@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DialogueLine } from './queries';
-import { judgeTyped, type SpellingLexicon, type TypedVerdict } from '../../../shared/arabizi';
+import type { SpellingLexicon } from '../../../shared/arabizi';
+import { judgeAnswer, type Judgement, type TypedVerdict } from '../../../shared/judge';
 import { Arabic } from '../../ui/Arabic';
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
 import './dialogues.css';
 
 /**
- * How the learner answered a turn and what it counts as: the line typed (the typed-answer checker's
- * verdict), or said (what recognition heard, right when it says the line's Arabic).
+ * How the learner answered a turn and what it counts as: the line typed (the judge's verdict, word by
+ * word), or said (what recognition heard, right when it says the line's Arabic).
  */
-export type TurnAnswer = { typed: string; verdict: TypedVerdict } | { heard: string; verdict: 'right' | 'wrong' };
+export type TurnAnswer = { typed: string; verdict: TypedVerdict; judgement: Judgement } | { heard: string; verdict: 'right' | 'wrong' };
 
 /**
  * One of the learner's turns in a role-play: the English of what to say, a field to type the line in,
@@ -39,7 +40,8 @@ export function RolePlayTurn({
 
   function check() {
     if (!typed.trim()) return;
-    setAnswer({ typed, verdict: judgeTyped(typed, line.arabizi, lexicon) });
+    const judgement = judgeAnswer(typed, [line.arabizi, ...line.alternatives], lexicon);
+    setAnswer({ typed, verdict: judgement.verdict, judgement });
   }
 
   return (
@@ -69,7 +71,7 @@ export function RolePlayTurn({
         </>
       ) : (
         <>
-          {'typed' in answer ? <TypedResult typed={answer.typed} expected={line.arabizi} verdict={answer.verdict} /> : <SaidResult heard={answer.heard} expected={line.arabic} verdict={answer.verdict} />}
+          {'typed' in answer ? <TypedResult judgement={answer.judgement} /> : <SaidResult heard={answer.heard} expected={line.arabic} verdict={answer.verdict} />}
           <p className="role-play-model">
             <LineText line={line} />
           </p>

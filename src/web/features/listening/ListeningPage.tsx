@@ -254,8 +254,8 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
 
       {result && word && (
         <div className={`ww-result ${result.correct ? 'right' : 'wrong'}`}>
-          {result.verdict ? (
-            <TypedResult typed={given} expected={word.lebanese} verdict={result.verdict} />
+          {result.judgement ? (
+            <TypedResult judgement={result.judgement} />
           ) : (
             <p className="ww-verdict" role="status">
               {result.correct ? 'Correct!' : 'Not quite.'}

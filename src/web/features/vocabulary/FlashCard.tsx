@@ -13,7 +13,7 @@ import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord,
 import { speechText } from './speech';
 import { seenWordsAtom, useTypedAnswers } from './state';
 import { useUser } from '../../lib/session';
-import { judgeTyped, type TypedVerdict } from '../../../shared/arabizi';
+import { judgeAnswer, type Judgement } from '../../../shared/judge';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
@@ -73,7 +73,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const { data: user } = useUser();
   const [typing, setTyping] = useTypedAnswers(user?.id ?? null);
   const [typed, setTyped] = useState('');
-  const [verdict, setVerdict] = useState<TypedVerdict | null>(null);
+  const [judgement, setJudgement] = useState<Judgement | null>(null);
+  const verdict = judgement?.verdict ?? null;
   const typedId = useId();
   const lexicon = useSpellingLexicon();
   const saySaved = useSpeakingAttempts(user);
@@ -93,7 +94,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     setRound((r) => r + 1);
     elapsed.current = 0;
     setTyped('');
-    setVerdict(null);
+    setJudgement(null);
   }
 
   // The first word, and a new one when the list no longer holds the shown word.
@@ -109,7 +110,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   /** Reveals the answer, judging what the learner typed when there is something to judge. */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon, words.map(shownLebanese)));
+    if (typing && typed.trim()) setJudgement(judgeAnswer(typed, shownLebanese(word), lexicon, words.map((w) => [shownLebanese(w), w.english] as const)));
     reveal();
   };
   const check = (event: FormEvent) => {
@@ -224,14 +225,14 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
               <strong>Cultural note:</strong> {word.culturalContext}
             </p>
           )}
-          {verdict ? (
+          {judgement ? (
             <>
-              <TypedResult typed={typed} expected={lebanese} verdict={verdict} />
+              <TypedResult judgement={judgement} />
               <div className="answer-buttons">
-                <button type="button" className="button" onClick={() => answer(verdict === 'right')} disabled={fading} autoFocus data-card-next>
+                <button type="button" className="button" onClick={() => answer(judgement.verdict === 'right')} disabled={fading} autoFocus data-card-next>
                   Next word
                 </button>
-                <p className="muted typed-counted">Counted as {verdict === 'right' ? 'I know it' : 'Still learning'}</p>
+                <p className="muted typed-counted">Counted as {judgement.verdict === 'right' ? 'I know it' : 'Still learning'}</p>
               </div>
             </>
           ) : word.intervals ? (

@@ -1,0 +1,93 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { alignWords } from '../../content/second-spellings';
+import type { SpellingLexicon } from '../../shared/arabizi';
+import { parseParadigms } from './content';
+
+/** The folders whose items are forms a learner may be asked for (a word, a verb form, a paradigm's form, a line). */
+const FORM_FOLDERS = ['words', 'verbs', 'paradigms', 'dialogues', 'sentences'];
+const NUMBERS_TOPIC = 'Numbers';
+
+/**
+ * What the judge knows of the content (docs/decisions/0069-a-judge-that-knows-the-forms.md), read from
+ * content/ at start like the spelling table: every form with its English, the words whose Arabic ends
+ * in ة, and the numbers of the Numbers topic with their digits. The importer has checked these files;
+ * a file that does not read is left out here as it is refused there.
+ */
+export function loadKnownForms(contentDir: string): Pick<SpellingLexicon, 'forms' | 'feminine' | 'numbers'> {
+  const forms = new Map<string, string[]>();
+  const feminine = new Set<string>();
+  const numbers: string[][] = [];
+  const ignore = { error() {}, warn() {} };
+  for (const folder of FORM_FOLDERS) {
+    for (const path of yamlFiles(join(contentDir, folder))) {
+      const text = readFileSync(path, 'utf8');
+      const doc = parseOrNull(text);
+      const items = folder === 'paradigms' ? parseParadigms({ path, text }, ignore).flatMap((p) => p.forms) : textsOf(doc);
+      for (const item of items) {
+        forms.set(`${item.arabizi}\u0000${item.english}`, [item.arabizi, item.english]);
+        for (const pair of alignWords(item.arabizi, item.arabic)) if (pair.arabic.endsWith('ة')) feminine.add(pair.arabizi);
+      }
+      const topic = doc as { topic?: unknown; words?: { english?: unknown; arabizi?: unknown }[] } | null;
+      if (folder === 'words' && topic?.topic === NUMBERS_TOPIC) {
+        for (const word of topic.words ?? []) {
+          const value = typeof word.english === 'string' ? englishNumber(word.english) : undefined;
+          if (value !== undefined && typeof word.arabizi === 'string') numbers.push([String(value), word.arabizi]);
+        }
+      }
+    }
+  }
+  return { forms: [...forms.values()], feminine: [...feminine], numbers };
+}
+
+function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** Bun's own YAML reader: the importer's, which keeps line numbers, takes seconds over the whole content. */
+function parseOrNull(text: string): unknown {
+  try {
+    return Bun.YAML.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every text of a parsed file with its Arabic and English, wherever it stands: a word, a verb form, a
+ * dialogue line, a sentence's question ({ arabizi, arabic, english }) and answer ({ recommended_answer, arabic, english }).
+ */
+function textsOf(node: unknown): { arabizi: string; arabic: string; english: string }[] {
+  if (Array.isArray(node)) return node.flatMap(textsOf);
+  if (node === null || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  const arabizi = record.arabizi ?? record.recommended_answer;
+  const own = typeof arabizi === 'string' && typeof record.arabic === 'string' && typeof record.english === 'string' ? [{ arabizi, arabic: record.arabic, english: record.english }] : [];
+  return [...own, ...Object.values(record).flatMap(textsOf)];
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000 };
+
+/** The value of a number written in English words ("eight", "twenty-one", "a hundred", "two hundred"), or undefined. */
+export function englishNumber(english: string): number | undefined {
+  const words = english.toLowerCase().trim().split(/[\s-]+/).filter((w) => w !== 'and');
+  if (words.length === 0) return undefined;
+  let total = 0;
+  let current = 0;
+  for (const [i, word] of words.entries()) {
+    if (word === 'a' && i === 0) current = 1;
+    else if (UNITS.includes(word)) current += UNITS.indexOf(word);
+    else if (TENS.includes(word) && word !== '') current += TENS.indexOf(word) * 10;
+    else if (SCALES[word] !== undefined) {
+      total += Math.max(current, 1) * SCALES[word];
+      current = 0;
+    } else return undefined;
+  }
+  return total + current;
+}
