@@ -87,10 +87,10 @@ describe('the scripted partner', () => {
     expect(partnerLines(missed.json.talk.lines).at(-1)!.arabizi).toBe('Kell shi mni7? Baddkon shi tene?');
     expect(missed.json.talk.hint).toBe('When you are done, ask for the bill: addeh el 7seb?');
 
-    // One letter off: understood, with the course's line as the correction.
+    // One letter off: understood, with the course's line as the correction and the word to check named.
     const slip = await say(t, cookie, id, 'Addeh el 7sep?');
     expect(slip.json.understood).toBe(true);
-    expect(slip.json.talk.corrections).toEqual([{ said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost: one letter is off. This is how the course writes it.' }]);
+    expect(slip.json.talk.corrections).toEqual([{ said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost! One letter is off. Check "7seb".' }]);
 
     const last = await say(t, cookie, id, 'Tfaddal. Yeslamo ideik!');
     expect(last.json.talk.ended).toBe(true);

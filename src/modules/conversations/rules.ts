@@ -1,4 +1,5 @@
-import { judgeTyped, type SpellingLexicon } from '../../shared/arabizi';
+import type { SpellingLexicon } from '../../shared/arabizi';
+import { judgeAnswer, type Judgement } from '../../shared/judge';
 
 /**
  * The conversation partner's rules (docs/decisions/0072-conversation-partner.md), pure and shared by the
@@ -50,16 +51,16 @@ export const LEARNER_LINES_MAX = 30;
 
 /**
  * How the partner took a learner's line: understood as said, understood with a slip (its example is the
- * correction), or not understood.
+ * correction, and `why` the checker's words on which words are off), or not understood.
  */
-export type Understanding = { intent: Expected; example: Said; slip: boolean } | null;
+export type Understanding = { intent: Expected; example: Said; slip: false } | { intent: Expected; example: Said; slip: true; why: string } | null;
 
 /**
  * Whether a typed line says an example reply. The one call of the shared answer checker here, so a
  * better checker changes the partner's understanding in one place.
  */
-export function saysExample(line: string, example: string, lexicon: SpellingLexicon): 'right' | 'almost' | 'wrong' {
-  return judgeTyped(line, example, lexicon);
+export function saysExample(line: string, example: string, lexicon: SpellingLexicon): Judgement {
+  return judgeAnswer(line, example, lexicon);
 }
 
 /** The first expected reply a typed line says, an exact one before one with a slip. */
@@ -67,9 +68,9 @@ export function understandTyped(line: string, expects: readonly Expected[], lexi
   let slipped: Understanding = null;
   for (const intent of expects) {
     for (const example of intent.says) {
-      const verdict = saysExample(line, example.arabizi, lexicon);
-      if (verdict === 'right') return { intent, example, slip: false };
-      if (verdict === 'almost' && !slipped) slipped = { intent, example, slip: true };
+      const judged = saysExample(line, example.arabizi, lexicon);
+      if (judged.verdict === 'right') return { intent, example, slip: false };
+      if (judged.verdict === 'almost' && !slipped) slipped = { intent, example, slip: true, why: judged.message };
     }
   }
   return slipped;

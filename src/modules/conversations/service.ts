@@ -305,7 +305,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       let answer: { line: PartnerLine; by: 'scripted' | 'ai'; correction: Correction | null; done: number[]; finished: boolean } = {
         line: fallback.line,
         by: 'scripted',
-        correction: understood?.slip ? { said: text, corrected: understood.example.arabizi, explanation: 'Almost: one letter is off. This is how the course writes it.' } : null,
+        correction: understood?.slip ? { said: text, corrected: understood.example.arabizi, explanation: understood.why } : null,
         done: understood?.intent.ticks ?? [],
         finished: false,
       };

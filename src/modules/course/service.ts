@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { judgeTyped } from '../../shared/arabizi';
+import { judgeTyped } from '../../shared/judge';
 import type { User } from '../auth/service';
 import type { DialoguesService } from '../dialogues/service';
 import type { GrammarService } from '../grammar/service';

@@ -27,8 +27,8 @@ const RIGHT: Record<string, Row[]> = {
     ['3andkun', '3andkon'], ['ma3i', 'ma3e'], ['maak', 'ma3ak'], ['ma3kun', 'ma3kon'], ['fiyi', 'fiyye'], ['fiye', 'fiyye'], ['fikun', 'fikon'], ['fiki', 'fike'],
   ],
   pronouns: [
-    ['ente', 'enti'], ['inta', 'enta'], ['inti', 'enti'], ['huwwe', 'huwi'], ['howe', 'huwi'], ['hiyye', 'hiyyi'], ['hiye', 'hiyyi'],
-    ['nehna', 'ne7na'], ['ni7na', 'ne7na'], ['into', 'ento'], ['entou', 'ento'], ['henne', 'hinni'], ['hinne', 'hinni'], ['Ana', 'ana'],
+    ['ente', 'enti'], ['inta', 'enta'], ['inti', 'enti'], ['huwi', 'huwwe'], ['howe', 'huwwe'], ['hiyyi', 'hiyye'], ['hiye', 'hiyye'],
+    ['nehna', 'ne7na'], ['ni7na', 'ne7na'], ['into', 'ento'], ['entou', 'ento'], ['henne', 'hinne'], ['hinni', 'hinne'], ['Ana', 'ana'],
   ],
   demonstratives: [['haida', 'hayda'], ['heyda', 'hayda'], ['haydi', 'hayde'], ['hawdi', 'hawde'], ['haidak', 'haydak'], ['haydek', 'haydik'], ['hawdek', 'hawdik']],
   adjectives: [
@@ -59,7 +59,7 @@ const WRONG: Record<string, Row[]> = {
     ['3anda', '3ande'], ['3ando', '3anda'], ['3andak', '3andik'], ['3andon', '3anna'], ['ana', '3anna'], ['3andi', '3anda'],
     ['ma3a', 'ma3e'], ['ma3o', 'ma3a'], ['ma3ak', 'ma3ik'], ['ma3na', 'ma3on'], ['fiya', 'fiyye'], ['fik', 'fike'], ['fike', 'fik'], ['fina', 'fikon'],
   ],
-  pronouns: [['enti', 'enta'], ['enta', 'enti'], ['ente', 'enta'], ['huwi', 'hiyyi'], ['hiyye', 'huwi'], ['ento', 'enta'], ['ana', 'ne7na'], ['hinni', 'ento']],
+  pronouns: [['enti', 'enta'], ['enta', 'enti'], ['ente', 'enta'], ['huwwe', 'hiyye'], ['hiyye', 'huwwe'], ['ento', 'enta'], ['ana', 'ne7na'], ['hinne', 'ento']],
   demonstratives: [['hayde', 'hayda'], ['hayda', 'hayde'], ['hawde', 'hayde'], ['haydi', 'hayda'], ['haydak', 'haydik'], ['hawdik', 'haydak'], ['hayda', 'haydak']],
   adjectives: [
     ['kbire', 'kbir'], ['kbir', 'kbire'], ['kbar', 'kbir'], ['jdide', 'jdid'], ['mni7a', 'mni7'], ['mna7', 'mni7a'], ['7elwe', '7elo'], ['7elwin', '7elwe'], ['ta3bane', 'ta3ban'], ['mabsouta', 'mabsout'],
