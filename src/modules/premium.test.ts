@@ -22,6 +22,12 @@ const premiumTopic = () => one<{ name: string }>('select name from topics where 
 const verbTopic = () => one<{ name: string }>('select name from topics where is_verb order by sort_order limit 1').name;
 const premiumDialogue = () => one<{ id: number }>('select id from dialogues where is_premium order by order_index limit 1').id;
 const freeDialogue = () => one<{ id: number }>('select id from dialogues where not is_premium order by order_index limit 1').id;
+/** The first unit of the course with a premium topic, and the first with none. */
+const unitWith = (premium: boolean) =>
+  all<{ key: string; steps: string }>('select key, steps from course_units order by order_index').find((u) => {
+    const topics = (JSON.parse(u.steps) as { kind: string; topic?: string }[]).flatMap((step) => (step.topic ? [step.topic] : []));
+    return topics.length > 0 && topics.some((topic) => one<{ premium: number }>('select is_premium as premium from topics where name = ?', topic).premium === 1) === premium;
+  })!.key;
 const premiumScenario = () => one<{ id: number }>('select id from conversation_scenarios where is_premium order by order_index limit 1').id;
 const freeScenario = () => one<{ id: number }>('select id from conversation_scenarios where not is_premium order by order_index limit 1').id;
 
@@ -120,6 +126,13 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
   'POST /api/talks/:id/recording': () => [post('/api/talks/1/recording', { audio: 'AAAAAAAAAAAAAAAAAAAAAAAA', type: 'audio/webm' })],
   'POST /api/talks/:id/finish': () => [post('/api/talks/1/finish', { idempotencyKey: key(2) })],
   'POST /api/talks/:id/review': () => [post('/api/talks/1/review', {})],
+  'GET /api/course': () => [get('/api/course')],
+  'GET /api/course/plan': () => [get('/api/course/plan')],
+  'GET /api/course/placement/:unit': () => [ofPremium(get(`/api/course/placement/${unitWith(true)}`)), get(`/api/course/placement/${unitWith(false)}`)],
+  'POST /api/course/placement/:unit': () => {
+    const answers = [{ wordId: premiumWord(), answer: 'x' }];
+    return [ofPremium(post(`/api/course/placement/${unitWith(true)}`, { answers })), post(`/api/course/placement/${unitWith(false)}`, { answers })];
+  },
   'GET /api/grammar': () => [get('/api/grammar')],
   'GET /api/grammar/:key': () => all<{ key: string }>('select key from grammar_pages').map((g) => get(`/api/grammar/${g.key}`)),
   'POST /api/reports': () => [
@@ -170,6 +183,7 @@ const NO_CONTENT_ROUTES = new Set([
   'GET /api/stats/leaderboard',
   'GET /api/stats/progress',
   'GET /api/reminders',
+  'POST /api/course/grammar/:key/read',
   'PUT /api/reminders',
   'POST /api/reminders/unsubscribe/:kind/:token',
   'GET /api/reminders/unsubscribe/:kind/:token',

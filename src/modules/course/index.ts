@@ -19,6 +19,6 @@ export function courseRoutes(ctx: AppContext, { auth, course }: { auth: AuthServ
       },
       { auth: true, params: PageParams },
     )
-    .get('/api/course/placement/:unit', ({ params }) => course.placementQuiz(params.unit), { auth: true, params: UnitParams })
-    .post('/api/course/placement/:unit', ({ user, params, body }) => ctx.writes.run(() => course.place(user.id, params.unit, body)), { auth: true, params: UnitParams, body: PlacementBody });
+    .get('/api/course/placement/:unit', ({ user, params }) => course.placementQuiz(user, params.unit), { auth: true, params: UnitParams })
+    .post('/api/course/placement/:unit', ({ user, params, body }) => ctx.writes.run(() => course.place(user, params.unit, body)), { auth: true, params: UnitParams, body: PlacementBody });
 }

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, trialExpired } from '../../lib/errors';
 import { judgeTyped } from '../../shared/judge';
 import type { User } from '../auth/service';
 import type { DialoguesService } from '../dialogues/service';
@@ -28,6 +28,16 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
   const units = db.select().from(courseUnits).orderBy(asc(courseUnits.orderIndex)).prepare();
   const readPages = db.select({ key: courseGrammarRead.pageKey }).from(courseGrammarRead).where(eq(courseGrammarRead.userId, P('userId'))).prepare();
   const placementOf = db.select({ unitKey: coursePlacements.unitKey }).from(coursePlacements).where(eq(coursePlacements.userId, P('userId'))).prepare();
+
+  /**
+   * A unit's placement check asks its words and answers with their Lebanese: a unit with premium steps
+   * the learner may not open is refused as its words are (402 trial_expired), and an unknown one is a 404.
+   */
+  function placeable(user: User, key: string) {
+    const unit = path(user).units.find((u) => u.key === key);
+    if (!unit) throw notFound('There is no such unit in the course.');
+    if (unit.steps.some((s) => s.locked && s.premium)) throw trialExpired();
+  }
 
   /** Every unit with each step's state for this learner, and the unit they are in: the first not done. */
   function path(user: User): CoursePath {
@@ -112,7 +122,8 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
       db.insert(courseGrammarRead).values({ userId, pageKey: key }).onConflictDoNothing().run();
     },
 
-    placementQuiz(key: string): PlacementQuiz {
+    placementQuiz(user: User, key: string): PlacementQuiz {
+      placeable(user, key);
       return { unit: key, pass: PLACEMENT_PASS, questions: quizWords(key).map(({ id, english }) => ({ wordId: id, english })) };
     },
 
@@ -120,7 +131,9 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
      * Judges a unit's placement answers as every typed answer is judged (src/shared/arabizi.ts); passing
      * places the learner after that unit, never behind where a placement already put them. Runs inside a write.
      */
-    place(userId: number, key: string, input: PlacementAnswers): PlacementResult {
+    place(user: User, key: string, input: PlacementAnswers): PlacementResult {
+      placeable(user, key);
+      const userId = user.id;
       const words = quizWords(key);
       const given = new Map(input.answers.map((a) => [a.wordId, a.answer]));
       const judged = words.map((w) => ({ wordId: w.id, english: w.english, lebanese: w.lebanese, right: judgeAnswer(given.get(w.id) ?? '', w.lebanese, spelling) }));

@@ -8,36 +8,64 @@ import { parseParadigms } from './content';
 const FORM_FOLDERS = ['words', 'verbs', 'paradigms', 'dialogues', 'sentences'];
 const NUMBERS_TOPIC = 'Numbers';
 
+type KnownForms = Pick<SpellingLexicon, 'forms' | 'feminine' | 'numbers'>;
+
 /**
  * What the judge knows of the content (docs/decisions/0069-a-judge-that-knows-the-forms.md), read from
  * content/ at start like the spelling table: every form with its English, the words whose Arabic ends
  * in ة, and the numbers of the Numbers topic with their digits. The importer has checked these files;
- * a file that does not read is left out here as it is refused there.
+ * a file that does not read is left out here as it is refused there. `free` holds only what a learner
+ * without premium may read (docs/product-rules.md#tiers): free topics' words, the present of each verb,
+ * free dialogues, every sentence and paradigm; `all` holds everything, for the server's own judging.
  */
-export function loadKnownForms(contentDir: string): Pick<SpellingLexicon, 'forms' | 'feminine' | 'numbers'> {
-  const forms = new Map<string, string[]>();
-  const feminine = new Set<string>();
-  const numbers: string[][] = [];
+export function loadKnownForms(contentDir: string): { all: KnownForms; free: KnownForms } {
+  const all = collector();
+  const free = collector();
   const ignore = { error() {}, warn() {} };
   for (const folder of FORM_FOLDERS) {
     for (const path of yamlFiles(join(contentDir, folder))) {
       const text = readFileSync(path, 'utf8');
       const doc = parseOrNull(text);
       const items = folder === 'paradigms' ? parseParadigms({ path, text }, ignore).flatMap((p) => p.forms) : textsOf(doc);
+      const freeItems = new Set(folder === 'paradigms' ? items : freeTextsOf(folder, doc));
       for (const item of items) {
-        forms.set(`${item.arabizi}\u0000${item.english}`, [item.arabizi, item.english]);
-        for (const pair of alignWords(item.arabizi, item.arabic)) if (pair.arabic.endsWith('ة')) feminine.add(pair.arabizi);
+        all.add(item);
+        if (freeItems.has(item)) free.add(item);
       }
       const topic = doc as { topic?: unknown; words?: { english?: unknown; arabizi?: unknown }[] } | null;
       if (folder === 'words' && topic?.topic === NUMBERS_TOPIC) {
         for (const word of topic.words ?? []) {
           const value = typeof word.english === 'string' ? englishNumber(word.english) : undefined;
-          if (value !== undefined && typeof word.arabizi === 'string') numbers.push([String(value), word.arabizi]);
+          if (value !== undefined && typeof word.arabizi === 'string') for (const known of [all, free]) known.numbers.push([String(value), word.arabizi]);
         }
       }
     }
   }
-  return { forms: [...forms.values()], feminine: [...feminine], numbers };
+  return { all: all.known(), free: free.known() };
+}
+
+type Text = { arabizi: string; arabic: string; english: string };
+
+function collector() {
+  const forms = new Map<string, string[]>();
+  const feminine = new Set<string>();
+  const numbers: string[][] = [];
+  return {
+    numbers,
+    add(item: Text) {
+      forms.set(`${item.arabizi}\u0000${item.english}`, [item.arabizi, item.english]);
+      for (const pair of alignWords(item.arabizi, item.arabic)) if (pair.arabic.endsWith('ة')) feminine.add(pair.arabizi);
+    },
+    known: (): KnownForms => ({ forms: [...forms.values()], feminine: [...feminine], numbers }),
+  };
+}
+
+/** The texts of a file that are free: a premium topic's or dialogue's are not, nor a verb's tenses but the present. */
+function freeTextsOf(folder: string, doc: unknown): Text[] {
+  const file = doc as { premium?: unknown; conjugations?: { present?: unknown } } | null;
+  if (file?.premium === true) return [];
+  if (folder === 'verbs') return textsOf(file?.conjugations?.present);
+  return textsOf(doc);
 }
 
 function yamlFiles(dir: string): string[] {
@@ -61,7 +89,7 @@ function parseOrNull(text: string): unknown {
  * Every text of a parsed file with its Arabic and English, wherever it stands: a word, a verb form, a
  * dialogue line, a sentence's question ({ arabizi, arabic, english }) and answer ({ recommended_answer, arabic, english }).
  */
-function textsOf(node: unknown): { arabizi: string; arabic: string; english: string }[] {
+function textsOf(node: unknown): Text[] {
   if (Array.isArray(node)) return node.flatMap(textsOf);
   if (node === null || typeof node !== 'object') return [];
   const record = node as Record<string, unknown>;

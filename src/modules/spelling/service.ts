@@ -10,11 +10,19 @@ import { loadKnownForms } from './known-forms';
  */
 export function createSpellingService(contentDir = CONTENT_DIR) {
   const { entries } = loadSpelling(contentDir);
-  const lexicon: SpellingLexicon = spellingLexicon(entries, loadKnownForms(contentDir));
+  const known = loadKnownForms(contentDir);
+  const lexicon: SpellingLexicon = spellingLexicon(entries, known.all);
+  const freeLexicon: SpellingLexicon = spellingLexicon(entries, known.free);
   const canonicalOf = new Map(entries.flatMap((e) => e.variants.map((variant) => [variant.toLowerCase(), e.canonical] as const)));
   return {
+    /** Everything the content teaches, for judging on the server. */
     lexicon(): SpellingLexicon {
       return lexicon;
+    },
+
+    /** What a browser judges with: a learner without premium gets the free content's forms only, as its texts are premium. */
+    lexiconFor(premium: boolean): SpellingLexicon {
+      return premium ? lexicon : freeLexicon;
     },
 
     /** Arabizi from outside the course (the AI partner's) with each word the table knows as a variant in the course's spelling. */
