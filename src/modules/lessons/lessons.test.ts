@@ -18,7 +18,7 @@ describe('GET /api/lessons', () => {
     const res = await t.server.api.lessons.get();
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(25);
-    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(res.json[9]).toMatchObject({
       key: 'talking-about-the-past',
       name: 'Talking about the past',
