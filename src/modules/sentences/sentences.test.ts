@@ -57,7 +57,7 @@ describe('GET /api/sentences/topics and /api/sentences/random/{topic}', () => {
   test('the topics of the content, alphabetically', async () => {
     const res = await t.server.api.sentences.topics.get();
     expect(res.status).toBe(200);
-    expect(res.json).toEqual(['bank', 'daily_routine', 'directions', 'food_and_drink', 'general_conversation', 'health', 'home_and_neighbours', 'phone_calls', 'police', 'shopping', 'transport', 'visiting', 'work']);
+    expect(res.json).toEqual(['bank', 'daily_routine', 'directions', 'eating_out', 'food_and_drink', 'general_conversation', 'health', 'home_and_neighbours', 'paperwork', 'phone_calls', 'police', 'shopping', 'small_talk', 'transport', 'visiting', 'work']);
   });
 
   test('a random sentence of the topic with its question and every context', async () => {
