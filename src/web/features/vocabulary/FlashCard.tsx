@@ -52,7 +52,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const pick = (list: CardWord[]): Shown | null => {
     const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
     recent.current = next.recent;
-    return next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null;
+    return next.word ? { id: next.word.id, isNew: isNewCard(seen, next.word) } : null;
   };
   // The first word is picked as the card is first drawn: a card drawn empty and filled by an effect
   // grew after the first paint and pushed the page below it down (layout shift on /landing). On a
@@ -63,7 +63,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     const first = words.find((w) => w.id === id);
     if (!first) return pick(words);
     if (recentMemorySize(words.length) > 0 && !recent.current.includes(first.id)) recent.current = [first.id];
-    return { id: first.id, isNew: isNewWord(seen, first.id) };
+    return { id: first.id, isNew: isNewCard(seen, first) };
   });
   const [revealed, setRevealed] = useState(false);
   /** Each word shown is a new round of the countdown; the time it has run so far. */
@@ -256,6 +256,9 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     </article>
   );
 }
+
+/** A review card's word has a memory card, so it was answered before, whatever this browser remembers. */
+const isNewCard = (seen: readonly number[], word: CardWord) => !word.intervals && isNewWord(seen, word.id);
 
 /**
  * The countdown's bar. It ticks on its own, five to ten times a second, so a tick redraws the bar
