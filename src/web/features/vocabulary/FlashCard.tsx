@@ -106,11 +106,17 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     setRevealed(true);
     setSeen((list) => markSeen(list, word.id));
   };
-  /** Reveals the answer, judging what the learner typed when there is something to judge. */
+  /**
+   * Reveals the answer, judging what the learner typed when there is something to judge: a judged answer
+   * counts at once, so the streak beside 'Not quite.' is already the one it left.
+   */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setVerdict(judgeTyped(typed, shownLebanese(word), lexicon, words.map(shownLebanese)));
     reveal();
+    if (!typing || !typed.trim()) return;
+    const judged = judgeTyped(typed, shownLebanese(word), lexicon, words.map(shownLebanese));
+    setVerdict(judged);
+    count(word, judged === 'right');
   };
   const check = (event: FormEvent) => {
     event.preventDefault();
@@ -118,11 +124,19 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   };
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
+  const count = (answered: CardWord, correct: boolean, grade?: GradeName) => {
+    setSeen((list) => markSeen(list, answered.id));
+    onAnswer(answered, correct, { direction: answered.direction ?? 'english-to-lebanese', grade });
+  };
   /** An answer, graded by what the learner chose (docs/decisions/0039-review-controls.md): never by how quickly. */
   const answer = (correct: boolean, grade?: GradeName) => {
     if (!word || !revealed || fading) return;
-    setSeen((list) => markSeen(list, word.id));
-    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', grade });
+    count(word, correct, grade);
+    moveOn();
+  };
+  /** The fade, then the next word. */
+  const moveOn = () => {
+    if (!word || !revealed || fading) return;
     setFading(true);
     fadeTimer.current = setTimeout(() => {
       showNext();
@@ -147,7 +161,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const grading = !!word?.intervals;
   useCardKeys(
     verdict
-      ? { next: () => answer(verdict === 'right') }
+      ? { next: moveOn }
       : grading
         ? { reveal: revealTyped, grade: (grade) => answer(grade !== 'again', grade) }
         : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) },
@@ -228,7 +242,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
             <>
               <TypedResult typed={typed} expected={lebanese} verdict={verdict} />
               <div className="answer-buttons">
-                <button type="button" className="button" onClick={() => answer(verdict === 'right')} disabled={fading} autoFocus data-card-next>
+                <button type="button" className="button" onClick={moveOn} disabled={fading} autoFocus data-card-next>
                   Next word
                 </button>
                 <p className="muted typed-counted">Counted as {verdict === 'right' ? 'I know it' : 'Still learning'}</p>

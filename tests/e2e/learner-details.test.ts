@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import { answerCardFromKeyboard, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+
+/** What a learner minds on the screens they use most (issue 42): one journey each, at both widths where it is a layout. */
+let app: E2EApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A signed-in learner on All Words, the welcome popup already seen, the first card up. */
+async function learnerOnWords(width = 1280, height = 900) {
+  const { page, context } = await app.newPage(width, height);
+  await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+  const user = await registerInBrowser(page);
+  await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+  return { page, context, user };
+}
+
+/** The server's clock cannot be moved from a browser test: a learner's data is changed in the app's file. */
+function inDatabase<T>(change: (db: Database) => T): T {
+  const db = new Database(join(app.dir, 'app.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return change(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('the flash card', () => {
+  test("'New word!' shows on no review card, though this browser has forgotten which words it saw", async () => {
+    const { page, context, user } = await learnerOnWords();
+    await answerCardFromKeyboard(page);
+    await page.locator('.streak-current', { hasText: /^1$/ }).waitFor();
+    // The card's word falls due; the browser that saw it is another one.
+    inDatabase((db) => db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]));
+    await page.evaluate(() => localStorage.removeItem('seenWords'));
+    await page.goto('/words?mode=review');
+    await page.getByTestId('review-left').filter({ hasText: '1 word due' }).waitFor();
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    expect(await page.locator('.vocab-badge.new').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  test('a typed answer counts as it is judged: the streak beside "Not quite." is already the one it left', async () => {
+    const { page, context } = await learnerOnWords();
+    await answerCardFromKeyboard(page);
+    await page.locator('.streak-current', { hasText: /^1$/ }).waitFor();
+    await page.getByRole('checkbox', { name: 'Type my answer' }).check();
+    await page.getByLabel('Type it in Lebanese').fill('qqqq');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.locator('.typed-verdict', { hasText: 'Not quite.' }).waitFor();
+    await page.locator('.streak-current', { hasText: /^0$/ }).waitFor();
+    // Going on sends nothing more: the answer was counted once.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/progress')) sent.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Next word' }).click();
+    await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    await page.locator('.streak-current', { hasText: /^0$/ }).waitFor();
+    expect(sent).toEqual([]);
+    await context.close();
+  });
+});
