@@ -68,3 +68,16 @@ describe('the flash card', () => {
     await context.close();
   });
 });
+
+describe('the paywall', () => {
+  test('a learner still in their trial is not told it has ended', async () => {
+    const { page, context } = await learnerOnWords();
+    await page.goto('/paywall');
+    await page.getByText('Your free trial is still running: 7 days left.').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Keep Learning After Your Trial');
+    await screenshot(page, 'paywall-in-trial-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'paywall-in-trial-375');
+    await context.close();
+  });
+});
