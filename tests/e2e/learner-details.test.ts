@@ -81,3 +81,44 @@ describe('the paywall', () => {
     await context.close();
   });
 });
+
+describe('the letters game', () => {
+  test('number options are chosen by their own number, so a key cannot pick another option', async () => {
+    const { page, context } = await learnerOnWords();
+    const letters = (await (await page.request.get('/api/letters')).json()) as { number: number; arabizi: string; arabic: string }[];
+    const card = page.locator('.letters-card');
+    // The question is drawn at random: a new one on each load until one shows a letter and offers numbers.
+    for (let i = 0; i < 60; i++) {
+      await page.goto('/letters');
+      await card.locator('.letters-type').waitFor();
+      if ((await card.locator('.letters-prompt').first().textContent()) === 'Which number writes this letter?') break;
+    }
+    const options = card.locator('.letters-option');
+    expect(await options.count()).toBe(4);
+    for (const option of await options.all()) expect(await option.getAttribute('aria-keyshortcuts')).toBe((await option.textContent())!.trim());
+    await screenshot(page, 'letters-number-options-1280');
+    const shown = (await card.locator('.letters-big').textContent())!.trim();
+    const right = letters.find((l) => l.arabic === shown)!;
+    await page.keyboard.press(right.arabizi);
+    await card.getByText(/^Correct!/).waitFor();
+    await context.close();
+  });
+});
+
+describe('the lesson list', () => {
+  test("a lesson's summary shows its emphasis as emphasis, never as asterisks, at both widths", async () => {
+    const { page, context } = await learnerOnWords();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/lessons');
+      const summaries = page.locator('.lesson-card-description');
+      await summaries.first().waitFor();
+      expect((await summaries.allTextContents()).filter((text) => text.includes('*'))).toEqual([]);
+      const telling = page.locator('.lesson-card', { hasText: 'Telling the time' });
+      expect(await telling.locator('.lesson-card-description em').allTextContents()).toContain('el sa3a tlete');
+      await telling.scrollIntoViewIfNeeded();
+      await screenshot(page, `lesson-list-${width}`);
+    }
+    await context.close();
+  });
+});
