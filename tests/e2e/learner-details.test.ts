@@ -122,3 +122,139 @@ describe('the lesson list', () => {
     await context.close();
   });
 });
+
+describe('the statistics page', () => {
+  test('with one day of answers the charts read well: a week drawn, not a month of slivers, a point for the day, named calendar rows', async () => {
+    const { page, context } = await learnerOnWords();
+    for (let i = 0; i < 3; i++) {
+      await answerCardFromKeyboard(page);
+      await page.locator('.streak-current', { hasText: new RegExp(`^${i + 1}$`) }).waitFor();
+    }
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/stats');
+      const charts = page.getByRole('region', { name: 'Progress Over Time' });
+      const answers = charts.getByTestId('chart-answers');
+      await answers.waitFor();
+      expect(await answers.getByRole('table').getByRole('row').count()).toBe(8);
+      expect(await answers.locator('rect.progress-bar').count()).toBe(1);
+      // Accuracy on its one day is a point to see, and its figures are written beside the title.
+      const accuracy = charts.getByTestId('chart-accuracy');
+      expect(await accuracy.locator('.progress-dot').count()).toBe(1);
+      expect(await accuracy.locator('.progress-chart-summary').textContent()).toBe('Highest 100%, latest 100%');
+      expect(await charts.getByTestId('chart-calendar').locator('.calendar-weekday').allTextContents()).toEqual(['Mon', 'Wed', 'Fri', 'Sun']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await charts.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `tests/e2e/screenshots/stats-first-day-${width}.png` });
+    }
+    await context.close();
+  });
+});
+
+describe('the legal pages', () => {
+  test("the terms say payments are non-refundable and price changes get 30 days' notice; the privacy policy names every e-mail sent", async () => {
+    for (const width of [1280, 375]) {
+      const { page, context } = await app.newPage(width, 900);
+      await page.goto('/terms-of-service');
+      const terms = page.getByRole('main');
+      await terms.getByRole('heading', { name: 'Payments and prices' }).waitFor();
+      expect(await terms.textContent()).toContain('Payments are non-refundable');
+      expect(await terms.textContent()).toContain("30 days' notice");
+      expect(await terms.textContent()).toContain('you keep access until the end of the period');
+      await screenshot(page, `terms-${width}`);
+      await page.goto('/privacy-policy');
+      await page.getByRole('heading', { name: 'E-mail' }).waitFor();
+      const privacy = (await page.getByRole('main').textContent())!;
+      for (const mail of ['password resets', 'e-mail verification', 'subscription changes', 'practice reminders', 'weekly summary']) expect(privacy).toContain(mail);
+      expect(privacy).not.toContain('only about your account');
+      await screenshot(page, `privacy-${width}`);
+      await context.close();
+    }
+  });
+});
+
+/** axe-core's verdict on the page as it is, for the rules named. */
+async function axeViolations(page: import('playwright-core').Page, rules: string[]) {
+  // Evaluated over the debugging protocol, which the page's Content-Security-Policy does not govern.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await Bun.file(join(import.meta.dir, '../../node_modules/axe-core/axe.min.js')).text());
+  return page.evaluate(async (only) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: only } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.length}`);
+  }, rules);
+}
+
+describe('accessibility', () => {
+  test("each dialogue card's name is what it shows, at both widths", async () => {
+    const { page, context } = await learnerOnWords();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/dialogues');
+      await page.locator('.dialogue-card').first().waitFor();
+      expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
+      const first = page.locator('.dialogue-card').first();
+      const title = (await first.locator('.dialogue-card-title').textContent())!;
+      expect(await page.getByRole('link', { name: title }).first().textContent()).toContain('Open');
+      await screenshot(page, `dialogues-${width}`);
+    }
+    await context.close();
+  });
+});
+
+/** WCAG's contrast ratio of two 'rgb(r, g, b)' colours. */
+function contrast(a: string, b: string) {
+  const luminance = (color: string) => {
+    const [r, g, bl] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+describe('the keyboard', () => {
+  test('the focus outline on a white card stands 3:1 against it, and on the red page too; Escape closes the Settings menu', async () => {
+    const { page, context } = await learnerOnWords();
+    await page.keyboard.press('Tab');
+    const reveal = page.getByRole('button', { name: 'Reveal Now' });
+    await reveal.focus();
+    const onCard = await reveal.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, color: getComputedStyle(el).outlineColor, card: getComputedStyle(el.closest('.flash-card')!).backgroundColor }));
+    expect(onCard.style).toBe('solid');
+    expect(contrast(onCard.color, onCard.card)).toBeGreaterThanOrEqual(3);
+    const onPage = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).getPropertyValue('--focus-ring').trim());
+    expect(onPage).toBe('#ffd54a');
+
+    const menu = page.locator('details.dropdown');
+    await page.locator('details.dropdown summary').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Account Settings' }).waitFor();
+    expect(await menu.getAttribute('open')).not.toBeNull();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Account Settings' }).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await context.close();
+  });
+});
+
+describe('settings', () => {
+  test('where push is not set up, Learning says notifications are unavailable, and no request fails', async () => {
+    const { page, context } = await learnerOnWords();
+    const failed: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() >= 400) failed.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failed.push(message.text());
+    });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/settings?tab=learning');
+      await page.getByText('Notifications on this browser are unavailable here: reminders come by e-mail.').waitFor();
+      await screenshot(page, `settings-learning-${width}`);
+    }
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+});

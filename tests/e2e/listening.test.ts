@@ -99,7 +99,10 @@ describe('the listening drill', () => {
     // Enter goes on; the next word plays without another press.
     await page.keyboard.press('Enter');
     await card.getByText(`Word 2 of ${questions.length}`).waitFor();
+    // The pressed Next word is gone: the focus is on the new word's play button, not lost to the page.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('listen-play'))).toBe(true);
     await ended(page, 'word', 2);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('listen-play'))).toBe(true);
     const second = deck.get(questions[1]!.wordId)!;
     const number = questions[1]!.options.indexOf(second.english) + 1;
     await page.keyboard.press(String(number));

@@ -1,5 +1,5 @@
 import { Link, linkOptions, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLogout } from '../features/auth/hooks';
 import { useSubscriptionStatus, type User } from '../lib/session';
 import { useActivityTracking } from '../features/stats/activity';
@@ -62,7 +62,7 @@ export function Nav({ user }: { user: User }) {
           <Link to="/subscription" className={premium ? 'upgrade premium' : 'upgrade'}>
             {premium ? 'Premium' : 'Upgrade'}
           </Link>
-          <details className="dropdown">
+          <details className="dropdown" onKeyDown={closeOnEscape}>
             <summary>Settings</summary>
             <div className="dropdown-menu" onClick={(e) => (e.currentTarget.parentElement as HTMLDetailsElement).removeAttribute('open')}>
               <Link to="/settings">Account Settings</Link>
@@ -83,6 +83,14 @@ export function Nav({ user }: { user: User }) {
       </nav>
     </header>
   );
+}
+
+/** Escape closes the Settings menu, as it does any menu, and leaves the focus on its button. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget;
+  if (event.key !== 'Escape' || !menu.open) return;
+  menu.open = false;
+  menu.querySelector('summary')?.focus();
 }
 
 /** The name and the line under it, in the header with or without navigation. */

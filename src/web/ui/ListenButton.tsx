@@ -14,7 +14,8 @@ export function SpeakerIcon() {
 export function ListenButton({ text, audioUrl, label, className = 'button button-secondary listen' }: { text: string; audioUrl?: string; label?: string; className?: string }) {
   const { speak, speaking } = useSpeech();
   return (
-    <button type="button" className={className} onClick={() => speak(text, audioUrl)} disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
+    // Not disabled while it speaks: a disabled button drops the keyboard's focus.
+    <button type="button" className={className} onClick={() => speaking || speak(text, audioUrl)} aria-disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
       <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
     </button>
   );

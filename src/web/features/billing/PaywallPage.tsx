@@ -12,7 +12,7 @@ import './billing.css';
 const LOGIN_TO_SUBSCRIBE = linkOptions({ to: '/auth', search: { redirect: '/paywall' } });
 
 /** The spec's title is for a trial that has ended: a learner still in theirs, or subscribed, is not told it has. */
-function headline(status: { isActive: boolean; isInTrial: boolean } | undefined) {
+function headline(status: { isActive: boolean; isInTrial: boolean } | null | undefined) {
   if (status?.isActive) return 'You Have Kalimat Premium';
   if (status?.isInTrial) return 'Keep Learning After Your Trial';
   return 'Your Free Trial Has Ended';

@@ -27,7 +27,6 @@ export function DialoguesPage() {
                     to={d.locked ? '/subscription' : '/dialogues/$id'}
                     params={d.locked ? undefined : { id: String(d.id) }}
                     className={`dialogue-card${d.locked ? ' locked' : ''}`}
-                    aria-label={d.locked ? `${d.title} (premium, locked)` : d.title}
                   >
                     <span className="dialogue-card-top">
                       <span className={d.premium ? 'vocab-badge premium' : 'vocab-badge'}>{d.premium ? 'Premium' : 'Free'}</span>

@@ -81,6 +81,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   const [audioFailed, setAudioFailed] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
   const typedInput = useRef<HTMLInputElement>(null);
   const typedId = useId();
   const done = index >= questions.length;
@@ -94,9 +95,11 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
     element.play().catch(() => setPlaying(false));
   }
   // Each next word plays by itself once the learner has started the round (browsers allow sound after a press).
+  // The button pressed for the next word is gone: the focus goes to the new word's field, or its play button.
   useEffect(() => {
     if (played && !done) play();
-    typedInput.current?.focus();
+    if (typedInput.current) typedInput.current.focus();
+    else if (index > 0) playButton.current?.focus();
   }, [index]);
   useEffect(() => {
     if (result || kept) nextButton.current?.focus();
@@ -185,7 +188,8 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
         }}
         data-listen="word"
       />
-      <button type="button" className="button listen-play" onClick={play} disabled={playing} aria-keyshortcuts="R">
+      {/* Not disabled while it plays: a disabled button drops the keyboard's focus. */}
+      <button ref={playButton} type="button" className="button listen-play" onClick={() => playing || play()} aria-disabled={playing} aria-keyshortcuts="R">
         <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
       </button>
       {audioFailed && (
