@@ -258,3 +258,58 @@ describe('settings', () => {
     await context.close();
   });
 });
+
+describe('logging in', () => {
+  test("without a script, a wrong password says so on the login screen and the right one goes where ?redirect= said", async () => {
+    for (const width of [1280, 375]) {
+      const signUp = await app.newPage(width, 900);
+      const user = await registerInBrowser(signUp.page);
+      await signUp.context.close();
+      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 900 }, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/auth?redirect=%2Fstats');
+      await page.getByLabel('Email', { exact: true }).fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.hash === '#login-failed');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/stats');
+      await page.getByText('Invalid email or password. Please try again.').waitFor();
+      expect(await page.getByText('Too many attempts. Please wait a minute and try again.').isVisible()).toBe(false);
+      await screenshot(page, `login-failed-no-script-${width}`);
+      await page.getByLabel('Email', { exact: true }).fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.pathname === '/stats');
+      await context.close();
+    }
+  });
+
+  test('logging in to an account scheduled for deletion says it is restored', async () => {
+    const { page, context, user } = await learnerOnWords();
+    expect((await page.request.delete('/api/user/delete', { headers: { origin: app.baseUrl } })).status()).toBe(200);
+    await page.goto('/auth');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: 'Welcome back' }).getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.').waitFor();
+    await page.waitForURL('**/words');
+    await context.close();
+  });
+});
+
+describe('the daily goal', () => {
+  test('its ring is on the listening drill and the dialogues too, at both widths', async () => {
+    const { page, context } = await learnerOnWords();
+    expect((await page.request.put('/api/goal', { data: { kind: 'cards', amount: 10 }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/listen', '/dialogues']) {
+        await page.goto(path);
+        await page.getByRole('progressbar', { name: 'Daily goal: 0 of 10 cards today' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `tests/e2e/screenshots/goal-ring${path.replace('/', '-')}-${width}.png` });
+      }
+    }
+    await context.close();
+  });
+});

@@ -12,6 +12,7 @@ import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { SpeakerIcon } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
 import { Tabs } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
 import { TypedResult } from '../../ui/TypedResult';
@@ -42,7 +43,10 @@ export function ListeningPage() {
           <h1>Listening Drill</h1>
           <p>Hear a word or phrase with no text, then choose its meaning or type what you heard. The words are shown after each answer.</p>
         </div>
-        <StreakDisplay streak={streak.streak} />
+        <div className="game-header-side">
+          <StreakDisplay streak={streak.streak} />
+          <GoalRing />
+        </div>
       </header>
       <div className="card listen-card">
         <Tabs id="listen-mode" label="How to answer" tabs={MODES} selected={mode} onSelect={setMode}>
