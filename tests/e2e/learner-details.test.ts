@@ -313,3 +313,67 @@ describe('the daily goal', () => {
     await context.close();
   });
 });
+
+describe('the listening drill on a phone', () => {
+  test('no meaning breaks inside a word and both ways of answering are whole, at 375 and 1280', async () => {
+    const { page, context } = await learnerOnWords();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Several rounds: the meanings offered differ each time.
+      for (let round = 0; round < 3; round++) {
+        await page.goto('/listen');
+        await page.locator('.ww-option').first().waitFor();
+        const broken = await page.evaluate(() => {
+          const split: string[] = [];
+          for (const option of document.querySelectorAll('.ww-option')) {
+            const text = option.lastChild!;
+            const content = text.textContent ?? '';
+            let at = 0;
+            for (const word of content.split(' ')) {
+              const range = document.createRange();
+              range.setStart(text, at);
+              range.setEnd(text, at + word.length);
+              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split.push(word);
+              at += word.length + 1;
+            }
+          }
+          return split;
+        });
+        expect(broken).toEqual([]);
+      }
+      for (const name of ['Choose the meaning', 'Type what you hear']) {
+        const tab = page.getByRole('tab', { name });
+        const whole = await tab.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('.card')!.getBoundingClientRect().right);
+        expect({ name, whole }).toEqual({ name, whole: true });
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `tests/e2e/screenshots/listen-phone-${width}.png` });
+    }
+    await context.close();
+  });
+});
+
+describe('the try-out on a touch screen', () => {
+  test("the card's countdown waits until the card is on the screen, and no keyboard hints are shown", async () => {
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/landing');
+    const card = page.locator('.try-deck .flash-card');
+    await card.getByRole('button', { name: 'Reveal Now' }).waitFor();
+    await page.clock.runFor(500);
+    expect(await card.isVisible()).toBe(true);
+    const left = () => card.getByRole('progressbar').getAttribute('aria-valuenow');
+    const below = await card.locator('.card-countdown').evaluate((el) => el.getBoundingClientRect().top >= innerHeight);
+    expect(below).toBe(true);
+    await page.clock.runFor(5000);
+    expect(await left()).toBe('100');
+    await card.locator('.card-countdown').scrollIntoViewIfNeeded();
+    await page.clock.runFor(5000);
+    expect(Number(await left())).toBeLessThan(100);
+    for (const hint of ['.key-hint', '.keys-button', '.button kbd']) expect(await card.locator(hint).first().isVisible().catch(() => false)).toBe(false);
+    expect(await page.getByText('Keyboard shortcuts').isVisible()).toBe(false);
+    await screenshot(page, 'landing-touch-375');
+    await context.close();
+  });
+});

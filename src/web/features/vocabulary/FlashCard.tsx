@@ -281,10 +281,21 @@ const isNewCard = (seen: readonly number[], word: CardWord) => !word.intervals &
  */
 function CardCountdown({ tick, elapsed, onEnd }: { tick: number; elapsed: RefObject<number>; onEnd: () => void }) {
   const [spent, setSpent] = useState(elapsed.current);
+  // The countdown runs only while its bar is on the screen: the try-out card below /landing's fold waits to be seen.
+  const bar = useRef<HTMLDivElement>(null);
+  const inView = useRef(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    // The countdown waits while a dialog (the first-visit explanation) covers the card.
+    if (!bar.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      inView.current = entries.at(-1)!.isIntersecting;
+    });
+    observer.observe(bar.current);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    // The countdown also waits while a dialog (the first-visit explanation) covers the card.
     const timer = setInterval(() => {
-      if (!document.querySelector('.dialog-backdrop')) setSpent((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
+      if (inView.current && !document.querySelector('.dialog-backdrop')) setSpent((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
     }, tick);
     return () => clearInterval(timer);
   }, [tick]);
@@ -295,7 +306,7 @@ function CardCountdown({ tick, elapsed, onEnd }: { tick: number; elapsed: RefObj
     if (spent >= CARD_COUNTDOWN_MS) end.current();
   }, [spent]);
   return (
-    <div className="card-countdown">
+    <div className="card-countdown" ref={bar}>
       <ProgressBar value={countdownPercent(spent)} label="Time left before the answer is shown" />
     </div>
   );
