@@ -377,3 +377,70 @@ describe('the try-out on a touch screen', () => {
     await context.close();
   });
 });
+
+describe('the navigation on a phone', () => {
+  test('every destination is in sight in a wrapped row of pills, with room for more, at 320, 375 and 1280', async () => {
+    const { page, context } = await learnerOnWords(375, 812);
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 812 });
+      await page.goto('/stats');
+      const links = page.getByRole('navigation', { name: 'Main' }).getByRole('listitem');
+      const count = await links.count();
+      expect(count).toBeGreaterThanOrEqual(10);
+      const outside = await page.locator('.nav-links .nav-link').evaluateAll((all) =>
+        all.filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.left < 0 || box.right > innerWidth || box.bottom > innerHeight;
+        }).map((el) => el.textContent),
+      );
+      expect(outside).toEqual([]);
+      expect(await page.locator('.nav-links').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // An eleventh destination (another feature's) wraps as the others do.
+      await page.locator('.nav-links').evaluate((list) => {
+        const item = list.lastElementChild!.cloneNode(true) as HTMLElement;
+        item.querySelector('a')!.textContent = 'Talk';
+        item.setAttribute('data-extra', '');
+        list.append(item);
+      });
+      const extra = await page.locator('[data-extra] a').boundingBox();
+      expect(extra!.x + extra!.width).toBeLessThanOrEqual(width);
+      const header = (await page.locator('.site-header').boundingBox())!;
+      expect(header.height).toBeLessThan(812 * 0.2);
+      await page.screenshot({ path: `tests/e2e/screenshots/nav-${width}.png` });
+      await page.locator('[data-extra]').evaluate((el) => el.remove());
+    }
+    await context.close();
+  });
+});
+
+describe('Say it', () => {
+  test('a recogniser that cannot take the microphone is not said to have found none', async () => {
+    const { page, context } = await learnerOnWords();
+    // A recognition that fails as Chromium's does when its own capture of the microphone fails.
+    await page.evaluate(() => {
+      class Refusing {
+        lang = '';
+        interimResults = false;
+        maxAlternatives = 1;
+        onresult: unknown = null;
+        onerror: ((event: { error: string }) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          setTimeout(() => {
+            this.onerror?.({ error: 'audio-capture' });
+            this.onend?.();
+          }, 50);
+        }
+        abort() {}
+        stop() {}
+      }
+      Object.defineProperty(window, 'SpeechRecognition', { value: Refusing, configurable: true, writable: true });
+    });
+    await page.keyboard.press('Space');
+    const sayIt = page.getByRole('region', { name: 'Say it' });
+    await sayIt.getByRole('button', { name: 'Say it' }).click();
+    await sayIt.getByText('Speech recognition could not hear the microphone. Record yourself instead, and compare it with the model.').waitFor();
+    expect(await sayIt.getByText('No microphone was found.').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -215,6 +215,8 @@ describe('Say it', () => {
     await revealCard(plain.page);
     const sayIt = plain.page.getByRole('region', { name: 'Say it' });
     expect(await sayIt.getByRole('button', { name: 'Say it' }).count()).toBe(0);
+    // The learner is told why there is only a recording to make.
+    await sayIt.getByText(/^Automatic checking is off in this browser \(it has no speech recognition\)/).waitFor();
     // S starts and stops a recording where there is no recognition.
     await plain.page.keyboard.press('s');
     await sayIt.getByRole('button', { name: 'Stop recording' }).waitFor();
