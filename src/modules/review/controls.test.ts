@@ -146,6 +146,18 @@ describe('review settings', () => {
     expect(heardCardOf(cards[0]!)!.reps).toBe(2);
   });
 
+  test("the forecast's today says how many are due now, as Review's count does, beside those due later today", async () => {
+    const { cookie } = await t.signUp();
+    await answer(cookie, freeWordIds[0]!, { correct: false, page: 'unified' });
+    const before = (await t.server.api.review.forecast.get({ cookie })).json!;
+    expect({ today: before.days[0]!.due, dueNow: before.dueNow }).toEqual({ today: 1, dueNow: 0 });
+    expect((await t.server.api.review.due.get({ cookie })).json!.count).toBe(0);
+    t.clock.advance(10 * 60_000);
+    const after = (await t.server.api.review.forecast.get({ cookie })).json!;
+    expect({ today: after.days[0]!.due, dueNow: after.dueNow }).toEqual({ today: 1, dueNow: 1 });
+    expect((await t.server.api.review.due.get({ cookie })).json!.count).toBe(1);
+  });
+
   test('fuzz spreads a session of Easy first answers over several days', async () => {
     const { cookie, user } = await t.signUp();
     await setSettings(cookie, { desiredRetention: 0.9, newCardsPerDay: 500 });

@@ -49,6 +49,8 @@ export interface ReviewQueue<W extends ShownWord> {
 export interface ReviewForecast {
   /** Words falling due on each of the next 14 days in the learner's time zone, today (with the overdue ones) first. */
   days: { date: string; due: number }[];
+  /** The words due now, as Review counts them ("Review due (N)"): today's bar also holds those due later today. */
+  dueNow: number;
   /** Reviews of cards already learnt (first answers and learning steps left out), and how many were recalled (not Again). */
   retention: { reviews: number; recalled: number };
 }
@@ -349,9 +351,16 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       const today = calendarDay(at, zone);
       // A day either side of the window: the learner's zone may be up to 14 hours from UTC.
       const until = new Date(Date.parse(`${addDays(today, FORECAST_DAYS)}T00:00:00Z`) + DAY_MS);
-      const due = openDue(user, until, openWords).map(({ card }) => calendarDay(card.due, zone));
+      const cards = openDue(user, until, openWords).map(({ card }) => card);
       const retention = retentionOf.get({ userId: user.id })!;
-      return { days: forecast(today, due), retention: { reviews: retention.reviews, recalled: retention.recalled } };
+      return {
+        days: forecast(
+          today,
+          cards.map((card) => calendarDay(card.due, zone)),
+        ),
+        dueNow: cards.filter((card) => card.due <= at).length,
+        retention: { reviews: retention.reviews, recalled: retention.recalled },
+      };
     },
   };
 }
