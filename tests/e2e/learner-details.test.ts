@@ -35,8 +35,9 @@ function inDatabase<T>(change: (db: Database) => T): T {
 describe('the flash card', () => {
   test("'New word!' shows on no review card, though this browser has forgotten which words it saw", async () => {
     const { page, context, user } = await learnerOnWords();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/progress') && r.request().method() === 'POST');
     await answerCardFromKeyboard(page);
-    await page.locator('.streak-current', { hasText: /^1$/ }).waitFor();
+    expect((await saved).status()).toBe(200);
     // The card's word falls due; the browser that saw it is another one.
     inDatabase((db) => db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]));
     await page.evaluate(() => localStorage.removeItem('seenWords'));
@@ -143,6 +144,8 @@ describe('the statistics page', () => {
       expect(await accuracy.locator('.progress-dot').count()).toBe(1);
       expect(await accuracy.locator('.progress-chart-summary').textContent()).toBe('Highest 100%, latest 100%');
       expect(await charts.getByTestId('chart-calendar').locator('.calendar-weekday').allTextContents()).toEqual(['Mon', 'Wed', 'Fri', 'Sun']);
+      // The three words come back later today: the forecast says none is due now, as Review's button does.
+      await page.getByRole('region', { name: 'Review Forecast' }).getByText('Today: 0 due now, 3 later today.').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await charts.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `tests/e2e/screenshots/stats-first-day-${width}.png` });
