@@ -40,6 +40,20 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The first minute of a calendar day in a time zone: every zone's day starts on a whole minute within 14 hours of UTC's. */
+export function dayStart(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  let before = Math.floor((midnight - 15 * 60 * MINUTE_MS) / MINUTE_MS);
+  let from = Math.floor((midnight + 15 * 60 * MINUTE_MS) / MINUTE_MS);
+  // calendarDay only grows with time: halve the minutes between the last one before the day and the first of it.
+  while (from - before > 1) {
+    const middle = Math.floor((before + from) / 2);
+    if (calendarDay(new Date(middle * MINUTE_MS), timeZone) < day) before = middle;
+    else from = middle;
+  }
+  return new Date(from * MINUTE_MS);
+}
+
 /** Monday 00:00 UTC of the week holding `at`: one weekly board for every learner. */
 export function weekStart(at: Date): Date {
   const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());

@@ -4,3 +4,11 @@
  * (docs/decisions/0041-login-before-the-script.md). The server's one route that reads a form body.
  */
 export const LOGIN_FORM_PATH = '/auth/login';
+
+/** Only same-site paths are followed after logging in (never back to /auth, never another host). */
+export function safeRedirect(redirect?: string | null) {
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/auth') ? redirect : '/words';
+}
+
+/** The login screen's element each failed form post names in its address' fragment: shown by CSS alone, before any script (src/web/prerender.tsx). */
+export const LOGIN_FAILURES = { login: 'login-failed', login_limit: 'login-limited' } as const;

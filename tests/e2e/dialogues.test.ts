@@ -125,6 +125,8 @@ async function journey(width: number, height: number, name: string) {
   }
   const score = page.locator('.role-play-score');
   await score.getByRole('heading', { name: 'You said 3 of 5 lines right' }).waitFor();
+  // The last turn's Continue is gone: the focus is on the score, so the next Tab reaches its buttons.
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('role-play-score'))).toBe(true);
   await score.getByText('You earned 30 points.').waitFor();
   await screenshot(page, `dialogues-score-${name}`);
 

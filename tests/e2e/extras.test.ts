@@ -101,17 +101,18 @@ describe('beyond the spec (issue 14)', () => {
     const word = await cardWithNearMiss(page, words);
     const typed = nearMiss(word.lebanese);
     await page.getByLabel('Type it in Lebanese').fill(typed);
+    // The judged answer is sent as it is judged, not when the learner goes on.
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/words/${word.id}/progress`) && r.method() === 'POST');
     await page.getByLabel('Type it in Lebanese').press('Enter');
     await page.getByText('Almost! One letter is off.').waitFor();
+    expect((await sent).postDataJSON()).toMatchObject({ correct: false });
     const result = page.locator('.typed-result');
     expect(await result.locator('dd').first().locator('mark').allTextContents()).toEqual([typed.slice(-1)]);
     expect(await result.locator('dd').nth(1).locator('mark').allTextContents()).toEqual([word.lebanese.slice(-1)]);
     expect(await page.getByText('Counted as Still learning').isVisible()).toBe(true);
     await screenshot(page, 'typed-answer-1280');
 
-    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/words/${word.id}/progress`) && r.method() === 'POST');
     await page.keyboard.press('Enter');
-    expect((await sent).postDataJSON()).toMatchObject({ correct: false });
 
     // Right in another spelling: the keys agree (read off the next card, once the result has gone).
     await page.locator('.typed-result').waitFor({ state: 'detached' });

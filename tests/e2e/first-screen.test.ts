@@ -221,10 +221,10 @@ describe('a visitor from a phone', () => {
     await page.waitForURL('**/auth');
     await page.getByRole('heading', { name: /Kalimat/ }).waitFor();
 
-    // A wrong password comes back to the login screen, which will say so once the app runs.
+    // A wrong password comes back to the login screen, which says so before the app runs (the address' fragment) and once it does.
     await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await Promise.all([page.waitForURL('**/auth?error=login'), page.getByLabel('Password', { exact: true }).press('Enter')]);
+    await Promise.all([page.waitForURL('**/auth?error=login#login-failed'), page.getByLabel('Password', { exact: true }).press('Enter')]);
     await page.getByRole('heading', { name: /Kalimat/ }).waitFor();
 
     await page.getByLabel('Email', { exact: true }).fill(learner.email);
@@ -302,7 +302,7 @@ describe('a visitor from a phone', () => {
     const arrival = await context.request.get('/auth?error=login', { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(await arrival.text()).toContain('data-prerendered');
     await page.goto('/auth?error=login');
-    await page.getByText('Invalid email or password. Please try again.').waitFor();
+    await page.locator('[data-sonner-toast]').getByText('Invalid email or password. Please try again.').waitFor();
     await page.waitForURL('**/auth');
     await appTookOver(page);
     expect(logged).toEqual([]);

@@ -99,7 +99,10 @@ describe('the listening drill', () => {
     // Enter goes on; the next word plays without another press.
     await page.keyboard.press('Enter');
     await card.getByText(`Word 2 of ${questions.length}`).waitFor();
+    // The pressed Next word is gone: the focus is on the new word's play button, not lost to the page.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('listen-play'))).toBe(true);
     await ended(page, 'word', 2);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('listen-play'))).toBe(true);
     const second = deck.get(questions[1]!.wordId)!;
     const number = questions[1]!.options.indexOf(second.english) + 1;
     await page.keyboard.press(String(number));
@@ -213,6 +216,8 @@ describe('Say it', () => {
     await revealCard(plain.page);
     const sayIt = plain.page.getByRole('region', { name: 'Say it' });
     expect(await sayIt.getByRole('button', { name: 'Say it' }).count()).toBe(0);
+    // The learner is told why there is only a recording to make.
+    await sayIt.getByText(/^Automatic checking is off in this browser \(it has no speech recognition\)/).waitFor();
     // S starts and stops a recording where there is no recognition.
     await plain.page.keyboard.press('s');
     await sayIt.getByRole('button', { name: 'Stop recording' }).waitFor();

@@ -178,7 +178,7 @@ describe('memory review in the browser', () => {
     expect(await page.getByLabel('Desired retention').inputValue()).toBe('0.95');
     expect(await page.getByLabel('New cards a day').inputValue()).toBe('2');
 
-    // Three new words answered: two enter the memory review today.
+    // Three new words answered: two enter the memory review today, the third waits unreviewed for the next day (docs/decisions/0073).
     await page.goto('/words');
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
@@ -188,6 +188,8 @@ describe('memory review in the browser', () => {
     }
     await page.getByRole('status', { name: 'Streak 3, best 3' }).waitFor();
     await until(() => (db.query('select count(*) as n from user_progress p join users u on u.id = p.user_id where u.username = ?').get(learner.username) as { n: number }).n, (n) => n === 3);
-    expect(cardsOf(learner.username)).toHaveLength(2);
+    expect(cardsOf(learner.username)).toHaveLength(3);
+    const waiting = db.query('select count(*) as n from review_cards c join users u on u.id = c.user_id where u.username = ? and c.reps = 0').get(learner.username) as { n: number };
+    expect(waiting.n).toBe(1);
   });
 });

@@ -28,8 +28,11 @@ describe('vocabulary practice in the browser', () => {
     await page.goto('/landing');
     const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
     await deck.getByRole('button', { name: 'Reveal Now' }).waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     const bar = deck.getByRole('progressbar', { name: 'Time left before the answer is shown' });
+    // The countdown runs only while its bar is on the screen (below the fold at this size until scrolled to).
+    await bar.scrollIntoViewIfNeeded();
+    await bar.evaluate((el) => new Promise<void>((seen) => new IntersectionObserver((entries, observer) => entries.at(-1)!.isIntersecting && (observer.disconnect(), seen())).observe(el)));
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.clock.runFor(1000);
     const left = Number(await bar.getAttribute('aria-valuenow'));
     expect(left).toBeLessThan(100);

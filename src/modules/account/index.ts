@@ -2,10 +2,11 @@ import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
+import { requestOriginOf } from '../../lib/core';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
 import { RateLimiter, type Limit } from '../../lib/rate-limit';
-import { LOGIN_FORM_PATH } from '../../shared/forms';
+import { LOGIN_FAILURES, LOGIN_FORM_PATH, safeRedirect } from '../../shared/forms';
 import { LoginBody, ProfileBody, RegisterBody, type LoginInput } from '../auth/model';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService, User } from '../auth/service';
@@ -20,7 +21,6 @@ export const LIMITS = {
   registrationsPerIp: { limit: 5, windowMs: MINUTE_MS },
 } as const;
 
-const LOGIN_FAILED = '/auth?error=login';
 
 /**
  * Signing up, in and out, and the calls that answer with the user whole or end the account: they compose
@@ -53,23 +53,39 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
     ];
     if (ip) guesses.push([`login-ip:${ip}`, LIMITS.failedLoginsPerIp]);
     const release = limiter.reserve(guesses);
-    let user: User;
+    let signedIn: { user: User; restored: boolean };
     try {
-      user = await auth.login(input);
+      signedIn = await auth.login(input);
     } catch (error) {
       if (!(error instanceof AppError && error.status === 401)) release();
       throw error;
     }
     release();
-    await startSession(user, userAgent);
-    return user;
+    await startSession(signedIn.user, userAgent);
+    return signedIn;
   }
 
-  /** Where the drawn login form's post goes when it fails: the login screen, which names the failure. */
-  const formFailure = (error: unknown) => {
-    if (error instanceof AppError && error.status === 429) return '/auth?error=login_limit';
-    if (error instanceof AppError && error.status === 401) return LOGIN_FAILED;
-    throw error;
+  /**
+   * Where the drawn login form's post goes when it fails: the login screen, which names the failure in
+   * its fragment (shown without a script) and its query (the app's toast), keeping where to go after.
+   */
+  const formFailure = (redirect: string | null) => (error: unknown) => {
+    const failure = error instanceof AppError && error.status === 429 ? 'login_limit' : error instanceof AppError && error.status === 401 ? 'login' : null;
+    if (!failure) throw error;
+    return loginScreen(failure, redirect);
+  };
+  const loginScreen = (failure: keyof typeof LOGIN_FAILURES, redirect: string | null) => {
+    const query = new URLSearchParams({ error: failure });
+    if (redirect) query.set('redirect', redirect);
+    return `/auth?${query}#${LOGIN_FAILURES[failure]}`;
+  };
+  /**
+   * Where to go after the form's login: the login screen's own `?redirect=`, which a page drawn before
+   * the address was known cannot carry in the form, so read from the page that posted it (same site).
+   */
+  const redirectOf = (request: Request) => {
+    const url = URL.parse(request.headers.get('referer') ?? '');
+    return url && url.origin === requestOriginOf(request) ? url.searchParams.get('redirect') : null;
   };
 
   return new Elysia({ name: 'account' })
@@ -87,18 +103,21 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
       return { user: shown(user) };
     }, { body: RegisterBody })
 
-    .post('/api/login', async ({ body: input, request, server, startSession }) =>
-      shown(await signIn(input, ipOf(request, server), startSession, request.headers.get('user-agent'))),
-    { body: LoginBody })
+    // An account that was marked for deletion is restored by signing in: `restored` says so, for the learner to be told.
+    .post('/api/login', async ({ body: input, request, server, startSession }) => {
+      const { user, restored } = await signIn(input, ipOf(request, server), startSession, request.headers.get('user-agent'));
+      return restored ? { ...shown(user), restored } : shown(user);
+    }, { body: LoginBody })
 
     // The drawn login form sent by the browser itself (docs/decisions/0041): the same sign-in, answered
     // with the page to go to, so a failure shows the login screen's message rather than an error body.
     .post(LOGIN_FORM_PATH, async ({ body, request, server, startSession, set }) => {
       const input = v.safeParse(LoginBody, body);
+      const redirect = redirectOf(request);
       set.status = 303;
       set.headers.location = input.success
-        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(() => '/words', formFailure)
-        : LOGIN_FAILED;
+        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(() => safeRedirect(redirect), formFailure(redirect))
+        : loginScreen('login', redirect);
     })
 
     .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { createTestApp } from '../../../tests/support/app';
+import { BASE, createTestApp } from '../../../tests/support/app';
 import { LOGIN_FORM_PATH } from '../../shared/forms';
 import { LIMITS } from './index';
 
@@ -26,7 +26,8 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     for (const fields of [{ email, password: 'wrong-one' }, { email: 'nobody@example.com', password: 'secret123' }, { email }, {}, { email, password: 'x'.repeat(10_000) }] as Record<string, string>[]) {
       const res = await post(fields);
       expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/auth?error=login');
+      // The fragment names the message the drawn login screen shows without a script.
+      expect(res.headers.get('location')).toBe('/auth?error=login#login-failed');
       expect(res.cookie).toBeUndefined();
     }
   });
@@ -36,9 +37,21 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     const ip = { 'fly-client-ip': '10.9.9.9' };
     for (let i = 0; i < LIMITS.failedLoginsPerEmailAndIp.limit; i++) await post({ email, password: `wrong${i}` }, { headers: ip });
     const limited = await post({ email, password }, { headers: ip });
-    expect(limited.headers.get('location')).toBe('/auth?error=login_limit');
+    expect(limited.headers.get('location')).toBe('/auth?error=login_limit#login-limited');
     expect(limited.cookie).toBeUndefined();
     expect((await t.server.api.login.post({ email, password }, { headers: ip })).status).toBe(429);
+  });
+
+  test("the login screen's ?redirect= is followed after the form's login and kept after a failure; only same-site paths", async () => {
+    const { email, password } = await t.signUp();
+    const from = (query: string) => ({ headers: { referer: `${BASE}/auth?${query}` } });
+    expect((await post({ email, password: 'wrong-one' }, from('redirect=%2Fstats'))).headers.get('location')).toBe('/auth?error=login&redirect=%2Fstats#login-failed');
+    expect((await post({ email, password }, from('redirect=%2Fstats'))).headers.get('location')).toBe('/stats');
+    for (const query of ['redirect=%2F%2Felsewhere.example', 'redirect=https%3A%2F%2Felsewhere.example', 'redirect=%2Fauth']) {
+      expect((await post({ email, password }, from(query))).headers.get('location')).toBe('/words');
+    }
+    // A page of another site naming a redirect is no login screen of this one.
+    expect((await post({ email, password }, { headers: { referer: 'https://elsewhere.example/auth?redirect=%2Fstats' } })).headers.get('location')).toBe('/words');
   });
 
   test('a post from another site is refused, and a body that is neither a form nor JSON is a 415', async () => {
@@ -54,5 +67,17 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     const { email, password } = await t.signUp();
     const res = await t.request('POST', '/api/login', { body: new URLSearchParams({ email, password }).toString(), headers: FORM });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('POST /api/login', () => {
+  test('signing in to an account marked for deletion restores it and says so; the next login says nothing of it', async () => {
+    const { email, password, cookie } = await t.signUp();
+    expect((await t.request('DELETE', '/api/user/delete', { cookie })).status).toBe(200);
+    const first = await t.server.api.login.post({ email, password });
+    expect(first.json).toMatchObject({ email, restored: true });
+    const again = await t.server.api.login.post({ email, password });
+    expect(again.status).toBe(200);
+    expect(again.json).not.toHaveProperty('restored');
   });
 });

@@ -92,15 +92,18 @@ export function createAccounts(ctx: AppContext, { purgeIfDue, restoreIfMarked }:
       }
     },
 
-    /** Checks the password; unknown e-mail and wrong password fail alike. Restores an account marked for deletion. */
-    async login(input: LoginInput): Promise<User> {
+    /**
+     * Checks the password; unknown e-mail and wrong password fail alike. Restores an account marked for
+     * deletion, and says it did, so the learner is told.
+     */
+    async login(input: LoginInput): Promise<{ user: User; restored: boolean }> {
       const user = userByEmail.get({ email: input.email });
       // Hash anyway for unknown e-mails so timing does not tell which addresses have accounts.
       const valid = user?.passwordHash
         ? await Bun.password.verify(input.password, user.passwordHash)
         : (await Bun.password.verify(input.password, await dummyHash()), false);
       if (!user || !valid || purgeIfDue(user)) throw authenticationFailed();
-      return restoreIfMarked(user);
+      return { user: restoreIfMarked(user), restored: user.markedForDeletion };
     },
 
     /** A new username, unique without regard to case (docs/product-rules.md#accounts). */

@@ -157,7 +157,7 @@ describe('the callback', () => {
     auth.signInWithGoogle({ sub: 'google-user-1', email: 'google.learner@example.com', name: 'Google Learner' });
 
     await expect(changing).rejects.toMatchObject({ status: 401 });
-    await expect(loggingIn.then((stale) => auth.createSession(stale))).rejects.toMatchObject({ status: 401 });
+    await expect(loggingIn.then(({ user: stale }) => auth.createSession(stale))).rejects.toMatchObject({ status: 401 });
     expect(t.db.$client.query('select password_hash from users where id = ?').get(user.id)).toEqual({ password_hash: null });
     expect(t.db.$client.query('select count(*) as n from sessions where user_id = ? and revoked_at is null').get(user.id)).toEqual({ n: 0 });
   });

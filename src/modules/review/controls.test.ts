@@ -89,18 +89,73 @@ describe('review settings', () => {
     expect(await intervalAt(0.95)).toBeLessThan(await intervalAt(0.8));
   });
 
-  test('new cards a day: first answers beyond the limit enter no memory review that day, and do the next', async () => {
+  test('new cards a day: first answers beyond the limit wait, unreviewed, for the next day and enter review then', async () => {
     const { cookie, user } = await t.signUp();
     await setSettings(cookie, { desiredRetention: 0.9, newCardsPerDay: 3 });
     const ids = allWordIds.slice(0, 5);
     for (const id of ids) expect((await answer(cookie, id, { correct: true, page: 'unified' })).status).toBe(200);
-    expect(ids.map((id) => cardOf(user.id, id) !== null)).toEqual([true, true, true, false, false]);
-    // A card already in review goes on being reviewed.
+    expect(ids.map((id) => cardOf(user.id, id)?.reps)).toEqual([1, 1, 1, 0, 0]);
+    // The two beyond the limit wait for the learner's next day (UTC here): not due today, never dropped.
+    const tomorrow = Date.parse('2026-01-16T00:00:00Z');
+    expect(ids.slice(3).map((id) => cardOf(user.id, id)!.due)).toEqual([tomorrow, tomorrow]);
+    expect((await t.server.api.review.due.get({ cookie })).json!.words.map((w) => w.id)).not.toContain(ids[3]);
+    // A card already in review goes on being reviewed; a waiting one answered again the same day still waits.
     await answer(cookie, ids[0]!, { correct: true, page: 'unified' });
     expect(cardOf(user.id, ids[0]!)!.reps).toBe(2);
-    t.clock.advance(DAY_MS);
     await answer(cookie, ids[3]!, { correct: true, page: 'unified' });
-    expect(cardOf(user.id, ids[3]!)).not.toBeNull();
+    expect(cardOf(user.id, ids[3]!)).toMatchObject({ reps: 0, due: tomorrow });
+    // The next day both come up in Review without another answer, and a review there makes them memory cards.
+    t.clock.advance(DAY_MS);
+    const due = (await t.server.api.review.due.get({ cookie })).json!.words.map((w) => w.id);
+    expect(due).toEqual(expect.arrayContaining([ids[3], ids[4]]));
+    await answer(cookie, ids[4]!, { correct: true, direction: 'english-to-lebanese', grade: 'good' });
+    expect(cardOf(user.id, ids[4]!)!.reps).toBe(1);
+  });
+
+  test('waiting cards come up in Review only as far as the day has room for new cards', async () => {
+    const { cookie, user } = await t.signUp();
+    await setSettings(cookie, { desiredRetention: 0.9, newCardsPerDay: 2 });
+    const ids = allWordIds.slice(0, 6);
+    for (const id of ids) await answer(cookie, id, { correct: true, page: 'unified' });
+    expect(ids.map((id) => cardOf(user.id, id)!.reps)).toEqual([1, 1, 0, 0, 0, 0]);
+    t.clock.advance(DAY_MS);
+    // Two new words of the new day's flash cards take its room: no waiting card is offered beside them.
+    for (const id of allWordIds.slice(6, 8)) await answer(cookie, id, { correct: true, page: 'unified' });
+    const due = (await t.server.api.review.due.get({ cookie })).json!.words.map((w) => w.id);
+    expect(due.filter((id) => ids.slice(2).includes(id))).toEqual([]);
+    t.clock.advance(DAY_MS);
+    const nextDay = (await t.server.api.review.due.get({ cookie })).json!.words.map((w) => w.id);
+    expect(nextDay.filter((id) => ids.slice(2).includes(id))).toHaveLength(2);
+  });
+
+  test("the listening drill takes none of the day's new cards: its new words wait, and flash cards answered after it enter review", async () => {
+    const { cookie, user } = await t.signUp();
+    await setSettings(cookie, { desiredRetention: 0.9, newCardsPerDay: 3 });
+    const englishOf = (id: number) => (sql.query('select english from words where id = ?').get(id) as { english: string }).english;
+    // The drill plays the Lebanese and asks for the English: its cards are that side's.
+    const heardCardOf = (itemId: number) => sql.query("select reps from review_cards where user_id = ? and item_id = ? and direction = 'lebanese-to-english'").get(user.id, itemId) as { reps: number } | null;
+    const heard = freeWordIds.slice(0, 4);
+    for (const id of heard) expect((await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer: englishOf(id) }, { cookie })).status).toBe(200);
+    expect(heard.map((id) => heardCardOf(id)!.reps)).toEqual([0, 0, 0, 0]);
+    const cards = freeWordIds.slice(4, 6);
+    for (const id of cards) await answer(cookie, id, { correct: true, page: 'unified' });
+    expect(cards.map((id) => cardOf(user.id, id)!.reps)).toEqual([1, 1]);
+    // A word already in review is reviewed by the drill as by any answer.
+    await answer(cookie, cards[0]!, { correct: true, direction: 'lebanese-to-english' });
+    await t.server.api.listening.answers.post({ wordId: cards[0]!, mode: 'choose', answer: englishOf(cards[0]!) }, { cookie });
+    expect(heardCardOf(cards[0]!)!.reps).toBe(2);
+  });
+
+  test("the forecast's today says how many are due now, as Review's count does, beside those due later today", async () => {
+    const { cookie } = await t.signUp();
+    await answer(cookie, freeWordIds[0]!, { correct: false, page: 'unified' });
+    const before = (await t.server.api.review.forecast.get({ cookie })).json!;
+    expect({ today: before.days[0]!.due, dueNow: before.dueNow }).toEqual({ today: 1, dueNow: 0 });
+    expect((await t.server.api.review.due.get({ cookie })).json!.count).toBe(0);
+    t.clock.advance(10 * 60_000);
+    const after = (await t.server.api.review.forecast.get({ cookie })).json!;
+    expect({ today: after.days[0]!.due, dueNow: after.dueNow }).toEqual({ today: 1, dueNow: 1 });
+    expect((await t.server.api.review.due.get({ cookie })).json!.count).toBe(1);
   });
 
   test('fuzz spreads a session of Easy first answers over several days', async () => {

@@ -3,7 +3,7 @@ import { Rating, State, StrategyMode, createEmptyCard, fsrs, type AbstractSchedu
 import type { AppContext } from '../../lib/context';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
-import { addDays, calendarDay } from '../../lib/calendar';
+import { addDays, calendarDay, dayStart } from '../../lib/calendar';
 import type { StatsService } from '../stats/service';
 import { FORECAST_DAYS, NEW_CARDS_LIMITS, RETENTION_LIMITS, forecast, type GradeName } from './rules';
 import { reviewCards, reviewLog, reviewSettings, type Direction, type ReviewKind } from './schema';
@@ -49,6 +49,8 @@ export interface ReviewQueue<W extends ShownWord> {
 export interface ReviewForecast {
   /** Words falling due on each of the next 14 days in the learner's time zone, today (with the overdue ones) first. */
   days: { date: string; due: number }[];
+  /** The words due now, as Review counts them ("Review due (N)"): today's bar also holds those due later today. */
+  dueNow: number;
   /** Reviews of cards already learnt (first answers and learning steps left out), and how many were recalled (not Again). */
   retention: { reviews: number; recalled: number };
 }
@@ -60,6 +62,8 @@ export interface ReviewInput {
   direction: Direction;
   rating: Grade;
   at: Date;
+  /** The listening drill's answers never take one of the day's new cards: a word new to review waits for a later day (docs/decisions/0073-new-words-wait.md). */
+  newCardWaits?: boolean;
 }
 
 /** A card's own seed for FSRS's fuzz: the preview and the answer of one card state fuzz alike (docs/decisions/0039-review-controls.md). */
@@ -163,6 +167,12 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     })
     .returning({ id: reviewCards.id })
     .prepare();
+  /** A card never reviewed (FSRS's New: no stability or difficulty yet), due when it may enter review. */
+  const saveWaiting = db
+    .insert(reviewCards)
+    .values({ userId: P('userId'), kind: P('kind'), itemId: P('itemId'), direction: P('direction'), due: P('due'), stability: 0, difficulty: 0, state: State.New })
+    .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.kind, reviewCards.itemId, reviewCards.direction], set: { due: sql`excluded.due` } })
+    .prepare();
   const addLog = db
     .insert(reviewLog)
     .values({
@@ -210,23 +220,46 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
     return newSince.all({ userId, since: at.getTime() - 26 * HOUR_MS }).filter((r) => calendarDay(r.at, zone) === today).length;
   }
 
-  /** The words of the learner's due cards up to `until` that their tier opens, each once at its earliest card. */
+  /** The start of the learner's next day: when a new card that found no room today comes up again. */
+  function nextDayStart(userId: number, at: Date) {
+    const zone = stats.timeZoneOf(userId);
+    return dayStart(addDays(calendarDay(at, zone), 1), zone);
+  }
+
+  /**
+   * The words of the learner's due cards up to `until` that their tier opens, each once at its earliest
+   * card. Cards still waiting for a day with room (never reviewed) are shown up to the room left today.
+   */
   function openDue<W extends ShownWord>(user: User, until: Date, openWords: OpenWords<W>) {
     const first = new Map<number, typeof reviewCards.$inferSelect>();
-    for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) if (!first.has(card.itemId)) first.set(card.itemId, card);
+    const now = clock.now();
+    let room = settingsOf(user.id).newCardsPerDay - newToday(user.id, now);
+    for (const card of dueWords.all({ userId: user.id, until: until.getTime() })) {
+      if (first.has(card.itemId)) continue;
+      if (card.state === State.New && card.due <= now && room-- <= 0) continue;
+      first.set(card.itemId, card);
+    }
     return openWords(user, [...first.keys()]).map((word) => ({ word, card: first.get(word.id)! }));
   }
 
   return {
     /**
      * One answer: the card read, scheduled by FSRS and stored, and the review logged (three statements).
-     * A never-reviewed card beyond the learner's new cards for the day does not enter the review: null.
+     * A never-reviewed card beyond the learner's new cards for the day, or met in the listening drill,
+     * waits unreviewed until the start of the learner's next day, and is reviewed on an answer that day
+     * with room (docs/decisions/0073-new-words-wait.md).
      */
-    record(input: ReviewInput): { due: Date } | null {
+    record(input: ReviewInput): { due: Date; waits: boolean } {
       const { userId, kind, itemId, direction, rating, at } = input;
       const stored = readCard.get({ userId, kind, itemId, direction });
       const settings = settingsOf(userId);
-      if (!stored && newToday(userId, at) >= settings.newCardsPerDay) return null;
+      if ((!stored || stored.state === State.New) && (input.newCardWaits || newToday(userId, at) >= settings.newCardsPerDay)) {
+        // A drill's answer leaves a card already waiting as it is; one beyond the day's room moves to the next day.
+        if (input.newCardWaits && stored) return { due: stored.due, waits: true };
+        const due = nextDayStart(userId, at);
+        saveWaiting.run({ userId, kind, itemId, direction, due });
+        return { due, waits: true };
+      }
       const before: SeededCard = { ...cardOf(stored, at), seed: seedOf(input) };
       const { card, log } = schedulerFor(settings.desiredRetention).next(before, at, rating);
       const saved = saveCard.get({
@@ -255,7 +288,7 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
         scheduledDays: log.scheduled_days,
         reviewedAt: at,
       });
-      return { due: card.due };
+      return { due: card.due, waits: false };
     },
 
     /** The learner's review settings (defaults until they change them). */
@@ -321,9 +354,16 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       const today = calendarDay(at, zone);
       // A day either side of the window: the learner's zone may be up to 14 hours from UTC.
       const until = new Date(Date.parse(`${addDays(today, FORECAST_DAYS)}T00:00:00Z`) + DAY_MS);
-      const due = openDue(user, until, openWords).map(({ card }) => calendarDay(card.due, zone));
+      const cards = openDue(user, until, openWords).map(({ card }) => card);
       const retention = retentionOf.get({ userId: user.id })!;
-      return { days: forecast(today, due), retention: { reviews: retention.reviews, recalled: retention.recalled } };
+      return {
+        days: forecast(
+          today,
+          cards.map((card) => calendarDay(card.due, zone)),
+        ),
+        dueNow: cards.filter((card) => card.due <= at).length,
+        retention: { reviews: retention.reviews, recalled: retention.recalled },
+      };
     },
   };
 }

@@ -33,11 +33,8 @@ export function statsRoutes(ctx: AppContext, { auth, stats }: { auth: AuthServic
       },
       { params: UnsubscribeParams },
     )
-    .get('/api/push/key', () => {
-      const publicKey = stats.pushKey();
-      if (!publicKey) throw notFound('Push notifications are not set up on this server.');
-      return { publicKey };
-    })
+    // Without VAPID keys the answer says so (null) rather than failing: Settings asks on every visit.
+    .get('/api/push/key', () => ({ publicKey: stats.pushKey() ?? null }))
     .post(
       '/api/push/subscriptions',
       async ({ user, body, set }) => {

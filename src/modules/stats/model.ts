@@ -6,7 +6,7 @@ import { REMINDER_KINDS } from './reminders';
 /** The learning features whose time the statistics page adds up, by the path that opens them (docs/product-rules.md#learning-time). */
 const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/words\/?$/, 'words'],
-  [/^\/topics(\/|$)/, 'topics'],
+  [/^\/topics\/?$/, 'topics'],
   [/^\/flagged(\/|$)/, 'flagged'],
   [/^\/which-word(\/|$)/, 'which-word'],
   [/^\/listen\/?$/, 'listening'],
@@ -17,8 +17,17 @@ const FEATURE_PATHS: [RegExp, string][] = [
   [/^\/talk(\/|$)/, 'conversations'],
 ];
 
-/** The feature a page belongs to; null for pages that are not learning (settings, statistics...). */
+/** A topic's page, its name as the browser reports it ('/topics/Food and Drink', '/topics/Verb: to eat'). */
+const TOPIC_PAGE = /^\/topics\/([^/]+)\/?$/;
+
+/**
+ * The feature a page belongs to; null for pages that are not learning (settings, statistics...). A topic's
+ * page is practice of that topic, credited to it by name ('Food and Drink', 'Verb: to eat'), not to the
+ * list of topics.
+ */
 export function featureOf(page: string): string | null {
+  const topic = TOPIC_PAGE.exec(page)?.[1]?.trim();
+  if (topic) return topic;
   return FEATURE_PATHS.find(([pattern]) => pattern.test(page))?.[1] ?? null;
 }
 

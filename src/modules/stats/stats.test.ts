@@ -316,10 +316,21 @@ describe('session analytics', () => {
       t.clock.advance(15_000);
     }
     await beat(cookie, '/settings', 'tab-cccccccc');
-    // Each beat credits the time since the one before to the page it names.
+    // Each beat credits the time since the one before to the page it names: a topic's page to that topic, by name.
     expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([
-      { featureId: 'topics', totalTime: 15 },
+      { featureId: 'Verb: to eat', totalTime: 15 },
       { featureId: 'which-word', totalTime: 15 },
+    ]);
+    for (const [page, seconds] of [['/topics/Food and Drink', 20], ['/topics', 5]] as const) {
+      await beat(cookie, page, 'tab-cccccccc');
+      t.clock.advance(seconds * 1000);
+      await beat(cookie, page, 'tab-cccccccc');
+    }
+    expect((await t.server.api.analytics.session.get({ cookie })).json.featureUsage).toEqual([
+      { featureId: 'Food and Drink', totalTime: 20 },
+      { featureId: 'Verb: to eat', totalTime: 15 },
+      { featureId: 'which-word', totalTime: 15 },
+      { featureId: 'topics', totalTime: 5 },
     ]);
   });
 });

@@ -175,7 +175,7 @@ export function createAnswers(
             }
             const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
             touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: topicSize(word.topicId) });
-            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at });
+            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at, newCardWaits: input.page === 'listening' });
           }
           let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
           if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);

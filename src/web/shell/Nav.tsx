@@ -1,5 +1,5 @@
-import { Link, linkOptions, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
+import type { KeyboardEvent } from 'react';
 import { useLogout } from '../features/auth/hooks';
 import { useSubscriptionStatus, type User } from '../lib/session';
 import { useActivityTracking } from '../features/stats/activity';
@@ -20,7 +20,7 @@ const LINKS = linkOptions([
   { to: '/stats', label: 'Stats' },
 ]);
 
-/** The top navigation (docs/product-rules.md#screens), in its order; under 768 px the links are one scrolling row of pills. */
+/** The top navigation (docs/product-rules.md#screens), in its order; under 768 px the links are a wrapped row of pills (docs/decisions/0074-navigation-on-a-phone.md). */
 export function Nav({ user }: { user: User }) {
   // Every signed-in page shows the navigation: its learning time is measured from here.
   useActivityTracking();
@@ -28,16 +28,6 @@ export function Nav({ user }: { user: User }) {
   const logout = useLogout();
   const { data: status } = useSubscriptionStatus();
   const premium = status?.isActive === true || user.isSubscribed;
-  const links = useRef<HTMLUListElement>(null);
-  const { pathname } = useLocation();
-  // On a phone the row of pills scrolls: the current page's pill is brought into it.
-  useEffect(() => {
-    const list = links.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const left = current.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left - 12;
-  }, [pathname]);
 
   const onLogout = () =>
     logout.mutate(undefined, {
@@ -51,7 +41,7 @@ export function Nav({ user }: { user: User }) {
         <BannerTitle />
       </Link>
       <nav className="nav" aria-label="Main">
-        <ul className="nav-links" ref={links}>
+        <ul className="nav-links">
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="nav-link" activeProps={{ className: 'nav-link active', 'aria-current': 'page' }}>
@@ -64,7 +54,7 @@ export function Nav({ user }: { user: User }) {
           <Link to="/subscription" className={premium ? 'upgrade premium' : 'upgrade'}>
             {premium ? 'Premium' : 'Upgrade'}
           </Link>
-          <details className="dropdown">
+          <details className="dropdown" onKeyDown={closeOnEscape}>
             <summary>Settings</summary>
             <div className="dropdown-menu" onClick={(e) => (e.currentTarget.parentElement as HTMLDetailsElement).removeAttribute('open')}>
               <Link to="/settings">Account Settings</Link>
@@ -85,6 +75,14 @@ export function Nav({ user }: { user: User }) {
       </nav>
     </header>
   );
+}
+
+/** Escape closes the Settings menu, as it does any menu, and leaves the focus on its button. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget;
+  if (event.key !== 'Escape' || !menu.open) return;
+  menu.open = false;
+  menu.querySelector('summary')?.focus();
 }
 
 /** The name and the line under it, in the header with or without navigation. */

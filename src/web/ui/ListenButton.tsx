@@ -24,7 +24,8 @@ interface ListenProps {
 export function ListenButton({ text, audioUrl, label, className = 'button button-secondary listen', slower = false }: ListenProps) {
   const { speak, speaking } = useSpeech();
   const listen = (
-    <button type="button" className={className} onClick={() => speak(text, audioUrl)} disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
+    // Not disabled while it speaks: a disabled button drops the keyboard's focus.
+    <button type="button" className={className} onClick={() => speaking || speak(text, audioUrl)} aria-disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
       <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
     </button>
   );
@@ -32,7 +33,7 @@ export function ListenButton({ text, audioUrl, label, className = 'button button
   return (
     <span className="listen-buttons">
       {listen}
-      <button type="button" className={className} onClick={() => speak(text, audioUrl, true)} disabled={speaking} aria-label={`Listen slower to ${label ?? text}`}>
+      <button type="button" className={className} onClick={() => speaking || speak(text, audioUrl, true)} aria-disabled={speaking} aria-label={`Listen slower to ${label ?? text}`}>
         Slower
       </button>
     </span>

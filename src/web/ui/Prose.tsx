@@ -9,6 +9,9 @@ function withEmphasis(line: string): ReactNode[] {
   });
 }
 
+/** One line of authored text with its **bold** and *italic* words (a lesson's summary in the list). */
+export const Emphasised = ({ text }: { text: string }) => <>{withEmphasis(text)}</>;
+
 /** Authored text (a lesson introduction, a grammar page): paragraphs separated by blank lines, with **bold** and *italic* words. */
 export function Prose({ text }: { text: string }) {
   return (

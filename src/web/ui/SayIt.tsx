@@ -43,7 +43,8 @@ type Heard = { text: string; correct: boolean } | { problem: string };
 
 const RECOGNITION_PROBLEMS: Record<string, string> = {
   'no-speech': 'Nothing was heard. Press Say it and speak.',
-  'audio-capture': 'No microphone was found.',
+  // Chromium says this when its recognition could not take the microphone, which may still work for a recording.
+  'audio-capture': 'Speech recognition could not hear the microphone. Record yourself instead, and compare it with the model.',
   'not-allowed': 'The microphone is blocked for this site. Allow it in the browser to speak.',
   'service-not-allowed': 'Speech recognition is not allowed in this browser.',
   network: 'Speech recognition needs a connection. You can still record yourself.',
@@ -260,7 +261,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       )}
       {clip && <p className="muted say-it-clip">Your recording is ready: compare it with the model.</p>}
       <p className="muted say-it-privacy">
-        {Recogniser ? 'Say it uses your browser’s speech recognition. ' : ''}
+        {Recogniser ? 'Say it uses your browser’s speech recognition. ' : 'Automatic checking is off in this browser (it has no speech recognition): record yourself and compare. '}
         Your recordings stay in this browser: they are never uploaded or saved.
       </p>
       <audio ref={model} src={server.api.tts['~path'] + searchOf({ text: arabizi })} preload="none" onEnded={modelEnded} onError={() => playing && setPlaying(null)} data-say-it="model" />

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
-import { LOGIN_FORM_PATH } from '../../../shared/forms';
+import { LOGIN_FAILURES, LOGIN_FORM_PATH, safeRedirect } from '../../../shared/forms';
 import { ApiError, server } from '../../lib/api';
 import { isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
@@ -128,10 +128,6 @@ function GoTo({ href }: { href: string }) {
   return <Spinner />;
 }
 
-/** Only same-site paths are followed after logging in. */
-export function safeRedirect(redirect?: string) {
-  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/auth') ? redirect : '/words';
-}
 
 /** Caching the user is enough: the page then re-renders signed in and goes on (see GoTo). */
 function useSignedIn() {
@@ -147,7 +143,11 @@ function LoginTab() {
   const submit = form.onSubmit(
     LoginForm,
     async (data) => {
-      signedIn(await server.api.login.post(data));
+      const reply = await server.api.login.post(data);
+      if (!('restored' in reply)) return signedIn(reply);
+      const { restored: _, ...user } = reply;
+      toast.success('Welcome back', { description: 'Your account was scheduled for deletion. Logging in has restored it, with all your progress.', duration: 7000 });
+      signedIn(user);
     },
     (error) => {
       form.set('password', '');
@@ -159,6 +159,12 @@ function LoginTab() {
   return (
     // Posted by the browser itself before the app has taken the drawn page over (docs/decisions/0041).
     <form onSubmit={submit} method="post" action={LOGIN_FORM_PATH} noValidate className="form">
+      {/* A failed post of the drawn form names one of these in the address' fragment: CSS shows it without a script; the app's toast replaces it. */}
+      {Object.entries(LOGIN_FAILURES).map(([failure, id]) => (
+        <p key={id} id={id} className="form-failure" role="alert">
+          {ARRIVAL_ERRORS[failure]!.description}
+        </p>
+      ))}
       <Field label="Email" type="email" autoComplete="email" posted {...form.field('email')} />
       <Field label="Password" type="password" autoComplete="current-password" posted {...form.field('password')} />
       <button type="submit" className="button button-wide" disabled={pending}>

@@ -101,12 +101,19 @@ function RemindersForm({ current }: { current: ReminderSettings }) {
   );
 }
 
-/** Opt-in web push on this browser: the daily reminder as a notification too. Nothing where push is not set up. */
+/** Opt-in web push on this browser: the daily reminder as a notification too; where push is not set up, a line that says so. */
 function PushSwitch() {
   const key = useQuery({ ...read(server.api.push.key), retry: false });
   const [state, setState] = useState<'idle' | 'working' | 'on'>('idle');
-  if (!key.data || typeof Notification === 'undefined' || !('serviceWorker' in navigator)) return null;
+  if (!key.data) return null;
   const { publicKey } = key.data;
+  if (!publicKey || typeof Notification === 'undefined' || !('serviceWorker' in navigator)) {
+    return (
+      <p className="muted push-unavailable">
+        {publicKey ? 'This browser cannot show notifications: reminders come by e-mail.' : 'Notifications on this browser are unavailable here: reminders come by e-mail.'}
+      </p>
+    );
+  }
 
   async function turnOn() {
     setState('working');

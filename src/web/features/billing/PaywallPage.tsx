@@ -11,6 +11,13 @@ import './billing.css';
 
 const LOGIN_TO_SUBSCRIBE = linkOptions({ to: '/auth', search: { redirect: '/paywall' } });
 
+/** The spec's title is for a trial that has ended: a learner still in theirs, or subscribed, is not told it has. */
+function headline(status: { isActive: boolean; isInTrial: boolean } | null | undefined) {
+  if (status?.isActive) return 'You Have Kalimat Premium';
+  if (status?.isInTrial) return 'Keep Learning After Your Trial';
+  return 'Your Free Trial Has Ended';
+}
+
 /**
  * /paywall (docs/product-rules.md#tiers), open to visitors too: where an ended trial and every 402 lead. The plans come from
  * the public plans call; subscribing needs an account, so a visitor is asked to log in first.
@@ -37,7 +44,7 @@ export function PaywallPage() {
     <div className="paywall stack">
       <section className="card paywall-hero center">
         <p className="paywall-kicker">Kalimat Premium</p>
-        <h1>Your Free Trial Has Ended</h1>
+        <h1>{headline(status.data)}</h1>
         <p className="paywall-lead">
           {/* What the trial's end closes (docs/product-rules.md#tiers): lessons and sentences stay open to everyone. */}
           Subscribe to keep every topic, every verb form and the cultural notes. Lessons and sentences stay open either way, and your words, streaks and

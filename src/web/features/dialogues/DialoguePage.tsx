@@ -189,7 +189,10 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
   // The score comes below the whole conversation: bring it into view.
   const scoreCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (finished) scoreCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    if (!finished) return;
+    // The last turn's controls are gone: the focus goes to the score, so the next Tab reaches its buttons.
+    scoreCard.current?.focus({ preventScroll: true });
+    scoreCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [finished]);
 
   async function from(start: number, speaker: string) {
@@ -306,7 +309,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
         </div>
       )}
       {finished && (
-        <div className="card role-play-score" role="status" ref={scoreCard}>
+        <div className="card role-play-score" role="status" ref={scoreCard} tabIndex={-1}>
           <h2>
             You said {right} of {mine} lines right
           </h2>

@@ -1,3 +1,4 @@
+import { GoalRing } from '../../ui/GoalRing';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LOAD_FAILURES } from '../../lib/messages';
@@ -14,6 +15,7 @@ export function DialoguesPage() {
       <div className="learn-title dialogues-intro">
         <h1 id="dialogues-title">Dialogues</h1>
         <p>Everyday conversations in Lebanon: listen to them, then take a part and say it yourself.</p>
+        <GoalRing />
       </div>
       <QueryBoundary query={dialogues} loading={<SpinnerCard label="Loading dialogues..." />} failure={{ message: LOAD_FAILURES.dialogues }}>
         {(list) =>
@@ -27,7 +29,6 @@ export function DialoguesPage() {
                     to={d.locked ? '/subscription' : '/dialogues/$id'}
                     params={d.locked ? undefined : { id: String(d.id) }}
                     className={`dialogue-card${d.locked ? ' locked' : ''}`}
-                    aria-label={d.locked ? `${d.title} (premium, locked)` : d.title}
                   >
                     <span className="dialogue-card-top">
                       <span className={d.premium ? 'vocab-badge premium' : 'vocab-badge'}>{d.premium ? 'Premium' : 'Free'}</span>

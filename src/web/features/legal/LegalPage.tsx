@@ -27,7 +27,12 @@ export function PrivacyPolicyPage() {
         to link your subscription to your account.
       </p>
       <h2>E-mail</h2>
-      <p>We write to you only about your account: password resets, e-mail verification and subscription changes.</p>
+      <p>
+        We write to you about your account: password resets, e-mail verification, subscription changes and, 30 days before it
+        applies, any change to the price of your subscription. We also send practice reminders and a weekly summary of your progress
+        when you turn them on in Account Settings; each reminder has a link that stops it, and push notifications on a browser are sent
+        only after you allow them there.
+      </p>
       <h2>Cookies</h2>
       <p>One cookie keeps you signed in. It is HttpOnly and is removed when you log out. We use no advertising or tracking cookies.</p>
       <h2>Deleting your account</h2>
@@ -57,6 +62,11 @@ export function TermsOfServicePage() {
         After the trial, basic topics stay free. Premium content (every topic, complete verb conjugations and cultural notes) needs a
         monthly ($6.99) or yearly ($50) subscription. A subscription renews until you cancel it; when you cancel, you keep access until
         the end of the period you paid for.
+      </p>
+      <h2>Payments and prices</h2>
+      <p>
+        Payments are non-refundable: cancelling stops the next renewal, and you keep access until the end of the period already paid
+        for. We give you 30 days' notice by e-mail before a change to the price of your subscription applies to it.
       </p>
       <h2>Fair use</h2>
       <p>Please do not copy the course content in bulk, share your account, or try to disrupt the service for other learners.</p>

@@ -99,9 +99,11 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
   useEffect(() => () => clearTimeout(pauseTimer.current), []);
 
   const { letter } = question;
-  // 1–4 pick an option of a multiple-choice question, as in Which Word.
+  // 1–4 pick an option of a multiple-choice question by its place, as in Which Word; options that are
+  // numbers are picked by their own number instead, so pressing 2 can only ever choose "2".
   useShortcuts((e) => {
-    const option = question.type === 'multiple-choice' && /^[1-4]$/.test(e.key) ? question.options[Number(e.key) - 1] : undefined;
+    if (question.type !== 'multiple-choice') return;
+    const option = question.options.find((o, i) => optionKey(question, o, i) === e.key);
     if (option) finish(option.number === letter.number);
   });
   const submitTyped = (e: FormEvent) => {
@@ -146,11 +148,13 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
                   aria-disabled={!!outcome}
                   autoFocus={i === 0}
                   onClick={() => finish(option.number === letter.number)}
-                  aria-keyshortcuts={String(i + 1)}
+                  aria-keyshortcuts={optionKey(question, option, i)}
                 >
-                  <span className="ww-key" aria-hidden="true">
-                    {i + 1}
-                  </span>
+                  {question.shows === 'number' && (
+                    <span className="ww-key" aria-hidden="true">
+                      {i + 1}
+                    </span>
+                  )}
                   {question.shows === 'arabic' ? option.arabizi : <Arabic>{option.arabic}</Arabic>}
                 </button>
               );
@@ -243,7 +247,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
 }
 
 const LETTERS_KEYS = [
-  { keys: ['1', '2', '3', '4'], action: 'Choose that option (multiple choice)' },
+  { keys: ['1', '2', '3', '4'], action: 'Choose that option (multiple choice); a number option is chosen by its own number' },
   { keys: ['Enter'], action: 'Check the number you typed (fill in the blank)' },
   { keys: ['Tab'], action: 'Move between the options and buttons' },
 ];
@@ -253,3 +257,8 @@ const TYPE_LABELS: Record<LetterQuestion['type'], string> = {
   'fill-blank': 'Fill in the blank',
   phonetic: 'Say it',
 };
+
+/** The key that chooses an option: its own number when the options are numbers, else its place (1–4). */
+function optionKey(question: Extract<LetterQuestion, { type: 'multiple-choice' }>, option: LetterView, place: number) {
+  return question.shows === 'arabic' ? option.arabizi : String(place + 1);
+}

@@ -13,6 +13,7 @@ import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
 import { SpeakerIcon } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { StreakDisplay } from '../../ui/StreakDisplay';
+import { GoalRing } from '../../ui/GoalRing';
 import { Tabs } from '../../ui/Tabs';
 import { toast } from '../../ui/toast';
 import { TypedResult } from '../../ui/TypedResult';
@@ -43,7 +44,10 @@ export function ListeningPage() {
           <h1>Listening Drill</h1>
           <p>Hear a word or phrase with no text, then choose its meaning or type what you heard. The words are shown after each answer.</p>
         </div>
-        <StreakDisplay streak={streak.streak} />
+        <div className="game-header-side">
+          <StreakDisplay streak={streak.streak} />
+          <GoalRing />
+        </div>
       </header>
       <div className="card listen-card">
         <Tabs id="listen-mode" label="How to answer" tabs={MODES} selected={mode} onSelect={setMode}>
@@ -86,6 +90,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
   const speedChosen = useRef(false);
   const audio = useRef<HTMLAudioElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
   const typedInput = useRef<HTMLInputElement>(null);
   const typedId = useId();
   const done = index >= questions.length;
@@ -99,9 +104,11 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
     element.play().catch(() => setPlaying(false));
   }
   // Each next word plays by itself once the learner has started the round (browsers allow sound after a press).
+  // The button pressed for the next word is gone: the focus goes to the new word's field, or its play button.
   useEffect(() => {
     if (played && !done) play();
-    typedInput.current?.focus();
+    if (typedInput.current) typedInput.current.focus();
+    else if (index > 0) playButton.current?.focus();
   }, [index]);
   useEffect(() => {
     if (result || kept) nextButton.current?.focus();
@@ -195,7 +202,8 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
         }}
         data-listen="word"
       />
-      <button type="button" className="button listen-play" onClick={play} disabled={playing} aria-keyshortcuts="R">
+      {/* Not disabled while it plays: a disabled button drops the keyboard's focus. */}
+      <button ref={playButton} type="button" className="button listen-play" onClick={() => playing || play()} aria-disabled={playing} aria-keyshortcuts="R">
         <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
       </button>
       <label className="listen-slower-toggle">

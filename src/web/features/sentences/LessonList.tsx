@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
 import { DIFFICULTY_LABELS, summaryOf } from './format';
+import { Emphasised } from '../../ui/Prose';
 import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import './sentences.css';
@@ -47,7 +48,9 @@ export function LessonList() {
                     <span className="lesson-card-name">
                       {lesson.orderIndex}. {lesson.name}
                     </span>
-                    <span className="lesson-card-description">{summaryOf(lesson.description)}</span>
+                    <span className="lesson-card-description">
+                      <Emphasised text={summaryOf(lesson.description)} />
+                    </span>
                     <span className="lesson-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
                   </Link>
                 </li>

@@ -32,7 +32,7 @@ export function ReviewForecastCard() {
         {query.data && <Retention retention={query.data.retention} />}
       </div>
       <QueryBoundary query={query} failure={TILE_FAILURE}>
-        {(data) => <ForecastChart days={data.days} />}
+        {(data) => <ForecastChart days={data.days} dueNow={data.dueNow} />}
       </QueryBoundary>
     </section>
   );
@@ -52,14 +52,16 @@ function Retention({ retention }: { retention: ReviewForecast['retention'] }) {
   );
 }
 
-function ForecastChart({ days }: { days: ReviewForecast['days'] }) {
+function ForecastChart({ days, dueNow }: { days: ReviewForecast['days']; dueNow: number }) {
   const most = Math.max(1, ...days.map((d) => d.due));
   const total = days.reduce((n, d) => n + d.due, 0);
   const summary = days.map((d, i) => `${dayLabel(d.date, i)}: ${d.due}`).join(', ');
   return (
     <>
       <p className="muted stats-note">
-        {total === 0 ? 'No words are due in the next 14 days.' : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}
+        {total === 0 ? 'No words are due in the next 14 days.' : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}{' '}
+        {/* Review's button counts the words due now; today's bar also holds those falling due later today. */}
+        {days[0]!.due > 0 && `Today: ${dueNow.toLocaleString('en-US')} due now, ${(days[0]!.due - dueNow).toLocaleString('en-US')} later today.`}
       </p>
       <svg className="forecast-chart" width="100%" height={HEIGHT} role="img" aria-label={`Words due per day. ${summary}`} data-testid="forecast-chart">
         <line x1="0" x2="100%" y1={TOP + BAR_MAX + 0.5} y2={TOP + BAR_MAX + 0.5} className="forecast-axis" />

@@ -50,26 +50,35 @@ export function ProgressCharts() {
   );
 }
 
-function DayCharts({ days }: { days: ProgressDay[] }) {
+/** The days a chart draws: from the first with any practice (a week at least), so a few days of data are not slivers in a month. */
+const SHORTEST = 7;
+function shownDays<T>(all: T[], practised: (d: T) => boolean): T[] {
+  const first = all.findIndex(practised);
+  return all.slice(first < 0 ? -SHORTEST : Math.min(first, all.length - SHORTEST));
+}
+
+function DayCharts({ days: all }: { days: ProgressDay[] }) {
+  const days = shownDays(all, (d) => d.answered > 0 || d.seconds > 0);
   const answers = days.map((d) => ({ date: d.date, value: d.answered, shown: String(d.answered) }));
   const accuracy = days.map((d) => {
     const p = percent(d.correct, d.answered);
     return { date: d.date, value: p, shown: p === null ? 'no answers' : `${p}%` };
   });
-  const minutes = days.map((d) => ({ date: d.date, value: Math.round(d.seconds / 60), shown: `${Math.round(d.seconds / 60)} min` }));
+  // Whole minutes as the learning time tile counts them (format.ts), so the two agree.
+  const minutes = days.map((d) => ({ date: d.date, value: Math.floor(d.seconds / 60), shown: `${Math.floor(d.seconds / 60)} min` }));
   return (
     <div className="progress-grid">
       <Chart id="answers" title="Answers per day" points={answers} kind="bar" />
       <Chart id="accuracy" title="Accuracy per day" points={accuracy} kind="line" max={100} />
       <Chart id="minutes" title="Minutes per day" points={minutes} kind="bar" />
-      <PractisedCalendar days={days} />
+      <PractisedCalendar days={all} />
     </div>
   );
 }
 
 function ReviewCharts({ progress }: { progress: ReviewProgress }) {
-  const learned = progress.learned.map((d) => ({ date: d.date, value: d.total, shown: `${d.total} words` }));
-  const retention = progress.retentionByWeek.map((w) => {
+  const learned = shownDays(progress.learned, (d) => d.total > 0).map((d) => ({ date: d.date, value: d.total, shown: `${d.total} words` }));
+  const retention = shownDays(progress.retentionByWeek, (w) => w.reviews > 0).map((w) => {
     const p = percent(w.recalled, w.reviews);
     return { date: w.week, value: p, shown: p === null ? 'no reviews' : `${p}% (${w.recalled} of ${w.reviews})` };
   });
@@ -106,11 +115,19 @@ function Chart({ id, title, points, kind, max, weeks = false }: { id: string; ti
                 p.value ? <rect key={p.date} x={i + 0.15} width={0.7} y={y(p.value)} height={HEIGHT - y(p.value)} className="progress-bar" data-date={p.date} data-value={p.value} /> : null,
               )
             : (
-                <polyline
-                  className="progress-line"
-                  vectorEffect="non-scaling-stroke"
-                  points={points.flatMap((p, i) => (p.value === null ? [] : [`${i + 0.5},${y(p.value)}`])).join(' ')}
-                />
+                <>
+                  <polyline
+                    className="progress-line"
+                    vectorEffect="non-scaling-stroke"
+                    points={points.flatMap((p, i) => (p.value === null ? [] : [`${i + 0.5},${y(p.value)}`])).join(' ')}
+                  />
+                  {/* A dot on each day with a value: a single day is a point to see, not a line of no length. */}
+                  {points.map((p, i) =>
+                    p.value === null ? null : (
+                      <line key={p.date} x1={i + 0.5} x2={i + 0.5} y1={y(p.value)} y2={y(p.value)} className="progress-dot" vectorEffect="non-scaling-stroke" data-date={p.date} data-value={p.value} />
+                    ),
+                  )}
+                </>
               )}
         </svg>
       </div>
@@ -118,6 +135,9 @@ function Chart({ id, title, points, kind, max, weeks = false }: { id: string; ti
         <span>{shortDate(points[0]!.date)}</span>
         <span>{shortDate(points.at(-1)!.date)}</span>
       </div>
+      <p className="muted progress-chart-summary" aria-hidden="true">
+        {summary[0]!.toUpperCase() + summary.slice(1)}
+      </p>
       <div className="visually-hidden">
         <table aria-labelledby={`chart-${id}-title`}>
           <thead>
@@ -140,6 +160,15 @@ function Chart({ id, title, points, kind, max, weeks = false }: { id: string; ti
   );
 }
 
+/** The calendar's rows named as a wall calendar's are, every other day from Monday; the room they take on the left. */
+const WEEKDAY_LABELS: [number, string][] = [
+  [0, 'Mon'],
+  [2, 'Wed'],
+  [4, 'Fri'],
+  [6, 'Sun'],
+];
+const LABELS_WIDTH = 22;
+
 /** The days practised as a calendar: a column a week (Monday on top), a day filled when practised and marked when its goal was met or a freeze kept it. */
 function PractisedCalendar({ days }: { days: ProgressDay[] }) {
   const practised = (d: ProgressDay) => d.answered > 0 || d.seconds > 0;
@@ -151,10 +180,15 @@ function PractisedCalendar({ days }: { days: ProgressDay[] }) {
   return (
     <figure className="progress-chart" data-testid="chart-calendar">
       <figcaption id="chart-calendar-title">Days practised</figcaption>
-      <svg className="practised-calendar" viewBox={`0 0 ${Math.ceil(cells.length / 7) * 12} ${7 * 12}`} role="img" aria-label={`Days practised: ${count} of the last ${days.length}. The table that follows has every day.`}>
+      <svg className="practised-calendar" viewBox={`0 0 ${LABELS_WIDTH + Math.ceil(cells.length / 7) * 12} ${7 * 12}`} role="img" aria-label={`Days practised: ${count} of the last ${days.length}. The table that follows has every day.`}>
+        {WEEKDAY_LABELS.map(([row, name]) => (
+          <text key={name} x="0" y={row * 12 + 8.5} className="calendar-weekday" aria-hidden="true">
+            {name}
+          </text>
+        ))}
         {cells.map((d, i) =>
           d ? (
-            <rect key={d.date} x={Math.floor(i / 7) * 12} y={(i % 7) * 12} width="10" height="10" rx="2" className={`calendar-day ${state(d)}`} data-date={d.date} data-state={state(d)}>
+            <rect key={d.date} x={LABELS_WIDTH + Math.floor(i / 7) * 12} y={(i % 7) * 12} width="10" height="10" rx="2" className={`calendar-day ${state(d)}`} data-date={d.date} data-state={state(d)}>
               <title>{`${longDate(d.date)}: ${said[state(d)]}`}</title>
             </rect>
           ) : null,

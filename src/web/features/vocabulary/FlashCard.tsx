@@ -52,7 +52,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const pick = (list: CardWord[]): Shown | null => {
     const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
     recent.current = next.recent;
-    return next.word ? { id: next.word.id, isNew: isNewWord(seen, next.word.id) } : null;
+    return next.word ? { id: next.word.id, isNew: isNewCard(seen, next.word) } : null;
   };
   // The first word is picked as the card is first drawn: a card drawn empty and filled by an effect
   // grew after the first paint and pushed the page below it down (layout shift on /landing). On a
@@ -63,7 +63,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     const first = words.find((w) => w.id === id);
     if (!first) return pick(words);
     if (recentMemorySize(words.length) > 0 && !recent.current.includes(first.id)) recent.current = [first.id];
-    return { id: first.id, isNew: isNewWord(seen, first.id) };
+    return { id: first.id, isNew: isNewCard(seen, first) };
   });
   const [revealed, setRevealed] = useState(false);
   /** Each word shown is a new round of the countdown; the time it has run so far. */
@@ -107,11 +107,17 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     setRevealed(true);
     setSeen((list) => markSeen(list, word.id));
   };
-  /** Reveals the answer, judging what the learner typed when there is something to judge. */
+  /**
+   * Reveals the answer, judging what the learner typed when there is something to judge: a judged answer
+   * counts at once, so the streak beside 'Not quite.' is already the one it left.
+   */
   const revealTyped = () => {
     if (!word || revealed || fading) return;
-    if (typing && typed.trim()) setJudgement(judgeAnswer(typed, shownLebanese(word), lexicon, words.map((w) => [shownLebanese(w), w.english] as const)));
     reveal();
+    if (!typing || !typed.trim()) return;
+    const judged = judgeAnswer(typed, shownLebanese(word), lexicon, words.map((w) => [shownLebanese(w), w.english] as const));
+    setJudgement(judged);
+    count(word, judged.verdict === 'right');
   };
   const check = (event: FormEvent) => {
     event.preventDefault();
@@ -119,11 +125,19 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   };
   const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(fadeTimer.current), []);
+  const count = (answered: CardWord, correct: boolean, grade?: GradeName) => {
+    setSeen((list) => markSeen(list, answered.id));
+    onAnswer(answered, correct, { direction: answered.direction ?? 'english-to-lebanese', grade });
+  };
   /** An answer, graded by what the learner chose (docs/decisions/0039-review-controls.md): never by how quickly. */
   const answer = (correct: boolean, grade?: GradeName) => {
     if (!word || !revealed || fading) return;
-    setSeen((list) => markSeen(list, word.id));
-    onAnswer(word, correct, { direction: word.direction ?? 'english-to-lebanese', grade });
+    count(word, correct, grade);
+    moveOn();
+  };
+  /** The fade, then the next word. */
+  const moveOn = () => {
+    if (!word || !revealed || fading) return;
     setFading(true);
     fadeTimer.current = setTimeout(() => {
       showNext();
@@ -148,7 +162,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   const grading = !!word?.intervals;
   useCardKeys(
     verdict
-      ? { next: () => answer(verdict === 'right') }
+      ? { next: moveOn }
       : grading
         ? { reveal: revealTyped, grade: (grade) => answer(grade !== 'again', grade) }
         : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) },
@@ -229,7 +243,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
             <>
               <TypedResult judgement={judgement} />
               <div className="answer-buttons">
-                <button type="button" className="button" onClick={() => answer(judgement.verdict === 'right')} disabled={fading} autoFocus data-card-next>
+                <button type="button" className="button" onClick={moveOn} disabled={fading} autoFocus data-card-next>
                   Next word
                 </button>
                 <p className="muted typed-counted">Counted as {judgement.verdict === 'right' ? 'I know it' : 'Still learning'}</p>
@@ -258,6 +272,9 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   );
 }
 
+/** A review card's word has a memory card, so it was answered before, whatever this browser remembers. */
+const isNewCard = (seen: readonly number[], word: CardWord) => !word.intervals && isNewWord(seen, word.id);
+
 /**
  * The countdown's bar. It ticks on its own, five to ten times a second, so a tick redraws the bar
  * alone and not the whole card; `elapsed` keeps the time it has run for the card, and `onEnd` reveals
@@ -265,10 +282,21 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
  */
 function CardCountdown({ tick, elapsed, onEnd }: { tick: number; elapsed: RefObject<number>; onEnd: () => void }) {
   const [spent, setSpent] = useState(elapsed.current);
+  // The countdown runs only while its bar is on the screen: the try-out card below /landing's fold waits to be seen.
+  const bar = useRef<HTMLDivElement>(null);
+  const inView = useRef(typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    // The countdown waits while a dialog (the first-visit explanation) covers the card.
+    if (!bar.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      inView.current = entries.at(-1)!.isIntersecting;
+    });
+    observer.observe(bar.current);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    // The countdown also waits while a dialog (the first-visit explanation) covers the card.
     const timer = setInterval(() => {
-      if (!document.querySelector('.dialog-backdrop')) setSpent((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
+      if (inView.current && !document.querySelector('.dialog-backdrop')) setSpent((e) => Math.min(CARD_COUNTDOWN_MS, e + tick));
     }, tick);
     return () => clearInterval(timer);
   }, [tick]);
@@ -279,7 +307,7 @@ function CardCountdown({ tick, elapsed, onEnd }: { tick: number; elapsed: RefObj
     if (spent >= CARD_COUNTDOWN_MS) end.current();
   }, [spent]);
   return (
-    <div className="card-countdown">
+    <div className="card-countdown" ref={bar}>
       <ProgressBar value={countdownPercent(spent)} label="Time left before the answer is shown" />
     </div>
   );
