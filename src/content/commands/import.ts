@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { configOrExit } from '../../boot';
+import { configOrExit } from '../../config';
 import { migrateDatabase, openDatabase } from '../../db/client';
 import { contentPlugins } from '../../modules';
 import { contentDirOf } from '../dir';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import matter from 'gray-matter';
-import { configOrExit } from '../../boot';
+import { configOrExit } from '../../config';
 import { migrateDatabase, openDatabase } from '../../db/client';
 import { contentDirOf } from '../dir';
 import { validateContent } from '../importer';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { dialoguesContent } from './content';
 import { dialoguesRoutes } from './index';
 import * as tables from './schema';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { spellingRoutes } from './index';
 import { createSpellingService, type SpellingService } from './service';
 

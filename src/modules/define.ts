@@ -1,7 +1,7 @@
 import { Elysia, type AnyElysia } from 'elysia';
 import type { ContentPlugin } from '../content/types';
-import type { AppContext } from './context';
-import type { Job } from './jobs';
+import type { AppContext } from '../lib/context';
+import type { Job } from '../lib/jobs';
 
 /**
  * Everything the app needs to know about one feature module, declared once in its folder
