@@ -9,18 +9,28 @@ const MODULE = '^src/modules/([^/]+)/';
 const NOT_A_TEST = '\\.test\\.tsx?$';
 
 /**
- * The modules' order, lowest first (their folders, src/modules/order.json): a module imports, and its
- * service and routes need (src/modules/list.test.ts), only modules before it. So no module both calls
- * and is called by another: what an answer moves (flagged, streak, stats, review) sits below vocabulary,
- * which composes it (docs/decisions/0050-modules-depend-one-way.md).
+ * The modules' order, lowest first: the list in src/modules/index.ts, read here as text (each entry's
+ * import names its folder, which is the module's name). A module imports, and its service and routes need
+ * (src/modules/list.test.ts), only modules before it. So no module both calls and is called by another:
+ * what an answer moves (flagged, streak, stats, review) sits below vocabulary, which composes it
+ * (docs/decisions/0050-modules-depend-one-way.md).
  */
-// Read as text: a JSON require differs between Node (the check) and Bun (the rules' own tests).
-const MODULE_ORDER = JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, 'src/modules/order.json'), 'utf8'));
+function moduleOrder() {
+  const list = require('node:fs').readFileSync(require('node:path').join(__dirname, 'src/modules/index.ts'), 'utf8');
+  const folders = new Map([...list.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\/module';$/gm)].map(([, name, folder]) => [name, folder]));
+  const entries = /^export const modules = \[([^\]]*)\] as const;$/m.exec(list);
+  if (!entries) throw new Error('src/modules/index.ts: no `export const modules = [...] as const;` to read the order from');
+  return entries[1].split(',').map((entry) => entry.trim()).filter(Boolean).map((name) => {
+    if (!folders.has(name)) throw new Error(`src/modules/index.ts: ${name} is not imported from './<folder>/module'`);
+    return folders.get(name);
+  });
+}
+const MODULE_ORDER = moduleOrder();
 
 /** One rule per module: nothing it imports (types included) may come from a module after it in the order. */
 const downTheOrder = MODULE_ORDER.slice(0, -1).map((name, i) => ({
   name: 'modules-down-the-order',
-  comment: `${name} comes before ${MODULE_ORDER.slice(i + 1).join(', ')} in MODULE_ORDER: it imports none of them, types included.`,
+  comment: `${name} comes before ${MODULE_ORDER.slice(i + 1).join(', ')} in src/modules/index.ts: it imports none of them, types included.`,
   severity: 'error',
   from: { path: `^src/modules/${name}/`, pathNot: NOT_A_TEST },
   to: { path: `^src/modules/(${MODULE_ORDER.slice(i + 1).join('|')})/` },
@@ -37,18 +47,26 @@ module.exports = {
     },
     {
       name: 'shared-layer-below-content',
-      comment: "src/lib and src/shared sit below the content package (src/content): they import no content code, only its types (a module's definition names its content plugin's type).",
+      comment: 'src/lib and src/shared sit below the content package (src/content): they import none of it, types included.',
       severity: 'error',
-      from: { path: '^src/(lib|shared)/', pathNot: '\\.test\\.tsx?$' },
-      to: { path: '^src/content/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^src/(lib|shared)/', pathNot: NOT_A_TEST },
+      to: { path: '^src/content/' },
     },
     {
       name: 'content-below-modules',
       comment:
-        "The content package's formats, field rules, spelling checks and importer know no module: each module plugs its content.ts in, and the importer takes the plugins it is given. Only its commands (src/content/commands), which run the module list, import modules.",
+        "The content package (its formats, field rules, checks, importer and commands) knows no module: each module plugs its content.ts into the list, and the commands take the plugins scripts/ hand them.",
       severity: 'error',
-      from: { path: '^src/content/', pathNot: ['^src/content/commands/', '\\.test\\.tsx?$'] },
+      from: { path: '^src/content/', pathNot: NOT_A_TEST },
       to: { path: '^src/modules/' },
+    },
+    {
+      name: 'top-imported-by-none-below',
+      comment:
+        'src/app.ts, src/boot.ts and src/server.ts compose everything below them: the shared layer, the content package and the modules import none of them (configOrExit lives in src/config.ts).',
+      severity: 'error',
+      from: { path: '^src/(lib|shared|db|content|modules)/', pathNot: NOT_A_TEST },
+      to: { path: '^src/(app|boot|server)\\.ts$' },
     },
     {
       name: 'content-commands-from-scripts',

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configOrExit } from '../src/boot';
+import { configOrExit } from '../src/config';
 import { backupBucket, DatabaseInUse, integrityOf, listBackups, replaceStoppedDatabase } from '../src/lib/backup';
 import { primaryHost } from '../src/lib/litefs';
 

@@ -1,4 +1,5 @@
-import { reportsCommand } from '../src/content/commands/reports';
+import { contentPlugins } from '../src/modules';
+import { reportsCommand } from '../src/modules/reports/command';
 
-/** `bun run content:reports [--content DIR] [--resolve ID]` (src/content/commands/reports.ts). */
-process.exit(reportsCommand(process.argv.slice(2)));
+/** `bun run content:reports [--content DIR] [--resolve ID]` (src/modules/reports/command.ts), through every module's content plugins. */
+process.exit(reportsCommand(process.argv.slice(2), contentPlugins));

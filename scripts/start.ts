@@ -3,7 +3,8 @@
  * progress is kept) and serves the app on PORT (default 3000) with DATABASE_PATH (default ./data/app.db).
  */
 import { buildClient } from './build';
-import { configOrExit, prepareDatabase } from '../src/boot';
+import { prepareDatabase } from '../src/boot';
+import { configOrExit } from '../src/config';
 import { startServer } from '../src/server';
 
 const config = configOrExit();

@@ -1,25 +1,11 @@
 import { count } from 'drizzle-orm';
-import { ConfigError, loadConfig, type Config } from './config';
+import type { Config } from './config';
 import { migrateDatabase, openDatabase, type Db } from './db/client';
 import { CONTENT_DIR } from './content/dir';
 import { runImport, formatIssue } from './content/importer';
 import { isPrimary } from './lib/litefs';
 import { contentPlugins } from './modules';
 import { topics } from './modules/vocabulary/schema';
-
-
-/** Reads the environment or exits with the one line that names the bad variable. */
-export function configOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 /**
  * Opens the database; on the primary it applies migrations and, on a database with no content yet,

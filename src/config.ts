@@ -115,6 +115,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** Reads the environment or exits with the one line that names the bad variable (the scripts' and the server's start). */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Without SESSION_SECRET a random secret is kept beside the database, so sessions survive restarts. */
 function localSessionSecret(databasePath: string): string {
   if (databasePath === ':memory:') return randomBytes(32).toString('hex');

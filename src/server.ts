@@ -1,7 +1,7 @@
-import type { Config } from './config';
+import { configOrExit, type Config } from './config';
 import type { Db } from './db/client';
 import { createApp } from './app';
-import { configOrExit, prepareDatabase } from './boot';
+import { prepareDatabase } from './boot';
 import { moduleJobs } from './modules';
 import { backupJob } from './lib/backup';
 import { checkpointJob } from './lib/checkpoints';

@@ -62,6 +62,23 @@ export interface ContentPlugin<T = unknown> {
   recordable?(item: T): Recordable[];
   /** Writes the items; `all` is every kind's parsed content, for what an item takes from another kind. */
   apply(tx: Tx, items: T[], all: ParsedContent): Counts;
+  /** Its part of `bun run content:stats`: its figures and tables, and its gaps against the corpus minimums (src/content/corpus.ts). */
+  stats?(items: T[], all: ParsedContent): KindStats;
+  /** Where each item a learner may report on sits, by its stable key, for `bun run content:reports`. */
+  places?(item: T): ItemPlace[];
+}
+
+/** One kind's part of `bun run content:stats`: lines to print, and every shortfall found, one line each. */
+export interface KindStats {
+  lines: string[];
+  gaps: string[];
+}
+
+/** An item's stable key and where it is written: its file and either its line or its path in the file's YAML (src/content/yaml.ts). */
+export interface ItemPlace {
+  key: string;
+  file: string;
+  at: number | (string | number)[];
 }
 
 /** Where the parsed content holds every kind's recordable items, gathered by the importer. */

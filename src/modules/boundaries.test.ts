@@ -28,6 +28,14 @@ describe('the boundary check fails', () => {
     expect(violationsIn('back-up-the-order')).toEqual(['modules-down-the-order: src/modules/streak/service.ts -> src/modules/vocabulary/service.ts']);
   });
 
+  test('on an import running back up the layers: the shared layer to content (a type included), content to the modules or to the top', () => {
+    expect(violationsIn('back-up-the-layers')).toEqual([
+      'content-below-modules: src/content/commands/import.ts -> src/modules/index.ts',
+      'shared-layer-below-content: src/lib/module.ts -> src/content/types.ts',
+      'top-imported-by-none-below: src/content/commands/import.ts -> src/boot.ts',
+    ]);
+  });
+
   test("on a schema naming another module's tables", () => {
     expect(violationsIn('foreign-key')).toEqual(['no-foreign-key-across-modules: src/modules/lessons/schema.ts -> src/modules/vocabulary/schema.ts']);
   });

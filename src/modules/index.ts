@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { ContentPlugin } from '../content/types';
 import type { AppContext } from '../lib/context';
 import type { Job } from '../lib/jobs';
-import type { ModuleDefinition } from '../lib/module';
+import type { ModuleDefinition } from './define';
 import { accountModule } from './account/module';
 import { answerKeysModule } from './answer-keys/module';
 import { authModule } from './auth/module';
@@ -27,65 +27,56 @@ import { vocabularyModule } from './vocabulary/module';
 import { whichWordModule } from './which-word/module';
 
 /**
- * THE list of feature modules (docs/decisions/0017-module-definition.md). The app mounts their routes
- * and the importer applies their content in this order (lessons point at vocabulary's topics and verbs);
- * services are built in the order of what they need.
+ * THE list of feature modules, lowest first (docs/decisions/0017-module-definition.md,
+ * docs/decisions/0050-modules-depend-one-way.md): each module's name is its folder, and it imports and
+ * needs only modules before it (.dependency-cruiser.cjs reads this list; src/modules/list.test.ts holds
+ * the needs to it). Services are built, routes mounted and content applied in this order (lessons and
+ * grammar point at vocabulary's topics, words and verbs).
  */
 export const modules = [
   authModule,
   billingModule,
   accountModule,
-  vocabularyModule,
+  answerKeysModule,
+  spellingModule,
   streakModule,
   flaggedModule,
+  statsModule,
+  reviewModule,
+  vocabularyModule,
   whichWordModule,
   lettersModule,
   sentencesModule,
-  lessonsModule,
+  grammarModule,
+  speakingModule,
   dialoguesModule,
   conversationsModule,
-  grammarModule,
-  statsModule,
-  reportsModule,
-  reviewModule,
-  spellingModule,
-  listeningModule,
-  speakingModule,
   speechModule,
-  answerKeysModule,
+  lessonsModule,
+  reportsModule,
+  listeningModule,
   courseModule,
 ] as const;
 
 type Modules = typeof modules;
 
-/** Every module's service by module name; a module calls another only through these, and only one before it (src/modules/order.json). */
+/** Every module's service by module name; a module calls another only through these, and only one before it in the list. */
 export type Services = { [M in Modules[number] as M['name']]: ReturnType<M['service']> };
 
 /** The services named in `names`, from those built so far. */
 function pick(built: Record<string, unknown>, names: readonly string[], forModule: string) {
   const deps: Record<string, unknown> = {};
   for (const name of names) {
-    if (!(name in built)) throw new Error(`module ${forModule} needs ${name}, which is not in src/modules/index.ts or needs ${forModule} in turn`);
+    if (!(name in built)) throw new Error(`module ${forModule} needs ${name}, which is not before it in src/modules/index.ts`);
     deps[name] = built[name];
   }
   return deps;
 }
 
-/** Builds every service once, each after the services it needs and with only those. */
+/** Builds every service once, in the list's order, each with only the services it needs. */
 export function createServices(ctx: AppContext): Services {
   const built: Record<string, unknown> = {};
-  const building = new Set<string>();
-  const byName = new Map<string, ModuleDefinition>(modules.map((m) => [m.name, m]));
-  const build = (module: ModuleDefinition) => {
-    if (module.name in built || building.has(module.name)) return;
-    building.add(module.name);
-    for (const name of module.needs) {
-      const needed = byName.get(name);
-      if (needed) build(needed);
-    }
-    built[module.name] = module.service(ctx, pick(built, module.needs, module.name));
-  };
-  for (const module of modules) build(module);
+  for (const module of modules as readonly ModuleDefinition[]) built[module.name] = module.service(ctx, pick(built, module.needs, module.name));
   return built as Services;
 }
 
@@ -101,8 +92,11 @@ export function featureModules(ctx: AppContext, services: Services) {
   return new Elysia({ name: 'modules' }).use(plugins);
 }
 
-/** Every content plugin, in the order the importer applies them. */
-export const contentPlugins: ContentPlugin<any>[] = modules.flatMap((module: ModuleDefinition) => module.content);
+/** The content plugins of a list of modules, in its order: the order the importer applies them in. */
+export const contentPluginsOf = (list: readonly ModuleDefinition[]): ContentPlugin<any>[] => list.flatMap((module) => module.content);
+
+/** Every content plugin, for the import and the content commands (started by scripts/). */
+export const contentPlugins = contentPluginsOf(modules);
 
 /** Every module's jobs, for the server's runner (src/server.ts). */
 export function moduleJobs(ctx: AppContext, services: Services): Job[] {

@@ -5,7 +5,6 @@ import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { modules } from './index';
-import order from './order.json';
 
 const tableNames = (exports: Record<string, unknown>) => Object.values(exports).filter((value) => is(value, SQLiteTable)).map((table) => getTableName(table as SQLiteTable));
 
@@ -24,19 +23,21 @@ test('every module is in the list once, and each names only modules of the list'
   for (const module of modules) for (const name of [...module.needs, ...module.routes.needs]) expect(names).toContain(name);
 });
 
-/** A module's folder: its name in kebab case (answerKeys lives in answer-keys/). */
-const folderOf = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const depcruise = require('../../.dependency-cruiser.cjs') as { forbidden: { name: string; from: { path: string } }[] };
 
-// The order the boundary check holds imports to (.dependency-cruiser.cjs) also holds what a module is handed:
-// no module both calls and is called by another (docs/decisions/0050-modules-depend-one-way.md).
-test("the modules' order names every module once, and each needs only modules before it", () => {
+// The list's order, which the boundary check holds imports to (.dependency-cruiser.cjs), also holds what a
+// module is handed: no module both calls and is called by another (docs/decisions/0050-modules-depend-one-way.md).
+test('the list names every module folder once, by its folder, and each module needs only modules before it', () => {
   const folders = readdirSync(import.meta.dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  expect([...order].sort()).toEqual(folders.sort());
-  expect(new Set(order).size).toBe(order.length);
-  for (const module of modules) {
-    const place = order.indexOf(folderOf(module.name));
-    expect(place).toBeGreaterThanOrEqual(0);
-    for (const name of module.needs) expect({ [module.name]: name, before: order.indexOf(folderOf(name)) < place }).toEqual({ [module.name]: name, before: true });
-    for (const name of module.routes.needs) expect({ [module.name]: name, before: order.indexOf(folderOf(name)) <= place }).toEqual({ [module.name]: name, before: true });
-  }
+  const names: string[] = modules.map((module) => module.name);
+  expect([...names].sort()).toEqual(folders.sort());
+  modules.forEach((module, place) => {
+    for (const name of module.needs) expect({ [module.name]: name, before: names.indexOf(name) < place }).toEqual({ [module.name]: name, before: true });
+    for (const name of module.routes.needs) expect({ [module.name]: name, before: names.indexOf(name) <= place }).toEqual({ [module.name]: name, before: true });
+  });
+});
+
+test('the boundary check reads the same order from the list', () => {
+  const downTheOrder = depcruise.forbidden.filter((rule) => rule.name === 'modules-down-the-order').map((rule) => rule.from.path);
+  expect(downTheOrder).toEqual(modules.slice(0, -1).map((module) => `^src/modules/${module.name}/`));
 });

@@ -1,19 +1,22 @@
 import { existsSync } from 'node:fs';
-import { configOrExit } from '../../boot';
+import { configOrExit } from '../../config';
 import { migrateDatabase, openDatabase } from '../../db/client';
-import { contentPlugins } from '../../modules';
 import { contentDirOf } from '../dir';
 import { formatIssue, runImport, type ImportResult } from '../importer';
-import { formatTable } from './table';
+import { formatTable } from '../table';
+import type { ContentPlugin } from '../types';
 
-/** `bun run import [--dry-run] [--content DIR]`: validates content/ and loads it into the database; the exit code. */
-export function importCommand(args: string[]): number {
+/**
+ * `bun run import [--dry-run] [--content DIR]`: validates content/ and loads it into the database through
+ * the plugins it is given (the module list's, scripts/import.ts); the exit code.
+ */
+export function importCommand(args: string[], plugins: ContentPlugin<any>[]): number {
   const dryRun = args.includes('--dry-run');
   const config = configOrExit();
   // A dry run against a database that does not exist yet compares with an empty one instead of creating it.
   const db = openDatabase(dryRun && !existsSync(config.DATABASE_PATH) ? ':memory:' : config.DATABASE_PATH);
   migrateDatabase(db);
-  const result = runImport(db, contentDirOf(args), contentPlugins, { dryRun });
+  const result = runImport(db, contentDirOf(args), plugins, { dryRun });
 
   for (const warning of result.warnings) console.warn(`warning: ${formatIssue(warning)}`);
   if (!result.ok) {

@@ -21,10 +21,10 @@ describe('bun run content:stats', () => {
       'spelling.yaml': 'words:\n  - canonical: 5er\n    variants: [5eir, kheir]\n  - canonical: corniche\n    variants: []\n',
       'lessons/01-broken.md': '---\nkey: broken\nname: Broken\norder: 1\ndifficulty: beginner\nsteps:\n  - type: quiz\n---\nIntro.\n',
     });
-    const { text, gaps } = contentStats(validateContent(root, contentPlugins));
+    const { text, gaps } = contentStats(validateContent(root, contentPlugins), contentPlugins);
     const lines = text.split('\n');
 
-    expect(lines[0]).toBe('Files: words 2, verbs 1, letters 0, sentences 0, lessons 1, dialogues 0, conversations 0, grammar 0, paradigms 0, audio 0, course 0; 1 error(s), 0 warning(s)');
+    expect(lines[0]).toBe('Files: words 2, verbs 1, letters 0, sentences 0, grammar 0, dialogues 0, audio 0, lessons 1; 1 error(s), 0 warning(s)');
     expect(lines).toContain('Words: 2 topics (1 free, 1 premium), 5 words, 1 with a note (20%)');
     expect(lines).toContain('Spelling table: 2 words, 2 variants');
     // Topics in their order, the premium one marked, batches 1..6, a short topic flagged with "!".
@@ -50,7 +50,7 @@ describe('bun run content:stats', () => {
   });
 
   test('a topic marked free that docs/product-rules.md makes premium is a gap', () => {
-    const { gaps } = contentStats(validateContent(fixture({ 'words/emotions.yaml': emotions.replace('premium: true', 'premium: false') }), contentPlugins));
+    const { gaps } = contentStats(validateContent(fixture({ 'words/emotions.yaml': emotions.replace('premium: true', 'premium: false') }), contentPlugins), contentPlugins);
     expect(gaps).toContain('words: Emotions is free; docs/product-rules.md makes it premium');
   });
 });

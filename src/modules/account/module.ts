@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { BillingService } from '../billing/service';
 import { accountRoutes } from './index';
 import { createAccountService } from './view';

@@ -178,10 +178,10 @@ describe('an answer sent again with its key counts once, on every answer route (
     const { cookie, user } = await t.signUp();
     await t.server.api.letters.progress.post({ letterNumber: 3, correct: true, idempotencyKey: 'kept-for-thirty-days' }, { cookie });
     t.clock.advance(ANSWER_KEY_DAYS * DAY_MS - 1);
-    t.services.answerKeys.forgetOld();
+    t.services['answer-keys'].forgetOld();
     expect(keysOf(user.id)).toBe(1);
     t.clock.advance(2);
-    t.services.answerKeys.forgetOld();
+    t.services['answer-keys'].forgetOld();
     expect(keysOf(user.id)).toBe(0);
   });
 });

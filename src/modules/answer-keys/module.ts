@@ -1,11 +1,11 @@
 import { HOUR_MS } from '../../lib/clock';
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import * as tables from './schema';
 import { createAnswerKeysService } from './service';
 
 /** The idempotency keys of every answer route: an answer sent again counts once. */
 export const answerKeysModule = defineModule({
-  name: 'answerKeys',
+  name: 'answer-keys',
   tables,
   service: createAnswerKeysService,
   // Answer keys past their days (service.ts `ANSWER_KEY_DAYS`) are forgotten at start and every hour, on the primary (it writes).

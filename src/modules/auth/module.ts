@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { authRoutes } from './index';
 import { purgeJob } from './purge';
 import * as tables from './schema';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { billingRoutes } from './index';
 import * as tables from './schema';
 import type { AuthService } from '../auth/service';

@@ -105,6 +105,10 @@ export const conversationsContent: ContentPlugin<ScenarioContent> = {
   kind: 'conversations',
   folder: 'conversations',
   extensions: ['.yaml', '.yml'],
+  stats: (items) => {
+    const free = items.filter((s) => !s.scenario.isPremium).length;
+    return { lines: [`Conversations: ${items.length} scenarios (${free} free, ${items.length - free} premium), ${items.reduce((n, s) => n + s.turns.length, 0)} partner turns`], gaps: [] };
+  },
   parse(file, report) {
     const doc = parseYaml(file, report);
     if (!doc) return [];

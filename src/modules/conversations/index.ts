@@ -11,7 +11,7 @@ import type { ConversationsService } from './service';
  * Conversations (docs/decisions/0072-conversation-partner.md): the scenarios are readable by anyone (a
  * premium one with a trial or subscription); the conversations are a signed-in learner's.
  */
-export function conversationsRoutes(ctx: AppContext, { auth, conversations, answerKeys }: { auth: AuthService; conversations: ConversationsService; answerKeys: AnswerKeysService }) {
+export function conversationsRoutes(ctx: AppContext, { auth, conversations, 'answer-keys': answerKeys }: { auth: AuthService; conversations: ConversationsService; 'answer-keys': AnswerKeysService }) {
   return new Elysia({ name: 'conversations' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/conversations', ({ user }) => conversations.list(user), { optionalUser: true })

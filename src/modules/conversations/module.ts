@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { conversationsContent } from './content';
 import { conversationsRoutes } from './index';
 import * as tables from './schema';
@@ -11,5 +11,5 @@ export const conversationsModule = defineModule({
   tables,
   content: [conversationsContent],
   service: createConversationsService,
-  routes: { needs: ['auth', 'conversations', 'answerKeys'], plugin: conversationsRoutes },
+  routes: { needs: ['auth', 'conversations', 'answer-keys'], plugin: conversationsRoutes },
 });

@@ -139,6 +139,7 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
 /** content/course.yaml: the course, an ordered list of units (docs/content-format.md#the-course). */
 export const courseContent: ContentPlugin<CourseUnitContent> = {
   kind: 'course',
+  stats: (items) => ({ lines: [`Course: ${items.length} units`], gaps: [] }),
   folder: '',
   extensions: [],
   file: COURSE_FILE,

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { courseContent } from './content';
 import { courseRoutes } from './index';
 import * as tables from './schema';

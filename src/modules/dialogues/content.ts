@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import * as v from 'valibot';
-import type { ContentPlugin, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, TextField } from '../../content/types';
+import { formatTable } from '../../content/table';
+import { MINIMUMS } from '../../content/corpus';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
@@ -128,9 +130,28 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
   texts: (item) => item.texts,
   // A line's clip is content/audio/dialogues/<dialogue key>-<line number, from 1>.
   recordable: ({ dialogue, lines }) => lines.map((l) => ({ kind: 'dialogues', key: `${dialogue.key}-${l.position + 1}`, arabizi: l.arabizi, arabic: l.arabic })),
+  stats: (items) => dialogueStats(items),
   apply(tx, items) {
     const sync = syncByKey(tx, dialogues, items.map((i) => i.dialogue), { keyField: 'key' });
     for (const item of items) syncChildren(tx, sync, item.dialogue.key, dialogueLines, 'dialogueId', 'position', item.lines);
     return sync.counts;
   },
 };
+
+/** Dialogues in their order with their speakers and lines, for `bun run content:stats`. */
+function dialogueStats(items: DialogueContent[]): KindStats {
+  const gaps: string[] = [];
+  const dialogueList = items.slice().sort((a, b) => a.dialogue.orderIndex - b.dialogue.orderIndex);
+  const freeDialogues = dialogueList.filter((d) => !d.dialogue.isPremium).length;
+  const lines = [`Dialogues: ${dialogueList.length} (${freeDialogues} free, ${dialogueList.length - freeDialogues} premium)`];
+  if (dialogueList.length > 0) {
+    lines.push(
+      formatTable([
+        ['place', 'dialogue', 'premium', 'speakers', 'lines'],
+        ...dialogueList.map((d) => [d.dialogue.orderIndex, d.dialogue.title, d.dialogue.isPremium ? 'yes' : 'no', d.dialogue.speakers.map((s) => s.name).join(', '), d.lines.length]),
+      ], [1, 2, 3]),
+    );
+  }
+  if (dialogueList.length < MINIMUMS.dialogues) gaps.push(`dialogues: ${dialogueList.length} (at least ${MINIMUMS.dialogues})`);
+  return { lines, gaps };
+}

@@ -8,7 +8,7 @@ import type { DialoguesService } from './service';
 import { RolePlayBody } from './model';
 
 /** Dialogues (docs/product-rules.md#dialogues): free ones are readable by anyone, premium ones with a trial or subscription; role-plays are a signed-in learner's. */
-export function dialoguesRoutes(ctx: AppContext, { auth, dialogues, answerKeys }: { auth: AuthService; dialogues: DialoguesService; answerKeys: AnswerKeysService }) {
+export function dialoguesRoutes(ctx: AppContext, { auth, dialogues, 'answer-keys': answerKeys }: { auth: AuthService; dialogues: DialoguesService; 'answer-keys': AnswerKeysService }) {
   return new Elysia({ name: 'dialogues' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/dialogues', ({ user }) => dialogues.list(user), { optionalUser: true })

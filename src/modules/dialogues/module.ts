@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { dialoguesContent } from './content';
 import { dialoguesRoutes } from './index';
 import * as tables from './schema';
@@ -11,5 +11,5 @@ export const dialoguesModule = defineModule({
   tables,
   content: [dialoguesContent],
   service: createDialoguesService,
-  routes: { needs: ['auth', 'dialogues', 'answerKeys'], plugin: dialoguesRoutes },
+  routes: { needs: ['auth', 'dialogues', 'answer-keys'], plugin: dialoguesRoutes },
 });

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import * as tables from './schema';
 import { createFlaggedService } from './service';
 

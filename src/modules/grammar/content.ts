@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import type { ContentPlugin, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, ParsedContent, TextField } from '../../content/types';
+import { formatTable } from '../../content/table';
+import { MINIMUMS } from '../../content/corpus';
 import { readFrontMatter } from '../../content/front-matter';
 import type { SourceDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, slug, text } from '../../content/fields';
@@ -80,6 +82,7 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
     reportRepeats(items, (item) => item.page.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `grammar page key "${item.page.key}"`, report);
   },
   texts: (item) => item.texts,
+  stats: (items, all) => grammarStats(items, all),
   apply(tx, items) {
     return syncByKey(
       tx,
@@ -92,3 +95,26 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
 
 /** Every grammar page's key, for the lessons that point at the page explaining them. */
 export const grammarKeysOf = (all: Map<string, unknown[]>) => ((all.get('grammar') ?? []) as GrammarContent[]).map((item) => item.page.key);
+
+/**
+ * The lessons that point at a page: a lesson names its page by key (its `grammar`). Lessons come after
+ * grammar in the module list, so their content is read by that one field rather than by its type.
+ */
+const lessonsOn = (all: ParsedContent, key: string) => ((all.get('lessons') ?? []) as { lesson: { grammar: string | null } }[]).filter((l) => l.lesson.grammar === key).length;
+
+/** The grammar reference with the lessons that point at each page, for `bun run content:stats`. */
+function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
+  const gaps: string[] = [];
+  const pages = items.slice().sort((a, b) => a.page.orderIndex - b.page.orderIndex);
+  const lines = [`Grammar pages: ${pages.length}`];
+  if (pages.length > 0) {
+    lines.push(
+      formatTable([
+        ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
+        ...pages.map((p) => [p.page.orderIndex, p.page.title, p.page.tables.length, p.page.tables.reduce((n, t) => n + t.rows.length, 0), p.page.examples.length, p.wordKeys.length, p.verbKeys.length, lessonsOn(all, p.page.key)]),
+      ], [1]),
+    );
+  }
+  if (pages.length < MINIMUMS.grammarPages) gaps.push(`grammar: ${pages.length} pages (at least ${MINIMUMS.grammarPages})`);
+  return { lines, gaps };
+}

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { grammarContent } from './content';
 import { grammarRoutes } from './index';
 import * as tables from './schema';

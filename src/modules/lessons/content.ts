@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import type { ContentPlugin, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, TextField } from '../../content/types';
+import { formatTable } from '../../content/table';
+import { MINIMUMS } from '../../content/corpus';
 import { readFrontMatter } from '../../content/front-matter';
 import type { SourceDoc } from '../../content/yaml';
 import { arabizi, key, reportRepeats, text } from '../../content/fields';
@@ -145,6 +147,9 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
   // A component's clip is content/audio/lessons/<lesson key>/<step number>-<component number>; components have no Arabic script.
   recordable: ({ lesson, steps }) =>
     steps.flatMap((step, i) => (step.content.components ?? []).map((c, j) => ({ kind: 'lessons', key: lessonComponentKey(lesson.key, i, j), arabizi: c.lebanese, arabic: '' }))),
+  stats: (items) => lessonStats(items),
+  // A step is reported by `lesson-key#index`.
+  places: ({ lesson, file, steps }) => steps.map((_, i) => ({ key: `${lesson.key}#${i}`, file, at: ['steps', i] })),
   apply(tx, items) {
     const topicId = (name?: string) => (name ? topicIdIn(tx, name) : null);
     const verbId = (k?: string) => (k ? verbIdIn(tx, k) : null);
@@ -158,3 +163,23 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
     return lessonSync.counts;
   },
 };
+
+/** Lessons in their order with their steps by type, for `bun run content:stats`. */
+function lessonStats(items: LessonContent[]): KindStats {
+  const gaps: string[] = [];
+  const lessonList = items.slice().sort((a, b) => a.lesson.orderIndex - b.lesson.orderIndex);
+  const { min, max } = MINIMUMS.stepsPerLesson;
+  const lines = [
+    `Lessons: ${lessonList.length}`,
+    formatTable([
+      ['order', 'lesson', 'difficulty', 'steps', ...STEP_TYPES],
+      ...lessonList.map((l) => {
+        const off = l.steps.length < min || l.steps.length > max;
+        if (off) gaps.push(`lessons: "${l.lesson.name}" has ${l.steps.length} steps (${min} to ${max})`);
+        return [l.lesson.orderIndex, l.lesson.name, l.lesson.difficulty, `${l.steps.length}${off ? ' !' : ''}`, ...STEP_TYPES.map((type) => l.steps.filter((s) => s.type === type).length)];
+      }),
+    ], [1, 2]),
+  ];
+  if (lessonList.length < MINIMUMS.lessons) gaps.push(`lessons: ${lessonList.length} (at least ${MINIMUMS.lessons})`);
+  return { lines, gaps };
+}

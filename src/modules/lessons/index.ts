@@ -8,7 +8,7 @@ import type { LessonsService } from './service';
 import { LessonProgressBody } from './model';
 
 /** Lessons (docs/product-rules.md#lessons): the course and its steps are readable by anyone; progress is a signed-in learner's. */
-export function lessonsRoutes(ctx: AppContext, { auth, lessons, answerKeys }: { auth: AuthService; lessons: LessonsService; answerKeys: AnswerKeysService }) {
+export function lessonsRoutes(ctx: AppContext, { auth, lessons, 'answer-keys': answerKeys }: { auth: AuthService; lessons: LessonsService; 'answer-keys': AnswerKeysService }) {
   return new Elysia({ name: 'lessons' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/lessons', ({ user }) => lessons.list(user?.id ?? null), { optionalUser: true })

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { lessonsContent } from './content';
 import { lessonsRoutes } from './index';
 import * as tables from './schema';
@@ -11,5 +11,5 @@ export const lessonsModule = defineModule({
   tables,
   content: [lessonsContent],
   service: createLessonsService,
-  routes: { needs: ['auth', 'lessons', 'answerKeys'], plugin: lessonsRoutes },
+  routes: { needs: ['auth', 'lessons', 'answer-keys'], plugin: lessonsRoutes },
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import type { ContentPlugin, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, TextField } from '../../content/types';
+import { LETTER_NUMBERS } from '../../content/corpus';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, reportRepeats, text } from '../../content/fields';
 import { syncByKey } from '../../content/sync';
@@ -58,7 +59,14 @@ export const lettersContent: ContentPlugin<LetterContent> = {
     reportRepeats(items, (item) => String(item.number), (item) => ({ file: item.file, line: item.line, field: 'number' }), (item) => `letter ${item.number}`, report);
   },
   texts: (item) => item.texts,
+  stats: (items) => letterStats(items),
   apply(tx, items) {
     return syncByKey(tx, letters, items.map(({ file: _file, line: _line, texts: _texts, ...row }) => row), { keyField: 'number' }).counts;
   },
 };
+
+/** The number-letters there are, for `bun run content:stats`. */
+function letterStats(items: LetterContent[]): KindStats {
+  const numbers = items.map((l) => l.number);
+  return { lines: [`Letters: ${numbers.length} (${numbers.join(', ') || 'none'})`], gaps: LETTER_NUMBERS.filter((n) => !numbers.includes(n)).map((n) => `letters: no letter ${n}`) };
+}

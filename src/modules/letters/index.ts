@@ -10,7 +10,7 @@ import { LetterAnswerBody } from './model';
  * The number-letter guide and the letters game (docs/product-rules.md#letters). The guide is open to everyone; counts and
  * the streak are a signed-in learner's (signed out the game keeps its streak in local storage).
  */
-export function lettersRoutes(ctx: AppContext, { auth, letters, answerKeys }: { auth: AuthService; letters: LettersService; answerKeys: AnswerKeysService }) {
+export function lettersRoutes(ctx: AppContext, { auth, letters, 'answer-keys': answerKeys }: { auth: AuthService; letters: LettersService; 'answer-keys': AnswerKeysService }) {
   return new Elysia({ name: 'letters' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/letters', () => letters.list())

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { lettersContent } from './content';
 import { lettersRoutes } from './index';
 import * as tables from './schema';
@@ -11,5 +11,5 @@ export const lettersModule = defineModule({
   tables,
   content: [lettersContent],
   service: createLettersService,
-  routes: { needs: ['auth', 'letters', 'answerKeys'], plugin: lettersRoutes },
+  routes: { needs: ['auth', 'letters', 'answer-keys'], plugin: lettersRoutes },
 });

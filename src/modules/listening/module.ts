@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { SpellingService } from '../spelling/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { listeningRoutes } from './index';
@@ -9,5 +9,5 @@ export const listeningModule = defineModule({
   name: 'listening',
   needs: ['vocabulary', 'spelling'],
   service: (_ctx, deps: { vocabulary: VocabularyService; spelling: SpellingService }) => createListeningService(deps),
-  routes: { needs: ['auth', 'listening', 'answerKeys'], plugin: listeningRoutes },
+  routes: { needs: ['auth', 'listening', 'answer-keys'], plugin: listeningRoutes },
 });

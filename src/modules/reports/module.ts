@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { LessonsService } from '../lessons/service';
 import type { SentencesService } from '../sentences/service';
 import type { VocabularyService } from '../vocabulary/service';

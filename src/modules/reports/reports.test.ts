@@ -6,7 +6,8 @@ import { drinkSentences, verbFile } from '../../../tests/support/content';
 import { runImport } from '../../content/importer';
 import { contentPlugins } from '../index';
 import { createTestApp } from '../../../tests/support/app';
-import { formatReports, locateContent } from '../../content/commands/reports';
+import { locateContent } from '../../content/places';
+import { formatReports } from './command';
 import { MAX_NOTE_CHARS, MAX_SUGGESTION_CHARS, REPORTS_PER_HOUR } from './rules';
 import { openReports, resolveReport } from './service';
 
@@ -128,7 +129,7 @@ describe('listing open reports', () => {
     const { cookie } = await t.signUp();
     const made = await report(cookie, { item: { kind: 'word', id: wordId('good morning') }, reason: 'wrong_spelling', suggestion: 'saba7 il 5eir' });
     const id = made.json.id as number;
-    const listing = formatReports(openReports(t.db), locateContent(content));
+    const listing = formatReports(openReports(t.db), locateContent(content, contentPlugins));
     expect(listing).toContain(`words/greetings.yaml\n`);
     expect(listing).toContain(`  words/greetings.yaml:9  #${id}  Wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`);
     expect(listing).toContain('verbs/eat.yaml:9  ');
@@ -139,13 +140,13 @@ describe('listing open reports', () => {
     renameSync(join(content, 'words/greetings.yaml'), join(content, 'words/hello.yaml'));
     writeFileSync(join(content, 'words/hello.yaml'), FILES['words/greetings.yaml'].replace('words:\n', 'words:\n  - english: hi\n    arabizi: hi\n    arabic: هاي\n    batch: 1\n'));
     expect(runImport(t.db, content, contentPlugins).ok).toBe(true);
-    const moved = formatReports(openReports(t.db), locateContent(content));
+    const moved = formatReports(openReports(t.db), locateContent(content, contentPlugins));
     expect(moved).toContain(`  words/hello.yaml:13  #${id}  Wrong spelling`);
     expect(moved).not.toContain('words/greetings.yaml');
 
     expect(resolveReport(t.db, id, new Date())).toBe(true);
     expect(resolveReport(t.db, id, new Date())).toBe(false);
-    expect(formatReports(openReports(t.db), locateContent(content))).not.toContain(`#${id} `);
+    expect(formatReports(openReports(t.db), locateContent(content, contentPlugins))).not.toContain(`#${id} `);
   });
 
   test('an item gone from content is listed by its key', () => {

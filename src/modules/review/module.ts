@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { reviewRoutes } from './index';
 import * as tables from './schema';
 import { createReviewService } from './service';

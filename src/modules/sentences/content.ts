@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import type { ContentPlugin, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, TextField } from '../../content/types';
+import { formatTable } from '../../content/table';
+import { MINIMUMS, SENTENCE_TOPICS } from '../../content/corpus';
 import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
@@ -93,6 +95,8 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     { kind: 'sentences', key: sentence.key, arabizi: sentence.questionArabizi, arabic: sentence.questionArabic },
     ...contexts.map((c) => ({ kind: 'sentences', key: `${sentence.key}/${c.position + 1}`, arabizi: c.recommendedAnswer, arabic: c.arabic })),
   ],
+  stats: (items) => sentenceStats(items),
+  places: (item) => [{ key: item.sentence.key, file: item.file, at: item.line }],
   apply(tx, items) {
     const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });
     for (const item of items) {
@@ -101,3 +105,23 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     return sentenceSync.counts;
   },
 };
+
+/** Sentences per topic, with their contexts, for `bun run content:stats`. */
+function sentenceStats(sentenceList: SentenceContent[]): KindStats {
+  const gaps: string[] = [];
+  const sentenceTopics = [...new Set([...SENTENCE_TOPICS, ...sentenceList.map((s) => s.sentence.topic)])];
+  const lines = [
+    `Sentences: ${sentenceList.length} in ${new Set(sentenceList.map((s) => s.sentence.topic)).size} topics, ${sentenceList.reduce((n, s) => n + s.contexts.length, 0)} contexts`,
+    formatTable([
+      ['topic', 'sentences', 'contexts'],
+      ...sentenceTopics.map((topic) => {
+        const list = sentenceList.filter((s) => s.sentence.topic === topic);
+        const short = list.length < MINIMUMS.sentencesPerTopic;
+        if (short) gaps.push(`sentences: ${topic} has ${list.length} sentences (at least ${MINIMUMS.sentencesPerTopic})`);
+        if (!SENTENCE_TOPICS.includes(topic)) gaps.push(`sentences: topic "${topic}" is not one of ${SENTENCE_TOPICS.join(', ')}`);
+        return [topic, `${list.length}${short ? ' !' : ''}`, list.reduce((n, s) => n + s.contexts.length, 0)];
+      }),
+    ]),
+  ];
+  return { lines, gaps };
+}

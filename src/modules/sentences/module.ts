@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { sentencesContent } from './content';
 import { sentencesRoutes } from './index';
 import * as tables from './schema';
@@ -11,5 +11,5 @@ export const sentencesModule = defineModule({
   tables,
   content: [sentencesContent],
   service: createSentencesService,
-  routes: { needs: ['auth', 'sentences', 'answerKeys'], plugin: sentencesRoutes },
+  routes: { needs: ['auth', 'sentences', 'answer-keys'], plugin: sentencesRoutes },
 });

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { StatsService } from '../stats/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { speakingRoutes } from './index';
@@ -9,5 +9,5 @@ export const speakingModule = defineModule({
   name: 'speaking',
   needs: ['vocabulary', 'stats'],
   service: (ctx, deps: { vocabulary: VocabularyService; stats: StatsService }) => createSpeakingService(ctx, deps),
-  routes: { needs: ['auth', 'speaking', 'answerKeys'], plugin: speakingRoutes },
+  routes: { needs: ['auth', 'speaking', 'answer-keys'], plugin: speakingRoutes },
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { emptyCounts } from '../../content/sync';
-import { recordableOf, type ContentPlugin, type ParsedContent } from '../../content/types';
+import { recordableOf, type ContentPlugin, type KindStats, type ParsedContent } from '../../content/types';
+import { formatTable, percent } from '../../content/table';
 import { audioSeconds, audioType, type AudioType } from './clips';
 import { RECORDED_KINDS } from './model';
 import { recordedAudio } from './schema';
@@ -79,6 +80,7 @@ export const audioContent: ContentPlugin<RecordedClip> = {
       else seen.set(id, clip.file);
     }
   },
+  stats: (items, all) => recordedStats(items, all),
   apply(tx, items, all) {
     const counts = emptyCounts();
     const existing = new Map(tx.select({ id: recordedAudio.id, kind: recordedAudio.kind, key: recordedAudio.key, hash: recordedAudio.hash, arabizi: recordedAudio.arabizi, arabic: recordedAudio.arabic }).from(recordedAudio).all().map((r) => [`${r.kind}/${r.key}`, r]));
@@ -104,3 +106,20 @@ export const audioContent: ContentPlugin<RecordedClip> = {
     return counts;
   },
 };
+
+/** How much of each kind an author has recorded, for `bun run content:stats`. */
+function recordedStats(clips: RecordedClip[], all: ParsedContent): KindStats {
+  const recordable = recordableOf(all);
+  const lines = [
+    `Recorded audio: ${clips.length} clips`,
+    formatTable(
+      RECORDED_KINDS.map((kind) => {
+        const recorded = clips.filter((c) => c.kind === kind).length;
+        const total = recordable.filter((r) => r.kind === kind).length;
+        return [`  ${kind}`, `${recorded} of ${total}`, `(${percent(recorded, total)})`];
+      }),
+      [0, 1, 2],
+    ),
+  ];
+  return { lines, gaps: [] };
+}

@@ -1,5 +1,5 @@
 import type { SpeakableSource } from '../../content/speakable';
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { BillingService } from '../billing/service';
 import { audioContent } from './content';
 import { speechRoutes } from './index';

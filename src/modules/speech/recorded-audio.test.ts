@@ -65,7 +65,7 @@ describe('the importer checks each recorded clip', () => {
     drop('words/colors/colors-1.ogg', ogg);
     drop('words/family/family-2.mp3', silentMp3(0.5));
     drop('verbs/write/past/ana.mp3', silentMp3(1));
-    const stats = contentStats(validateContent(content, contentPlugins)).text;
+    const stats = contentStats(validateContent(content, contentPlugins), contentPlugins).text;
     expect(stats).toContain(
       ['Recorded audio: 3 clips', '  words      2 of 55  (4%)', '  verbs      1 of 36  (3%)', '  sentences  0 of 0   (0%)', '  lessons    0 of 0   (0%)', '  dialogues  0 of 0   (0%)'].join('\n'),
     );

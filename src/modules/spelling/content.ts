@@ -83,6 +83,7 @@ export const paradigmsContent: ContentPlugin<Paradigm> = {
   folder: 'paradigms',
   extensions: ['.yaml', '.yml'],
   parse: parseParadigms,
+  stats: (items) => ({ lines: [`Paradigms: ${items.length} tables, ${items.reduce((n, p) => n + p.forms.length, 0)} forms`], gaps: [] }),
   check(items, _all, report) {
     reportRepeats(items, (p) => p.key, (p) => ({ file: p.file, line: p.line, field: 'key' }), (p) => `paradigm key "${p.key}"`, report);
   },

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { paradigmsContent } from './content';
 import { spellingRoutes } from './index';
 import { createSpellingService } from './service';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import { streakRoutes } from './index';
 import * as tables from './schema';
 import { createStreakService } from './service';

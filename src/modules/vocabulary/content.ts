@@ -2,15 +2,17 @@ import * as v from 'valibot';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
-import type { ContentPlugin, Reporter, TextField } from '../../content/types';
+import type { ContentPlugin, KindStats, Reporter, TextField } from '../../content/types';
 import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../content/fields';
 import { addCounts, syncByKey } from '../../content/sync';
 import { spellingOf, textAt } from '../../content/spelling';
 import type { VerbForms } from '../../content/verb-forms';
 import { checkAddressee, SPEAKS_TO_YOU } from '../../content/addressee';
+import { formatTable, percent } from '../../content/table';
+import { FREE_TOPICS, MINIMUMS, PREMIUM_TOPICS, VERBS } from '../../content/corpus';
 import { TOTAL_BATCHES, VERB_TOPIC_PREFIX, isVerbTopic, verbTopicName } from './rules';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
+import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, VERB_FORMS, topicProgress, topics, userProgress, verbs, words, type Pronoun, type Tense } from './schema';
 
 const BATCH_MESSAGE = `must be a whole number from 1 to ${TOTAL_BATCHES}`;
 
@@ -124,6 +126,8 @@ export const wordsContent: ContentPlugin<TopicWords> = {
       });
     }
   },
+  stats: (items) => wordStats(items),
+  places: (topic) => topic.words.map((w, i) => ({ key: w.key, file: topic.file, at: ['words', i] })),
   apply(tx, items) {
     // Topics are matched by name, so a renamed topic is a new row: the old one is removed only once its words have moved.
     const topicSync = syncByKey(tx, topics, items.map((i) => ({ ...i.topic, isVerb: false })), { keyField: 'name', scope: { column: topics.isVerb, value: false }, deferRemoval: true });
@@ -263,6 +267,8 @@ export const verbsContent: ContentPlugin<VerbContent> = {
     // The English names the verb's topic ('Verb: to eat').
     reportRepeats(items, (item) => sameness(item.verb.english), (item) => ({ file: item.file, line: item.lines.english, field: 'english' }), (item) => `verb "${item.verb.english}"`, report);
   },
+  stats: (items) => verbStats(items),
+  places: (verb) => verb.conjugations.map((c) => ({ key: c.key, file: verb.file, at: c.path })),
   apply(tx, items) {
     const verbSync = syncByKey(tx, verbs, items.map((i) => i.verb), { keyField: 'key' });
     const topicSync = syncByKey(
@@ -337,4 +343,54 @@ export function verbLinksIn(tx: Tx, keys: string[]) {
   const rows = tx.select({ key: verbs.key, arabizi: verbs.infinitive, english: verbs.english }).from(verbs).where(inArray(verbs.key, keys)).all();
   const byKey = new Map(rows.map(({ key: k, ...verb }) => [k, { ...verb, topic: verbTopicName(verb.english) }]));
   return keys.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+}
+
+/** Words: topics × batches, with the notes, for `bun run content:stats`. */
+function wordStats(items: TopicWords[]): KindStats {
+  const gaps: string[] = [];
+  const topicList = items.slice().sort((a, b) => a.topic.sortOrder - b.topic.sortOrder);
+  const allWords = topicList.flatMap((t) => t.words);
+  const notes = allWords.filter((w) => w.culturalContext).length;
+  const lines = [`Words: ${topicList.length} topics (${topicList.filter((t) => !t.topic.isPremium).length} free, ${topicList.filter((t) => t.topic.isPremium).length} premium), ${allWords.length} words, ${notes} with a note (${percent(notes, allWords.length)})`];
+  const batches = Array.from({ length: TOTAL_BATCHES }, (_, i) => i + 1);
+  const byBatch = (list: TopicWords['words']) => batches.map((b) => list.filter((w) => w.batch === b).length);
+  lines.push(
+    formatTable([
+      ['topic', 'premium', ...batches.map((b) => `b${b}`), 'total', 'notes'],
+      ...topicList.map((t) => {
+        const short = t.words.length < MINIMUMS.wordsPerTopic;
+        if (short) gaps.push(`words: ${t.topic.name} has ${t.words.length} words (at least ${MINIMUMS.wordsPerTopic})`);
+        const topicNotes = t.words.filter((w) => w.culturalContext).length;
+        const fewNotes = topicNotes / t.words.length < MINIMUMS.noteShare;
+        if (fewNotes) gaps.push(`words: ${t.topic.name} has a note on ${percent(topicNotes, t.words.length)} of its words (at least a third)`);
+        return [t.topic.name, t.topic.isPremium ? 'premium' : '', ...byBatch(t.words), `${t.words.length}${short ? ' !' : ''}`, `${topicNotes}${fewNotes ? ' !' : ''}`];
+      }),
+      ['total', '', ...byBatch(allWords), allWords.length, notes],
+    ], [0, 1]),
+  );
+  const names = new Set(topicList.map((t) => t.topic.name));
+  for (const name of [...FREE_TOPICS, ...PREMIUM_TOPICS]) if (!names.has(name)) gaps.push(`words: no topic "${name}"`);
+  for (const t of topicList) {
+    const expected = FREE_TOPICS.includes(t.topic.name) ? false : PREMIUM_TOPICS.includes(t.topic.name) ? true : undefined;
+    if (expected === undefined) gaps.push(`words: topic "${t.topic.name}" is not one of the topics of docs/product-rules.md`);
+    else if (expected !== t.topic.isPremium) gaps.push(`words: ${t.topic.name} is ${t.topic.isPremium ? 'premium' : 'free'}; docs/product-rules.md makes it ${expected ? 'premium' : 'free'}`);
+  }
+  return { lines, gaps };
+}
+
+/** Verbs: forms per tense, command and negative, for `bun run content:stats`. */
+function verbStats(items: VerbContent[]): KindStats {
+  const gaps: string[] = [];
+  const verbList = items.slice().sort((a, b) => a.verb.sortOrder - b.verb.sortOrder);
+  const lines = [
+    `Verbs: ${verbList.length}, ${verbList.reduce((n, vb) => n + vb.conjugations.length, 0)} conjugations`,
+    formatTable([
+      ['verb', 'key', ...VERB_FORMS, 'forms', 'note'],
+      ...verbList.map((vb) => [vb.verb.english, vb.verb.key, ...VERB_FORMS.map((t) => vb.conjugations.filter((c) => c.tense === t).length), vb.conjugations.length, vb.verb.culturalContext ? 'yes' : 'no !']),
+    ], [0, 1]),
+  ];
+  const verbNames = new Set(verbList.map((vb) => vb.verb.english));
+  for (const english of VERBS) if (!verbNames.has(english)) gaps.push(`verbs: no verb "${english}"`);
+  for (const vb of verbList) if (!vb.verb.culturalContext) gaps.push(`verbs: "${vb.verb.english}" has no cultural note`);
+  return { lines, gaps };
 }

@@ -20,7 +20,7 @@ import { AnswerBody, TopicParams, TopicsQuery } from './model';
  */
 export function vocabularyRoutes(
   ctx: AppContext,
-  { auth, vocabulary, answerKeys, review }: { auth: AuthService; vocabulary: VocabularyService; answerKeys: AnswerKeysService; review: ReviewService },
+  { auth, vocabulary, 'answer-keys': answerKeys, review }: { auth: AuthService; vocabulary: VocabularyService; 'answer-keys': AnswerKeysService; review: ReviewService },
 ) {
   return new Elysia({ name: 'vocabulary' })
     .use(sessionPlugin(ctx, auth))

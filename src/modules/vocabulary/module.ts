@@ -1,4 +1,4 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { BillingService } from '../billing/service';
 import type { FlaggedService } from '../flagged/service';
 import type { ReviewService } from '../review/service';
@@ -23,5 +23,5 @@ export const vocabularyModule = defineModule({
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, { wordKeys: createWordKeys(ctx) });
   },
-  routes: { needs: ['auth', 'vocabulary', 'answerKeys', 'review'], plugin: vocabularyRoutes },
+  routes: { needs: ['auth', 'vocabulary', 'answer-keys', 'review'], plugin: vocabularyRoutes },
 });

@@ -1,12 +1,12 @@
-import { defineModule } from '../../lib/module';
+import { defineModule } from '../define';
 import type { VocabularyService } from '../vocabulary/service';
 import { whichWordRoutes } from './index';
 import { createWhichWordService } from './service';
 
 /** The which-word game over vocabulary's topics. */
 export const whichWordModule = defineModule({
-  name: 'whichWord',
+  name: 'which-word',
   needs: ['vocabulary'],
   service: (_ctx, deps: { vocabulary: VocabularyService }) => createWhichWordService(deps),
-  routes: { needs: ['auth', 'whichWord'], plugin: whichWordRoutes },
+  routes: { needs: ['auth', 'which-word'], plugin: whichWordRoutes },
 });

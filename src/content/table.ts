@@ -6,3 +6,6 @@ export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
     .map((row) => row.map((cell, col) => (left.includes(col) ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd())
     .join('\n');
 }
+
+/** `part` of `whole` as a whole percentage, for the content's figures. */
+export const percent = (part: number, whole: number) => (whole === 0 ? '0%' : `${Math.round((100 * part) / whole)}%`);

@@ -1,13 +1,14 @@
 import { Elysia, type AnyElysia } from 'elysia';
 import type { ContentPlugin } from '../content/types';
-import type { AppContext } from './context';
-import type { Job } from './jobs';
+import type { AppContext } from '../lib/context';
+import type { Job } from '../lib/jobs';
 
 /**
  * Everything the app needs to know about one feature module, declared once in its folder
- * (docs/decisions/0017-module-definition.md). The services of other modules are named, never built here:
- * the one list in src/modules/index.ts builds each service after the services it `needs` and hands it
- * only those, each from a module before it in src/modules/order.json (docs/decisions/0050-modules-depend-one-way.md).
+ * (docs/decisions/0017-module-definition.md); its name is its folder's. The services of other modules are
+ * named, never built here: the one list in src/modules/index.ts builds the services in its order and hands
+ * each only those it `needs`, all from modules before it (docs/decisions/0050-modules-depend-one-way.md).
+ * It sits above src/content, whose plugin type it names (docs/decisions/0077-content-in-one-home.md).
  */
 export interface ModuleDefinition<Name extends string = string, Deps = any, Service = unknown, RouteDeps = any, Routes extends AnyElysia = AnyElysia> {
   name: Name;
