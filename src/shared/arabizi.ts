@@ -101,12 +101,13 @@ export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICO
 
 /**
  * What judging keeps apart is one for finding: a glottal stop between vowels (fe2et, fe2t) is dropped
- * (manta2a, mantaa), the diphthong is i (yomein, yomeen) and a word's last vowel a (samke, samka).
+ * (manta2a, mantaa), the diphthong is i (yomein, yomeen), a word's last vowel a (samke, samka) and a
+ * doubled first consonant single (mmarrda, marda).
  */
 function foundKey(key: string): string {
   return collapse(key.replace(/ʔ/g, '').replace(/a[iy](?![aiu])/g, 'i').replace(/(?<=i)h(?![\p{L}\p{N}])/gu, ''))
     .split(' ')
-    .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word))
+    .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word).replace(/^([^aeiou])\1/, '$1'))
     .join(' ');
 }
 

@@ -24,7 +24,7 @@ describe('bun run content:stats', () => {
     const { text, gaps } = contentStats(validateContent(root, contentPlugins), contentPlugins);
     const lines = text.split('\n');
 
-    expect(lines[0]).toBe('Files: words 2, verbs 1, letters 0, sentences 0, grammar 0, dialogues 0, audio 0, lessons 1; 1 error(s), 0 warning(s)');
+    expect(lines[0]).toBe('Files: paradigms 0, words 2, verbs 1, letters 0, sentences 0, grammar 0, dialogues 0, conversations 0, audio 0, lessons 1, course 0; 1 error(s), 0 warning(s)');
     expect(lines).toContain('Words: 2 topics (1 free, 1 premium), 5 words, 1 with a note (20%)');
     expect(lines).toContain('Spelling table: 2 words, 2 variants');
     // Topics in their order, the premium one marked, batches 1..6, a short topic flagged with "!".

@@ -182,6 +182,8 @@ const written = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s'’]/gu, 
 const TOLD_APART_AS_WRITTEN = [
   ['berou7', 'byrou7'],
   ['ma berou7', 'ma byrou7'],
+  ['bezour', 'byzour'],
+  ['ma bezour', 'ma byzour'],
   ['ba3att', 'ba3at'],
   ['ba3atto', 'ba3ato'],
 ];
