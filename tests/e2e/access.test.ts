@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { inAppDatabase, registerInBrowser, screenshot, setTrialEnd, startApp, type E2EApp } from './harness';
 
 /**
  * Access follows the clock on every open tab (docs/product-rules.md#tiers): a trial that ends while a
@@ -16,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** The server's clock cannot be moved from a browser test: the trial's end is written into the app's file. */
-function setTrialEnd(email: string, endMs: number) {
-  const db = new Database(join(app.dir, 'app.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    expect(db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(endMs, email).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** Words a learner after the trial is shown on All Words (docs/product-rules.md#tiers: the first 20). */
 const FREE_TIER_WORDS = 20;
@@ -70,7 +57,7 @@ describe('access that ends while a tab is open', () => {
 
     // Far enough ahead for both tabs to load on a busy machine.
     const end = Date.now() + 15_000;
-    setTrialEnd(user.email, end);
+    setTrialEnd(app, user.email, end);
     const answers: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && /\/api\/words\/\d+\/progress$/.test(new URL(req.url()).pathname)) answers.push(req.url());
@@ -107,7 +94,7 @@ describe('access that ends while a tab is open', () => {
     const { page, context } = await app.newPage();
     const user = await registerInBrowser(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
-    setTrialEnd(user.email, Date.now() - 60_000);
+    setTrialEnd(app, user.email, Date.now() - 60_000);
     const paid = await page.evaluate(async () => {
       const post = (path: string, body: object) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return [(await post('/api/subscription/demo-checkout', { planId: 'monthly' })).status, (await post('/api/subscription/cancel', {})).status];
@@ -128,11 +115,5 @@ describe('access that ends while a tab is open', () => {
 
 /** A subscription's paid period, written into the app's file as its end. */
 function setPeriodEnd(email: string, endMs: number) {
-  const db = new Database(join(app.dir, 'app.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    expect(db.query('UPDATE subscriptions SET current_period_end = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(endMs, email).changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  inAppDatabase(app, (db) => expect(db.query('UPDATE subscriptions SET current_period_end = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(endMs, email).changes).toBe(1));
 }

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
 import { format } from 'date-fns';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { registerInBrowser, screenshot, setTrialEnd, startApp, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -12,21 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/**
- * The server's clock cannot be moved from a browser test, so a trial is ended (or shortened) by writing
- * its end date straight into the app's SQLite file (users.trial_end_date, milliseconds since the epoch).
- */
-function setTrialEnd(email: string, endMs: number) {
-  const db = new Database(join(app.dir, 'app.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    const changed = db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(endMs, email).changes;
-    expect(changed).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 const secondsText = (page: Page) => page.locator('[data-unit="seconds"]').textContent();
 
@@ -96,7 +79,7 @@ describe('trial and subscription screens', () => {
   test('a trial that runs out while the learner watches reads Expired and sends them to the paywall', async () => {
     const { page, context } = await app.newPage();
     const user = await registerInBrowser(page);
-    setTrialEnd(user.email, Date.now() + 8000);
+    setTrialEnd(app, user.email, Date.now() + 8000);
     await page.goto('/settings?tab=subscription');
     await page.locator('[data-unit="seconds"]').waitFor();
     await page.getByRole('timer').getByText('Expired').waitFor({ timeout: 15_000 });
@@ -117,7 +100,7 @@ describe('trial and subscription screens', () => {
   test('an account whose trial already ended is sent from the Settings tab to the paywall, where checkout can be started and abandoned', async () => {
     const { page, context } = await app.newPage();
     const user = await registerInBrowser(page);
-    setTrialEnd(user.email, Date.now() - 60_000);
+    setTrialEnd(app, user.email, Date.now() - 60_000);
     await page.goto('/settings?tab=subscription');
     await page.waitForURL('**/paywall');
     await page.getByText('Trial Period Ended').waitFor();

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setDefaultTimeout } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { expect, setDefaultTimeout } from 'bun:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 // A browser test waits on a real server and Chromium; bun's default of 5 s is too short, and a timeout
@@ -113,6 +114,25 @@ export async function startApp(opts: ServerOptions = {}) {
   };
 }
 export type E2EApp = Awaited<ReturnType<typeof startApp>>;
+
+/**
+ * A change made in the running app's own SQLite file. It ends one learner's trial, say, where moving the
+ * server's clock (POST /api/dev/clock) would move every learner's day at once.
+ */
+export function inAppDatabase<T>(app: E2EApp, change: (db: Database) => T): T {
+  const db = new Database(join(app.dir, 'app.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return change(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Ends (or moves) a learner's trial: users.trial_end_date, milliseconds since the epoch. */
+export function setTrialEnd(app: E2EApp, email: string, endMs: number) {
+  inAppDatabase(app, (db) => expect(db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(endMs, email).changes).toBe(1));
+}
 
 async function waitForHealth(baseUrl: string, server: { exitCode: number | null }) {
   for (let i = 0; i < 200; i++) {

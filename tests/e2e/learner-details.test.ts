@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
-import { answerCardFromKeyboard, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerCardFromKeyboard, inAppDatabase, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 /** What a learner minds on the screens they use most (issue 42): one journey each, at both widths where it is a layout. */
 let app: E2EApp;
@@ -21,17 +20,6 @@ async function learnerOnWords(width = 1280, height = 900) {
   return { page, context, user };
 }
 
-/** The server's clock cannot be moved from a browser test: a learner's data is changed in the app's file. */
-function inDatabase<T>(change: (db: Database) => T): T {
-  const db = new Database(join(app.dir, 'app.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return change(db);
-  } finally {
-    db.close();
-  }
-}
-
 describe('the flash card', () => {
   test("'New word!' shows on no review card, though this browser has forgotten which words it saw", async () => {
     const { page, context, user } = await learnerOnWords();
@@ -39,7 +27,7 @@ describe('the flash card', () => {
     await answerCardFromKeyboard(page);
     expect((await saved).status()).toBe(200);
     // The card's word falls due; the browser that saw it is another one.
-    inDatabase((db) => db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]));
+    inAppDatabase(app, (db) => db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]));
     await page.evaluate(() => localStorage.removeItem('seenWords'));
     await page.goto('/words?mode=review');
     await page.getByTestId('review-left').filter({ hasText: '1 word due' }).waitFor();

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, startApp, type E2EApp } from './harness';
+import { registerInBrowser, setTrialEnd, startApp, type E2EApp } from './harness';
 
 /**
  * The differences from the specification found by walking every screen in Chromium (issue 16), one
@@ -16,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** The server's clock cannot be moved from a browser test: the trial's end is written into the app's file. */
-function setTrialEnd(email: string, endMs: number) {
-  const db = new Database(join(app.dir, 'app.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    expect(db.query('UPDATE users SET trial_end_date = ? WHERE email = ?').run(endMs, email).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 /** A signed-in learner past the welcome dialog, on All Words. */
 async function learner(width = 1280) {
@@ -52,7 +39,7 @@ async function expectShownFor1_5To3s(page: Page, toast: ReturnType<typeof toasts
 describe('the details of the specification', () => {
   test('the trial ends on the page at its end time: no Trial badge or open topics beside Expired, and the status read after the end says so', async () => {
     const { page, context, user } = await learner();
-    setTrialEnd(user.email, Date.now() + 4000);
+    setTrialEnd(app, user.email, Date.now() + 4000);
     const reads: { status: string }[] = [];
     page.on('response', async (res) => {
       if (new URL(res.url()).pathname === '/api/subscription' && res.ok()) reads.push(await res.json());
