@@ -23,7 +23,7 @@ const at = values.at === undefined ? new Date() : new Date(values.at);
 if (Number.isNaN(at.getTime())) fail(`--at ${values.at}: not a date and time (e.g. 2026-11-23T17:30:00Z)`);
 
 const config = configOrExit();
-const bucket = backupBucket(config) ?? fail('Backups are not configured: set BACKUP_BUCKET and the AWS_* variables (README, "Backups").');
+const bucket = backupBucket(config) ?? fail('Backups are not configured: set BACKUP_BUCKET and the AWS_* variables (docs/operations.md, "Backups and the restore drill").');
 const primary = primaryHost(config.LITEFS_DIR);
 if (primary) fail(`This machine is a LiteFS replica; run the restore on the primary (${primary}).`);
 
