@@ -194,6 +194,8 @@ const NO_CONTENT_ROUTES = new Set([
   'GET /api/analytics/session',
   'POST /api/analytics/activity',
   'GET /api/review/progress',
+  // Ids of words the learner answered: no text of a word.
+  'GET /api/words/answered',
   'GET /api/review/settings',
   'PUT /api/review/settings',
   'GET /api/events',

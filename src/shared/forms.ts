@@ -12,3 +12,10 @@ export function safeRedirect(redirect?: string | null) {
 
 /** The login screen's element each failed form post names in its address' fragment: shown by CSS alone, before any script (src/web/prerender.tsx). */
 export const LOGIN_FAILURES = { login: 'login-failed', login_limit: 'login-limited' } as const;
+
+/**
+ * Set by the form's login when it restored an account marked for deletion, for the screen it lands on
+ * to say so as the app's login does (src/web/shell/layouts.tsx reads it once and removes it); a minute
+ * long, so a later visit never repeats it.
+ */
+export const RESTORED_COOKIE = { name: 'restored', maxAge: 60 } as const;

@@ -241,6 +241,33 @@ describe('a visitor from a phone', () => {
     await context.close();
   });
 
+  test("with JavaScript off, logging into an account scheduled for deletion restores it, and the screen it lands on says so once the app runs", async () => {
+    const signUp = await app.newPage(375, 812);
+    const learner = await registerInBrowser(signUp.page);
+    expect((await signUp.page.request.delete('/api/user/delete', { headers: { origin: app.baseUrl } })).status()).toBe(200);
+    await signUp.context.close();
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await Promise.all([page.waitForURL('**/words'), page.getByRole('button', { name: 'Login', exact: true }).click()]);
+    await page.locator('.flash-card-english').waitFor();
+
+    // The app arriving on the page the form landed on: the same browser's cookies, with its script.
+    const running = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 } });
+    await running.addCookies(await context.cookies());
+    const landed = await running.newPage();
+    await landed.goto(page.url());
+    await landed.locator('[data-sonner-toast]', { hasText: 'Welcome back' }).getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.').waitFor();
+    expect((await running.cookies()).map((cookie) => cookie.name)).not.toContain('restored');
+    await landed.reload();
+    await appTookOver(landed);
+    await landed.waitForLoadState('networkidle');
+    expect(await landed.locator('[data-sonner-toast]', { hasText: 'Welcome back' }).count()).toBe(0);
+    await Promise.all([running.close(), context.close()]);
+  });
+
   test('a drawn page asks for no script until it has loaded, and starts the app at the first touch when the browser is never idle', async () => {
     const { page, context } = await app.newPage(375, 812);
     const logged = watchConsole(page);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { answerCardFromKeyboard, inAppDatabase, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerCardFromKeyboard, appTookOver, inAppDatabase, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
 
 /** What a learner minds on the screens they use most (issue 42): one journey each, at both widths where it is a layout. */
 let app: E2EApp;
@@ -35,6 +35,37 @@ describe('the flash card', () => {
     expect(await page.locator('.vocab-badge.new').isVisible()).toBe(false);
     await context.close();
   });
+
+  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+    test(`a word answered in one browser shows no 'New word!' in another, fresh one (${width} px)`, async () => {
+      const { page, context } = await learnerOnWords(width, height);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/progress') && r.request().method() === 'POST');
+      await answerCardFromKeyboard(page);
+      expect((await saved).status()).toBe(200);
+      // The rest of the deck answered too (wrongly, so no batch unlocks and the deck stays the same), so
+      // whichever card the second browser draws first was answered elsewhere.
+      const deck: { id: number }[] = await (await page.request.get('/api/words')).json();
+      for (const { id } of deck) {
+        expect((await page.request.post(`/api/words/${id}/progress`, { data: { correct: false, page: 'unified' }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+      }
+      const elsewhere = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height } });
+      await elsewhere.addCookies(await context.cookies());
+      await elsewhere.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
+      const other = await elsewhere.newPage();
+      await other.goto('/words');
+      await other.getByRole('button', { name: 'Reveal Now' }).waitFor();
+      await appTookOver(other);
+      await other.waitForLoadState('networkidle');
+      expect(await other.evaluate(() => localStorage.getItem('seenWords'))).toBeNull();
+      expect(await other.locator('.vocab-badge.new').isVisible()).toBe(false);
+      // Its next card too, picked after the first, in this browser that has marked nothing else.
+      await answerCardFromKeyboard(other);
+      await other.getByRole('button', { name: 'Reveal Now' }).waitFor();
+      expect(await other.locator('.vocab-badge.new').isVisible()).toBe(false);
+      await screenshot(other, `words-answered-elsewhere-${width}`);
+      await Promise.all([elsewhere.close(), context.close()]);
+    });
+  }
 
   test('a typed answer counts as it is judged: the streak beside "Not quite." is already the one it left', async () => {
     const { page, context } = await learnerOnWords();

@@ -6,7 +6,7 @@ import { requestOriginOf } from '../../lib/core';
 import { AppError } from '../../lib/errors';
 import { clientIp } from '../../lib/http';
 import { RateLimiter, type Limit } from '../../lib/rate-limit';
-import { LOGIN_FAILURES, LOGIN_FORM_PATH, safeRedirect } from '../../shared/forms';
+import { LOGIN_FAILURES, LOGIN_FORM_PATH, RESTORED_COOKIE, safeRedirect } from '../../shared/forms';
 import { LoginBody, ProfileBody, RegisterBody, type LoginInput } from '../auth/model';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService, User } from '../auth/service';
@@ -111,12 +111,17 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
 
     // The drawn login form sent by the browser itself (docs/decisions/0041): the same sign-in, answered
     // with the page to go to, so a failure shows the login screen's message rather than an error body.
-    .post(LOGIN_FORM_PATH, async ({ body, request, server, startSession, set }) => {
+    // A restored account is said on the page it lands on, as the app's login says it: a redirect carries no body.
+    .post(LOGIN_FORM_PATH, async ({ body, cookie, request, server, startSession, set }) => {
       const input = v.safeParse(LoginBody, body);
       const redirect = redirectOf(request);
+      const landed = ({ restored }: { restored: boolean }) => {
+        if (restored) cookie[RESTORED_COOKIE.name].set({ value: '1', maxAge: RESTORED_COOKIE.maxAge, path: '/', sameSite: 'lax', secure: ctx.config.isProduction });
+        return safeRedirect(redirect);
+      };
       set.status = 303;
       set.headers.location = input.success
-        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(() => safeRedirect(redirect), formFailure(redirect))
+        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(landed, formFailure(redirect))
         : loginScreen('login', redirect);
     })
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { BASE, createTestApp } from '../../../tests/support/app';
-import { LOGIN_FORM_PATH } from '../../shared/forms';
+import { LOGIN_FORM_PATH, RESTORED_COOKIE } from '../../shared/forms';
 import { LIMITS } from './index';
 
 const t = createTestApp({ content: false });
@@ -19,6 +19,19 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
     expect(res.headers.get('location')).toBe('/words');
     expect(res.cookie).toBeDefined();
     expect((await t.server.api.user.get({ cookie: res.cookie })).json.id).toBe(user.id);
+  });
+
+  test('signing in to an account marked for deletion restores it and leaves a one-minute note for the screen it lands on; the next login leaves none', async () => {
+    const { email, password, cookie } = await t.signUp();
+    expect((await t.request('DELETE', '/api/user/delete', { cookie })).status).toBe(200);
+    const restoredNote = (res: { headers: Headers }) => res.headers.getSetCookie().find((line) => line.startsWith(`${RESTORED_COOKIE.name}=`));
+    const first = await post({ email, password });
+    expect(first.headers.get('location')).toBe('/words');
+    expect(restoredNote(first)).toMatch(/^restored=1; Max-Age=60; Path=\/;.*SameSite=Lax/i);
+    expect((await t.server.api.user.get({ cookie: first.cookie })).json).toMatchObject({ email });
+    const again = await post({ email, password });
+    expect(again.status).toBe(303);
+    expect(restoredNote(again)).toBeUndefined();
   });
 
   test('a wrong password, an unknown address or missing fields go back to the login screen, signed out', async () => {

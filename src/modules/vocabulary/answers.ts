@@ -67,6 +67,7 @@ export function createAnswers(
     .from(userProgress)
     .where(and(eq(userProgress.userId, P('userId')), eq(userProgress.wordId, P('wordId'))))
     .prepare();
+  const answeredIds = db.select({ wordId: userProgress.wordId }).from(userProgress).where(eq(userProgress.userId, P('userId'))).prepare();
   // Counts are added in SQL, so answers arriving together all count.
   const addProgress = db
     .insert(userProgress)
@@ -137,6 +138,14 @@ export function createAnswers(
   }
 
   return {
+    /**
+     * The words this learner has answered, on any device: seen, so the flash card shows them no 'New word!'
+     * (docs/product-rules.md#flash-cards). Their own read, never part of the deck everyone shares.
+     */
+    answeredWordIds(user: User): number[] {
+      return answeredIds.all({ userId: user.id }).map((row) => row.wordId);
+    },
+
     /**
      * A word the learner may practise, as spoken and written: its English, its Lebanese (a verb form's
      * arabizi) and its Arabic script. 404 for no such word; 401 or 402 for a premium word outside their tier.

@@ -26,6 +26,7 @@ export function vocabularyRoutes(
     .use(sessionPlugin(ctx, auth))
     .get('/api/words', ({ user }) => vocabulary.deckAsSent(user), { optionalUser: true })
     .get('/api/words/batch', ({ user }) => vocabulary.batchOf(user), { auth: true })
+    .get('/api/words/answered', ({ user }) => vocabulary.answeredWordIds(user), { auth: true })
     .get('/api/words/topics', ({ query }) => vocabulary.topicNames(query.includeVerbs), { query: TopicsQuery })
     .get('/api/words/topics-with-progress', ({ user }) => vocabulary.topicCards(user), { optionalUser: true })
     .get('/api/words/by-topic/:topic', ({ user, params }) => vocabulary.topicWords(user, params.topic), { optionalUser: true, params: TopicParams })

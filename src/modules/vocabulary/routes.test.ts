@@ -52,6 +52,21 @@ describe('GET /api/words/batch', () => {
   });
 });
 
+describe('GET /api/words/answered', () => {
+  test("needs a session and lists the words this learner answered, right or wrong, and no one else's", async () => {
+    expect((await t.server.api.words.answered.get()).status).toBe(401);
+    const { cookie } = await t.signUp();
+    const other = await t.signUp();
+    expect((await t.server.api.words.answered.get({ cookie })).json).toEqual([]);
+    const family1 = wordId(testEnglish('Family', 1));
+    await t.server.api.words({ id: colors1() }).progress.post({ correct: true }, { cookie });
+    await t.server.api.words({ id: family1 }).progress.post({ correct: false }, { cookie });
+    await t.server.api.words({ id: colors1() }).progress.post({ correct: false }, { cookie });
+    expect((await t.server.api.words.answered.get({ cookie })).json.sort((a, b) => a - b)).toEqual([colors1(), family1].sort((a, b) => a - b));
+    expect((await t.server.api.words.answered.get({ cookie: other.cookie })).json).toEqual([]);
+  });
+});
+
 describe('topics', () => {
   test('names, with or without the verb topics', async () => {
     expect((await t.server.api.words.topics.get({ query: { includeVerbs: true } })).json).toEqual(['Colors', 'Family', 'Animals', 'Food', 'Verb: to write']);

@@ -91,3 +91,9 @@ export function errorSeverity(status: number): Severity {
   if (status >= 400) return 'warning';
   return 'info';
 }
+
+/** Said once after a login restored an account marked for deletion, by the app's login or on the page the form's login lands on. */
+export const ACCOUNT_RESTORED = {
+  title: 'Welcome back',
+  options: { description: 'Your account was scheduled for deletion. Logging in has restored it, with all your progress.', duration: 7000 },
+} as const;

@@ -7,7 +7,8 @@ import { USER_KEY, useUser, type User } from '../lib/session';
 import { ApiError, server } from '../lib/api';
 import { sessionRoute } from '../lib/layout-routes';
 import { QueryBoundary } from '../ui/QueryBoundary';
-import { LOAD_FAILURES } from '../lib/messages';
+import { ACCOUNT_RESTORED, LOAD_FAILURES } from '../lib/messages';
+import { RESTORED_COOKIE } from '../../shared/forms';
 import { toast } from '../ui/toast';
 
 /** Whether a guard's answer for `user` differs for `live`: only signing in or out changes where they send. */
@@ -29,9 +30,27 @@ export function SessionLayout() {
   }, [now, decidedOn, navigating, router]);
   return (
     <QueryBoundary query={session} failure={{ variant: 'full', message: LOAD_FAILURES.user, showHelp: true, queryKey: USER_KEY }}>
-      {() => <Outlet />}
+      {() => (
+        <>
+          {user && <RestoredToast />}
+          <Outlet />
+        </>
+      )}
     </QueryBoundary>
   );
+}
+
+/**
+ * The form's login (docs/decisions/0041) restored this account: its note, a cookie, is read once here and
+ * removed, and the learner is told as the app's login tells them (src/web/features/auth/AuthPage.tsx).
+ */
+function RestoredToast() {
+  useEffect(() => {
+    if (!new RegExp(`(?:^|;\\s*)${RESTORED_COOKIE.name}=1(?:;|$)`).test(document.cookie)) return;
+    document.cookie = `${RESTORED_COOKIE.name}=; path=/; max-age=0; samesite=lax`;
+    toast.success(ACCOUNT_RESTORED.title, ACCOUNT_RESTORED.options);
+  }, []);
+  return null;
 }
 
 export function VerifiedLayout() {

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ClientPassword, Email, Name, RegistrationUsername } from '../../../modules/auth/model';
 import { LOGIN_FAILURES, LOGIN_FORM_PATH, safeRedirect } from '../../../shared/forms';
 import { ApiError, server } from '../../lib/api';
-import { isDisplayableMessage } from '../../lib/messages';
+import { ACCOUNT_RESTORED, isDisplayableMessage } from '../../lib/messages';
 import { Field, serverFieldError, useFormFields } from '../../ui/form';
 import { Arabic } from '../../ui/Arabic';
 import { Spinner } from '../../ui/Spinner';
@@ -146,7 +146,7 @@ function LoginTab() {
       const reply = await server.api.login.post(data);
       if (!('restored' in reply)) return signedIn(reply);
       const { restored: _, ...user } = reply;
-      toast.success('Welcome back', { description: 'Your account was scheduled for deletion. Logging in has restored it, with all your progress.', duration: 7000 });
+      toast.success(ACCOUNT_RESTORED.title, ACCOUNT_RESTORED.options);
       signedIn(user);
     },
     (error) => {

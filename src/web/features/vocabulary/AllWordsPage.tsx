@@ -5,7 +5,7 @@ import { useShortcuts } from '../../ui/KeyboardHelp';
 import { REVIEW_SEARCH } from '../../ui/ReviewShortcut';
 import { ExplanationPopup } from '../../ui/Popup';
 import { usePractice } from './hooks';
-import { batchQuery, reviewDueQuery, wordsQuery } from './queries';
+import { answeredWordsQuery, batchQuery, reviewDueQuery, wordsQuery } from './queries';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { FlashCard } from './FlashCard';
@@ -39,6 +39,7 @@ function AllWords({ onReview }: { onReview: () => void }) {
   const due = useQuery({ ...reviewDueQuery, enabled: !!user });
   const words = useQuery(wordsQuery);
   const batch = useQuery(batchQuery);
+  const answered = useQuery(answeredWordsQuery);
   const practice = usePractice(user);
   const goal = useGoal();
   const list = validWords(words.data ?? []);
@@ -109,7 +110,12 @@ function AllWords({ onReview }: { onReview: () => void }) {
               <p className="muted">No words available.</p>
             </div>
           ) : (
-            <FlashCard words={list} onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+            <FlashCard
+              words={list}
+              answered={answered.data}
+              onAnswer={(w, correct, manner) => void practice.answer(w, correct, manner)}
+              onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+            />
           )
         }
       </QueryBoundary>

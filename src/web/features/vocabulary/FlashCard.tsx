@@ -30,6 +30,8 @@ interface Props {
   onFlag: (word: Word, isFlagged: boolean) => void;
   /** Review: the words in the order given (most overdue first) instead of the random pick (docs/product-rules.md#flash-cards). */
   inOrder?: boolean;
+  /** The words the learner answered on any device (their own read): seen, beside those this browser marked. */
+  answered?: readonly number[];
 }
 
 interface Shown {
@@ -44,9 +46,10 @@ interface Shown {
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
  * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).
  */
-export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
+export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered = NONE_ANSWERED }: Props) {
   const mobile = useIsMobile();
-  const [seen, setSeen] = useAtom(seenWordsAtom);
+  const [seenHere, setSeen] = useAtom(seenWordsAtom);
+  const seen = answered.length > 0 ? seenHere.concat(answered) : seenHere;
   const recent = useRef<number[]>([]);
   /** The next word from `list` (remembered among the recent ones), null when there is none. */
   const pick = (list: CardWord[]): Shown | null => {
@@ -189,7 +192,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
   return (
     <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
-        {/* Which words this browser has seen is its own: 'New word!' waits until the drawing is hydrated, and
+        {/* A word revealed and not answered is seen by this browser alone: 'New word!' waits until the drawing is hydrated, and
             its place is kept on every card, so the options beside it wrap the same whether it shows or not. */}
         <span className={`vocab-badge new${hydrated && shown?.isNew ? '' : ' keeps-place'}`} aria-hidden={hydrated && shown?.isNew ? undefined : true}>
           New word!
@@ -271,6 +274,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false }: Props) {
     </article>
   );
 }
+
+const NONE_ANSWERED: readonly number[] = [];
 
 /** A review card's word has a memory card, so it was answered before, whatever this browser remembers. */
 const isNewCard = (seen: readonly number[], word: CardWord) => !word.intervals && isNewWord(seen, word.id);

@@ -5,7 +5,7 @@ import { planQuery } from '../../lib/course';
 import { flaggedQuery } from '../../lib/query';
 import { firstScreen, prefetch } from '../../lib/routes';
 import { searchKeys } from '../../lib/search';
-import { batchQuery, topicCardsQuery, verbsQuery, wordsQuery } from './queries';
+import { answeredWordsQuery, batchQuery, topicCardsQuery, verbsQuery, wordsQuery } from './queries';
 
 /** The vocabulary screens (docs/product-rules.md#screens): all behind sign-in; the anonymous deck lives on /landing. */
 const wordsRoute = createRoute({
@@ -15,7 +15,7 @@ const wordsRoute = createRoute({
   // `verified` is the verification link's flag, which the frame's toast reads (src/web/shell/layouts.tsx).
   validateSearch: searchKeys('mode', 'verified'),
   // The deck is asked for with the page's code and the user, not after them.
-  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery, goalQuery, planQuery),
+  ...firstScreen('features/vocabulary/AllWordsPage.tsx', wordsQuery, batchQuery, answeredWordsQuery, goalQuery, planQuery),
 });
 
 const topicsRoute = createRoute({
