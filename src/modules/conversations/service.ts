@@ -17,6 +17,7 @@ import { createAiPartner, type AiScene } from './ai';
 import type { LineInput, RecordingInput, StartInput } from './model';
 import { LEARNER_LINES_MAX, understandTyped, type Correction, type Partner, type ScenarioWord, type TalkLine, type Understanding } from './rules';
 import { scenarios, scenarioTurns, talks, talkUsage, type PartnerKind } from './schema';
+import { inTransaction } from '../../lib/writes';
 
 /** The AI partner's daily budget per learner, in their own days, and its rate (docs/decisions/0072-conversation-partner.md). */
 export const AI_BUDGET = { turns: 60, tokens: 40_000 } as const;
@@ -383,20 +384,17 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
      */
     finish(user: User, id: number): FinishResult {
       const { scenario, turns } = ownTalk(user, id);
-      return db.transaction(
-        (tx) => {
-          const talk = talkById.get({ id })!;
-          const said = learnerLines(talk.lines);
-          const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
-          let finished = talk;
-          if (talk.finishedAt === null) {
-            for (const line of said) stats.award({ userId: user.id, points: line.who === 'learner' && line.understood ? POINTS.conversation : 0, reason: 'conversation', correct: line.who === 'learner' && line.understood });
-            finished = tx.update(talks).set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation }).where(eq(talks.id, id)).returning().get()!;
-          }
-          return { talk: view(finished, scenario, turns), pointsAwarded: finished.pointsAwarded, understood, said: said.length, goal: stats.goalOf(user.id) };
-        },
-        { behavior: 'immediate' },
-      );
+      return inTransaction(db.$client, () => {
+        const talk = talkById.get({ id })!;
+        const said = learnerLines(talk.lines);
+        const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
+        let finished = talk;
+        if (talk.finishedAt === null) {
+          for (const line of said) stats.award({ userId: user.id, points: line.who === 'learner' && line.understood ? POINTS.conversation : 0, reason: 'conversation', correct: line.who === 'learner' && line.understood });
+          finished = db.update(talks).set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation }).where(eq(talks.id, id)).returning().get()!;
+        }
+        return { talk: view(finished, scenario, turns), pointsAwarded: finished.pointsAwarded, understood, said: said.length, goal: stats.goalOf(user.id) };
+      });
     },
 
     /** The conversation's words the learner's tier opens, put in their review (a new card each, due now); how many went in. */

@@ -4,6 +4,7 @@ import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { sameArabic } from '../../shared/arabic';
+import { inTransaction } from '../../lib/writes';
 
 export interface SpeakingResult {
   correct: boolean;
@@ -30,7 +31,7 @@ export function createSpeakingService({ db }: AppContext, deps: { vocabulary: Vo
     attempt(user: User, input: { wordId: number; heard: string[] }): SpeakingResult {
       const word = vocabulary.practisedWord(user, input.wordId);
       const result = judge(input.heard, word.arabicScript);
-      db.$client.transaction(() => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct })).immediate();
+      inTransaction(db.$client, () => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct }));
       return result;
     },
   };
