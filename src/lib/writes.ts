@@ -34,9 +34,9 @@ const MAX_HOLD_MS = 100;
  * one transaction is being committed share the next one. A LiteFS primary carries about a hundred
  * commits a second, so a commit per answer would cap the app there (docs/decisions/0008).
  *
- * Each write runs in its own savepoint, in arrival order (the one savepoint of a write: the services it
- * calls run their statements in it, docs/decisions/0017-module-definition.md), so it sees every write before it exactly as
- * if they had run one by one, and one that throws is rolled back alone and answered with its own
+ * Each write runs in its own savepoint, in arrival order (its only one: the services it calls run their
+ * statements in it, docs/decisions/0017-module-definition.md), so it sees every write before it exactly
+ * as if they had run one by one, and one that throws is rolled back alone and answered with its own
  * error while the others commit. A write's promise settles only after the transaction holding it has
  * committed. Writes are synchronous functions over the database connection: bun:sqlite is synchronous,
  * so nothing else runs between them.

@@ -4,6 +4,7 @@ import { calendarDay } from '../../lib/calendar';
 import { MINUTE_MS } from '../../lib/clock';
 import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limit';
+import { inTransaction } from '../../lib/writes';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import { ratingFor } from '../review/rules';
@@ -17,7 +18,6 @@ import { createAiPartner, type AiScene } from './ai';
 import type { LineInput, RecordingInput, StartInput } from './model';
 import { LEARNER_LINES_MAX, understandTyped, type Correction, type Partner, type ScenarioWord, type TalkLine, type Understanding } from './rules';
 import { scenarios, scenarioTurns, talks, talkUsage, type PartnerKind } from './schema';
-import { inTransaction } from '../../lib/writes';
 
 /** The AI partner's daily budget per learner, in their own days, and its rate (docs/decisions/0072-conversation-partner.md). */
 export const AI_BUDGET = { turns: 60, tokens: 40_000 } as const;

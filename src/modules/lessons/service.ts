@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { inTransaction } from '../../lib/writes';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { SpeechService } from '../speech/service';
@@ -8,7 +9,6 @@ import type { VocabularyService } from '../vocabulary/service';
 import { lessonComponentKey } from './content';
 import type { LessonProgressInput } from './model';
 import { lessonContent, lessonProgress, lessons, type StepContent, type StepType } from './schema';
-import { inTransaction } from '../../lib/writes';
 
 export interface LessonProgressView {
   completed: boolean;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { inTransaction } from '../../lib/writes';
 import { POINTS, type AchievementName } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
@@ -9,7 +10,6 @@ import type { ReviewService } from '../review/service';
 import { NUMBER_LETTERS } from './content';
 import type { LetterAnswer } from './model';
 import { letterProgress, letters } from './schema';
-import { inTransaction } from '../../lib/writes';
 
 /** A number-letter of the guide (docs/product-rules.md#letters). */
 export interface LetterView {

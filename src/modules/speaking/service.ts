@@ -1,10 +1,10 @@
 import type { AppContext } from '../../lib/context';
+import { inTransaction } from '../../lib/writes';
 import type { User } from '../auth/service';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { sameArabic } from '../../shared/arabic';
-import { inTransaction } from '../../lib/writes';
 
 export interface SpeakingResult {
   correct: boolean;
