@@ -13,7 +13,7 @@ const data = await prepareBenchData(4);
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, PORT: '3999' });
 const db = openDatabase(data.databasePath);
 const app = createApp({ config, db });
-const { auth, vocabulary, stats } = app.services;
+const { auth, vocabulary, stats, answerKeys } = app.services;
 const client = db.$client;
 const token = data.learners[0]!.cookie.slice('session='.length);
 const key = new TextEncoder().encode(data.secret);
@@ -43,6 +43,14 @@ await measure('batch view (counts memoised)', 5000, () => vocabulary.batchOf(use
 await measure('statistics, points, achievements', 3000, () => client.transaction(() => stats.award({ userId: user.id, points: 10, reason: 'card', page: 'unified', correct: true, allBatchesUnlocked: false })).immediate());
 await measure('the whole answer, its own transaction', 3000, answer);
 await measure('the whole answer, 100 to a transaction', 3000, (i) => (i % 100 === 0 ? client.transaction(() => { for (let k = 0; k < 100; k++) answer(i + k); }).immediate() : undefined));
+// As a route sends it: with its key, through the write queue, 100 waiting to share each group commit.
+let sent = 0;
+const keyed = (i: number) => {
+  const key = `breakdown-${sent++}`;
+  const wordId = words[i % words.length]!;
+  return answerKeys.save(user.id, { kind: 'word', id: wordId }, key, () => vocabulary.answer(user, wordId, { correct: i % 3 !== 0, page: 'unified' }));
+};
+await measure('the whole answer with its key, 100 to a group commit', 3000, (i) => (i % 100 === 0 ? Promise.all(Array.from({ length: 100 }, (_, k) => keyed(i + k))) : undefined));
 await measure('an empty write transaction', 5000, () => client.transaction(() => {}).immediate());
 const result = answer(1);
 await measure('the answer as JSON', 20000, () => JSON.stringify(result));

@@ -8,7 +8,7 @@
  * answers through a real LiteFS primary with the replication lag to a replica (scripts/bench/litefs.ts);
  * and a learner's first screen drawn by the server (src/lib/screens.ts), alone and beside the answer load;
  * and 60 visitors asking at once for speech no one has asked for, beside the answer load (`bun run bench
- * speech` runs only that part). Figures only; tests never assert times.
+ * speech` runs only that part; `bun run bench answer` only the answer against its floor). Figures only; tests never assert times.
  */
 import { Database } from 'bun:sqlite';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -220,6 +220,8 @@ if (process.argv[2] === 'speech') {
 }
 
 const rows: { call: string; result: LoadResult; floor?: LoadResult; ratios?: number[] }[] = [];
+/** `bun run bench answer`: only the answer against its floor, to compare two versions of the answer path. */
+const answerOnly = process.argv[2] === 'answer';
 const floor = await startProcess('scripts/bench/floor.ts', { ...appEnv, DATABASE_PATH: copyDatabase(data, 'floor.db') });
 let app = await startProcess('src/server.ts', appEnv);
 await warmUp(floor);
@@ -241,6 +243,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const [appRound, rss] = await peakRss(app, () => load(app, answer('unified')));
   compared.answer.app.push(appRound);
   answerRss = Math.max(answerRss, rss);
+  if (answerOnly) continue;
   compared.words.floor.push(await load(floor, get('/api/words')));
   compared.words.app.push(await load(app, get('/api/words')));
 }
@@ -248,6 +251,13 @@ await floor.stop();
 const ratiosOf = (pair: { app: LoadResult[]; floor: LoadResult[] }) => pair.app.map((r, i) => r.rps / pair.floor[i]!.rps);
 const appAnswer = combine(compared.answer.app);
 rows.push({ call: 'POST /api/words/:id/progress', result: appAnswer, floor: combine(compared.answer.floor), ratios: ratiosOf(compared.answer) });
+if (answerOnly) {
+  console.log(`\nKalimat bench, the answer: ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} rounds taking turns with the floor`);
+  console.log(`app ${appAnswer.rps.toFixed(0)} req/s, floor ${combine(compared.answer.floor).rps.toFixed(0)} req/s, ratio ${(appAnswer.rps / combine(compared.answer.floor).rps).toFixed(2)} (rounds ${ratiosOf(compared.answer).map((r) => r.toFixed(2)).join(', ')})`);
+  await app.stop();
+  rmSync(data.dir, { recursive: true, force: true });
+  process.exit(0);
+}
 rows.push({ call: 'GET /api/words', result: combine(compared.words.app), floor: combine(compared.words.floor), ratios: ratiosOf(compared.words) });
 rows.push({ call: 'GET /api/user', result: await load(app, get('/api/user')) });
 rows.push({ call: 'GET /api/words/topics-with-progress', result: await load(app, get('/api/words/topics-with-progress')) });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WriteQueue } from './writes';
+import { inTransaction, WriteQueue } from './writes';
 
 let dir: string;
 function open() {
@@ -153,5 +153,42 @@ describe('WriteQueue', () => {
     await nextTurn();
     await queue.drain();
     expect(client.query('select count(*) as c from answers').get()).toEqual({ c: 9 });
+  });
+});
+
+describe('inTransaction', () => {
+  const failing = (client: Database, n: number) => () => {
+    client.query('insert into answers (n) values (?)').run(n);
+    throw new Error('refused');
+  };
+
+  test('called alone, it opens its own transaction: a unit that throws leaves nothing', () => {
+    const { client, transactions } = open();
+    expect(inTransaction(client, insert(client, 1))).toBe(1);
+    expect(() => inTransaction(client, failing(client, 2))).toThrow('refused');
+    expect(transactions()).toBe(2);
+    expect(client.inTransaction).toBe(false);
+    expect(client.query('select n from answers').values()).toEqual([[1]]);
+  });
+
+  test("inside a write, it runs in the write's own savepoint and adds none: the write decides what is kept", async () => {
+    const { client, transactions } = open();
+    const queue = new WriteQueue(client);
+    const results = await Promise.allSettled([
+      queue.run(() => inTransaction(client, insert(client, 1))),
+      queue.run(() => {
+        try {
+          inTransaction(client, failing(client, 2));
+        } catch {
+          // Caught by the write itself: with no savepoint of the unit's own, its insert stands.
+        }
+        return inTransaction(client, insert(client, 3));
+      }),
+      queue.run(() => inTransaction(client, failing(client, 4))),
+      queue.run(() => inTransaction(client, insert(client, 5))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(transactions()).toBe(1);
+    expect(client.query('select n from answers order by n').values()).toEqual([[1], [2], [3], [5]]);
   });
 });

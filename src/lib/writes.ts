@@ -7,6 +7,15 @@ interface Item {
 }
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * Runs `work` in the transaction already open on `client` (the write queue's item, a caller's unit), or
+ * in its own immediate transaction when none is open: a service's unit of work is atomic when called
+ * alone and adds no savepoint inside its caller's (docs/decisions/0017-module-definition.md).
+ */
+export function inTransaction<T>(client: Database, work: () => T): T {
+  return client.inTransaction ? work() : client.transaction(work).immediate();
+}
+
 /** More than this many waiting writes are committed in several transactions, so none waits too long. */
 const MAX_BATCH = 512;
 
@@ -25,8 +34,9 @@ const MAX_HOLD_MS = 100;
  * one transaction is being committed share the next one. A LiteFS primary carries about a hundred
  * commits a second, so a commit per answer would cap the app there (docs/decisions/0008).
  *
- * Each write runs in its own savepoint, in arrival order, so it sees every write before it exactly as
- * if they had run one by one, and one that throws is rolled back alone and answered with its own
+ * Each write runs in its own savepoint, in arrival order (its only one: the services it calls run their
+ * statements in it, docs/decisions/0017-module-definition.md), so it sees every write before it exactly
+ * as if they had run one by one, and one that throws is rolled back alone and answered with its own
  * error while the others commit. A write's promise settles only after the transaction holding it has
  * committed. Writes are synchronous functions over the database connection: bun:sqlite is synchronous,
  * so nothing else runs between them.
@@ -144,7 +154,7 @@ export class WriteQueue {
       if (batch.length === 1) return [{ ok: false, error }];
       return batch.map((item) => {
         try {
-          return this.client.transaction(() => this.attempt(item)).immediate();
+          return { ok: true, value: this.client.transaction(item.work).immediate() };
         } catch (error) {
           return { ok: false, error };
         }

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../lib/clock';
 import type { AppContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
+import { inTransaction } from '../../lib/writes';
 import { answerKeys } from './schema';
 
 /** The routes whose answers carry a key, each its own space of keys. */
@@ -58,14 +59,12 @@ export function createAnswerKeysService({ db, clock, writes }: AppContext) {
   function once<T>(userId: number, target: AnswerTarget, key: string | undefined, apply: () => T): T {
     if (key === undefined) return apply();
     const { kind } = target;
-    return db.$client
-      .transaction(() => {
-        if (!takeKey.get({ userId, kind, key, target: target.id, now: clock.now() })) return keptFor<T>(userId, target, key)!;
-        const result = apply();
-        keepResult.run({ userId, kind, key, result: JSON.stringify(result) });
-        return result;
-      })
-      .immediate();
+    return inTransaction(db.$client, () => {
+      if (!takeKey.get({ userId, kind, key, target: target.id, now: clock.now() })) return keptFor<T>(userId, target, key)!;
+      const result = apply();
+      keepResult.run({ userId, kind, key, result: JSON.stringify(result) });
+      return result;
+    });
   }
 
   return {

@@ -4,6 +4,7 @@ import { calendarDay } from '../../lib/calendar';
 import { MINUTE_MS } from '../../lib/clock';
 import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limit';
+import { inTransaction } from '../../lib/writes';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import { ratingFor } from '../review/rules';
@@ -383,20 +384,17 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
      */
     finish(user: User, id: number): FinishResult {
       const { scenario, turns } = ownTalk(user, id);
-      return db.transaction(
-        (tx) => {
-          const talk = talkById.get({ id })!;
-          const said = learnerLines(talk.lines);
-          const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
-          let finished = talk;
-          if (talk.finishedAt === null) {
-            for (const line of said) stats.award({ userId: user.id, points: line.who === 'learner' && line.understood ? POINTS.conversation : 0, reason: 'conversation', correct: line.who === 'learner' && line.understood });
-            finished = tx.update(talks).set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation }).where(eq(talks.id, id)).returning().get()!;
-          }
-          return { talk: view(finished, scenario, turns), pointsAwarded: finished.pointsAwarded, understood, said: said.length, goal: stats.goalOf(user.id) };
-        },
-        { behavior: 'immediate' },
-      );
+      return inTransaction(db.$client, () => {
+        const talk = talkById.get({ id })!;
+        const said = learnerLines(talk.lines);
+        const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
+        let finished = talk;
+        if (talk.finishedAt === null) {
+          for (const line of said) stats.award({ userId: user.id, points: line.who === 'learner' && line.understood ? POINTS.conversation : 0, reason: 'conversation', correct: line.who === 'learner' && line.understood });
+          finished = db.update(talks).set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation }).where(eq(talks.id, id)).returning().get()!;
+        }
+        return { talk: view(finished, scenario, turns), pointsAwarded: finished.pointsAwarded, understood, said: said.length, goal: stats.goalOf(user.id) };
+      });
     },
 
     /** The conversation's words the learner's tier opens, put in their review (a new card each, due now); how many went in. */

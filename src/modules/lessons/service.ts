@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { inTransaction } from '../../lib/writes';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import type { SpeechService } from '../speech/service';
@@ -159,27 +160,24 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
 
     /** A practice answer, a completion, or both, in one transaction; the first completion earns the points. */
     record(userId: number, lessonId: number, input: LessonProgressInput): LessonProgressResult {
-      return db.transaction(
-        () => {
-          const lesson = find(lessonId);
-          const now = clock.now();
-          const total = lesson.practiceSteps;
-          if (input.correct !== undefined) {
-            if (total === 0) throw badRequest('This lesson has no practice questions to answer.');
-            addAnswer.run({ userId, lessonId, now, correct: input.correct ? 1 : 0, total });
-          }
-          let justCompleted = false;
-          if (input.completed) {
-            justCompleted = !(progressOf.get({ userId, lessonId })?.completed ?? false);
-            complete.run({ userId, lessonId, now, total });
-          }
-          // The first completion earns the lesson's points (and, with the first lesson, Scholar); replays earn nothing.
-          const pointsAwarded = justCompleted ? POINTS.lesson : 0;
-          if (justCompleted) stats.award({ userId, points: pointsAwarded, reason: 'lesson' });
-          return { lessonId, ...progressView(lesson, progressOf.get({ userId, lessonId })), justCompleted, pointsAwarded };
-        },
-        { behavior: 'immediate' },
-      );
+      return inTransaction(db.$client, () => {
+        const lesson = find(lessonId);
+        const now = clock.now();
+        const total = lesson.practiceSteps;
+        if (input.correct !== undefined) {
+          if (total === 0) throw badRequest('This lesson has no practice questions to answer.');
+          addAnswer.run({ userId, lessonId, now, correct: input.correct ? 1 : 0, total });
+        }
+        let justCompleted = false;
+        if (input.completed) {
+          justCompleted = !(progressOf.get({ userId, lessonId })?.completed ?? false);
+          complete.run({ userId, lessonId, now, total });
+        }
+        // The first completion earns the lesson's points (and, with the first lesson, Scholar); replays earn nothing.
+        const pointsAwarded = justCompleted ? POINTS.lesson : 0;
+        if (justCompleted) stats.award({ userId, points: pointsAwarded, reason: 'lesson' });
+        return { lessonId, ...progressView(lesson, progressOf.get({ userId, lessonId })), justCompleted, pointsAwarded };
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { inTransaction } from '../../lib/writes';
 import { POINTS, type AchievementName } from '../stats/rules';
 import type { StatsService } from '../stats/service';
 import { streakView, type StreakService } from '../streak/service';
@@ -107,30 +108,27 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
 
     /** One answer (a timeout is a wrong one): the letter's counts and the 'letters' streak together. */
     answer(userId: number, input: LetterAnswer): LetterAnswerResult {
-      return db.transaction(
-        () => {
-          if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
-          const c = input.correct ? 1 : 0;
-          const at = clock.now();
-          const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: at })!;
-          // One card per letter, read as arabizi → its sound: the game's questions mix both ways round.
-          review.record({ userId, kind: 'letter', itemId: input.letterNumber, direction: 'lebanese-to-english', rating: ratingFor(input.correct), at });
-          const recorded = streak.record(userId, 'letters', input.correct);
-          // progress rows exist only for the five number-letters (the body allows no other).
-          const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
-          const award = stats.award({ userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
-          return {
-            letterNumber: input.letterNumber,
-            timesCorrect: row.timesCorrect,
-            timesIncorrect: row.timesIncorrect,
-            lastPracticed: iso(row.lastPracticed),
-            streak: streakView(recorded),
-            points: award.points,
-            earned: award.earned,
-          };
-        },
-        { behavior: 'immediate' },
-      );
+      return inTransaction(db.$client, () => {
+        if (!letterByNumber.get({ number: input.letterNumber })) throw notFound('This letter is not in the guide.');
+        const c = input.correct ? 1 : 0;
+        const at = clock.now();
+        const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: at })!;
+        // One card per letter, read as arabizi → its sound: the game's questions mix both ways round.
+        review.record({ userId, kind: 'letter', itemId: input.letterNumber, direction: 'lebanese-to-english', rating: ratingFor(input.correct), at });
+        const recorded = streak.record(userId, 'letters', input.correct);
+        // progress rows exist only for the five number-letters (the body allows no other).
+        const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
+        const award = stats.award({ userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
+        return {
+          letterNumber: input.letterNumber,
+          timesCorrect: row.timesCorrect,
+          timesIncorrect: row.timesIncorrect,
+          lastPracticed: iso(row.lastPracticed),
+          streak: streakView(recorded),
+          points: award.points,
+          earned: award.earned,
+        };
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context';
+import { inTransaction } from '../../lib/writes';
 import type { User } from '../auth/service';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
@@ -30,7 +31,7 @@ export function createSpeakingService({ db }: AppContext, deps: { vocabulary: Vo
     attempt(user: User, input: { wordId: number; heard: string[] }): SpeakingResult {
       const word = vocabulary.practisedWord(user, input.wordId);
       const result = judge(input.heard, word.arabicScript);
-      db.$client.transaction(() => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct })).immediate();
+      inTransaction(db.$client, () => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct }));
       return result;
     },
   };

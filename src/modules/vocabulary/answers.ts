@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
+import { inTransaction } from '../../lib/writes';
 import type { User } from '../auth/service';
 import type { FlaggedService, FlagState } from '../flagged/service';
 import { defaultDirection, ratingFor, type GradeName } from '../review/rules';
@@ -163,60 +164,58 @@ export function createAnswers(
     },
 
     /**
-     * One answer (or a flag-only call) in one transaction: word, verb and topic progress; the practice
-     * list (a wrong answer flags, a correct one in the flagged section counts toward removal); the
+     * One answer (or a flag-only call) in one transaction, the caller's or its own when called alone: word,
+     * verb and topic progress; the practice list (a wrong answer flags, a correct one in the flagged section counts toward removal); the
      * page's streak and, through it, the batch; the learner's statistics and points; the word's memory card.
      */
     answer(user: User, wordId: number, input: AnswerInput): AnswerResult {
-      return db.$client
-        .transaction(() => {
-          const word = findWord(wordId);
-          assertMayPractise(user, word);
-          const at = clock.now();
-          const userId = user.id;
-          let counts: Counts | undefined;
-          if (input.correct !== undefined) {
-            const c = input.correct ? 1 : 0;
-            counts = addProgress.get({ userId, wordId, now: at, correct: c, incorrect: 1 - c })!;
-            if (word.verbId !== null) {
-              const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
-              addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
-            }
-            const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
-            touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: topicSize(word.topicId) });
-            review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at, newCardWaits: input.page === 'listening' });
+      return inTransaction(db.$client, () => {
+        const word = findWord(wordId);
+        assertMayPractise(user, word);
+        const at = clock.now();
+        const userId = user.id;
+        let counts: Counts | undefined;
+        if (input.correct !== undefined) {
+          const c = input.correct ? 1 : 0;
+          counts = addProgress.get({ userId, wordId, now: at, correct: c, incorrect: 1 - c })!;
+          if (word.verbId !== null) {
+            const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
+            addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
           }
-          let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
-          if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);
-          else if (input.correct === true && input.inFlaggedSection) flag = flagged.correctInSection(userId, wordId);
-          const removedFromPracticeList = (flag && 'removed' in flag && flag.removed) || false;
+          const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
+          touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: topicSize(word.topicId) });
+          review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at, newCardWaits: input.page === 'listening' });
+        }
+        let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
+        if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);
+        else if (input.correct === true && input.inFlaggedSection) flag = flagged.correctInSection(userId, wordId);
+        const removedFromPracticeList = (flag && 'removed' in flag && flag.removed) || false;
 
-          let recorded: Streak | null = null;
-          let batchBefore: number | null = null;
-          let batch: BatchView;
-          if (input.page === 'unified' && input.correct !== undefined) {
-            const card = recordCard(user, input.correct);
-            recorded = card.recorded;
-            batchBefore = card.before.batch;
-            batch = card.after;
-          } else {
-            if (input.page && input.correct !== undefined) recorded = recordStreak(userId, input.page, input.correct);
-            batch = batchOf(user);
-          }
-          if (input.correct !== undefined) {
-            // A card, a which-word and a listening answer earn the same points; listening is also counted as its own skill.
-            const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
-            stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, allBatchesUnlocked: batch.maxUnlockedBatch >= TOTAL_BATCHES });
-          }
-          return {
-            ...progressOf(userId, wordId, counts, flag),
-            removedFromPracticeList,
-            streak: recorded ? streakView(recorded) : null,
-            batch,
-            unlockedBatch: batchBefore !== null && batch.batch > batchBefore ? batch.batch : null,
-          };
-        })
-        .immediate();
+        let recorded: Streak | null = null;
+        let batchBefore: number | null = null;
+        let batch: BatchView;
+        if (input.page === 'unified' && input.correct !== undefined) {
+          const card = recordCard(user, input.correct);
+          recorded = card.recorded;
+          batchBefore = card.before.batch;
+          batch = card.after;
+        } else {
+          if (input.page && input.correct !== undefined) recorded = recordStreak(userId, input.page, input.correct);
+          batch = batchOf(user);
+        }
+        if (input.correct !== undefined) {
+          // A card, a which-word and a listening answer earn the same points; listening is also counted as its own skill.
+          const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
+          stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, allBatchesUnlocked: batch.maxUnlockedBatch >= TOTAL_BATCHES });
+        }
+        return {
+          ...progressOf(userId, wordId, counts, flag),
+          removedFromPracticeList,
+          streak: recorded ? streakView(recorded) : null,
+          batch,
+          unlockedBatch: batchBefore !== null && batch.batch > batchBefore ? batch.batch : null,
+        };
+      });
     },
   };
 }
