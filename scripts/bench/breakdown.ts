@@ -13,7 +13,7 @@ const data = await prepareBenchData(4);
 const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret, PORT: '3999' });
 const db = openDatabase(data.databasePath);
 const app = createApp({ config, db });
-const { auth, vocabulary, stats, answerKeys } = app.services;
+const { auth, vocabulary, stats, 'answer-keys': answerKeys } = app.services;
 const client = db.$client;
 const token = data.learners[0]!.cookie.slice('session='.length);
 const key = new TextEncoder().encode(data.secret);

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createTestApp } from '../../tests/support/app';
 import { DAY_MS } from '../lib/clock';
+
+// Each walk calls every content route, well over a hundred calls: seconds on a loaded machine.
+setDefaultTimeout(60_000);
 
 /**
  * Premium kept premium (docs/product-rules.md#tiers) on every route of the app: each is either a route
