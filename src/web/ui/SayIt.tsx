@@ -1,3 +1,4 @@
+import { DetailsList } from './DetailsList';
 import { useEffect, useRef, useState } from 'react';
 import { sameArabic } from '../../shared/arabic';
 import { searchOf, server } from '../lib/api';
@@ -233,20 +234,13 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       {heard && 'text' in heard && (
         <div className={`say-it-heard ${heard.correct ? 'right' : 'wrong'}`} role="status">
           <p className="say-it-verdict">{heard.correct ? 'Right! That is the word.' : 'Not quite. Listen to the model and try again.'}</p>
-          <dl className="say-it-compare-text">
-            <div>
-              <dt>We heard</dt>
-              <dd>
-                <Arabic>{heard.text}</Arabic>
-              </dd>
-            </div>
-            <div>
-              <dt>Expected</dt>
-              <dd>
-                <Arabic>{arabic}</Arabic>
-              </dd>
-            </div>
-          </dl>
+          <DetailsList
+            className="say-it-compare-text"
+            details={[
+              { term: 'We heard', value: <Arabic>{heard.text}</Arabic> },
+              { term: 'Expected', value: <Arabic>{arabic}</Arabic> },
+            ]}
+          />
         </div>
       )}
       {heard && 'problem' in heard && (

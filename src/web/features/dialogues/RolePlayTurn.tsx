@@ -1,3 +1,4 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DialogueLine } from './queries';
 import type { SpellingLexicon } from '../../../shared/arabizi';
@@ -96,20 +97,13 @@ function SaidResult({ heard, expected, verdict }: { heard: string; expected: str
       <p className="typed-verdict" role="status">
         {verdict === 'right' ? 'Right! You said the line.' : 'Not quite: that is not the line.'}
       </p>
-      <dl className="typed-compare">
-        <div>
-          <dt>We heard</dt>
-          <dd>
-            <Arabic>{heard}</Arabic>
-          </dd>
-        </div>
-        <div>
-          <dt>Expected</dt>
-          <dd>
-            <Arabic>{expected}</Arabic>
-          </dd>
-        </div>
-      </dl>
+      <DetailsList
+        className="typed-compare"
+        details={[
+          { term: 'We heard', value: <Arabic>{heard}</Arabic> },
+          { term: 'Expected', value: <Arabic>{expected}</Arabic> },
+        ]}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -269,26 +270,16 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
               {result.correct ? 'Correct!' : 'Not quite.'}
             </p>
           )}
-          <dl className="ww-details listen-transcript" aria-label="What you heard">
-            <div>
-              <dt>Lebanese</dt>
-              <dd>{word.lebanese}</dd>
-            </div>
-            <div>
-              <dt>Arabic</dt>
-              <dd>
-                <Arabic>{word.arabicScript}</Arabic>
-              </dd>
-            </div>
-            <div>
-              <dt>English</dt>
-              <dd>{word.english}</dd>
-            </div>
-            <div>
-              <dt>Topic</dt>
-              <dd>{word.topic}</dd>
-            </div>
-          </dl>
+          <DetailsList
+            className="ww-details listen-transcript"
+            label="What you heard"
+            details={[
+              { term: 'Lebanese', value: word.lebanese },
+              { term: 'Arabic', value: <Arabic>{word.arabicScript}</Arabic> },
+              { term: 'English', value: word.english },
+              { term: 'Topic', value: word.topic },
+            ]}
+          />
           {!result.correct && (
             <p className="listen-flagged">
               Added to your <Link to="/flagged">Flagged Words</Link> and your memory review, to practise again.
