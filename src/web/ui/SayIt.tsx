@@ -1,3 +1,4 @@
+import { DetailsList } from './DetailsList';
 import { useEffect, useRef, useState } from 'react';
 import { sameArabic } from '../../shared/arabic';
 import { searchOf, server } from '../lib/api';
@@ -233,20 +234,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       {heard && 'text' in heard && (
         <div className={`say-it-heard ${heard.correct ? 'right' : 'wrong'}`} role="status">
           <p className="say-it-verdict">{heard.correct ? 'Right! That is the word.' : 'Not quite. Listen to the model and try again.'}</p>
-          <dl className="say-it-compare-text">
-            <div>
-              <dt>We heard</dt>
-              <dd>
-                <Arabic>{heard.text}</Arabic>
-              </dd>
-            </div>
-            <div>
-              <dt>Expected</dt>
-              <dd>
-                <Arabic>{arabic}</Arabic>
-              </dd>
-            </div>
-          </dl>
+          <HeardBeside className="say-it-compare-text" heard={heard.text} expected={arabic} />
         </div>
       )}
       {heard && 'problem' in heard && (
@@ -276,5 +264,18 @@ function MicIcon() {
       <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     </svg>
+  );
+}
+
+/** What recognition heard beside the Arabic expected, as Say it and a role-play's said turn both show it. */
+export function HeardBeside({ heard, expected, className }: { heard: string; expected: string; className: string }) {
+  return (
+    <DetailsList
+      className={className}
+      details={[
+        { term: 'We heard', value: <Arabic>{heard}</Arabic> },
+        { term: 'Expected', value: <Arabic>{expected}</Arabic> },
+      ]}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { DetailsList } from './DetailsList';
 import { letterDiff } from '../../shared/arabizi';
 import type { JudgedWord, Judgement, WordMark } from '../../shared/judge';
 
@@ -22,20 +23,13 @@ export function TypedResult({ judgement }: { judgement: Judgement }) {
       <p className="typed-verdict" role="status">
         {judgement.message}
       </p>
-      <dl className="typed-compare">
-        <div>
-          <dt>You typed</dt>
-          <dd>
-            <MarkedWords words={judgement.words} side="typed" />
-          </dd>
-        </div>
-        <div>
-          <dt>Expected</dt>
-          <dd>
-            <MarkedWords words={judgement.words} side="expected" />
-          </dd>
-        </div>
-      </dl>
+      <DetailsList
+        className="typed-compare"
+        details={[
+          { term: 'You typed', value: <MarkedWords words={judgement.words} side="typed" /> },
+          { term: 'Expected', value: <MarkedWords words={judgement.words} side="expected" /> },
+        ]}
+      />
     </div>
   );
 }

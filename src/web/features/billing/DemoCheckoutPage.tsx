@@ -1,3 +1,4 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -70,24 +71,21 @@ function Checkout({ plans }: { plans: Plan[] }) {
         <span>No real payment is taken. Payments are not set up on this server, so this page stands in for the card payment.</span>
       </div>
       <h1>Confirm your subscription</h1>
-      <dl className="demo-summary">
-        <div>
-          <dt>Plan</dt>
-          <dd>Kalimat Premium · {plan.name}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>
-            {formatDollars(plan.priceCents)} / {per}
-          </dd>
-        </div>
-        <div>
-          <dt>Due today</dt>
-          <dd>
-            <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">(demo, nothing is charged)</span>
-          </dd>
-        </div>
-      </dl>
+      <DetailsList
+        className="demo-summary"
+        details={[
+          { term: 'Plan', value: `Kalimat Premium · ${plan.name}` },
+          { term: 'Price', value: `${formatDollars(plan.priceCents)} / ${per}` },
+          {
+            term: 'Due today',
+            value: (
+              <>
+                <strong>{formatDollars(plan.priceCents)}</strong> <span className="muted">(demo, nothing is charged)</span>
+              </>
+            ),
+          },
+        ]}
+      />
       <ul className="plan-features">
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>

@@ -10,6 +10,7 @@ import { isSyncFailure, saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
 import { useSpellingLexicon } from '../../lib/spelling';
 import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
+import { NotFoundCard } from '../../ui/NotFoundCard';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { Spinner } from '../../ui/Spinner';
@@ -41,15 +42,7 @@ export function DialoguePage({ rawId }: { rawId: string }) {
 }
 
 function DialogueNotFound() {
-  return (
-    <section className="card narrow center">
-      <h1>Dialogue not found</h1>
-      <p>This dialogue does not exist. Pick one from the list of dialogues.</p>
-      <Link to="/dialogues" className="button">
-        Back to Dialogues
-      </Link>
-    </section>
-  );
+  return <NotFoundCard item="Dialogue" list="Dialogues" to="/dialogues" />;
 }
 
 function DialogueLoader({ id }: { id: number }) {

@@ -1,8 +1,8 @@
+import { HeardBeside } from '../../ui/SayIt';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DialogueLine } from './queries';
 import type { SpellingLexicon } from '../../../shared/arabizi';
 import { judgeAnswer, type Judgement, type TypedVerdict } from '../../../shared/judge';
-import { Arabic } from '../../ui/Arabic';
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
 import './dialogues.css';
@@ -96,20 +96,7 @@ function SaidResult({ heard, expected, verdict }: { heard: string; expected: str
       <p className="typed-verdict" role="status">
         {verdict === 'right' ? 'Right! You said the line.' : 'Not quite: that is not the line.'}
       </p>
-      <dl className="typed-compare">
-        <div>
-          <dt>We heard</dt>
-          <dd>
-            <Arabic>{heard}</Arabic>
-          </dd>
-        </div>
-        <div>
-          <dt>Expected</dt>
-          <dd>
-            <Arabic>{expected}</Arabic>
-          </dd>
-        </div>
-      </dl>
+      <HeardBeside className="typed-compare" heard={heard} expected={expected} />
     </div>
   );
 }

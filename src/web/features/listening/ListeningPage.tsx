@@ -1,24 +1,24 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { handledGlobally, searchOf, server } from '../../lib/api';
-import { isSyncFailure, saves } from '../../lib/saves';
-import { FLAGGED_KEY, refreshStats } from '../../lib/query';
+import { useId } from 'react';
+import { searchOf, server } from '../../lib/api';
 import { useGameStreak } from '../../lib/streak';
 import { Arabic } from '../../ui/Arabic';
-import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
+import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SpeakerIcon } from '../../ui/ListenButton';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { StreakDisplay } from '../../ui/StreakDisplay';
 import { GoalRing } from '../../ui/GoalRing';
 import { Tabs } from '../../ui/Tabs';
-import { toast } from '../../ui/toast';
 import { TypedResult } from '../../ui/TypedResult';
 import { LISTENING_ANSWER_MAX, type ListeningMode } from '../../../modules/listening/rules';
-import { listeningRoundQuery, type ListeningAnswerResult, type ListeningQuestion } from './queries';
+import { listeningRoundQuery } from './queries';
+import { optionMark } from './drill';
+import { useListeningDrill, type DrillOptions } from './useListeningDrill';
 import './listening.css';
 
 const MODES: { value: ListeningMode; label: string }[] = [
@@ -71,99 +71,12 @@ export function ListeningPage() {
   );
 }
 
-function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuestion[]; mode: ListeningMode; streak: ReturnType<typeof useGameStreak>; onAgain: () => void }) {
-  const queryClient = useQueryClient();
-  const [index, setIndex] = useState(0);
-  const [result, setResult] = useState<ListeningAnswerResult | null>(null);
-  const [given, setGiven] = useState('');
-  const [typed, setTyped] = useState('');
-  const [saving, setSaving] = useState(false);
-  /** The answer waits in the save queue: it is judged once it gets through, and the drill goes on meanwhile. */
-  const [kept, setKept] = useState(false);
-  const [right, setRight] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [played, setPlayed] = useState(false);
-  const [audioFailed, setAudioFailed] = useState(false);
-  /** The slower speed, for every word of the round once chosen. */
-  const [slow, setSlow] = useState(false);
-  /** The learner has changed the speed: the word plays at once at the one chosen. */
-  const speedChosen = useRef(false);
-  const audio = useRef<HTMLAudioElement>(null);
-  const nextButton = useRef<HTMLButtonElement>(null);
-  const playButton = useRef<HTMLButtonElement>(null);
-  const typedInput = useRef<HTMLInputElement>(null);
+/** A round of the drill: its logic is useListeningDrill's; this draws it. */
+function Drill({ questions, mode, streak, onAgain }: DrillOptions & { onAgain: () => void }) {
+  const drill = useListeningDrill({ questions, mode, streak });
+  const { state, done, question, playing, played, audio, nextButton, playButton, typedInput } = drill;
+  const { index, result, given, typed, saving, kept, right } = state;
   const typedId = useId();
-  const done = index >= questions.length;
-  const question = questions[Math.min(index, questions.length - 1)]!;
-
-  function play() {
-    const element = audio.current;
-    if (!element) return;
-    element.currentTime = 0;
-    setAudioFailed(false);
-    element.play().catch(() => setPlaying(false));
-  }
-  // Each next word plays by itself once the learner has started the round (browsers allow sound after a press).
-  // The button pressed for the next word is gone: the focus goes to the new word's field, or its play button.
-  useEffect(() => {
-    if (played && !done) play();
-    if (typedInput.current) typedInput.current.focus();
-    else if (index > 0) playButton.current?.focus();
-  }, [index]);
-  useEffect(() => {
-    if (result || kept) nextButton.current?.focus();
-  }, [result, kept]);
-  // The word is heard at once at the speed just chosen (its clip's address has changed by then).
-  useEffect(() => {
-    if (speedChosen.current && !done) play();
-  }, [slow]);
-
-  function answer(text: string) {
-    const { userId } = streak;
-    if (result || saving || kept || !text.trim() || userId === null) return;
-    setGiven(text);
-    setSaving(true);
-    // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md): the server judges it.
-    saves
-      .save(userId, 'listening', {}, { wordId: question.wordId, mode, answer: text })
-      .then((reply) => {
-        setResult(reply);
-        if (reply.correct) setRight((n) => n + 1);
-        streak.answer(reply.correct);
-        if (reply.streak) streak.settle(reply.streak, reply.correct);
-        void refreshStats(queryClient);
-        void queryClient.invalidateQueries({ queryKey: FLAGGED_KEY });
-      })
-      .catch((error: unknown) => {
-        if (isSyncFailure(error)) setKept(true);
-        else if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
-      })
-      .finally(() => setSaving(false));
-  }
-
-  function next() {
-    setResult(null);
-    setKept(false);
-    setGiven('');
-    setTyped('');
-    setIndex((i) => i + 1);
-  }
-
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    answer(typed);
-  };
-
-  useShortcuts((e) => {
-    if (e.repeat || done) return;
-    if (e.key === 'r' || e.key === 'R') {
-      e.preventDefault();
-      play();
-    } else if (mode === 'choose' && !result && !kept) {
-      const n = Number(e.key);
-      if (n >= 1 && n <= question.options.length) answer(question.options[n - 1]!);
-    }
-  });
 
   if (done) {
     return (
@@ -188,36 +101,27 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       </p>
       <audio
         ref={audio}
-        src={server.api.tts['~path'] + searchOf({ text: question.speech, speed: slow ? 'slow' : undefined })}
+        src={server.api.tts['~path'] + searchOf({ text: question.speech, speed: drill.slow ? 'slow' : undefined })}
         preload="auto"
-        onPlay={() => {
-          setPlaying(true);
-          setPlayed(true);
-        }}
-        onEnded={() => setPlaying(false)}
-        onPause={() => setPlaying(false)}
-        onError={() => {
-          setPlaying(false);
-          setAudioFailed(true);
-        }}
+        onPlay={drill.onPlay}
+        onEnded={drill.onStop}
+        onPause={drill.onStop}
+        onError={drill.onError}
         data-listen="word"
       />
       {/* Not disabled while it plays: a disabled button drops the keyboard's focus. */}
-      <button ref={playButton} type="button" className="button listen-play" onClick={() => playing || play()} aria-disabled={playing} aria-keyshortcuts="R">
+      <button ref={playButton} type="button" className="button listen-play" onClick={() => playing || drill.play()} aria-disabled={playing} aria-keyshortcuts="R">
         <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
       </button>
       <label className="listen-slower-toggle">
         <input
           type="checkbox"
-          checked={slow}
-          onChange={(e) => {
-            speedChosen.current = true;
-            setSlow(e.target.checked);
-          }}
+          checked={drill.slow}
+          onChange={(e) => drill.chooseSpeed(e.target.checked)}
         />{' '}
         Slower speed
       </label>
-      {audioFailed && (
+      {drill.audioFailed && (
         <p className="say-it-problem" role="status">
           The sound could not be played. Try again, or answer and read the words below.
         </p>
@@ -226,9 +130,9 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       {mode === 'choose' ? (
         <div className="ww-options listen-options" role="group" aria-label="Choose the meaning">
           {question.options.map((option, i) => {
-            const state = !result ? '' : option === word?.english ? 'right' : option === given ? 'wrong' : 'dim';
+            const mark = optionMark(state, option);
             return (
-              <button key={option} type="button" className={`ww-option ${state}`} aria-disabled={!!result || saving || kept} aria-pressed={option === given} onClick={() => answer(option)}>
+              <button key={option} type="button" className={`ww-option ${mark}`} aria-disabled={!!result || saving || kept} aria-pressed={option === given} onClick={() => drill.answer(option)}>
                 <span className="ww-key" aria-hidden="true">
                   {i + 1}
                 </span>
@@ -238,14 +142,14 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
           })}
         </div>
       ) : (
-        <form className="typed-form listen-typed" onSubmit={check}>
+        <form className="typed-form listen-typed" onSubmit={drill.check}>
           <label htmlFor={typedId}>Type what you hear, in arabizi</label>
           <div className="typed-row">
             <input
               ref={typedInput}
               id={typedId}
               value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              onChange={(e) => drill.type(e.target.value)}
               readOnly={!!result || kept}
               autoFocus
               autoComplete="off"
@@ -269,32 +173,22 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
               {result.correct ? 'Correct!' : 'Not quite.'}
             </p>
           )}
-          <dl className="ww-details listen-transcript" aria-label="What you heard">
-            <div>
-              <dt>Lebanese</dt>
-              <dd>{word.lebanese}</dd>
-            </div>
-            <div>
-              <dt>Arabic</dt>
-              <dd>
-                <Arabic>{word.arabicScript}</Arabic>
-              </dd>
-            </div>
-            <div>
-              <dt>English</dt>
-              <dd>{word.english}</dd>
-            </div>
-            <div>
-              <dt>Topic</dt>
-              <dd>{word.topic}</dd>
-            </div>
-          </dl>
+          <DetailsList
+            className="ww-details listen-transcript"
+            label="What you heard"
+            details={[
+              { term: 'Lebanese', value: word.lebanese },
+              { term: 'Arabic', value: <Arabic>{word.arabicScript}</Arabic> },
+              { term: 'English', value: word.english },
+              { term: 'Topic', value: word.topic },
+            ]}
+          />
           {!result.correct && (
             <p className="listen-flagged">
               Added to your <Link to="/flagged">Flagged Words</Link> and your memory review, to practise again.
             </p>
           )}
-          <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
+          <button ref={nextButton} type="button" className="button ww-next" onClick={drill.next}>
             {index + 1 < questions.length ? 'Next word' : 'See your score'}
           </button>
         </div>
@@ -302,7 +196,7 @@ function Drill({ questions, mode, streak, onAgain }: { questions: ListeningQuest
       {kept && (
         <div className="ww-result listen-kept">
           <p role="status">Your answer is kept: it will be checked when your connection is back.</p>
-          <button ref={nextButton} type="button" className="button ww-next" onClick={next}>
+          <button ref={nextButton} type="button" className="button ww-next" onClick={drill.next}>
             {index + 1 < questions.length ? 'Next word' : 'See your score'}
           </button>
         </div>

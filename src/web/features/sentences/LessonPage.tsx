@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, handledGlobally } from '../../lib/api';
 import { isSyncFailure, saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
+import { NotFoundCard } from '../../ui/NotFoundCard';
 import { QueryBoundary, type Loadable } from '../../ui/QueryBoundary';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
@@ -36,15 +37,7 @@ export function LessonPage({ rawId }: { rawId: string }) {
 }
 
 function LessonNotFound() {
-  return (
-    <section className="card narrow center">
-      <h1>Lesson not found</h1>
-      <p>This lesson does not exist. Pick one from the list of lessons.</p>
-      <Link to="/lessons" className="button">
-        Back to Lessons
-      </Link>
-    </section>
-  );
+  return <NotFoundCard item="Lesson" list="Lessons" to="/lessons" />;
 }
 
 function LessonPlayer({ id }: { id: number }) {

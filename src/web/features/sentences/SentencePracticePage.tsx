@@ -1,3 +1,4 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -217,30 +218,34 @@ export function SentencePracticePage() {
             {result.isCorrect ? 'Great Job!' : 'Good Try!'}
           </h2>
           <p className="result-feedback">{result.feedback}</p>
-          <dl className="result-details">
-            <div>
-              <dt>Question</dt>
-              <dd>
-                <span className="result-strong">{question.sentence.question.arabizi}</span>
-                <span className="muted">{question.sentence.question.english}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Your answer</dt>
-              <dd>{result.userAnswer}</dd>
-            </div>
-            <div>
-              <dt>Recommended answer</dt>
-              <dd>
-                <span className="recommended-line">
-                  <span className="result-strong">{question.context.recommended_answer}</span>
-                  <ListenButton className="listen-button" text={question.context.recommended_answer} />
-                </span>
-                <Arabic>{question.context.arabic}</Arabic>
-                <span className="muted">{question.context.english}</span>
-              </dd>
-            </div>
-          </dl>
+          <DetailsList
+            className="result-details"
+            details={[
+              {
+                term: 'Question',
+                value: (
+                  <>
+                    <span className="result-strong">{question.sentence.question.arabizi}</span>
+                    <span className="muted">{question.sentence.question.english}</span>
+                  </>
+                ),
+              },
+              { term: 'Your answer', value: result.userAnswer },
+              {
+                term: 'Recommended answer',
+                value: (
+                  <>
+                    <span className="recommended-line">
+                      <span className="result-strong">{question.context.recommended_answer}</span>
+                      <ListenButton className="listen-button" text={question.context.recommended_answer} />
+                    </span>
+                    <Arabic>{question.context.arabic}</Arabic>
+                    <span className="muted">{question.context.english}</span>
+                  </>
+                ),
+              },
+            ]}
+          />
           <div className="row wrap">
             <button type="button" className="button button-secondary" onClick={() => setResult(null)}>
               Try Again

@@ -1,32 +1,20 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useAtom } from 'jotai';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { useSpeakingAttempts, type AnswerManner, type Direction, type Intervals, type Word } from './hooks';
+import { useSpeakingAttempts, type Word } from './hooks';
 import { GradeButtons, REVIEW_CARD_KEYS } from './GradeButtons';
-import type { GradeName } from '../../../modules/review/rules';
 import { ListenButton } from '../../ui/ListenButton';
-import { useIsMobile } from '../../lib/useIsMobile';
-import { FlagToggle, useCardKeys } from './parts';
+import { FlagToggle } from './parts';
 import { TypedResult } from '../../ui/TypedResult';
-import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, isNewWord, markSeen, pickNextWord, recentMemorySize, shownLebanese } from './rules';
+import { CARD_COUNTDOWN_MS, cardFadeMs, cardTickMs, countdownPercent, shownLebanese } from './rules';
 import { speechText } from './speech';
-import { seenWordsAtom, useTypedAnswers } from './state';
-import { useUser } from '../../lib/session';
-import { judgeAnswer, type Judgement } from '../../../shared/judge';
 import { ReportButton } from '../../ui/ReportButton';
 import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
-import { useSpellingLexicon } from '../../lib/spelling';
-import { decideOnce, useHydrated } from '../../lib/drawn';
+import { useFlashCard, type FlashCardOptions } from './useFlashCard';
 import './vocabulary.css';
 
-/** A word of the card; a review word says which side to show first (the English without one) and what each grade would schedule. */
-type CardWord = Word & { direction?: Direction; intervals?: Intervals };
-
-interface Props {
-  words: CardWord[];
-  onAnswer: (word: Word, correct: boolean, manner: AnswerManner) => void;
+interface Props extends Omit<FlashCardOptions, 'inOrder' | 'answered'> {
   onFlag: (word: Word, isFlagged: boolean) => void;
   /** Review: the words in the order given (most overdue first) instead of the random pick (docs/product-rules.md#flash-cards). */
   inOrder?: boolean;
@@ -34,142 +22,18 @@ interface Props {
   answered?: readonly number[];
 }
 
-interface Shown {
-  id: number;
-  /** Unseen when it came up: the 'New word!' marker stays for the whole card. */
-  isNew: boolean;
-}
-
 /**
  * The unified flash card (docs/product-rules.md#flash-cards): English first under a 15-second draining countdown, then (on 'Reveal
  * Now', Space or the countdown's end) the Lebanese, the Arabic script, the cultural note and Listen;
  * 'I know it' (1) or 'Still learning' (2), a short fade, and the next word with the timer reset.
  * With 'Type my answer' on, the learner types the Lebanese and the card judges it (docs/decisions/0009).
+ * Its logic is useFlashCard's; this draws it.
  */
 export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered = NONE_ANSWERED }: Props) {
-  const mobile = useIsMobile();
-  const [seenHere, setSeen] = useAtom(seenWordsAtom);
-  const seen = answered.length > 0 ? seenHere.concat(answered) : seenHere;
-  const recent = useRef<number[]>([]);
-  /** The next word from `list` (remembered among the recent ones), null when there is none. */
-  const pick = (list: CardWord[]): Shown | null => {
-    const next = inOrder ? { word: list[0] ?? null, recent: [] } : pickNextWord(list, recent.current);
-    recent.current = next.recent;
-    return next.word ? { id: next.word.id, isNew: isNewCard(seen, next.word) } : null;
-  };
-  // The first word is picked as the card is first drawn: a card drawn empty and filled by an effect
-  // grew after the first paint and pushed the page below it down (layout shift on /landing). On a
-  // screen drawn on the server it is the server's pick, so hydrating draws the same card.
-  const hydrated = useHydrated();
-  const [shown, setShown] = useState<Shown | null>(() => {
-    const id = decideOnce('first-card', hydrated, () => pick(words)?.id ?? null);
-    const first = words.find((w) => w.id === id);
-    if (!first) return pick(words);
-    if (recentMemorySize(words.length) > 0 && !recent.current.includes(first.id)) recent.current = [first.id];
-    return { id: first.id, isNew: isNewCard(seen, first) };
-  });
-  const [revealed, setRevealed] = useState(false);
-  /** Each word shown is a new round of the countdown; the time it has run so far. */
-  const [round, setRound] = useState(0);
-  const elapsed = useRef(0);
-  const [fading, setFading] = useState(false);
-  const { data: user } = useUser();
-  const [typing, setTyping] = useTypedAnswers(user?.id ?? null);
-  const [typed, setTyped] = useState('');
-  const [judgement, setJudgement] = useState<Judgement | null>(null);
-  const verdict = judgement?.verdict ?? null;
+  const { word, state, isNew, grading, mobile, user, typing, setTyping, type, reveal, check, answer, moveOn, elapsed, card } = useFlashCard({ words, onAnswer, inOrder, answered });
+  const { revealed, round, fading, typed, judgement } = state;
   const typedId = useId();
-  const lexicon = useSpellingLexicon();
   const saySaved = useSpeakingAttempts(user);
-
-  // The shown word comes from the current list, so a flag change or a fresh fetch is reflected; one the
-  // list dropped on its answer (a reviewed word) stays until its fade ends.
-  const last = useRef<CardWord | null>(null);
-  const word = shown ? (words.find((w) => w.id === shown.id) ?? (fading && last.current?.id === shown.id ? last.current : null)) : null;
-  last.current = word;
-
-  // The next word is picked from the list as it is when the fade ends, not as it was at the answer.
-  const current = useRef(words);
-  current.current = words;
-  function showNext() {
-    setShown(pick(current.current));
-    setRevealed(false);
-    setRound((r) => r + 1);
-    elapsed.current = 0;
-    setTyped('');
-    setJudgement(null);
-  }
-
-  // The first word, and a new one when the list no longer holds the shown word.
-  useEffect(() => {
-    if (!word && words.length > 0 && !fading) showNext();
-  }, [words, word, fading]);
-
-  const reveal = () => {
-    if (!word || revealed || fading) return;
-    setRevealed(true);
-    setSeen((list) => markSeen(list, word.id));
-  };
-  /**
-   * Reveals the answer, judging what the learner typed when there is something to judge: a judged answer
-   * counts at once, so the streak beside 'Not quite.' is already the one it left.
-   */
-  const revealTyped = () => {
-    if (!word || revealed || fading) return;
-    reveal();
-    if (!typing || !typed.trim()) return;
-    const judged = judgeAnswer(typed, shownLebanese(word), lexicon, words.map((w) => [shownLebanese(w), w.english] as const));
-    setJudgement(judged);
-    count(word, judged.verdict === 'right');
-  };
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim()) revealTyped();
-  };
-  const fadeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(fadeTimer.current), []);
-  const count = (answered: CardWord, correct: boolean, grade?: GradeName) => {
-    setSeen((list) => markSeen(list, answered.id));
-    onAnswer(answered, correct, { direction: answered.direction ?? 'english-to-lebanese', grade });
-  };
-  /** An answer, graded by what the learner chose (docs/decisions/0039-review-controls.md): never by how quickly. */
-  const answer = (correct: boolean, grade?: GradeName) => {
-    if (!word || !revealed || fading) return;
-    count(word, correct, grade);
-    moveOn();
-  };
-  /** The fade, then the next word. */
-  const moveOn = () => {
-    if (!word || !revealed || fading) return;
-    setFading(true);
-    fadeTimer.current = setTimeout(() => {
-      showNext();
-      setFading(false);
-    }, cardFadeMs(mobile));
-  };
-
-  // The control pressed (Reveal Now, I know it) leaves the page as the card changes: the focus stays in
-  // the card, so the next Tab goes to the card's own controls and not to the footer.
-  const card = useRef<HTMLElement>(null);
-  const changed = useRef(false);
-  useEffect(() => {
-    if (!changed.current) {
-      changed.current = true;
-      return;
-    }
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) card.current?.focus({ preventScroll: true });
-  }, [revealed, round]);
-
-  // A judged answer counts as the verdict says: only its Next button goes on.
-  const grading = !!word?.intervals;
-  useCardKeys(
-    verdict
-      ? { next: moveOn }
-      : grading
-        ? { reveal: revealTyped, grade: (grade) => answer(grade !== 'again', grade) }
-        : { reveal: revealTyped, right: () => answer(true), wrong: () => answer(false) },
-  );
 
   if (!word) return null;
   const lebanese = shownLebanese(word);
@@ -192,9 +56,9 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
   return (
     <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
       <div className="flash-card-top">
-        {/* A word revealed and not answered is seen by this browser alone: 'New word!' waits until the drawing is hydrated, and
-            its place is kept on every card, so the options beside it wrap the same whether it shows or not. */}
-        <span className={`vocab-badge new${hydrated && shown?.isNew ? '' : ' keeps-place'}`} aria-hidden={hydrated && shown?.isNew ? undefined : true}>
+        {/* A word revealed and not answered is seen by this browser alone. The place of 'New word!' is kept on every card, so the
+            options beside it wrap the same whether it shows or not. */}
+        <span className={`vocab-badge new${isNew ? '' : ' keeps-place'}`} aria-hidden={isNew ? undefined : true}>
           New word!
         </span>
         <div className="flash-card-options">
@@ -217,19 +81,19 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
 
       {!revealed ? (
         <>
-          <CardCountdown key={round} tick={cardTickMs(mobile)} elapsed={elapsed} onEnd={revealTyped} />
+          <CardCountdown key={round} tick={cardTickMs(mobile)} elapsed={elapsed} onEnd={reveal} />
           {typingHere && (
             <form className="typed-form" onSubmit={check}>
               <label htmlFor={typedId}>Type it in Lebanese</label>
               <div className="typed-row">
-                <input id={typedId} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+                <input id={typedId} value={typed} onChange={(e) => type(e.target.value)} autoFocus autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
                 <button type="submit" className="button" disabled={!typed.trim()}>
                   Check
                 </button>
               </div>
             </form>
           )}
-          <button type="button" className={`button button-wide${typingHere ? ' button-secondary' : ''}`} onClick={revealTyped} aria-keyshortcuts="Space">
+          <button type="button" className={`button button-wide${typingHere ? ' button-secondary' : ''}`} onClick={reveal} aria-keyshortcuts="Space">
             Reveal Now
           </button>
           <p className="key-hint muted">{typingHere ? <>Press <kbd>Enter</kbd> to check</> : <>Press <kbd>Space</kbd> to reveal</>}</p>
@@ -275,10 +139,8 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
   );
 }
 
+/** No word answered elsewhere: one list for every card, so the hook's inputs stay the same. */
 const NONE_ANSWERED: readonly number[] = [];
-
-/** A review card's word has a memory card, so it was answered before, whatever this browser remembers. */
-const isNewCard = (seen: readonly number[], word: CardWord) => !word.intervals && isNewWord(seen, word.id);
 
 /**
  * The countdown's bar. It ticks on its own, five to ten times a second, so a tick redraws the bar

@@ -1,3 +1,4 @@
+import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -181,32 +182,16 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
             )}
           </div>
           <ListenButton text={word.arabizi || word.arabicScript} label={`${word.arabizi} (${word.english})`} />
-          <dl className="ww-details">
-            <div>
-              <dt>English</dt>
-              <dd>{word.english}</dd>
-            </div>
-            <div>
-              <dt>Lebanese</dt>
-              <dd>{word.arabizi}</dd>
-            </div>
-            <div>
-              <dt>Arabic</dt>
-              <dd>
-                <Arabic>{word.arabicScript}</Arabic>
-              </dd>
-            </div>
-            {word.culturalContext && (
-              <div className="wide">
-                <dt>Cultural context</dt>
-                <dd>{word.culturalContext}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Topic</dt>
-              <dd>{word.topic}</dd>
-            </div>
-          </dl>
+          <DetailsList
+            className="ww-details"
+            details={[
+              { term: 'English', value: word.english },
+              { term: 'Lebanese', value: word.arabizi },
+              { term: 'Arabic', value: <Arabic>{word.arabicScript}</Arabic> },
+              word.culturalContext ? { term: 'Cultural context', value: word.culturalContext, wide: true } : null,
+              { term: 'Topic', value: word.topic },
+            ]}
+          />
           <button ref={nextButton} type="button" className="button ww-next" onClick={next} disabled={waiting}>
             {waiting ? 'Please wait...' : 'Next Word'}
           </button>
