@@ -18,7 +18,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * voice that `npm install` brings.
  */
 function ensureSystemPackages() {
-  const missing = [existsSync(CHROMIUM) ? null : 'chromium', Bun.which('sox') ? null : 'sox', Bun.which('fusermount3') ? null : 'fuse3'].filter(Boolean) as string[];
+  const missing = [
+    existsSync(CHROMIUM) ? null : 'chromium',
+    Bun.which('sox') ? null : 'sox',
+    Bun.which('fusermount3') ? null : 'fuse3',
+  ].filter(Boolean) as string[];
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.warn(`Missing ${missing.join(', ')}; install with: sudo apt-get install -y ${missing.join(' ')}`);
@@ -27,8 +31,12 @@ function ensureSystemPackages() {
   console.log(`Installing ${missing.join(', ')} from Debian's packages...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = Bun.spawnSync(['apt-get', 'update', '-qq'], { stdout: 'inherit', stderr: 'inherit', env });
-  const install = Bun.spawnSync(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation', 'fonts-noto-color-emoji'], { stdout: 'inherit', stderr: 'inherit', env });
-  if (update.exitCode !== 0 || install.exitCode !== 0) console.warn('Installing system packages failed; the tests that need them will fail.');
+  const install = Bun.spawnSync(
+    ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing, 'fonts-liberation', 'fonts-noto-color-emoji'],
+    { stdout: 'inherit', stderr: 'inherit', env },
+  );
+  if (update.exitCode !== 0 || install.exitCode !== 0)
+    console.warn('Installing system packages failed; the tests that need them will fail.');
 }
 
 /** Runs one `bun test` suite, echoing its output, and reads the pass/fail counts from its summary. */
@@ -61,15 +69,20 @@ async function runSuite(name: string, args: string[]) {
 /** The type check of the whole tree, counted as one test: a type error fails the run like a failing test. */
 function typecheck() {
   console.log('\n=== type check ===');
-  const tsc = Bun.spawnSync([process.execPath, resolve(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+  const tsc = Bun.spawnSync([process.execPath, resolve(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], {
+    cwd: root,
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
   console.log(tsc.exitCode === 0 ? 'no type errors' : 'type errors above');
   return tsc.exitCode === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 }
 
 /**
  * A check of the tree run as a package script, counted as one test like the type check: knip (nothing
- * unused: files, exports, dependencies) and the import boundaries (.dependency-cruiser.cjs). Both run
- * on Bun, as the node on some machines is older than they accept.
+ * unused: files, exports, dependencies), the import boundaries (.dependency-cruiser.cjs) and the
+ * formatting (biome.json; `bun run format` writes it). They run on Bun, as the node on some machines is
+ * older than they accept.
  */
 function check(name: string, script: string) {
   console.log(`\n=== ${name} ===`);
@@ -104,8 +117,16 @@ const suites = [
   typecheck(),
   check('unused code (knip)', 'check:unused'),
   check('import boundaries (dependency-cruiser)', 'check:boundaries'),
-  await runSuite('services and routes', ['./src']),
-  await runSuite('end to end (Chromium)', ['--parallel=2', `--timings=${JOURNEY_TIMINGS}`, ...journeys.filter((file) => file !== START_JOURNEY), '--timeout', '60000']),
+  check('formatting (Biome)', 'check:format'),
+  // 20 s a test: many build a test app from the whole content, which a slow minute of this machine takes seconds to import.
+  await runSuite('services and routes', ['./src', '--timeout', '20000']),
+  await runSuite('end to end (Chromium)', [
+    '--parallel=2',
+    `--timings=${JOURNEY_TIMINGS}`,
+    ...journeys.filter((file) => file !== START_JOURNEY),
+    '--timeout',
+    '60000',
+  ]),
   await runSuite('end to end: the start command, alone', [START_JOURNEY, '--timeout', '60000']),
 ];
 const passed = suites.reduce((n, s) => n + s.passed, 0);
