@@ -17,13 +17,19 @@ const NOT_A_TEST = '\\.test\\.tsx?$';
  */
 function moduleOrder() {
   const list = require('node:fs').readFileSync(require('node:path').join(__dirname, 'src/modules/index.ts'), 'utf8');
-  const folders = new Map([...list.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\/module';$/gm)].map(([, name, folder]) => [name, folder]));
+  const folders = new Map(
+    [...list.matchAll(/^import \{ (\w+) \} from '\.\/([^/']+)\/module';$/gm)].map(([, name, folder]) => [name, folder]),
+  );
   const entries = /^export const modules = \[([^\]]*)\] as const;$/m.exec(list);
   if (!entries) throw new Error('src/modules/index.ts: no `export const modules = [...] as const;` to read the order from');
-  return entries[1].split(',').map((entry) => entry.trim()).filter(Boolean).map((name) => {
-    if (!folders.has(name)) throw new Error(`src/modules/index.ts: ${name} is not imported from './<folder>/module'`);
-    return folders.get(name);
-  });
+  return entries[1]
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((name) => {
+      if (!folders.has(name)) throw new Error(`src/modules/index.ts: ${name} is not imported from './<folder>/module'`);
+      return folders.get(name);
+    });
 }
 const MODULE_ORDER = moduleOrder();
 
@@ -55,7 +61,7 @@ module.exports = {
     {
       name: 'content-below-modules',
       comment:
-        "The content package (its formats, field rules, checks, importer and commands) knows no module: each module plugs its content.ts into the list, and the commands take the plugins scripts/ hand them.",
+        'The content package (its formats, field rules, checks, importer and commands) knows no module: each module plugs its content.ts into the list, and the commands take the plugins scripts/ hand them.',
       severity: 'error',
       from: { path: '^src/content/', pathNot: NOT_A_TEST },
       to: { path: '^src/modules/' },
@@ -70,7 +76,7 @@ module.exports = {
     },
     {
       name: 'content-commands-from-scripts',
-      comment: "The content commands (import, stats, reports) are started by scripts/ only: the server and its modules never import them.",
+      comment: 'The content commands (import, stats, reports) are started by scripts/ only: the server and its modules never import them.',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/content/commands/', '\\.test\\.tsx?$'] },
       to: { path: '^src/content/commands/' },
@@ -96,28 +102,36 @@ module.exports = {
     ...downTheOrder,
     {
       name: 'modules-do-not-import-the-list',
-      comment: 'src/modules/index.ts composes every module; a module that imported it would need the modules above it. It is handed what it needs instead.',
+      comment:
+        'src/modules/index.ts composes every module; a module that imported it would need the modules above it. It is handed what it needs instead.',
       severity: 'error',
       from: { path: MODULE, pathNot: NOT_A_TEST },
       to: { path: '^src/modules/index\\.ts$' },
     },
     {
       name: 'no-foreign-key-across-modules',
-      comment: "A schema names no other module's tables but auth's users (every learner's row is deleted with its account): rows that point at another module's are that module's ids, checked by its service.",
+      comment:
+        "A schema names no other module's tables but auth's users (every learner's row is deleted with its account): rows that point at another module's are that module's ids, checked by its service.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/schema\\.ts$' },
-      to: { path: '^src/modules/[^/]+/schema\\.ts$', pathNot: ['^src/modules/$1/', '^src/modules/auth/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/modules/[^/]+/schema\\.ts$',
+        pathNot: ['^src/modules/$1/', '^src/modules/auth/schema\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'schema-references-only-schemas',
-      comment: "Another module's tables are named only by a schema's foreign keys (its types may be read anywhere); code asks that module's service.",
+      comment:
+        "Another module's tables are named only by a schema's foreign keys (its types may be read anywhere); code asks that module's service.",
       severity: 'error',
       from: { path: MODULE, pathNot: ['/schema\\.ts$', NOT_A_TEST] },
       to: { path: '^src/modules/([^/]+)/schema\\.ts$', pathNot: '^src/modules/$1/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'content-builds-on-content',
-      comment: "Only a content plugin reads another module's content plugin (its types may be read anywhere): the importer applies them in the list's order.",
+      comment:
+        "Only a content plugin reads another module's content plugin (its types may be read anywhere): the importer applies them in the list's order.",
       severity: 'error',
       from: { path: MODULE, pathNot: ['/content\\.ts$', NOT_A_TEST] },
       to: { path: '^src/modules/([^/]+)/content\\.ts$', pathNot: '^src/modules/$1/', dependencyTypesNot: ['type-only'] },
@@ -131,7 +145,8 @@ module.exports = {
     },
     {
       name: 'client-shared-knows-no-feature',
-      comment: 'src/web/lib and src/web/ui serve every client feature: they import no feature and not the shell (docs/decisions/0018-client-shell.md).',
+      comment:
+        'src/web/lib and src/web/ui serve every client feature: they import no feature and not the shell (docs/decisions/0018-client-shell.md).',
       severity: 'error',
       from: { path: '^src/web/(lib|ui)/' },
       to: { path: '^src/web/(features/|shell/|router\\.tsx$|main\\.tsx$)' },
@@ -153,7 +168,8 @@ module.exports = {
     },
     {
       name: 'no-cycles',
-      comment: 'No file imports itself back through others, on the server or in the client, types included: a cycle of types is two files that cannot be read apart.',
+      comment:
+        'No file imports itself back through others, on the server or in the client, types included: a cycle of types is two files that cannot be read apart.',
       severity: 'error',
       from: { path: '^(src|scripts|tests)/' },
       to: { circular: true },

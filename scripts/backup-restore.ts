@@ -23,14 +23,22 @@ const at = values.at === undefined ? new Date() : new Date(values.at);
 if (Number.isNaN(at.getTime())) fail(`--at ${values.at}: not a date and time (e.g. 2026-11-23T17:30:00Z)`);
 
 const config = configOrExit();
-const bucket = backupBucket(config) ?? fail('Backups are not configured: set BACKUP_BUCKET and the AWS_* variables (docs/operations.md, "Backups and the restore drill").');
+const bucket =
+  backupBucket(config) ??
+  fail('Backups are not configured: set BACKUP_BUCKET and the AWS_* variables (docs/operations.md, "Backups and the restore drill").');
 const primary = primaryHost(config.LITEFS_DIR);
 if (primary) fail(`This machine is a LiteFS replica; run the restore on the primary (${primary}).`);
 
-const reach = <T>(step: Promise<T>) => step.catch((error) => fail(`The bucket ${config.BACKUP_BUCKET} did not answer (${error}); nothing was restored.`));
+const reach = <T>(step: Promise<T>) =>
+  step.catch((error) => fail(`The bucket ${config.BACKUP_BUCKET} did not answer (${error}); nothing was restored.`));
 const backups = await reach(listBackups(bucket));
 const chosen = backups.filter((backup) => backup.takenAt <= at).at(-1);
-if (!chosen) fail(backups.length === 0 ? `No backups in ${config.BACKUP_BUCKET}.` : `No backup taken at or before ${at.toISOString()}; the oldest is from ${backups[0]!.takenAt.toISOString()}.`);
+if (!chosen)
+  fail(
+    backups.length === 0
+      ? `No backups in ${config.BACKUP_BUCKET}.`
+      : `No backup taken at or before ${at.toISOString()}; the oldest is from ${backups[0]!.takenAt.toISOString()}.`,
+  );
 console.log(`Restoring ${chosen.key}, taken at ${chosen.takenAt.toISOString()}.`);
 
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-restore-'));
@@ -43,10 +51,14 @@ try {
 } catch (error) {
   integrity = String(error);
 }
-if (integrity !== 'ok') fail(`${chosen.key} failed the integrity check (${integrity}); nothing was restored. Choose an earlier backup with --at.`);
+if (integrity !== 'ok')
+  fail(`${chosen.key} failed the integrity check (${integrity}); nothing was restored. Choose an earlier backup with --at.`);
 
 if (config.LITEFS_DIR) {
-  const imported = Bun.spawnSync(['litefs', 'import', '-name', basename(config.DATABASE_PATH), file], { stdout: 'inherit', stderr: 'inherit' });
+  const imported = Bun.spawnSync(['litefs', 'import', '-name', basename(config.DATABASE_PATH), file], {
+    stdout: 'inherit',
+    stderr: 'inherit',
+  });
   if (imported.exitCode !== 0) fail('litefs import failed; the database is unchanged.');
   console.log(`Imported into LiteFS as ${basename(config.DATABASE_PATH)}: every machine now serves the restored database.`);
 } else {

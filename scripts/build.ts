@@ -56,7 +56,9 @@ export async function buildClient({ quiet = false, outdir = resolve(root, 'dist'
   const compressed = compressTextFiles(outdir);
   if (!quiet) {
     const bytes = result.outputs.reduce((sum, o) => sum + o.size, 0);
-    console.log(`Built the client: ${result.outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `Built the client: ${result.outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
+    );
     console.log(bundleReport(result.metafile, compressed, outdir));
   }
   return result;
@@ -110,7 +112,9 @@ function compressTextFiles(outdir: string) {
     if (!COMPRESSIBLE.test(name)) continue;
     const file = resolve(outdir, name);
     const bytes = readFileSync(file);
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, Bun.gzipSync(bytes, { level: 9 }));
     brotliBytes.set(name, br.length);
@@ -125,7 +129,10 @@ function compressTextFiles(outdir: string) {
  * download at all, and Arabic is drawn in the fallback until the face arrives (font-display: swap,
  * with the same line height, so nothing moves).
  */
-const HEAD_LINKS = ['<link rel="manifest" href="/manifest.webmanifest">', '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">'].join('');
+const HEAD_LINKS = [
+  '<link rel="manifest" href="/manifest.webmanifest">',
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
+].join('');
 
 /**
  * The stylesheet goes into index.html: the first paint (the skeleton in it included) then waits for
@@ -141,9 +148,13 @@ function finishPage(outdir: string) {
   const link = html.match(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/);
   if (!link) throw new Error('index.html has no stylesheet to inline');
   const css = readFileSync(resolve(outdir, link[1]), 'utf8');
-  writeFileSync(page, html.replace(link[0], () => `${HEAD_LINKS}<style>${css}</style>`));
+  writeFileSync(
+    page,
+    html.replace(link[0], () => `${HEAD_LINKS}<style>${css}</style>`),
+  );
   for (const name of readdirSync(outdir).filter((file) => file.endsWith('.css'))) {
-    if (name !== link[1] && !css.includes(readFileSync(resolve(outdir, name), 'utf8').trim())) throw new Error(`${name} has rules the page's stylesheet lacks`);
+    if (name !== link[1] && !css.includes(readFileSync(resolve(outdir, name), 'utf8').trim()))
+      throw new Error(`${name} has rules the page's stylesheet lacks`);
     rmSync(resolve(outdir, name));
   }
 }
@@ -206,7 +217,11 @@ async function prerenderPages(outdir: string, metafile: unknown) {
 function nameFirstScreens(
   outdir: string,
   { index, drawnPages }: { index: string; drawnPages: Record<string, string> },
-  { firstScreens, visitorEnds, userRead }: { firstScreens: Record<string, FirstScreen>; visitorEnds: Record<string, string>; userRead: string },
+  {
+    firstScreens,
+    visitorEnds,
+    userRead,
+  }: { firstScreens: Record<string, FirstScreen>; visitorEnds: Record<string, string>; userRead: string },
   metafile: Metafile,
 ) {
   const outputs = Object.entries(metafile.outputs);
@@ -216,7 +231,9 @@ function nameFirstScreens(
     const chunk = outputs.find(([, output]) => output.entryPoint === `src/web/${module}`)?.[0];
     if (!chunk) throw new Error(`No chunk of ${module}, which a route names as its first screen: is the path right?`);
     const found = new Set([chunk]);
-    for (const file of found) for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement' && imported.path !== entry) found.add(imported.path);
+    for (const file of found)
+      for (const imported of metafile.outputs[file].imports)
+        if (imported.kind === 'import-statement' && imported.path !== entry) found.add(imported.path);
     return [...found];
   };
   const href = (chunk: string) => `/${chunk.replace(/^\.\//, '')}`;
@@ -235,14 +252,18 @@ function nameFirstScreens(
   const deferred = (page: string, chunks: string[]) =>
     page
       .replace(entryTag, '')
-      .replace('</body>', () => `<template id="runtime">${links([], chunks)}${entryTag}</template><script>${RUNTIME_START}</script></body>`);
+      .replace(
+        '</body>',
+        () => `<template id="runtime">${links([], chunks)}${entryTag}</template><script>${RUNTIME_START}</script></body>`,
+      );
   const drawnChunks = (path: string) => {
     const screen = firstScreens[path];
     if (!screen) throw new Error(`The drawn page ${path} is not marked as a first screen in its route.`);
     return chunksOf(screen.module);
   };
   mkdirSync(resolve(outdir, 'pages'));
-  for (const [path, page] of Object.entries(drawnPages)) writeFileSync(resolve(outdir, `pages${path}.html`), deferred(page, drawnChunks(path)));
+  for (const [path, page] of Object.entries(drawnPages))
+    writeFileSync(resolve(outdir, `pages${path}.html`), deferred(page, drawnChunks(path)));
   mkdirSync(resolve(outdir, 'pages/signed-out'));
   for (const [path, end] of Object.entries(visitorEnds)) {
     writeFileSync(resolve(outdir, signedOutPage(path)), linked(index, [], drawnChunks(end)));
@@ -280,11 +301,16 @@ async function buildDrawer(outdir: string) {
 
 /** Every file the app may need offline, as the service worker fetches them (index.html by that name). */
 function precacheList(outdir: string) {
-  return readdirSync(outdir, { recursive: true, encoding: 'utf8' })
-    // The drawn public pages are sent only by the network: offline, index.html draws every page.
-    .filter((name) => !/\.(map|br|gz)$/.test(name) && !name.startsWith('sw.') && !name.startsWith('pages/') && statSync(resolve(outdir, name)).isFile())
-    .map((name) => `/${name}`)
-    .sort();
+  return (
+    readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+      // The drawn public pages are sent only by the network: offline, index.html draws every page.
+      .filter(
+        (name) =>
+          !/\.(map|br|gz)$/.test(name) && !name.startsWith('sw.') && !name.startsWith('pages/') && statSync(resolve(outdir, name)).isFile(),
+      )
+      .map((name) => `/${name}`)
+      .sort()
+  );
 }
 
 /** The service worker (src/web/sw.ts), told which files this build has and named after their contents. */
@@ -307,7 +333,15 @@ async function buildServiceWorker(outdir: string) {
 }
 
 interface Metafile {
-  outputs: Record<string, { bytes: number; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports: Array<{ path: string; kind: string }> }>;
+  outputs: Record<
+    string,
+    {
+      bytes: number;
+      entryPoint?: string;
+      inputs: Record<string, { bytesInOutput: number }>;
+      imports: Array<{ path: string; kind: string }>;
+    }
+  >;
 }
 
 /** Bun gives the metafile as an object or as its JSON. */
@@ -343,7 +377,8 @@ function bundleReport(metafile: unknown, brotliBytes: Map<string, number>, outdi
     );
   }
   lines.push('Largest packages and folders (minified):');
-  for (const [name, bytes] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 10)) lines.push(`  ${name.padEnd(40)} ${kib(bytes).padStart(10)}`);
+  for (const [name, bytes] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    lines.push(`  ${name.padEnd(40)} ${kib(bytes).padStart(10)}`);
   return lines.join('\n');
 }
 

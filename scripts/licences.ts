@@ -11,10 +11,30 @@ const root = resolve(import.meta.dir, '..');
 export const LICENCES_DOC = join(root, 'docs/licences.md');
 
 /** Licences a GPL-3.0-or-later work may include (the FSF's list of GPLv3-compatible licences; OFL for the bundled font). */
-const FITS_GPL_3 = new Set(['GPL-3.0-or-later', 'MIT', 'MIT-0', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', 'MPL-2.0', 'Unlicense', '0BSD', 'CC0-1.0', 'OFL-1.1', 'BlueOak-1.0.0']);
+const FITS_GPL_3 = new Set([
+  'GPL-3.0-or-later',
+  'MIT',
+  'MIT-0',
+  'ISC',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'Apache-2.0',
+  'MPL-2.0',
+  'Unlicense',
+  '0BSD',
+  'CC0-1.0',
+  'OFL-1.1',
+  'BlueOak-1.0.0',
+]);
 
 type Installed = { name: string; version: string; license: string };
-type PackageJson = { name: string; version: string; license?: string; dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+type PackageJson = {
+  name: string;
+  version: string;
+  license?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+};
 
 export function readPackage(dir: string): PackageJson {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -32,7 +32,11 @@ async function restore(databasePath: string, env: Record<string, string>, args: 
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   return { stdout, stderr, exitCode };
 }
 
@@ -88,7 +92,9 @@ describe('backups', () => {
   test('a restore refuses while the database is open, and replaces nothing', async () => {
     const result = await restore(t.config.DATABASE_PATH, s3.env);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain('is open in another process (is the server running?). Stop the server, then run the restore again; nothing was restored.');
+    expect(result.stderr).toContain(
+      'is open in another process (is the server running?). Stop the server, then run the restore again; nothing was restored.',
+    );
     expect(dump(t.config.DATABASE_PATH)).toEqual(secondBackup.tables);
   });
 

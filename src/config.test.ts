@@ -19,19 +19,25 @@ describe('configuration', () => {
 
   test('the movable clock is a test setting refused in production', () => {
     expect(loadConfig({ DATABASE_PATH: ':memory:', MOVABLE_CLOCK: 'true' }).MOVABLE_CLOCK).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:', SESSION_SECRET: 'x'.repeat(32), MOVABLE_CLOCK: 'true' })).toThrow(
-      'Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production',
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_PATH: ':memory:', SESSION_SECRET: 'x'.repeat(32), MOVABLE_CLOCK: 'true' }),
+    ).toThrow('Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production');
   });
 
   test('the VAPID keys of web push go together', () => {
-    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PUBLIC_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PRIVATE_KEY: the two VAPID keys go together');
-    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PRIVATE_KEY: 'k' })).toThrow('Invalid environment variable VAPID_PUBLIC_KEY: the two VAPID keys go together');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PUBLIC_KEY: 'k' })).toThrow(
+      'Invalid environment variable VAPID_PRIVATE_KEY: the two VAPID keys go together',
+    );
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', VAPID_PRIVATE_KEY: 'k' })).toThrow(
+      'Invalid environment variable VAPID_PUBLIC_KEY: the two VAPID keys go together',
+    );
   });
 
   test('a bad secret or URL is named but not echoed into the logs', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('(got "eighty")');
-    expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow('Invalid environment variable SESSION_SECRET: must be at least 32 characters');
+    expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).toThrow(
+      'Invalid environment variable SESSION_SECRET: must be at least 32 characters',
+    );
     const smtp = (() => {
       try {
         loadConfig({ SMTP_URL: 'smtp://me:pa55word@ mail' });
@@ -45,9 +51,15 @@ describe('configuration', () => {
 
   test('backups are off without BACKUP_BUCKET, and a bucket needs its access key and secret', () => {
     expect(loadConfig({ DATABASE_PATH: ':memory:' }).BACKUP_BUCKET).toBeUndefined();
-    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b' })).toThrow('Invalid environment variable AWS_ACCESS_KEY_ID: required with BACKUP_BUCKET');
-    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'k' })).toThrow('Invalid environment variable AWS_SECRET_ACCESS_KEY: required with BACKUP_BUCKET');
-    expect(() => loadConfig({ DATABASE_PATH: ':memory:', AWS_ENDPOINT_URL_S3: 'fly storage' })).toThrow('Invalid environment variable AWS_ENDPOINT_URL_S3: must be a URL');
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b' })).toThrow(
+      'Invalid environment variable AWS_ACCESS_KEY_ID: required with BACKUP_BUCKET',
+    );
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'k' })).toThrow(
+      'Invalid environment variable AWS_SECRET_ACCESS_KEY: required with BACKUP_BUCKET',
+    );
+    expect(() => loadConfig({ DATABASE_PATH: ':memory:', AWS_ENDPOINT_URL_S3: 'fly storage' })).toThrow(
+      'Invalid environment variable AWS_ENDPOINT_URL_S3: must be a URL',
+    );
     const config = loadConfig({ DATABASE_PATH: ':memory:', BACKUP_BUCKET: 'b', AWS_ACCESS_KEY_ID: 'k', AWS_SECRET_ACCESS_KEY: 's' });
     expect(config.AWS_REGION).toBe('auto');
   });

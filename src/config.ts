@@ -11,13 +11,26 @@ const bool = (fallback: boolean) =>
     ),
     fallback ? 'true' : 'false',
   );
-const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : s))));
+const optionalText = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => (s === '' ? undefined : s)),
+  ),
+);
 const optionalUrl = v.optional(v.pipe(v.string(), v.url('must be a URL')));
 
 const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'must be development, production or test'), 'development'),
   PORT: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a port number'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535, 'must be a port number')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(65535, 'must be a port number'),
+    ),
     '3000',
   ),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -54,12 +67,20 @@ const EnvSchema = v.object({
   AWS_SECRET_ACCESS_KEY: optionalText,
   AWS_REGION: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty')), 'auto'),
   COMMIT_DELAY_MS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number of milliseconds'), v.transform(Number), v.maxValue(1000, 'must be at most 1000')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of milliseconds'),
+      v.transform(Number),
+      v.maxValue(1000, 'must be at most 1000'),
+    ),
   ),
   MOVABLE_CLOCK: bool(false),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
-  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')), 'mailto:hello@kalimat.local'),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:|https:)/, 'must be a mailto: or https: address')),
+    'mailto:hello@kalimat.local',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'), 'info'),
 });
 
@@ -99,7 +120,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid environment variable COMMIT_DELAY_MS: a benchmark setting, refused in production');
   }
   if (!parsed.VAPID_PUBLIC_KEY !== !parsed.VAPID_PRIVATE_KEY) {
-    throw new ConfigError(`Invalid environment variable ${parsed.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: the two VAPID keys go together`);
+    throw new ConfigError(
+      `Invalid environment variable ${parsed.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: the two VAPID keys go together`,
+    );
   }
   if (isProduction && parsed.MOVABLE_CLOCK) {
     throw new ConfigError('Invalid environment variable MOVABLE_CLOCK: a test setting, refused in production');

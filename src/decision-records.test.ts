@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 /** The format docs/decisions/README.md sets for every record, and its list of them. */
 const DIR = resolve(import.meta.dir, '..', 'docs', 'decisions');
 const STATUS = /^Status: (accepted|proposed|superseded by \[(\d+)\]\((\d{4}-[a-z0-9-]+\.md)\)) · (\d{4}-\d{2}-\d{2})$/;
-const records = readdirSync(DIR).filter((file) => /^\d{4}-.+\.md$/.test(file)).sort();
+const records = readdirSync(DIR)
+  .filter((file) => /^\d{4}-.+\.md$/.test(file))
+  .sort();
 const index = readFileSync(join(DIR, 'README.md'), 'utf8');
 
 describe('decision records', () => {
@@ -21,6 +23,8 @@ describe('decision records', () => {
       expect(Number(byFile.slice(0, 4))).toBe(Number(by));
       expect(existsSync(join(DIR, byFile))).toBe(true);
     }
-    expect(index).toContain(`| ${number} | [${title.replace(/^# \d+\. /, '').replaceAll('|', '\\|')}](${file}) | ${state} · ${match![4]} |`);
+    expect(index).toContain(
+      `| ${number} | [${title.replace(/^# \d+\. /, '').replaceAll('|', '\\|')}](${file}) | ${state} · ${match![4]} |`,
+    );
   });
 });

@@ -14,7 +14,9 @@ describe('licences', () => {
 
   test('the project declares GPL-3.0-or-later, the licence of the voice it runs (espeak-ng)', () => {
     expect(readPackage(root).license).toBe('GPL-3.0-or-later');
-    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain('GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007');
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toContain(
+      'GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007',
+    );
     expect(packages.find((p) => p.name === 'espeak-ng')?.license).toBe('GPL-3.0-or-later');
   });
 

@@ -39,17 +39,86 @@ async function signedIn() {
 }
 
 const FIELDS = [
-  'email', 'password', 'username', 'name', 'currentPassword', 'newPassword', 'token', 'planId', 'interval', 'successUrl', 'cancelUrl',
-  'correct', 'page', 'topic', 'answer', 'sentenceKey', 'context', 'contextIndex', 'step', 'completed', 'score', 'number', 'letter',
-  'message', 'stack', 'url', 'componentStack', 'subject', 'feature', 'seconds', 'duration', 'timeZone', 'kind', 'key', 'reason',
-  'suggestion', 'note', 'id', 'wordId', 'flagged', 'batch', 'exclude', 'includeVerbs', 'text', 'type', 'data',
+  'email',
+  'password',
+  'username',
+  'name',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'planId',
+  'interval',
+  'successUrl',
+  'cancelUrl',
+  'correct',
+  'page',
+  'topic',
+  'answer',
+  'sentenceKey',
+  'context',
+  'contextIndex',
+  'step',
+  'completed',
+  'score',
+  'number',
+  'letter',
+  'message',
+  'stack',
+  'url',
+  'componentStack',
+  'subject',
+  'feature',
+  'seconds',
+  'duration',
+  'timeZone',
+  'kind',
+  'key',
+  'reason',
+  'suggestion',
+  'note',
+  'id',
+  'wordId',
+  'flagged',
+  'batch',
+  'exclude',
+  'includeVerbs',
+  'text',
+  'type',
+  'data',
 ];
 const QUERY_KEYS = ['text', 'token', 'page', 'exclude', 'includeVerbs', 'topic', 'batch', 'limit', 'tz', 'id'];
 
 const oddText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', ' ', '0', '-1', '1.5', '1e308', 'NaN', 'Infinity', '9007199254740993', '2abc', 'null', 'true', '[]', '{}', '__proto__', 'constructor', "' OR 1=1 --", '<script>', '\u0000', '\uD800', '..', '../..', '%', '%zz', '%E0%A4%A', 'x'.repeat(3000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1.5',
+    '1e308',
+    'NaN',
+    'Infinity',
+    '9007199254740993',
+    '2abc',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    "' OR 1=1 --",
+    '<script>',
+    '\u0000',
+    '\uD800',
+    '..',
+    '../..',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    'x'.repeat(3000),
+  ),
 );
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const fieldValue = fc.oneof(oddText, anyJson, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
@@ -73,7 +142,14 @@ const query = fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({
 const headerText = oddText.map((text) => text.replace(/[\0\r\n]|[^\x00-\xff]/g, ''));
 const headers = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', ''),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-16',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      '',
+    ),
     'last-event-id': headerText,
     'stripe-signature': fc.oneof(headerText, fc.constantFrom('t=1,v1=abc', 't=99999999999,v1=', 't=,t=x,v1=0')),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', '*', 'x, y'),
@@ -101,22 +177,39 @@ describe('every route, with generated malformed input', () => {
   for (const route of routes) {
     test(`${route.method} ${route.path} answers no 5xx and shows no stack`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 3 }), query, body, headers, cookie, async (params, q, payload, extra, who) => {
-          const search = new URLSearchParams(q).toString();
-          const path = pathFor(route.path, params) + (search ? `?${search}` : '');
-          const cookieHeader = who === 'signed-in' ? await signedIn() : who === 'garbage' ? 'session=not-a-session' : who === 'empty' ? 'session=' : undefined;
-          const init: RequestInit = { method: route.method, headers: { ...extra, ...(cookieHeader ? { cookie: cookieHeader } : {}), origin: BASE } };
-          if (route.method !== 'GET' && route.method !== 'HEAD' && payload !== undefined) init.body = payload;
-          let request: Request;
-          try {
-            request = new Request(BASE + path, init);
-          } catch {
-            return; // Not a request a client can send (fetch refuses the URL itself).
-          }
-          const res = await t.app.handle(request);
-          const text = await res.text();
-          expect({ path, status: res.status < 500, text }).toEqual({ path, status: true, text: expect.not.stringMatching(STACK) });
-        }),
+        fc.asyncProperty(
+          fc.array(segment, { minLength: 1, maxLength: 3 }),
+          query,
+          body,
+          headers,
+          cookie,
+          async (params, q, payload, extra, who) => {
+            const search = new URLSearchParams(q).toString();
+            const path = pathFor(route.path, params) + (search ? `?${search}` : '');
+            const cookieHeader =
+              who === 'signed-in'
+                ? await signedIn()
+                : who === 'garbage'
+                  ? 'session=not-a-session'
+                  : who === 'empty'
+                    ? 'session='
+                    : undefined;
+            const init: RequestInit = {
+              method: route.method,
+              headers: { ...extra, ...(cookieHeader ? { cookie: cookieHeader } : {}), origin: BASE },
+            };
+            if (route.method !== 'GET' && route.method !== 'HEAD' && payload !== undefined) init.body = payload;
+            let request: Request;
+            try {
+              request = new Request(BASE + path, init);
+            } catch {
+              return; // Not a request a client can send (fetch refuses the URL itself).
+            }
+            const res = await t.app.handle(request);
+            const text = await res.text();
+            expect({ path, status: res.status < 500, text }).toEqual({ path, status: true, text: expect.not.stringMatching(STACK) });
+          },
+        ),
         { numRuns: RUNS },
       );
     });
@@ -128,8 +221,22 @@ describe('every route, with generated malformed input', () => {
       fc.record(
         {
           id: fieldValue,
-          type: fc.oneof(fieldValue, fc.constantFrom('checkout.session.completed', 'customer.subscription.updated', 'invoice.paid', 'invoice.payment_failed')),
-          data: fc.oneof(fieldValue, fc.record({ object: fc.oneof(fieldValue, fc.dictionary(fc.constantFrom('id', 'mode', 'subscription', 'parent', 'customer'), fieldValue)) }, { requiredKeys: [] })),
+          type: fc.oneof(
+            fieldValue,
+            fc.constantFrom('checkout.session.completed', 'customer.subscription.updated', 'invoice.paid', 'invoice.payment_failed'),
+          ),
+          data: fc.oneof(
+            fieldValue,
+            fc.record(
+              {
+                object: fc.oneof(
+                  fieldValue,
+                  fc.dictionary(fc.constantFrom('id', 'mode', 'subscription', 'parent', 'customer'), fieldValue),
+                ),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -138,7 +245,11 @@ describe('every route, with generated malformed input', () => {
       fc.asyncProperty(event, async (payload) => {
         const { body: raw, signature } = await stripe.sign(payload as Record<string, unknown>, { timestamp: t.clock.now() });
         const res = await t.request('POST', '/api/subscription/webhook', { body: raw, headers: { 'stripe-signature': signature } });
-        expect({ payload, status: res.status < 500, text: res.text }).toEqual({ payload, status: true, text: expect.not.stringMatching(STACK) });
+        expect({ payload, status: res.status < 500, text: res.text }).toEqual({
+          payload,
+          status: true,
+          text: expect.not.stringMatching(STACK),
+        });
       }),
       { numRuns: RUNS * 5 },
     );
@@ -150,7 +261,10 @@ describe('every route, with generated malformed input', () => {
         const abort = new AbortController();
         const cookieHeader = who === 'signed-in' ? await signedIn() : who === 'garbage' ? 'session=x' : undefined;
         const res = await t.app.handle(
-          new Request(`${BASE}/api/events`, { headers: { 'last-event-id': lastEventId, ...(cookieHeader ? { cookie: cookieHeader } : {}) }, signal: abort.signal }),
+          new Request(`${BASE}/api/events`, {
+            headers: { 'last-event-id': lastEventId, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+            signal: abort.signal,
+          }),
         );
         expect([200, 401]).toContain(res.status);
         abort.abort();

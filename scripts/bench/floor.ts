@@ -18,7 +18,10 @@ db.exec('PRAGMA busy_timeout = 5000');
 const sessionUser = db.query<{ userId: number }, { sid: string; now: number }>(
   'select user_id as userId from sessions where id = $sid and revoked_at is null and expires_at > $now',
 );
-const addProgress = db.query<{ timesCorrect: number; timesIncorrect: number }, { userId: number; wordId: number; now: number; correct: number; incorrect: number }>(
+const addProgress = db.query<
+  { timesCorrect: number; timesIncorrect: number },
+  { userId: number; wordId: number; now: number; correct: number; incorrect: number }
+>(
   `insert into user_progress (user_id, word_id, last_seen, times_correct, times_incorrect) values ($userId, $wordId, $now, $correct, $incorrect)
    on conflict (user_id, word_id) do update set times_correct = times_correct + excluded.times_correct,
      times_incorrect = times_incorrect + excluded.times_incorrect, last_seen = excluded.last_seen
@@ -76,7 +79,9 @@ new Elysia()
     const userId = sessionOf(request.headers.get('cookie'));
     if (userId === null) return unauthorized();
     const flagged = new Set(flaggedIds.all({ userId }).map((f) => f.wordId));
-    return deck.all({ maxBatch: 1 }).map((w) => ({ ...w, arabizi: w.lebanese, isFlagged: flagged.has(w.id as number), isConjugation: w.isConjugation === 1 }));
+    return deck
+      .all({ maxBatch: 1 })
+      .map((w) => ({ ...w, arabizi: w.lebanese, isFlagged: flagged.has(w.id as number), isConjugation: w.isConjugation === 1 }));
   })
   .listen({ port: Number(PORT), hostname: '127.0.0.1' });
 console.log('ready');

@@ -124,7 +124,14 @@ const answer = (page: 'unified' | 'which-word') => (_c: number, n: number) => ({
 const get = (path: string) => () => ({ method: 'GET' as const, path });
 
 const load = (server: Server, request: Parameters<typeof runLoad>[0]['request'], extra: Partial<Parameters<typeof runLoad>[0]> = {}) =>
-  runLoad({ url: server.url, connections: CONNECTIONS, seconds: SECONDS, headersFor: (c) => ({ cookie: cookieOf(c), origin: server.url }), request, ...extra });
+  runLoad({
+    url: server.url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headersFor: (c) => ({ cookie: cookieOf(c), origin: server.url }),
+    request,
+    ...extra,
+  });
 
 // Each server is warmed up first (its JIT compiles the hot paths), as a server in service is.
 const warmUp = async (server: Server) => {
@@ -153,7 +160,8 @@ function uncachedTexts(count: number) {
     db.close();
   }
 }
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] ?? NaN;
 /** /healthz probed every 10 ms and the crowd's clips, from their own process (scripts/bench/speech.ts), while `work` runs. */
 async function withCrowd<T>(server: Server, texts: string[], work: () => Promise<T>) {
   const crowd = Bun.spawn([process.execPath, 'scripts/bench/speech.ts'], {
@@ -179,7 +187,9 @@ async function speechBesideAnswers(server: Server) {
     const alone = await withCrowd(server, [], () => load(server, answer('unified')));
     const beside = await withCrowd(server, uncachedTexts(SPEECH_CROWD), () => load(server, answer('unified')));
     const made = beside.clips.filter((clip) => clip.status === 200).map((clip) => clip.ms);
-    const statuses = Object.entries(Object.groupBy(beside.clips, (clip) => String(clip.status))).map(([status, clips]) => `${clips!.length} × ${status}`);
+    const statuses = Object.entries(Object.groupBy(beside.clips, (clip) => String(clip.status))).map(
+      ([status, clips]) => `${clips!.length} × ${status}`,
+    );
     ratios.push(beside.result.rps / alone.result.rps);
     maxima.push(Math.max(...beside.health));
     lines.push(
@@ -231,12 +241,22 @@ await warmUp(app);
 function combine(results: LoadResult[]): LoadResult {
   const mean = (f: (r: LoadResult) => number) => results.reduce((sum, r) => sum + f(r), 0) / results.length;
   const median = (f: (r: LoadResult) => number) => results.map(f).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
-  return { rps: mean((r) => r.rps), okPerSecond: mean((r) => r.okPerSecond), p50: median((r) => r.p50), p99: median((r) => r.p99), errors: mean((r) => r.errors) * results.length, requests: mean((r) => r.requests) * results.length };
+  return {
+    rps: mean((r) => r.rps),
+    okPerSecond: mean((r) => r.okPerSecond),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    errors: mean((r) => r.errors) * results.length,
+    requests: mean((r) => r.requests) * results.length,
+  };
 }
 
 // The floor and the app take turns, a round each in the same minute: this machine's speed drifts by
 // more than the ratio's margin over a run, and measured one after the other the two read different machines.
-const compared = { answer: { app: [] as LoadResult[], floor: [] as LoadResult[] }, words: { app: [] as LoadResult[], floor: [] as LoadResult[] } };
+const compared = {
+  answer: { app: [] as LoadResult[], floor: [] as LoadResult[] },
+  words: { app: [] as LoadResult[], floor: [] as LoadResult[] },
+};
 let answerRss = 0;
 for (let round = 0; round < ROUNDS; round++) {
   compared.answer.floor.push(await load(floor, answer('unified')));
@@ -250,15 +270,33 @@ for (let round = 0; round < ROUNDS; round++) {
 await floor.stop();
 const ratiosOf = (pair: { app: LoadResult[]; floor: LoadResult[] }) => pair.app.map((r, i) => r.rps / pair.floor[i]!.rps);
 const appAnswer = combine(compared.answer.app);
-rows.push({ call: 'POST /api/words/:id/progress', result: appAnswer, floor: combine(compared.answer.floor), ratios: ratiosOf(compared.answer) });
+rows.push({
+  call: 'POST /api/words/:id/progress',
+  result: appAnswer,
+  floor: combine(compared.answer.floor),
+  ratios: ratiosOf(compared.answer),
+});
 if (answerOnly) {
-  console.log(`\nKalimat bench, the answer: ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} rounds taking turns with the floor`);
-  console.log(`app ${appAnswer.rps.toFixed(0)} req/s, floor ${combine(compared.answer.floor).rps.toFixed(0)} req/s, ratio ${(appAnswer.rps / combine(compared.answer.floor).rps).toFixed(2)} (rounds ${ratiosOf(compared.answer).map((r) => r.toFixed(2)).join(', ')})`);
+  console.log(
+    `\nKalimat bench, the answer: ${CONNECTIONS} connections, ${SECONDS} s a round, ${ROUNDS} rounds taking turns with the floor`,
+  );
+  console.log(
+    `app ${appAnswer.rps.toFixed(0)} req/s, floor ${combine(compared.answer.floor).rps.toFixed(0)} req/s, ratio ${(appAnswer.rps / combine(compared.answer.floor).rps).toFixed(2)} (rounds ${ratiosOf(
+      compared.answer,
+    )
+      .map((r) => r.toFixed(2))
+      .join(', ')})`,
+  );
   await app.stop();
   rmSync(data.dir, { recursive: true, force: true });
   process.exit(0);
 }
-rows.push({ call: 'GET /api/words', result: combine(compared.words.app), floor: combine(compared.words.floor), ratios: ratiosOf(compared.words) });
+rows.push({
+  call: 'GET /api/words',
+  result: combine(compared.words.app),
+  floor: combine(compared.words.floor),
+  ratios: ratiosOf(compared.words),
+});
 rows.push({ call: 'GET /api/user', result: await load(app, get('/api/user')) });
 rows.push({ call: 'GET /api/words/topics-with-progress', result: await load(app, get('/api/words/topics-with-progress')) });
 rows.push({ call: 'GET /api/stats/leaderboard', result: await load(app, get('/api/stats/leaderboard')) });
@@ -272,7 +310,10 @@ rows.push({
 // shows what drawing costs it.
 const DRAWING = MOST_AT_ONCE;
 const drawn = (server: Server) =>
-  load(server, get('/words'), { connections: DRAWING, headersFor: (c) => ({ cookie: cookieOf(c), 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br' }) });
+  load(server, get('/words'), {
+    connections: DRAWING,
+    headersFor: (c) => ({ cookie: cookieOf(c), 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br' }),
+  });
 rows.push({ call: `GET /words drawn (${DRAWING} at a time)`, result: await drawn(app) });
 const answersAlone = await load(app, answer('unified'));
 const [answersBesideDrawing, drawnBesideAnswers] = await Promise.all([load(app, answer('unified')), drawn(app)]);
@@ -282,7 +323,14 @@ const speechLine = await speechBesideAnswers(app);
 // runs, the first seconds read slower (over eleven tries on 2026-11-25, p99 in the first 2 s median
 // 10.6 ms, 6-32; in the 5 s after, median 7.7 ms, 4.9-30). The tail is this machine's disk: with the
 // database on tmpfs p99 was 4.5-7.7 ms.
-const pacedLoad = (seconds: number) => runPaced({ url: app.url, seconds, rate: 1000, headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }), request: answer('unified') });
+const pacedLoad = (seconds: number) =>
+  runPaced({
+    url: app.url,
+    seconds,
+    rate: 1000,
+    headersFor: (c) => ({ cookie: cookieOf(c), origin: app.url }),
+    request: answer('unified'),
+  });
 await pacedLoad(2);
 const paced = await pacedLoad(SECONDS);
 
@@ -341,8 +389,12 @@ const capped = await runLoad({
 await app.stop();
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
-console.log(`\nKalimat bench: ${CONNECTIONS} connections, ${SECONDS} s a call (the two compared with the floor: ${ROUNDS} rounds, taking turns), autocannon in its own process`);
-console.log(`${'call'.padEnd(38)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'floor'.padStart(8)}${'ratio'.padStart(7)}`);
+console.log(
+  `\nKalimat bench: ${CONNECTIONS} connections, ${SECONDS} s a call (the two compared with the floor: ${ROUNDS} rounds, taking turns), autocannon in its own process`,
+);
+console.log(
+  `${'call'.padEnd(38)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'floor'.padStart(8)}${'ratio'.padStart(7)}`,
+);
 for (const { call, result, floor, ratios } of rows) {
   console.log(
     `${call.padEnd(38)}${fmt(result.rps).padStart(8)}${fmt(result.p50).padStart(8)}${fmt(result.p99).padStart(8)}${String(result.errors).padStart(8)}` +
@@ -350,7 +402,9 @@ for (const { call, result, floor, ratios } of rows) {
       (ratios ? `  (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')})` : ''),
   );
 }
-console.log(`\nanswer at 1,000 req/s offered, evenly spaced (after 2 s at that rate): p50 ${fmt(paced.p50, 1)} ms, p99 ${fmt(paced.p99, 1)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`);
+console.log(
+  `\nanswer at 1,000 req/s offered, evenly spaced (after 2 s at that rate): p50 ${fmt(paced.p50, 1)} ms, p99 ${fmt(paced.p99, 1)} ms, ${fmt(paced.rps)} req/s, ${paced.errors} errors`,
+);
 console.log(`server RSS under the answer load: ${fmt(answerRss)} MiB`);
 console.log(
   `answers beside ${DRAWING} drawings of /words at a time: ${fmt(answersBesideDrawing.rps)} answers/s (${fmt(answersBesideDrawing.rps / answersAlone.rps, 2)} of ${fmt(answersAlone.rps)} alone, just before), ` +

@@ -24,10 +24,17 @@ async function signUp(url: string, i: number): Promise<Learner> {
     body: JSON.stringify({ email: `litefs${i}@example.com`, username: `litefs${i}`, password: 'secret123', name: 'Bench Learner' }),
   });
   if (res.status !== 201) throw new Error(`sign-up through ${url}: ${res.status} ${await res.text()}`);
-  return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!, id: ((await res.json()) as { user: { id: number } }).user.id };
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!,
+    id: ((await res.json()) as { user: { id: number } }).user.id,
+  };
 }
 
-const wordsOf = async (url: string, cookie: string) => ((await (await fetch(`${url}/api/words`, { headers: { cookie } })).json()) as { id: number }[]).map((w) => w.id);
+const wordsOf = async (url: string, cookie: string) =>
+  ((await (await fetch(`${url}/api/words`, { headers: { cookie } })).json()) as { id: number }[]).map((w) => w.id);
 
 /** The learners answering cards as fast as they are answered, `connections` at once. */
 const answerLoad = (url: string, learners: Learner[], words: number[], opts: { connections: number; seconds: number }) =>
@@ -36,7 +43,11 @@ const answerLoad = (url: string, learners: Learner[], words: number[], opts: { c
     connections: opts.connections,
     seconds: opts.seconds,
     headersFor: (c) => ({ cookie: learners[c % learners.length]!.cookie, origin: url }),
-    request: (_c, n) => ({ method: 'POST', path: `/api/words/${words[n % words.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } }),
+    request: (_c, n) => ({
+      method: 'POST',
+      path: `/api/words/${words[n % words.length]}/progress`,
+      body: { correct: n % 3 !== 0, page: 'unified' },
+    }),
   });
 
 type RowsOf = Statement<{ wordId: number }, [number]>;
@@ -48,7 +59,15 @@ const PROBE_EVERY_MS = 25;
  * replica's copies are read every millisecond, the answer's row showing on the primary is its commit,
  * showing on the replica its arrival there; each arrival's lag is pushed onto `lags`.
  */
-async function whileProbing<T>(url: string, probe: Learner, words: number[], committed: RowsOf, arrived: RowsOf, lags: number[], work: () => Promise<T>): Promise<T> {
+async function whileProbing<T>(
+  url: string,
+  probe: Learner,
+  words: number[],
+  committed: RowsOf,
+  arrived: RowsOf,
+  lags: number[],
+  work: () => Promise<T>,
+): Promise<T> {
   const pending = new Map<number, number | null>();
   let probing = true;
   const sent: Promise<void>[] = [];
@@ -100,7 +119,16 @@ async function startPlainFile() {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-plain-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, TRUST_PROXY: 'true', DATABASE_PATH: join(dir, 'app.db') };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: url,
+    TRUST_PROXY: 'true',
+    DATABASE_PATH: join(dir, 'app.db'),
+  };
   let server: Bun.Subprocess | null = null;
   const stop = async () => {
     server?.kill('SIGTERM');
@@ -113,7 +141,10 @@ async function startPlainFile() {
     server = Bun.spawn([process.execPath, 'src/server.ts'], { cwd: ROOT, env, stdout: 'inherit', stderr: 'inherit' });
     for (let ready = false; !ready; await Bun.sleep(100)) {
       if (server.exitCode !== null) throw new Error(`the plain-file server exited with code ${server.exitCode}`);
-      ready = await fetch(`${url}/healthz`).then((res) => res.status === 200, () => false);
+      ready = await fetch(`${url}/healthz`).then(
+        (res) => res.status === 200,
+        () => false,
+      );
     }
     return { url, pid: server.pid, stop };
   } catch (error) {
@@ -135,7 +166,9 @@ const ROOT = resolve(import.meta.dir, '../..');
  * Requests Fly's proxy sends one machine at once: fly.toml's hard limit. Learners beyond it wait at the
  * edge, so LiteFS's proxy and the app never see more in flight than this.
  */
-export const EDGE_CONNECTIONS = (Bun.TOML.parse(readFileSync(join(ROOT, 'fly.toml'), 'utf8')) as { http_service: { concurrency: { hard_limit: number } } }).http_service.concurrency.hard_limit;
+export const EDGE_CONNECTIONS = (
+  Bun.TOML.parse(readFileSync(join(ROOT, 'fly.toml'), 'utf8')) as { http_service: { concurrency: { hard_limit: number } } }
+).http_service.concurrency.hard_limit;
 
 /**
  * CPU seconds a process has used (user and system, /proc): per answer, a figure that the machine's other
@@ -150,7 +183,11 @@ function cpuSeconds(pid: number) {
 const txid = (databasePath: string) => parseInt(readFileSync(`${databasePath}-pos`, 'utf8').split('/')[0]!, 16);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 /** Rounds of each load, taking turns: the figures are their medians. */
 const ROUNDS = 5;
@@ -183,15 +220,20 @@ export async function benchLiteFS(opts: { learners: number; seconds: number }): 
     // The primary's and the replica's copies, read every millisecond by the probe's timer.
     const onPrimary = new Database(primary.databasePath, { readonly: true });
     const onReplica = new Database(replica.databasePath, { readonly: true });
-    const rowsOf = (db: Database) => db.query<{ wordId: number }, [number]>('select word_id as wordId from user_progress where user_id = ?');
+    const rowsOf = (db: Database) =>
+      db.query<{ wordId: number }, [number]>('select word_id as wordId from user_progress where user_id = ?');
     const [committed, arrived] = [rowsOf(onPrimary), rowsOf(onReplica)];
     for (const probe of probes) {
       const processes = [primary.appProcess!.pid, primary.litefsProcess!.pid];
       const cpuBefore = processes.map(cpuSeconds);
       const txidBefore = txid(primary.databasePath);
-      const result = await whileProbing(primary.proxyUrl, probe, words, committed, arrived, lags, () => answerLoad(primary.proxyUrl, learners, words, load));
+      const result = await whileProbing(primary.proxyUrl, probe, words, committed, arrived, lags, () =>
+        answerLoad(primary.proxyUrl, learners, words, load),
+      );
       const commits = (txid(primary.databasePath) - txidBefore) / opts.seconds;
-      const [appCpu, litefsCpu] = processes.map((pid, i) => ((cpuSeconds(pid) - cpuBefore[i]!) * 1000) / (result.okPerSecond * opts.seconds));
+      const [appCpu, litefsCpu] = processes.map(
+        (pid, i) => ((cpuSeconds(pid) - cpuBefore[i]!) * 1000) / (result.okPerSecond * opts.seconds),
+      );
       const plainCpuBefore = cpuSeconds(plain.pid);
       const plainResult = await answerLoad(plain.url, plainLearners, words, load);
       const plainCpu = ((cpuSeconds(plain.pid) - plainCpuBefore) * 1000) / (plainResult.okPerSecond * opts.seconds);
@@ -210,13 +252,17 @@ export async function benchLiteFS(opts: { learners: number; seconds: number }): 
   const sorted = lags.sort((a, b) => a - b);
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
   return [
-    `answers through LiteFS: ${fmt(median(rates))} answers/s, the median of ${ROUNDS} rounds (${rates.map((r) => fmt(r)).join(', ')}; ${EDGE_CONNECTIONS} connections, fly.toml's hard limit, through LiteFS's proxy to a primary on FUSE; p50 ${fmt(median(at((r) => r.litefs.p50)))} ms, p99 ${fmt(median(at((r) => r.litefs.p99)))} ms, ${rounds.reduce((sum, r) => sum + r.litefs.errors, 0)} errors; ${fmt(median(at((r) => r.commits)))} commits/s, ${fmt(median(at((r) => (r.litefs.okPerSecond / r.commits))))} answers a commit; CPU per answer: the app ${fmt(median(at((r) => r.appCpu)), 2)} ms, LiteFS ${fmt(median(at((r) => r.litefsCpu)), 2)} ms)`,
+    `answers through LiteFS: ${fmt(median(rates))} answers/s, the median of ${ROUNDS} rounds (${rates.map((r) => fmt(r)).join(', ')}; ${EDGE_CONNECTIONS} connections, fly.toml's hard limit, through LiteFS's proxy to a primary on FUSE; p50 ${fmt(median(at((r) => r.litefs.p50)))} ms, p99 ${fmt(median(at((r) => r.litefs.p99)))} ms, ${rounds.reduce((sum, r) => sum + r.litefs.errors, 0)} errors; ${fmt(median(at((r) => r.commits)))} commits/s, ${fmt(median(at((r) => r.litefs.okPerSecond / r.commits)))} answers a commit; CPU per answer: the app ${fmt(median(at((r) => r.appCpu)), 2)} ms, LiteFS ${fmt(median(at((r) => r.litefsCpu)), 2)} ms)`,
     `replication lag, an answer's row on the primary (its commit) to the same row on the replica, during that load: p50 ${fmt(percentile(sorted, 0.5), 1)} ms, p99 ${fmt(percentile(sorted, 0.99), 1)} ms (${sorted.length} probe answers)`,
     `the same load in the same rounds, taking turns, straight to the app on a plain file (no LiteFS, no proxy): ${fmt(median(plainRates))} answers/s (${plainRates.map((r) => fmt(r)).join(', ')}; p50 ${fmt(median(at((r) => r.plain.p50)))} ms, p99 ${fmt(median(at((r) => r.plain.p99)))} ms, ${rounds.reduce((sum, r) => sum + r.plain.errors, 0)} errors; CPU per answer ${fmt(median(at((r) => r.plainCpu)), 2)} ms); through LiteFS ${fmt(median(ratios), 2)} of it (rounds ${ratios.map((r) => fmt(r, 2)).join(', ')})`,
   ];
 }
 
 if (import.meta.main) {
-  for (const line of await benchLiteFS({ learners: Number(process.env.BENCH_CONNECTIONS ?? 32), seconds: Number(process.env.BENCH_SECONDS ?? 5) })) console.log(line);
+  for (const line of await benchLiteFS({
+    learners: Number(process.env.BENCH_CONNECTIONS ?? 32),
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  }))
+    console.log(line);
   process.exit(0);
 }

@@ -54,7 +54,14 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     ],
   });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, okPerSecond: result['2xx'] / opts.seconds, p50: result.latency.p50, p99: result.latency.p99, errors, requests: result.requests.total };
+  return {
+    rps: result.requests.average,
+    okPerSecond: result['2xx'] / opts.seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    requests: result.requests.total,
+  };
 }
 
 export interface StreamPool {
@@ -90,7 +97,9 @@ export async function openStreams(opts: {
       };
       socket.setEncoding('utf8');
       socket.on('connect', () => {
-        socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${opts.cookies[i % opts.cookies.length]}\r\nAccept: text/event-stream\r\n\r\n`);
+        socket.write(
+          `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${opts.cookies[i % opts.cookies.length]}\r\nAccept: text/event-stream\r\n\r\n`,
+        );
       });
       socket.on('data', (chunk: string) => {
         if (!settled) {

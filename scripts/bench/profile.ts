@@ -20,7 +20,16 @@ probe.stop(true);
 const url = `http://127.0.0.1:${port}`;
 const child = Bun.spawn([process.execPath, '--cpu-prof-md', `--cpu-prof-dir=${out}`, 'src/server.ts'], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, DATABASE_PATH: data.databasePath, SESSION_SECRET: data.secret },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: url,
+    DATABASE_PATH: data.databasePath,
+    SESSION_SECRET: data.secret,
+  },
   stdout: 'inherit',
   stderr: 'inherit',
 });
@@ -55,8 +64,14 @@ const result = await runLoad({
   request: (_c, n) =>
     process.env.PROFILE_CALL === 'words'
       ? { method: 'GET', path: '/api/words' }
-      : { method: 'POST', path: `/api/words/${data.wordIds[n % data.wordIds.length]}/progress`, body: { correct: n % 3 !== 0, page: 'unified' } },
+      : {
+          method: 'POST',
+          path: `/api/words/${data.wordIds[n % data.wordIds.length]}/progress`,
+          body: { correct: n % 3 !== 0, page: 'unified' },
+        },
 });
 child.kill('SIGTERM');
 await child.exited;
-console.log(`${process.env.PROFILE_CALL ?? 'answer'}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms; profile: ${join(out, readdirSync(out)[0] ?? '(none written)')}`);
+console.log(
+  `${process.env.PROFILE_CALL ?? 'answer'}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms; profile: ${join(out, readdirSync(out)[0] ?? '(none written)')}`,
+);

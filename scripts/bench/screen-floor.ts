@@ -24,9 +24,13 @@ export async function captureScreen(page: Page): Promise<Capture> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return page.evaluate(() => {
     const copy = document.documentElement.cloneNode(true) as HTMLElement;
-    for (const element of copy.querySelectorAll('script, noscript, link[rel="modulepreload"], link[rel="preload"]:not([as="font"]):not([as="style"]), link[rel="prefetch"], link[rel="manifest"]')) element.remove();
+    for (const element of copy.querySelectorAll(
+      'script, noscript, link[rel="modulepreload"], link[rel="preload"]:not([as="font"]):not([as="style"]), link[rel="prefetch"], link[rel="manifest"]',
+    ))
+      element.remove();
     // React sets no inline handlers, but a floor must run nothing even if some markup did.
-    for (const element of copy.querySelectorAll('*')) for (const name of element.getAttributeNames()) if (/^on/i.test(name)) element.removeAttribute(name);
+    for (const element of copy.querySelectorAll('*'))
+      for (const name of element.getAttributeNames()) if (/^on/i.test(name)) element.removeAttribute(name);
     return { html: `<!doctype html>\n${copy.outerHTML}`, text: document.body.innerText };
   });
 }
@@ -45,7 +49,11 @@ export function serveFloors(distDir: string) {
       const acceptEncoding = request.headers.get('accept-encoding');
       const page = pages.get(url.pathname + url.search);
       if (!page) return serveClient(distDir, { pathname: url.pathname, acceptEncoding });
-      const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+      const headers: Record<string, string> = {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        vary: 'Accept-Encoding',
+      };
       const encoding = preferredEncoding(acceptEncoding);
       if (encoding) headers['content-encoding'] = encoding;
       return new Response(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html, { headers });
@@ -55,7 +63,11 @@ export function serveFloors(distDir: string) {
     base: `http://127.0.0.1:${server.port}`,
     set(path: string, html: string) {
       const bytes = new TextEncoder().encode(html);
-      pages.set(path, { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: Bun.gzipSync(bytes, { level: 9 }) });
+      pages.set(path, {
+        html,
+        br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: Bun.gzipSync(bytes, { level: 9 }),
+      });
     },
     stop: () => server.stop(true),
   };

@@ -30,7 +30,13 @@ export async function prepareBenchData(learnerCount: number): Promise<BenchData>
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-bench-'));
   const databasePath = join(dir, 'app.db');
   const secret = randomBytes(32).toString('hex');
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_PATH: databasePath, SESSION_SECRET: secret, PORT: '3999' });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: databasePath,
+    SESSION_SECRET: secret,
+    PORT: '3999',
+  });
   const db = prepareDatabase(config, { importContent: 'always' });
   const app = createApp({ config, db });
   const origin = config.appUrl;
@@ -48,8 +54,19 @@ export async function prepareBenchData(learnerCount: number): Promise<BenchData>
     return res;
   };
   const signUp = async (name: string): Promise<Learner> => {
-    const res = await call('POST', '/api/register', { email: `${name}@example.com`, username: name, password: 'secret123', name: 'Bench Learner' });
-    return { cookie: res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!, username: name };
+    const res = await call('POST', '/api/register', {
+      email: `${name}@example.com`,
+      username: name,
+      password: 'secret123',
+      name: 'Bench Learner',
+    });
+    return {
+      cookie: res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('session='))!
+        .split(';')[0]!,
+      username: name,
+    };
   };
 
   const learners: Learner[] = [];
@@ -65,7 +82,9 @@ export async function prepareBenchData(learnerCount: number): Promise<BenchData>
   // The probe's lead is written directly: a billion points keep it first whatever the load earns.
   const points = 1_000_000_000;
   const probeId = (db.$client.query('select id from users where username = ?').get('benchprobe') as { id: number }).id;
-  db.$client.query('insert into user_stats (user_id, points) values (?, ?) on conflict(user_id) do update set points = excluded.points').run(probeId, points);
+  db.$client
+    .query('insert into user_stats (user_id, points) values (?, ?) on conflict(user_id) do update set points = excluded.points')
+    .run(probeId, points);
 
   db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.$client.close();

@@ -30,7 +30,9 @@ async function crowd() {
   await Promise.all(
     texts.map(async (text, i) => {
       const started = performance.now();
-      const res = await fetch(`${url}/api/tts?text=${encodeURIComponent(text)}`, { headers: { 'fly-client-ip': `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}` } });
+      const res = await fetch(`${url}/api/tts?text=${encodeURIComponent(text)}`, {
+        headers: { 'fly-client-ip': `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      });
       await res.arrayBuffer();
       clips.push({ status: res.status, ms: performance.now() - started });
     }),

@@ -43,7 +43,15 @@ const base = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-bench-web-'));
 const server = Bun.spawn([process.execPath, 'src/server.ts'], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), APP_URL: base, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: join(dir, 'app.db'),
+    APP_URL: base,
+    LOG_LEVEL: 'warn',
+  },
   stdout: 'inherit',
   stderr: 'inherit',
 });
@@ -53,7 +61,13 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 try {
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 200) throw new Error('the server did not become healthy');
     await Bun.sleep(100);
   }
@@ -118,7 +132,12 @@ try {
       await measure(context, path);
       const page = await context.newPage();
       await page.goto(path);
-      await page.evaluate(() => Promise.race([navigator.serviceWorker.ready, new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker was not ready in 30 s')), 30_000))]));
+      await page.evaluate(() =>
+        Promise.race([
+          navigator.serviceWorker.ready,
+          new Promise((_, reject) => setTimeout(() => reject(new Error('the service worker was not ready in 30 s')), 30_000)),
+        ]),
+      );
       await page.close();
       repeat = await measure(context, path);
       await context.close();
@@ -189,7 +208,8 @@ function observe() {
     for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__bench.cls += e.value;
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+      if (!e.hadRecentInput) w.__bench.cls += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
@@ -263,7 +283,11 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
   });
   for (const request of unseen) {
     const sizes = await request.sizes();
-    onWire.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize, type: request.resourceType() === 'script' ? 'Script' : undefined });
+    onWire.push({
+      url: request.url(),
+      bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+      type: request.resourceType() === 'script' ? 'Script' : undefined,
+    });
   }
   const result = await page.evaluate(() => {
     const b = (window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } }).__bench;
@@ -296,15 +320,24 @@ async function lighthouseScores(paths: string[]) {
   for (const path of paths) {
     const results = [];
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
       try {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
         if (result) results.push(result.lhr);
       } finally {
         chrome.kill();
       }
     }
-    const lhr = results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0))[Math.floor(results.length / 2)];
+    const lhr = results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0))[
+      Math.floor(results.length / 2)
+    ];
     if (!lhr) continue;
     version = lhr.lighthouseVersion;
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));

@@ -50,7 +50,12 @@ async function waitFor(what: string, ready: () => Promise<boolean> | boolean, al
   while (Date.now() < until) {
     const dead = alive();
     if (dead) throw new Error(`${what}: ${dead}`);
-    if (await Promise.resolve().then(ready).catch(() => false)) return;
+    if (
+      await Promise.resolve()
+        .then(ready)
+        .catch(() => false)
+    )
+      return;
     await Bun.sleep(50);
   }
   throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
@@ -151,7 +156,11 @@ export async function startCluster(opts: ClusterOptions) {
         if ((await child.exited) !== 0) throw new Error(`${node.name}: \`${exec.cmd}\` failed; see ${node.logs.app}`);
       } else node.appProcess = child;
     }
-    await waitFor(`${node.name}'s app`, () => answers(`${node.appUrl}/healthz`), () => exitedWith(node.appProcess, node.logs.app));
+    await waitFor(
+      `${node.name}'s app`,
+      () => answers(`${node.appUrl}/healthz`),
+      () => exitedWith(node.appProcess, node.logs.app),
+    );
   };
 
   const startLiteFS = async (node: (typeof nodes)[number]) => {
@@ -159,8 +168,17 @@ export async function startCluster(opts: ClusterOptions) {
     writeFileSync(configFile, stringify(configFor(node)));
     node.litefsProcess = spawnLogged([opts.litefs, 'mount', '-config', configFile], node.logs.litefs, process.env);
     // The proxy starts once the node is primary or has caught up with the primary.
-    await waitFor(`${node.name}'s LiteFS`, () => answers(`${node.proxyUrl}/litefs/health`), () => exitedWith(node.litefsProcess, node.logs.litefs));
-    if (!node.primary) await waitFor(`${node.name}'s copy of the database`, () => existsSync(node.databasePath), () => exitedWith(node.litefsProcess, node.logs.litefs));
+    await waitFor(
+      `${node.name}'s LiteFS`,
+      () => answers(`${node.proxyUrl}/litefs/health`),
+      () => exitedWith(node.litefsProcess, node.logs.litefs),
+    );
+    if (!node.primary)
+      await waitFor(
+        `${node.name}'s copy of the database`,
+        () => existsSync(node.databasePath),
+        () => exitedWith(node.litefsProcess, node.logs.litefs),
+      );
   };
 
   const stopProcess = async (child: Bun.Subprocess | null) => {
@@ -180,7 +198,11 @@ export async function startCluster(opts: ClusterOptions) {
   };
 
   const edges = nodes.map((node) => {
-    const edge = startEdge(node, () => nodes, (answer) => edgeAnswers.push(answer));
+    const edge = startEdge(
+      node,
+      () => nodes,
+      (answer) => edgeAnswers.push(answer),
+    );
     node.edgeUrl = edge.url;
     return edge;
   });
@@ -249,7 +271,12 @@ export async function startCluster(opts: ClusterOptions) {
     edgeAnswers,
     /** Runs `bun run import` on the primary's mount (the command an author runs there), with its arguments. */
     async importContent(args: string[] = []) {
-      const run = Bun.spawn([process.execPath, 'scripts/import.ts', ...args], { cwd: ROOT, env: appEnv(primaryNode), stdout: 'pipe', stderr: 'pipe' });
+      const run = Bun.spawn([process.execPath, 'scripts/import.ts', ...args], {
+        cwd: ROOT,
+        env: appEnv(primaryNode),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
       const [out, err, code] = [await new Response(run.stdout).text(), await new Response(run.stderr).text(), await run.exited];
       if (code !== 0) throw new Error(`bun run import failed (${code}):\n${out}${err}`);
       return out;

@@ -23,7 +23,14 @@ const BODYLESS = new Set(['GET', 'HEAD']);
 export function startEdge(entry: EdgeTarget, targets: () => EdgeTarget[], record: (answer: EdgeAnswer) => void) {
   const send = (target: EdgeTarget, request: Request, url: URL, headers: Headers, body: ArrayBuffer | undefined) =>
     // Bodies pass through as sent: compressed bytes stay compressed, a redirect goes back to the visitor.
-    fetch(`${target.proxyUrl}${url.pathname}${url.search}`, { method: request.method, headers, body, redirect: 'manual', decompress: false, signal: request.signal });
+    fetch(`${target.proxyUrl}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      decompress: false,
+      signal: request.signal,
+    });
 
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -66,7 +73,13 @@ export function startEdge(entry: EdgeTarget, targets: () => EdgeTarget[], record
           return unreachable(error);
         }
       }
-      record({ node, method: request.method, path: url.pathname, status: answer.status, replayedFrom: replay === null ? undefined : entry.name });
+      record({
+        node,
+        method: request.method,
+        path: url.pathname,
+        status: answer.status,
+        replayedFrom: replay === null ? undefined : entry.name,
+      });
       return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
     },
   });

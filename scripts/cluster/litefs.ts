@@ -21,7 +21,11 @@ export type LiteFSBuild = { binary: string; builtInMs?: number } | { binary: nul
 export async function ensureLiteFS(log: (line: string) => void = console.log): Promise<LiteFSBuild> {
   if (existsSync(LITEFS_BINARY)) return { binary: LITEFS_BINARY };
   const go = goBinary();
-  if (!go) return { binary: null, reason: `LiteFS is not built (${LITEFS_BINARY}) and Go is not installed (no \`go\` on PATH or in /usr/local/go/bin)` };
+  if (!go)
+    return {
+      binary: null,
+      reason: `LiteFS is not built (${LITEFS_BINARY}) and Go is not installed (no \`go\` on PATH or in /usr/local/go/bin)`,
+    };
   mkdirSync(BIN_DIR, { recursive: true });
   log(`Building LiteFS ${LITEFS_VERSION} with ${go} (once; kept in ${BIN_DIR})...`);
   const started = performance.now();
@@ -30,7 +34,8 @@ export async function ensureLiteFS(log: (line: string) => void = console.log): P
     stdout: 'inherit',
     stderr: 'inherit',
   });
-  if ((await build.exited) !== 0 || !existsSync(LITEFS_BINARY)) throw new Error(`go install of LiteFS ${LITEFS_VERSION} failed (exit code ${build.exitCode}; output above)`);
+  if ((await build.exited) !== 0 || !existsSync(LITEFS_BINARY))
+    throw new Error(`go install of LiteFS ${LITEFS_VERSION} failed (exit code ${build.exitCode}; output above)`);
   const builtInMs = Math.round(performance.now() - started);
   log(`LiteFS built in ${(builtInMs / 1000).toFixed(1)} s`);
   return { binary: LITEFS_BINARY, builtInMs };

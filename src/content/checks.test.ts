@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import { runImport } from './importer';
-import { colorsFile as colors, colorsLesson as lesson, contentRows, contentSandbox, lettersFile as letters, verbFile } from '../../tests/support/content';
+import {
+  colorsFile as colors,
+  colorsLesson as lesson,
+  contentRows,
+  contentSandbox,
+  lettersFile as letters,
+  verbFile,
+} from '../../tests/support/content';
 import { contentPlugins } from '../modules';
 import type { ContentIssue } from './types';
 
@@ -8,7 +15,10 @@ const { fixture, database } = contentSandbox();
 
 /** The line (1-based) of the only line of `text` containing `needle`. */
 function lineWith(text: string, needle: string) {
-  const lines = text.split('\n').map((line, i) => [line, i + 1] as const).filter(([line]) => line.includes(needle));
+  const lines = text
+    .split('\n')
+    .map((line, i) => [line, i + 1] as const)
+    .filter(([line]) => line.includes(needle));
   if (lines.length !== 1) throw new Error(`"${needle}" is on ${lines.length} lines of the fixture`);
   return lines[0][1];
 }
@@ -28,11 +38,19 @@ function expectRejected(files: Record<string, string>, expected: ContentIssue[])
 
 describe('the import rejects', () => {
   test('an empty field, whether blank, quoted empty or only spaces', () => {
-    const file = colors.replace('arabic: أحمر', 'arabic: ""').replace('arabizi: abyad', 'arabizi: # to do').replace('note: Also the colour of a good heart.', 'note: "   "');
+    const file = colors
+      .replace('arabic: أحمر', 'arabic: ""')
+      .replace('arabizi: abyad', 'arabizi: # to do')
+      .replace('note: Also the colour of a good heart.', 'note: "   "');
     expectRejected({ 'words/colors.yaml': file }, [
       { file: 'words/colors.yaml', line: lineWith(file, 'arabic: ""'), field: 'words[0].arabic', message: 'must not be empty' },
       { file: 'words/colors.yaml', line: lineWith(file, '# to do'), field: 'words[1].arabizi', message: 'must not be empty' },
-      { file: 'words/colors.yaml', line: lineWith(file, 'note:'), field: 'words[1].note', message: 'must not be empty (leave the note out instead)' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'note:'),
+        field: 'words[1].note',
+        message: 'must not be empty (leave the note out instead)',
+      },
     ]);
   });
 
@@ -53,7 +71,12 @@ sentences:
 `;
     const emptyLesson = lesson.replace('question: Which is red?', 'question:');
     expectRejected({ 'sentences/food_and_drink.yaml': sentences, 'lessons/01-colors.md': emptyLesson }, [
-      { file: 'sentences/food_and_drink.yaml', line: lineWith(sentences, 'english: ""'), field: 'sentences[0].contexts[0].english', message: 'must not be empty' },
+      {
+        file: 'sentences/food_and_drink.yaml',
+        line: lineWith(sentences, 'english: ""'),
+        field: 'sentences[0].contexts[0].english',
+        message: 'must not be empty',
+      },
       { file: 'lessons/01-colors.md', line: lineWith(emptyLesson, 'question:'), field: 'steps[1].question', message: 'must not be empty' },
     ]);
   });
@@ -68,8 +91,18 @@ sentences:
   test('Arabic script that contains Latin letters or digits', () => {
     const file = colors.replace('arabic: أحمر', 'arabic: أحمرr').replace('arabic: أبيض', 'arabic: أبيض ٢');
     expectRejected({ 'words/colors.yaml': file }, [
-      { file: 'words/colors.yaml', line: lineWith(file, 'أحمرr'), field: 'words[0].arabic', message: 'Arabic script must not contain Latin letters' },
-      { file: 'words/colors.yaml', line: lineWith(file, 'أبيض ٢'), field: 'words[1].arabic', message: 'Arabic script must not contain digits' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'أحمرr'),
+        field: 'words[0].arabic',
+        message: 'Arabic script must not contain Latin letters',
+      },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'أبيض ٢'),
+        field: 'words[1].arabic',
+        message: 'Arabic script must not contain digits',
+      },
     ]);
   });
 
@@ -77,24 +110,49 @@ sentences:
     const file = colors.replace('arabizi: a7mar', 'arabizi: a7مar');
     const arabicLesson = lesson.replace('{ lebanese: a7mar, english: red }', '{ lebanese: أحمر, english: red }');
     expectRejected({ 'words/colors.yaml': file, 'lessons/01-colors.md': arabicLesson }, [
-      { file: 'words/colors.yaml', line: lineWith(file, 'a7مar'), field: 'words[0].arabizi', message: 'arabizi must not contain Arabic letters' },
-      { file: 'lessons/01-colors.md', line: lineWith(arabicLesson, 'lebanese: أحمر'), field: 'steps[0].components[0].lebanese', message: 'arabizi must not contain Arabic letters' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'a7مar'),
+        field: 'words[0].arabizi',
+        message: 'arabizi must not contain Arabic letters',
+      },
+      {
+        file: 'lessons/01-colors.md',
+        line: lineWith(arabicLesson, 'lebanese: أحمر'),
+        field: 'steps[0].components[0].lebanese',
+        message: 'arabizi must not contain Arabic letters',
+      },
     ]);
   });
 
   test('the same English twice in a topic, whatever the case', () => {
     const file = `${colors}  - english: Red\n    arabizi: a7mar ktir\n    arabic: أحمر كتير\n    batch: 3\n`;
     expectRejected({ 'words/colors.yaml': file }, [
-      { file: 'words/colors.yaml', line: lineWith(file, 'english: Red'), field: 'words[2].english', message: 'duplicate word "Red" (first at line 5)' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'english: Red'),
+        field: 'words[2].english',
+        message: 'duplicate word "Red" (first at line 5)',
+      },
       // The key derives from the English, so it is a duplicate too.
-      { file: 'words/colors.yaml', line: lineWith(file, 'english: Red'), field: 'words[2].key', message: 'duplicate key "colors/red" (first at line 5)' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'english: Red'),
+        field: 'words[2].key',
+        message: 'duplicate key "colors/red" (first at line 5)',
+      },
     ]);
   });
 
   test('the same arabizi twice in a topic', () => {
     const file = `${colors}  - english: crimson\n    arabizi: A7mar\n    arabic: أحمر\n    batch: 3\n`;
     expectRejected({ 'words/colors.yaml': file }, [
-      { file: 'words/colors.yaml', line: lineWith(file, 'arabizi: A7mar'), field: 'words[2].arabizi', message: 'duplicate arabizi "A7mar" (first at line 6)' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'arabizi: A7mar'),
+        field: 'words[2].arabizi',
+        message: 'duplicate arabizi "A7mar" (first at line 6)',
+      },
     ]);
   });
 
@@ -130,8 +188,18 @@ sentences:
         { file: 'verbs/eat-again.yaml', line: 2, field: 'english', message: 'verb "to  Eat" is also used in verbs/drink.yaml (line 2)' },
         { file: 'verbs/eat.yaml', line: 2, field: 'english', message: 'verb "to eat" is also used in verbs/drink.yaml (line 2)' },
         { file: 'letters/more.yaml', line: 2, field: 'number', message: 'letter 3 is also used in letters/letters.yaml (line 2)' },
-        { file: 'sentences/coffee.yaml', line: 3, field: 'key', message: 'sentence key "order-coffee" of topic food_and_drink is also used in sentences/coffee-again.yaml (line 3)' },
-        { file: 'lessons/02-colors.md', line: 2, field: 'key', message: 'lesson key "colors-1" is also used in lessons/01-colors.md (line 2)' },
+        {
+          file: 'sentences/coffee.yaml',
+          line: 3,
+          field: 'key',
+          message: 'sentence key "order-coffee" of topic food_and_drink is also used in sentences/coffee-again.yaml (line 3)',
+        },
+        {
+          file: 'lessons/02-colors.md',
+          line: 2,
+          field: 'key',
+          message: 'lesson key "colors-1" is also used in lessons/01-colors.md (line 2)',
+        },
       ],
     );
   });
@@ -139,27 +207,50 @@ sentences:
   test('a verb missing one of its 35 forms', () => {
     const file = verbFile().replace(/    hiyyi: \{ arabizi: "bekol.*\n/, '');
     expectRejected({ 'verbs/eat.yaml': file }, [
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'present:'), field: 'conjugations.present.hiyyi', message: 'the present form for hiyyi is missing: a verb needs all 35 forms (32 without a command)' },
+      {
+        file: 'verbs/eat.yaml',
+        line: lineWith(file, 'present:'),
+        field: 'conjugations.present.hiyyi',
+        message: 'the present form for hiyyi is missing: a verb needs all 35 forms (32 without a command)',
+      },
     ]);
   });
 
   test('a verb form under nehna: the pronoun is written ne7na, like all arabizi', () => {
     const file = verbFile().replace('    ne7na: { arabizi: "akala"', '    nehna: { arabizi: "akala"');
     expectRejected({ 'verbs/eat.yaml': file }, [
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'past:'), field: 'conjugations.past.ne7na', message: 'the past form for ne7na is missing: a verb needs all 35 forms (32 without a command)' },
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'nehna:'), field: 'conjugations.past.nehna', message: 'is not a field here (misspelt? see docs/content-format.md)' },
+      {
+        file: 'verbs/eat.yaml',
+        line: lineWith(file, 'past:'),
+        field: 'conjugations.past.ne7na',
+        message: 'the past form for ne7na is missing: a verb needs all 35 forms (32 without a command)',
+      },
+      {
+        file: 'verbs/eat.yaml',
+        line: lineWith(file, 'nehna:'),
+        field: 'conjugations.past.nehna',
+        message: 'is not a field here (misspelt? see docs/content-format.md)',
+      },
     ]);
   });
 
   test('a verb missing a whole tense, or half a form', () => {
-    const file = verbFile().replace(/  future:\n(    .*\n)+/, '').replace('arabic: "أكلا", ', '');
+    const file = verbFile()
+      .replace(/  future:\n(    .*\n)+/, '')
+      .replace('arabic: "أكلا", ', '');
     expectRejected({ 'verbs/eat.yaml': file }, [
-      { file: 'verbs/eat.yaml', line: lineWith(file, 'ne7na: { arabizi: "akala"'), field: 'conjugations.past.ne7na.arabic', message: 'is missing' },
+      {
+        file: 'verbs/eat.yaml',
+        line: lineWith(file, 'ne7na: { arabizi: "akala"'),
+        field: 'conjugations.past.ne7na.arabic',
+        message: 'is missing',
+      },
       {
         file: 'verbs/eat.yaml',
         line: lineWith(file, 'conjugations:'),
         field: 'conjugations.future',
-        message: 'the future forms are missing (a verb needs the past, present, future and negative forms, each for ana, ne7na, enti, enta, ento, huwi, hiyyi, hinni)',
+        message:
+          'the future forms are missing (a verb needs the past, present, future and negative forms, each for ana, ne7na, enti, enta, ento, huwi, hiyyi, hinni)',
       },
     ]);
   });
@@ -167,29 +258,54 @@ sentences:
   test('a practice step whose correctAnswer is not among its options', () => {
     const file = lesson.replace('correctAnswer: a7mar', 'correctAnswer: a5dar');
     expectRejected({ 'lessons/01-colors.md': file }, [
-      { file: 'lessons/01-colors.md', line: lineWith(file, 'correctAnswer'), field: 'steps[1].correctAnswer', message: 'correctAnswer "a5dar" must be one of the options (a7mar | abyad)' },
+      {
+        file: 'lessons/01-colors.md',
+        line: lineWith(file, 'correctAnswer'),
+        field: 'steps[1].correctAnswer',
+        message: 'correctAnswer "a5dar" must be one of the options (a7mar | abyad)',
+      },
     ]);
   });
 
   test('a lesson step type that does not exist, or no type at all', () => {
     const file = lesson.replace('  - type: vocabulary', '  - type: quiz').replace('  - type: practice', '  - kind: practice');
     expectRejected({ 'lessons/01-colors.md': file }, [
-      { file: 'lessons/01-colors.md', line: lineWith(file, 'type: quiz'), field: 'steps[0].type', message: 'step type must be one of vocabulary, grammar, sentence_building, practice, review (got "quiz")' },
-      { file: 'lessons/01-colors.md', line: lineWith(file, 'kind: practice'), field: 'steps[1].type', message: 'a step needs a type: one of vocabulary, grammar, sentence_building, practice, review' },
+      {
+        file: 'lessons/01-colors.md',
+        line: lineWith(file, 'type: quiz'),
+        field: 'steps[0].type',
+        message: 'step type must be one of vocabulary, grammar, sentence_building, practice, review (got "quiz")',
+      },
+      {
+        file: 'lessons/01-colors.md',
+        line: lineWith(file, 'kind: practice'),
+        field: 'steps[1].type',
+        message: 'a step needs a type: one of vocabulary, grammar, sentence_building, practice, review',
+      },
     ]);
   });
 
   test('a misspelt field, which would otherwise be silently dropped', () => {
     const file = colors.replace('note: Also', 'notes: Also');
     expectRejected({ 'words/colors.yaml': file }, [
-      { file: 'words/colors.yaml', line: lineWith(file, 'notes:'), field: 'words[1].notes', message: 'is not a field here (misspelt? see docs/content-format.md)' },
+      {
+        file: 'words/colors.yaml',
+        line: lineWith(file, 'notes:'),
+        field: 'words[1].notes',
+        message: 'is not a field here (misspelt? see docs/content-format.md)',
+      },
     ]);
   });
 
   test('an unquoted comma in { }, which splits the text into a stray field', () => {
     const file = lesson.replace('{ lebanese: a7mar, english: red }', '{ lebanese: a7mar, english: red, explanation: Red, like a tomato. }');
     expectRejected({ 'lessons/01-colors.md': file }, [
-      { file: 'lessons/01-colors.md', line: lineWith(file, 'like a tomato'), field: 'steps[0].components[0].like a tomato.', message: 'is not a field here: text with a comma inside { } must be in quotes' },
+      {
+        file: 'lessons/01-colors.md',
+        line: lineWith(file, 'like a tomato'),
+        field: 'steps[0].components[0].like a tomato.',
+        message: 'is not a field here: text with a comma inside { } must be in quotes',
+      },
     ]);
   });
 });
@@ -224,7 +340,14 @@ describe('the import warns, without failing, where arabizi and Arabic disagree o
 
   test('2 agrees with ق and with every hamza', () => {
     // A hamza that starts a word is written as its vowel (docs/content-format.md): spelling.test.ts.
-    const pairs = [['2albe', 'قلبي'], ['so2al', 'سؤال'], ['se2e', 'سائق'], ['ra2is', 'رئيس'], ['mas2ale', 'مسألة'], ['sama2', 'سماء']];
+    const pairs = [
+      ['2albe', 'قلبي'],
+      ['so2al', 'سؤال'],
+      ['se2e', 'سائق'],
+      ['ra2is', 'رئيس'],
+      ['mas2ale', 'مسألة'],
+      ['sama2', 'سماء'],
+    ];
     for (const [arabizi, arabic] of pairs) expect(warningsFor(arabizi, arabic)).toEqual([]);
   });
 
@@ -248,7 +371,12 @@ describe('the import warns, without failing, where arabizi and Arabic disagree o
     const result = runImport(db, fixture({ 'verbs/eat.yaml': verb }), contentPlugins);
     expect(result.ok).toBe(true);
     expect(result.warnings).toEqual([
-      { file: 'verbs/eat.yaml', line: lineWith(verb, 'be3ol'), field: 'conjugations.present.ana.arabizi', message: 'arabizi "be3ol" has a 3 but the Arabic "باكل" has no ع' },
+      {
+        file: 'verbs/eat.yaml',
+        line: lineWith(verb, 'be3ol'),
+        field: 'conjugations.present.ana.arabizi',
+        message: 'arabizi "be3ol" has a 3 but the Arabic "باكل" has no ع',
+      },
     ]);
   });
 });

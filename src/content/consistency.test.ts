@@ -13,7 +13,9 @@ function topic(name: string, words: { english: string; arabizi: string; arabic: 
 }
 
 const errorsOf = (files: Record<string, string>) =>
-  validateContent(fixture({ 'letters/letters.yaml': letters, ...files }), contentPlugins).errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
+  validateContent(fixture({ 'letters/letters.yaml': letters, ...files }), contentPlugins).errors.map(
+    (e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`,
+  );
 
 const month = { english: 'month', arabizi: 'shahr', arabic: 'شهر' };
 const thisMonth = { english: 'this month', arabizi: 'hal shahr', arabic: 'هالشهر' };
@@ -72,7 +74,10 @@ describe('a question that speaks to someone', () => {
   });
 
   test('but English that speaks to no one, or Lebanese that does not, needs nothing', () => {
-    const family = drinkSentences().replace('{ arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink? (to a man)" }', '{ arabizi: "Kif el mama?", arabic: "كيف الماما؟", english: "How is your mum?" }');
+    const family = drinkSentences().replace(
+      '{ arabizi: "Shu baddak teshrab?", arabic: "شو بدّك تشرب؟", english: "What do you want to drink? (to a man)" }',
+      '{ arabizi: "Kif el mama?", arabic: "كيف الماما؟", english: "How is your mum?" }',
+    );
     expect(errorsOf({ 'sentences/food_and_drink.yaml': family })).toEqual([]);
   });
 });
@@ -87,7 +92,10 @@ describe('another dialect', () => {
   });
 
   test('the Lebanese word, and a note that names the other dialect, are accepted', () => {
-    const nose = topic('Body Parts', [{ english: 'nose', arabizi: 'men5ar', arabic: 'منخار' }]).replace('batch: 1\n', 'batch: 1\n    note: "Egyptians say mana5ir."\n');
+    const nose = topic('Body Parts', [{ english: 'nose', arabizi: 'men5ar', arabic: 'منخار' }]).replace(
+      'batch: 1\n',
+      'batch: 1\n    note: "Egyptians say mana5ir."\n',
+    );
     expect(errorsOf({ 'other-dialects.yaml': dialects, 'words/body.yaml': nose })).toEqual([]);
   });
 });

@@ -33,7 +33,13 @@ describe('the corpus in content/', () => {
   test('a second import changes nothing', () => {
     expect(second.errors).toEqual([]);
     for (const kind of second.counts) {
-      expect({ kind: kind.kind, ...kind.counts }).toEqual({ kind: kind.kind, added: 0, updated: 0, unchanged: kind.counts.unchanged, removed: 0 });
+      expect({ kind: kind.kind, ...kind.counts }).toEqual({
+        kind: kind.kind,
+        added: 0,
+        updated: 0,
+        unchanged: kind.counts.unchanged,
+        removed: 0,
+      });
       // Every kind content/ holds (it holds no recorded clips yet).
       if (kind.files > 0) expect(kind.counts.unchanged).toBeGreaterThan(0);
     }
@@ -41,12 +47,25 @@ describe('the corpus in content/', () => {
 
   test(`has the ${FREE_TOPICS.length} free and ${PREMIUM_TOPICS.length} premium topics, each with at least ${MINIMUMS.wordsPerTopic} words spread over batches 1 to 6`, () => {
     const wordTopics = db.select().from(topics).where(eq(topics.isVerb, false)).all();
-    expect(wordTopics.filter((t) => !t.isPremium).map((t) => t.name).sort()).toEqual([...FREE_TOPICS].sort());
-    expect(wordTopics.filter((t) => t.isPremium).map((t) => t.name).sort()).toEqual([...PREMIUM_TOPICS].sort());
+    expect(
+      wordTopics
+        .filter((t) => !t.isPremium)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...FREE_TOPICS].sort());
+    expect(
+      wordTopics
+        .filter((t) => t.isPremium)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...PREMIUM_TOPICS].sort());
     for (const topic of wordTopics) {
       const list = db.select().from(words).where(eq(words.topicId, topic.id)).all();
       expect({ topic: topic.name, words: list.length >= MINIMUMS.wordsPerTopic }).toEqual({ topic: topic.name, words: true });
-      expect({ topic: topic.name, batches: [...new Set(list.map((w) => w.batch))].sort() }).toEqual({ topic: topic.name, batches: [1, 2, 3, 4, 5, 6] });
+      expect({ topic: topic.name, batches: [...new Set(list.map((w) => w.batch))].sort() }).toEqual({
+        topic: topic.name,
+        batches: [1, 2, 3, 4, 5, 6],
+      });
     }
   });
 
@@ -68,7 +87,10 @@ describe('the corpus in content/', () => {
       expect(tenses).toHaveLength(MINIMUMS.formsPerVerb);
       const commands = VERBS_WITHOUT_COMMAND.includes(verb.key) ? [] : EXTRA_FORMS.imperative.map((p) => `imperative ${p}`);
       const expected = [...tenses, ...commands, ...EXTRA_FORMS.negative.map((p) => `negative ${p}`)].sort();
-      expect({ verb: verb.english, forms: forms.map((f) => `${f.tense} ${f.pronoun}`).sort() }).toEqual({ verb: verb.english, forms: expected });
+      expect({ verb: verb.english, forms: forms.map((f) => `${f.tense} ${f.pronoun}`).sort() }).toEqual({
+        verb: verb.english,
+        forms: expected,
+      });
       const topic = db.select().from(topics).where(eq(topics.id, forms[0].topicId)).get()!;
       expect(topic).toMatchObject({ name: `Verb: ${verb.english}`, isVerb: true, isPremium: false });
     }
@@ -77,8 +99,14 @@ describe('the corpus in content/', () => {
   test(`has the ${SENTENCE_TOPICS.length} sentence topics, each with at least ${MINIMUMS.sentencesPerTopic} sentences of at least two contexts`, () => {
     const rows = db.select({ topic: sentences.topic, n: count() }).from(sentences).groupBy(sentences.topic).all();
     expect(rows.map((r) => r.topic).sort()).toEqual([...SENTENCE_TOPICS].sort());
-    for (const row of rows) expect({ topic: row.topic, enough: row.n >= MINIMUMS.sentencesPerTopic }).toEqual({ topic: row.topic, enough: true });
-    const contexts = db.select({ key: sentences.key, n: count(sentenceContexts.id) }).from(sentences).leftJoin(sentenceContexts, eq(sentenceContexts.sentenceId, sentences.id)).groupBy(sentences.id).all();
+    for (const row of rows)
+      expect({ topic: row.topic, enough: row.n >= MINIMUMS.sentencesPerTopic }).toEqual({ topic: row.topic, enough: true });
+    const contexts = db
+      .select({ key: sentences.key, n: count(sentenceContexts.id) })
+      .from(sentences)
+      .leftJoin(sentenceContexts, eq(sentenceContexts.sentenceId, sentences.id))
+      .groupBy(sentences.id)
+      .all();
     expect(contexts.filter((c) => c.n < MINIMUMS.contextsPerSentence)).toEqual([]);
   });
 
@@ -94,7 +122,14 @@ describe('the corpus in content/', () => {
   });
 
   test('has the five number-letters', () => {
-    expect(db.select().from(letters).all().map((l) => l.number).sort()).toEqual(LETTER_NUMBERS);
+    expect(
+      db
+        .select()
+        .from(letters)
+        .all()
+        .map((l) => l.number)
+        .sort(),
+    ).toEqual(LETTER_NUMBERS);
   });
 
   test('keeps the topics that sound alike apart: no word in both Clothing and Style and Beauty', () => {
@@ -104,7 +139,9 @@ describe('the corpus in content/', () => {
     };
     for (const [a, b] of [['Clothing', 'Style and Beauty']]) {
       const first = wordsOf(a);
-      const shared = wordsOf(b).filter((w) => first.some((v) => v.lebanese.toLowerCase() === w.lebanese.toLowerCase() || v.english.toLowerCase() === w.english.toLowerCase()));
+      const shared = wordsOf(b).filter((w) =>
+        first.some((v) => v.lebanese.toLowerCase() === w.lebanese.toLowerCase() || v.english.toLowerCase() === w.english.toLowerCase()),
+      );
       expect({ topics: [a, b], shared: shared.map((w) => w.english) }).toEqual({ topics: [a, b], shared: [] });
     }
   });

@@ -8,12 +8,7 @@ const LATIN = /[A-Za-z]/;
 const DIGIT = /[0-9\u0660-\u0669]/;
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
-export const text = (what = 'text') =>
-  v.pipe(
-    v.string(`must be ${what}`),
-    v.trim(),
-    v.minLength(1, 'must not be empty'),
-  );
+export const text = (what = 'text') => v.pipe(v.string(`must be ${what}`), v.trim(), v.minLength(1, 'must not be empty'));
 
 export const arabic = () =>
   v.pipe(
@@ -31,7 +26,8 @@ export const arabizi = () =>
   );
 
 /** An optional note: leave it out rather than write it empty. */
-export const optionalNote = () => v.optional(v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'must not be empty (leave the note out instead)')));
+export const optionalNote = () =>
+  v.optional(v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'must not be empty (leave the note out instead)')));
 
 export const key = () =>
   v.pipe(
@@ -78,7 +74,8 @@ export function checkNumberLetters(doc: SourceDoc, path: Path, arabiziText: stri
   for (const { digit, letters: arabicLetters, name, reverse } of NUMBER_LETTERS) {
     const hasDigit = letters.includes(digit);
     const found = [...arabicLetters].find((l) => arabicText.includes(l));
-    if (hasDigit && !found) warn(`arabizi "${arabiziText}" has ${digit === '8' ? 'an' : 'a'} ${digit} but the Arabic "${arabicText}" has no ${name}`);
+    if (hasDigit && !found)
+      warn(`arabizi "${arabiziText}" has ${digit === '8' ? 'an' : 'a'} ${digit} but the Arabic "${arabicText}" has no ${name}`);
     else if (reverse && found && !hasDigit) warn(`the Arabic "${arabicText}" has ${found} but arabizi "${arabiziText}" has no ${digit}`);
   }
 }
@@ -93,7 +90,13 @@ export interface Place {
  * Reports every item whose key an earlier item, in this file or another, already uses: the database
  * keeps one row per key, so the second would otherwise fail the write instead of naming the mistake.
  */
-export function reportRepeats<T>(items: T[], keyOf: (item: T) => string, placeOf: (item: T) => Place, what: (item: T) => string, report: Reporter) {
+export function reportRepeats<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  placeOf: (item: T) => Place,
+  what: (item: T) => string,
+  report: Reporter,
+) {
   const first = new Map<string, Place>();
   for (const item of items) {
     const k = keyOf(item);

@@ -25,7 +25,12 @@ export function readFrontMatter<S extends v.GenericSchema>(
   what: { file: string; noBody: string },
 ): FrontMatterFile<v.InferOutput<S>> | null {
   if (!file.text.startsWith('---')) {
-    report.error({ file: file.path, line: 1, field: '(front matter)', message: `${what.file} starts with YAML front matter between --- lines` });
+    report.error({
+      file: file.path,
+      line: 1,
+      field: '(front matter)',
+      message: `${what.file} starts with YAML front matter between --- lines`,
+    });
     return null;
   }
   // Passing options turns off gray-matter's cache, which returns stale results for repeated texts.
@@ -37,7 +42,12 @@ export function readFrontMatter<S extends v.GenericSchema>(
   if (!data) return null;
   const body = parsed.content.trim();
   if (!body) {
-    report.error({ file: file.path, line: parsed.matter.split('\n').length + 1, field: '(body)', message: `${what.noBody} below the front matter` });
+    report.error({
+      file: file.path,
+      line: parsed.matter.split('\n').length + 1,
+      field: '(body)',
+      message: `${what.noBody} below the front matter`,
+    });
     return null;
   }
   // The body's lines follow the front matter and its closing --- line.

@@ -45,7 +45,20 @@ describe('bun run import', () => {
 
   test("a topic merged into another, a topic renamed and a word moved between topics keep every learner's progress, flags, review cards and topic counts", () => {
     const topicFile = (name: string, head: string, entries: [string, string, string, string?][]) =>
-      [`topic: ${name}`, head, 'premium: false', 'order: 1', 'words:', ...entries.flatMap(([english, arabizi, arabic, key]) => [`  - english: ${english}`, `    arabizi: ${arabizi}`, `    arabic: ${arabic}`, '    batch: 1', ...(key ? [`    key: ${key}`] : [])])]
+      [
+        `topic: ${name}`,
+        head,
+        'premium: false',
+        'order: 1',
+        'words:',
+        ...entries.flatMap(([english, arabizi, arabic, key]) => [
+          `  - english: ${english}`,
+          `    arabizi: ${arabizi}`,
+          `    arabic: ${arabic}`,
+          '    batch: 1',
+          ...(key ? [`    key: ${key}`] : []),
+        ]),
+      ]
         .filter(Boolean)
         .join('\n') + '\n';
     const bread: [string, string, string] = ['bread', '5ebez', 'خبز'];
@@ -68,13 +81,26 @@ describe('bun run import', () => {
     const before = { bread: idOf('bread'), ring: idOf('ring'), sneakers: idOf('sneakers') };
     const user = db.insert(users).values({ email: 'a@b.co', username: 'abc', usernameKey: 'abc', name: 'A B' }).returning().get();
     const seen = new Date(Date.UTC(2026, 0, 2));
-    for (const id of Object.values(before)) db.insert(userProgress).values({ userId: user.id, wordId: id, timesCorrect: 2, lastSeen: seen }).run();
+    for (const id of Object.values(before))
+      db.insert(userProgress).values({ userId: user.id, wordId: id, timesCorrect: 2, lastSeen: seen }).run();
     db.insert(flaggedWords).values({ userId: user.id, wordId: before.bread, flaggedAt: seen }).run();
-    db.insert(reviewCards).values({ userId: user.id, kind: 'word', itemId: before.ring, direction: 'english-to-lebanese', due: seen, stability: 1, difficulty: 5 }).run();
-    db.insert(topicProgress).values([
-      { userId: user.id, topicId: topicOf('Food')!, wordsLearned: 1, totalWords: 1, lastPracticed: seen },
-      { userId: user.id, topicId: topicOf('Fashion')!, wordsLearned: 2, totalWords: 2, lastPracticed: seen },
-    ]).run();
+    db.insert(reviewCards)
+      .values({
+        userId: user.id,
+        kind: 'word',
+        itemId: before.ring,
+        direction: 'english-to-lebanese',
+        due: seen,
+        stability: 1,
+        difficulty: 5,
+      })
+      .run();
+    db.insert(topicProgress)
+      .values([
+        { userId: user.id, topicId: topicOf('Food')!, wordsLearned: 1, totalWords: 1, lastPracticed: seen },
+        { userId: user.id, topicId: topicOf('Fashion')!, wordsLearned: 2, totalWords: 2, lastPracticed: seen },
+      ])
+      .run();
 
     // Food merges into Food and Drink, Fashion becomes Style and Beauty, its sneakers move to Clothing.
     rmSync(join(root, 'words/food.yaml'));
@@ -90,13 +116,45 @@ describe('bun run import', () => {
     expect({ bread: idOf('bread'), ring: idOf('ring'), sneakers: idOf('sneakers') }).toEqual(before);
     expect(topicOf('Food')).toBeUndefined();
     expect(topicOf('Fashion')).toBeUndefined();
-    const topicNameOf = (id: number) => db.select({ name: topics.name }).from(topics).innerJoin(words, eq(words.topicId, topics.id)).where(eq(words.id, id)).get()!.name;
-    expect([topicNameOf(before.bread), topicNameOf(before.ring), topicNameOf(before.sneakers)]).toEqual(['Food and Drink', 'Style and Beauty', 'Clothing']);
-    expect(db.select().from(userProgress).all().map((p) => [p.wordId, p.timesCorrect]).sort()).toEqual(Object.values(before).map((id) => [id, 2]).sort());
-    expect(db.select().from(flaggedWords).all().map((f) => f.wordId)).toEqual([before.bread]);
-    expect(db.select().from(reviewCards).all().map((c) => c.itemId)).toEqual([before.ring]);
+    const topicNameOf = (id: number) =>
+      db.select({ name: topics.name }).from(topics).innerJoin(words, eq(words.topicId, topics.id)).where(eq(words.id, id)).get()!.name;
+    expect([topicNameOf(before.bread), topicNameOf(before.ring), topicNameOf(before.sneakers)]).toEqual([
+      'Food and Drink',
+      'Style and Beauty',
+      'Clothing',
+    ]);
+    expect(
+      db
+        .select()
+        .from(userProgress)
+        .all()
+        .map((p) => [p.wordId, p.timesCorrect])
+        .sort(),
+    ).toEqual(
+      Object.values(before)
+        .map((id) => [id, 2])
+        .sort(),
+    );
+    expect(
+      db
+        .select()
+        .from(flaggedWords)
+        .all()
+        .map((f) => f.wordId),
+    ).toEqual([before.bread]);
+    expect(
+      db
+        .select()
+        .from(reviewCards)
+        .all()
+        .map((c) => c.itemId),
+    ).toEqual([before.ring]);
     // Each topic counts the learned words it now holds.
-    const counted = db.select().from(topicProgress).all().map((p) => ({ topic: p.topicId, learned: p.wordsLearned, last: p.lastPracticed }));
+    const counted = db
+      .select()
+      .from(topicProgress)
+      .all()
+      .map((p) => ({ topic: p.topicId, learned: p.wordsLearned, last: p.lastPracticed }));
     expect(counted.sort((a, b) => a.topic - b.topic)).toEqual(
       [
         { topic: topicOf('Food and Drink')!, learned: 1, last: seen },
@@ -111,13 +169,25 @@ describe('bun run import', () => {
     const db = database();
     const root = fixture({
       'words/colors.yaml': colors,
-      'words/food.yaml': 'topic: Food\npremium: false\norder: 2\nwords:\n  - english: bread\n    arabizi: 5ebez\n    arabic: خبز\n    batch: 1\n    key: colors/red\n',
-      'words/fashion.yaml': 'topic: Style\nkey: colors\npremium: false\norder: 3\nwords:\n  - english: ring\n    arabizi: 5atem\n    arabic: خاتم\n    batch: 1\n',
+      'words/food.yaml':
+        'topic: Food\npremium: false\norder: 2\nwords:\n  - english: bread\n    arabizi: 5ebez\n    arabic: خبز\n    batch: 1\n    key: colors/red\n',
+      'words/fashion.yaml':
+        'topic: Style\nkey: colors\npremium: false\norder: 3\nwords:\n  - english: ring\n    arabizi: 5atem\n    arabic: خاتم\n    batch: 1\n',
     });
     const result = runImport(db, root, contentPlugins);
     expect(result.ok).toBe(false);
-    expect(result.errors).toContainEqual({ file: 'words/food.yaml', line: 5, field: 'key', message: 'the word key "colors/red" is also used in words/colors.yaml (line 5)' });
-    expect(result.errors).toContainEqual({ file: 'words/fashion.yaml', line: 1, field: 'topic', message: 'the key "colors" of topic "Style" is also used in words/colors.yaml (line 1)' });
+    expect(result.errors).toContainEqual({
+      file: 'words/food.yaml',
+      line: 5,
+      field: 'key',
+      message: 'the word key "colors/red" is also used in words/colors.yaml (line 5)',
+    });
+    expect(result.errors).toContainEqual({
+      file: 'words/fashion.yaml',
+      line: 1,
+      field: 'topic',
+      message: 'the key "colors" of topic "Style" is also used in words/colors.yaml (line 1)',
+    });
   });
 
   test('a broken file is named with its line and field, and nothing is written', () => {
@@ -128,7 +198,12 @@ describe('bun run import', () => {
     });
     const result = runImport(db, root, contentPlugins);
     expect(result.ok).toBe(false);
-    expect(result.errors).toContainEqual({ file: 'words/colors.yaml', line: 12, field: 'words[1].batch', message: 'must be a whole number from 1 to 6' });
+    expect(result.errors).toContainEqual({
+      file: 'words/colors.yaml',
+      line: 12,
+      field: 'words[1].batch',
+      message: 'must be a whole number from 1 to 6',
+    });
     expect(db.select().from(words).all()).toHaveLength(0);
   });
 
@@ -140,7 +215,12 @@ describe('bun run import', () => {
     });
     const result = runImport(db, root, contentPlugins);
     expect(result.errors.some((e) => e.file === 'words/colors.yaml' && e.field === '(syntax)')).toBe(true);
-    expect(result.errors).toContainEqual({ file: 'lessons/01-colors.md', line: 6, field: 'difficulty', message: 'must be one of beginner, intermediate, advanced' });
+    expect(result.errors).toContainEqual({
+      file: 'lessons/01-colors.md',
+      line: 6,
+      field: 'difficulty',
+      message: 'must be one of beginner, intermediate, advanced',
+    });
   });
 
   test('a dry run validates and counts but writes nothing', () => {

@@ -26,7 +26,11 @@ function filesUnder(root: string, folder: string, extensions: string[], binary =
       if (name.startsWith('.')) continue;
       if (statSync(full).isDirectory()) walk(full);
       else if (extensions.includes(extname(name)))
-        found.push(binary ? { path: relative(root, full), text: '', bytes: new Uint8Array(readFileSync(full)) } : { path: relative(root, full), text: readFileSync(full, 'utf8') });
+        found.push(
+          binary
+            ? { path: relative(root, full), text: '', bytes: new Uint8Array(readFileSync(full)) }
+            : { path: relative(root, full), text: readFileSync(full, 'utf8') },
+        );
     }
   };
   walk(dir);
@@ -34,7 +38,8 @@ function filesUnder(root: string, folder: string, extensions: string[], binary =
 }
 
 /** A plugin's one file at the content root, when the content has it. */
-const fileAt = (root: string, name: string): ContentFile[] => (existsSync(join(root, name)) ? [{ path: name, text: readFileSync(join(root, name), 'utf8') }] : []);
+const fileAt = (root: string, name: string): ContentFile[] =>
+  existsSync(join(root, name)) ? [{ path: name, text: readFileSync(join(root, name), 'utf8') }] : [];
 
 export interface ValidatedContent {
   errors: ContentIssue[];
@@ -61,10 +66,16 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
   for (const plugin of plugins) {
     const files = plugin.file ? fileAt(contentDir, plugin.file) : filesUnder(contentDir, plugin.folder, plugin.extensions, plugin.binary);
     fileCounts.set(plugin.kind, files.length);
-    parsed.set(plugin.kind, files.flatMap((file) => plugin.parse(file, report)));
+    parsed.set(
+      plugin.kind,
+      files.flatMap((file) => plugin.parse(file, report)),
+    );
   }
   // What may be recorded, from every kind, for the recorded audio's check (a clip names an item by its key).
-  parsed.set(RECORDABLE_KIND, plugins.flatMap((plugin) => (plugin.recordable ? parsed.get(plugin.kind)!.flatMap((item) => plugin.recordable!(item)) : [])));
+  parsed.set(
+    RECORDABLE_KIND,
+    plugins.flatMap((plugin) => (plugin.recordable ? parsed.get(plugin.kind)!.flatMap((item) => plugin.recordable!(item)) : [])),
+  );
   for (const plugin of plugins) plugin.check?.(parsed.get(plugin.kind)!, parsed, report);
   const texts = plugins.flatMap((plugin) => (plugin.texts ? parsed.get(plugin.kind)!.flatMap((item) => plugin.texts!(item)) : []));
   const vocabulary = vocabularyOf(texts, spelling);
@@ -83,11 +94,21 @@ export function validateContent(contentDir: string, plugins: ContentPlugin[]): V
 export function runImport(db: Db, contentDir: string, plugins: ContentPlugin[], opts: { dryRun?: boolean } = {}): ImportResult {
   const { errors, warnings, parsed, fileCounts } = validateContent(contentDir, plugins);
 
-  const result = (counts: ImportResult['counts']): ImportResult => ({ ok: errors.length === 0, errors, warnings, counts, dryRun: !!opts.dryRun });
+  const result = (counts: ImportResult['counts']): ImportResult => ({
+    ok: errors.length === 0,
+    errors,
+    warnings,
+    counts,
+    dryRun: !!opts.dryRun,
+  });
   if (errors.length > 0) return result([]);
 
   const apply = (tx: Tx) =>
-    plugins.map((plugin) => ({ kind: plugin.kind, files: fileCounts.get(plugin.kind)!, counts: plugin.apply(tx, parsed.get(plugin.kind)!, parsed) }));
+    plugins.map((plugin) => ({
+      kind: plugin.kind,
+      files: fileCounts.get(plugin.kind)!,
+      counts: plugin.apply(tx, parsed.get(plugin.kind)!, parsed),
+    }));
 
   if (opts.dryRun) {
     // A dry run computes the same counts inside a transaction that is always rolled back.

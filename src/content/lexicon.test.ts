@@ -14,8 +14,14 @@ function topic(name: string, words: { english: string; arabizi: string; arabic: 
 
 /** A dialogue between a man, Georges, and a woman, Rima, who speak the given lines in turn, then say yes to the six lines a dialogue needs. */
 function dialogue(given: { arabizi: string; arabic: string; english: string }[]) {
-  const lines = [...given, ...Array.from({ length: Math.max(0, 6 - given.length) }, () => ({ arabizi: 'Eh.', arabic: 'إيه.', english: 'Yes.' }))];
-  const body = lines.map((l, i) => `  - speaker: "${i % 2 === 0 ? 'Georges' : 'Rima'}"\n    arabizi: "${l.arabizi}"\n    arabic: "${l.arabic}"\n    english: "${l.english}"\n`);
+  const lines = [
+    ...given,
+    ...Array.from({ length: Math.max(0, 6 - given.length) }, () => ({ arabizi: 'Eh.', arabic: 'إيه.', english: 'Yes.' })),
+  ];
+  const body = lines.map(
+    (l, i) =>
+      `  - speaker: "${i % 2 === 0 ? 'Georges' : 'Rima'}"\n    arabizi: "${l.arabizi}"\n    arabic: "${l.arabic}"\n    english: "${l.english}"\n`,
+  );
   return `key: asking-the-way\ntitle: "Asking the way"\nsetting: "A street in Achrafieh."\npremium: false\nspeakers:\n  - { name: "Georges", gender: male }\n  - { name: "Rima", gender: female }\nlines:\n${body.join('')}`;
 }
 
@@ -26,7 +32,9 @@ function lesson(components: { lebanese: string; english: string }[]) {
 }
 
 const errorsOf = (files: Record<string, string>) =>
-  validateContent(fixture({ 'letters/letters.yaml': letters, ...files }), contentPlugins).errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
+  validateContent(fixture({ 'letters/letters.yaml': letters, ...files }), contentPlugins).errors.map(
+    (e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`,
+  );
 
 const straight = { english: 'straight ahead', arabizi: 'do8ri', arabic: 'دغري' };
 const going = { english: 'going (of a man)', arabizi: 'rayi7', arabic: 'رايح' };
@@ -40,10 +48,15 @@ describe('one lexicon of spellings', () => {
     ]);
   });
 
-  test('a lesson\'s Lebanese, which has no Arabic, is read by its letters: raye7 is rayi7 written twice', () => {
+  test("a lesson's Lebanese, which has no Arabic, is read by its letters: raye7 is rayi7 written twice", () => {
     expect(spellingKey('raye7')).toBe(spellingKey('rayi7'));
     expect(spellingKey('e2ra')).not.toBe(spellingKey('e2ro'));
-    expect(errorsOf({ 'words/directions.yaml': topic('Directions', [going]), 'lessons/01-going.md': lesson([{ lebanese: 'ana raye7', english: 'I am going (a man)' }]) })).toEqual([
+    expect(
+      errorsOf({
+        'words/directions.yaml': topic('Directions', [going]),
+        'lessons/01-going.md': lesson([{ lebanese: 'ana raye7', english: 'I am going (a man)' }]),
+      }),
+    ).toEqual([
       'lessons/01-going.md:9: steps[0].components[0].lebanese: "raye7" is a second spelling of "rayi7" (words/directions.yaml:6): one spelling per word (list "raye7" as a variant of "rayi7" in spelling.yaml, or both under homographs if they are different words)',
     ]);
   });
@@ -58,7 +71,10 @@ describe('one lexicon of spellings', () => {
 
   test('different words that look alike stand apart: each beside its own Arabic, or listed as homographs', () => {
     // fade (empty) and Fadi (a name) share their letters but not their Arabic.
-    const empty = topic('Adjectives', [{ english: 'empty', arabizi: 'fade', arabic: 'فاضي' }, { english: 'Fadi (a name)', arabizi: 'fadi', arabic: 'فادي' }]);
+    const empty = topic('Adjectives', [
+      { english: 'empty', arabizi: 'fade', arabic: 'فاضي' },
+      { english: 'Fadi (a name)', arabizi: 'fadi', arabic: 'فادي' },
+    ]);
     expect(errorsOf({ 'words/adjectives.yaml': empty })).toEqual([]);
     // 3ale (high) and 3alei (on it, in a proverb) are told apart only by the table.
     const heels = topic('Clothing', [{ english: 'high heels', arabizi: 'ka3b 3ale', arabic: 'كعب عالي' }]);
@@ -79,7 +95,7 @@ describe('the Arabic beside the arabizi', () => {
     expect(errorsOf({ 'dialogues/04-meeting-the-family.yaml': right })).toEqual([]);
   });
 
-  test('-kon written كم, the his ending written ه, the future\'s I with إ and آ after another person\'s prefix are errors', () => {
+  test("-kon written كم, the his ending written ه, the future's I with إ and آ after another person's prefix are errors", () => {
     const file = dialogue([
       { english: 'God give you patience (to a group).', arabizi: 'Allah yesabberkon.', arabic: 'الله يصبّركم.' },
       { english: 'He had a kind heart.', arabizi: 'Ken 2albo tayyeb.', arabic: 'كان قلبه طيّب.' },
@@ -104,7 +120,10 @@ describe('the Arabic beside the arabizi', () => {
 
 describe('whom the Lebanese speaks to', () => {
   test('a dialogue line that speaks to someone says to whom, even when its English has no "you"', () => {
-    const file = dialogue([{ english: 'Good evening! How are things?', arabizi: 'Masa el 5er! Kifik?', arabic: 'مسا الخير! كيفك؟' }, thanks]);
+    const file = dialogue([
+      { english: 'Good evening! How are things?', arabizi: 'Masa el 5er! Kifik?', arabic: 'مسا الخير! كيفك؟' },
+      thanks,
+    ]);
     expect(errorsOf({ 'dialogues/16-neighbour.yaml': file })).toEqual([
       'dialogues/16-neighbour.yaml:12: lines[0].english: "Masa el 5er! Kifik?" speaks to someone ("kifik"): say to whom in its English ("Good evening! How are things?"), "(to a man)", "(to a woman)" or "(to a group)"',
     ]);

@@ -43,7 +43,12 @@ export function checkOtherDialects(forms: OtherDialectForm[], texts: TextField[]
     const written = ` ${words(t.text).join(' ')} `;
     for (const f of forms) {
       if (!written.includes(` ${words(f.form).join(' ')} `)) continue;
-      report.error({ file: t.file, line: t.line, field: t.field, message: `"${f.form}" is ${f.dialect} (${OTHER_DIALECTS_FILE} line ${f.line}): Lebanese say "${f.lebanese}"` });
+      report.error({
+        file: t.file,
+        line: t.line,
+        field: t.field,
+        message: `"${f.form}" is ${f.dialect} (${OTHER_DIALECTS_FILE} line ${f.line}): Lebanese say "${f.lebanese}"`,
+      });
     }
   }
 }

@@ -32,7 +32,8 @@ export function locateContent(contentDir: string, plugins: ContentPlugin<any>[])
   for (const plugin of plugins) {
     if (!plugin.places) continue;
     for (const item of parsed.get(plugin.kind) ?? []) {
-      for (const { key, file, at } of plugin.places(item)) places.set(key, { file, line: typeof at === 'number' ? at : (docOf(file)?.lineOf(at) ?? 1) });
+      for (const { key, file, at } of plugin.places(item))
+        places.set(key, { file, line: typeof at === 'number' ? at : (docOf(file)?.lineOf(at) ?? 1) });
     }
   }
   return places;

@@ -16,17 +16,57 @@ import type { Reporter, TextField } from './types';
 
 const WORD = /[a-z0-9]+/g;
 /** The article, the conjunctions and the prepositions (la, to; 3a, on) that Arabic script joins to the next word and arabizi writes apart. */
-const JOINED: Record<string, string[]> = { el: ['ال'], l: ['ال'], bel: ['بال'], wel: ['وال'], hal: ['هال'], '3al': ['عال', 'عل'], lal: ['لل'], w: ['و'], b: ['ب'], la: ['ل'], '3a': ['ع'] };
+const JOINED: Record<string, string[]> = {
+  el: ['ال'],
+  l: ['ال'],
+  bel: ['بال'],
+  wel: ['وال'],
+  hal: ['هال'],
+  '3al': ['عال', 'عل'],
+  lal: ['لل'],
+  w: ['و'],
+  b: ['ب'],
+  la: ['ل'],
+  '3a': ['ع'],
+};
 /** Short vowels, shadda and tatweel: a shadda is written "where it helps reading" and is no second spelling. */
 const MARKS = /[\u064B-\u0652\u0640]/g;
-const arabicWords = (text: string) => text.replace(MARKS, '').split(/[^\u0621-\u064A]+/).filter(Boolean);
+const arabicWords = (text: string) =>
+  text
+    .replace(MARKS, '')
+    .split(/[^\u0621-\u064A]+/)
+    .filter(Boolean);
 /** The word without its article: السلامة and سلامة are one word (ma3 salame swallows the el). */
 const bare = (arabic: string) => (/^ال../.test(arabic) ? arabic.slice(2) : arabic);
 
 /** The Arabic letters an arabizi consonant may stand for, to tell a real pairing from two texts that only line up by count. */
 const LETTERS: Record<string, string> = {
-  b: 'بپ', p: 'بپ', t: 'تطة', j: 'جچ', g: 'جغقك', '7': 'ح', '5': 'خ', d: 'دضذ', r: 'ر', z: 'زظذض', s: 'سصثش', '3': 'ع', '8': 'غ', f: 'فڤ', v: 'فڤ', '2': 'قءأإآؤئ',
-  q: 'ق', k: 'كق', l: 'ل', m: 'م', n: 'ن', h: 'هةح', w: 'وؤ', y: 'يئى', c: 'كسش', x: 'كس',
+  b: 'بپ',
+  p: 'بپ',
+  t: 'تطة',
+  j: 'جچ',
+  g: 'جغقك',
+  '7': 'ح',
+  '5': 'خ',
+  d: 'دضذ',
+  r: 'ر',
+  z: 'زظذض',
+  s: 'سصثش',
+  '3': 'ع',
+  '8': 'غ',
+  f: 'فڤ',
+  v: 'فڤ',
+  '2': 'قءأإآؤئ',
+  q: 'ق',
+  k: 'كق',
+  l: 'ل',
+  m: 'م',
+  n: 'ن',
+  h: 'هةح',
+  w: 'وؤ',
+  y: 'يئى',
+  c: 'كسش',
+  x: 'كس',
 };
 const ALEF_OR_HAMZA = 'اأإآءعيو';
 /** Whether an arabizi word can be the Arabic word beside it: its first consonant is one of the Arabic word's first two letters. */
@@ -65,7 +105,9 @@ export function alignWords(arabizi: string, arabic: string): Pair[] {
 /** A word's consonants in order, a doubled one once (msakrin and msakkrin are both m-s-k-r-n). */
 const skeleton = (word: string) => word.replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1');
 /** "Your" to a man and to a woman (kifak and kifik), and a feminine noun and its form before another noun (salata, salatet fattoush). */
-const ending = (a: string, b: string) => (/ak$/.test(a) && b === `${a.slice(0, -2)}ik`) || (/[ae]$/.test(a) && /^(et|it|at)$/.test(b.slice(a.length - 1)) && b.startsWith(a.slice(0, -1)));
+const ending = (a: string, b: string) =>
+  (/ak$/.test(a) && b === `${a.slice(0, -2)}ik`) ||
+  (/[ae]$/.test(a) && /^(et|it|at)$/.test(b.slice(a.length - 1)) && b.startsWith(a.slice(0, -1)));
 
 interface Use {
   spelling: string;
@@ -79,7 +121,12 @@ interface Use {
  * by their consonants instead.
  */
 export function spellingKey(word: string) {
-  return word.toLowerCase().replace(/ou/g, 'o').replace(/u/g, 'o').replace(/i/g, 'e').replace(/(.)\1+/g, '$1');
+  return word
+    .toLowerCase()
+    .replace(/ou/g, 'o')
+    .replace(/u/g, 'o')
+    .replace(/i/g, 'e')
+    .replace(/(.)\1+/g, '$1');
 }
 
 /** What the corpus writes for one arabizi spelling: where, with which Arabic, and how much it counts as the canonical one. */
@@ -156,7 +203,8 @@ export function checkSecondSpellings(table: SpellingTable, texts: TextField[], r
     !(forms.has(b.spelling) && headwords.has(a.spelling)) &&
     !ending(a.spelling, b.spelling) &&
     !ending(b.spelling, a.spelling) &&
-    ((spellingKey(a.spelling) === spellingKey(b.spelling) && !ownArabic(a, b)) || (skeleton(a.spelling) === skeleton(b.spelling) && sharesArabic(a, b)));
+    ((spellingKey(a.spelling) === spellingKey(b.spelling) && !ownArabic(a, b)) ||
+      (skeleton(a.spelling) === skeleton(b.spelling) && sharesArabic(a, b)));
 
   const groups = new Map<string, Spelling[]>();
   for (const entry of lexicon.values()) {

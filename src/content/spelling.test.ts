@@ -25,7 +25,8 @@ words:
 /** A topic file of one word (its arabizi, Arabic, English and note as given). */
 function topic(words: { arabizi: string; arabic: string; english: string; note?: string }[]) {
   const entries = words.map(
-    (w, i) => `  - english: "${w.english}"\n    arabizi: "${w.arabizi}"\n    arabic: "${w.arabic}"\n    batch: ${(i % 6) + 1}\n${w.note ? `    note: "${w.note}"\n` : ''}`,
+    (w, i) =>
+      `  - english: "${w.english}"\n    arabizi: "${w.arabizi}"\n    arabic: "${w.arabic}"\n    batch: ${(i % 6) + 1}\n${w.note ? `    note: "${w.note}"\n` : ''}`,
   );
   return `topic: Greetings\npremium: false\norder: 1\nwords:\n${entries.join('')}`;
 }
@@ -41,7 +42,10 @@ const goodMorning = { english: 'good morning', arabizi: 'saba7 el 5er', arabic: 
 
 describe('the spelling table', () => {
   test('a variant in an arabizi field is an error naming the file, line and canonical form', () => {
-    const file = topic([{ ...goodMorning, arabizi: 'saba7 el 5eir' }, { english: 'house', arabizi: 'bet', arabic: 'بيت' }]);
+    const file = topic([
+      { ...goodMorning, arabizi: 'saba7 el 5eir' },
+      { english: 'house', arabizi: 'bet', arabic: 'بيت' },
+    ]);
     expect(messages(check({ 'words/greetings.yaml': file }).errors)).toEqual([
       'words/greetings.yaml:6: words[0].arabizi: "5eir" is spelled "5er" (spelling.yaml line 3)',
       'words/greetings.yaml:10: words[1].arabizi: "bet" is spelled "beit" (spelling.yaml line 5)',
@@ -78,7 +82,9 @@ steps:
 ---
 Say **3a albak** after sa7tein.
 `;
-    expect(messages(check({ 'words/greetings.yaml': words, 'sentences/food_and_drink.yaml': sentences, 'lessons/01-meals.md': lesson }).errors)).toEqual([
+    expect(
+      messages(check({ 'words/greetings.yaml': words, 'sentences/food_and_drink.yaml': sentences, 'lessons/01-meals.md': lesson }).errors),
+    ).toEqual([
       'words/greetings.yaml:9: words[0].note: "kheir" is spelled "5er" (spelling.yaml line 3)',
       'sentences/food_and_drink.yaml:6: sentences[0].contexts[0].context: "yeslamo idek" is spelled "yeslamo ideik" (spelling.yaml line 9)',
       'sentences/food_and_drink.yaml:7: sentences[0].contexts[0].recommended_answer: "yeslamo idek" is spelled "yeslamo ideik" (spelling.yaml line 9)',
@@ -89,7 +95,9 @@ Say **3a albak** after sa7tein.
 
   test('keeps the capital of a sentence in the canonical form it names', () => {
     const file = topic([{ english: 'our house', arabizi: 'Bet el 3ayle', arabic: 'بيت العيلة' }]);
-    expect(check({ 'words/greetings.yaml': file }).errors.map((e) => e.message)).toEqual(['"Bet" is spelled "Beit" (spelling.yaml line 5)']);
+    expect(check({ 'words/greetings.yaml': file }).errors.map((e) => e.message)).toEqual([
+      '"Bet" is spelled "Beit" (spelling.yaml line 5)',
+    ]);
   });
 
   test('is read as one table: a spelling listed twice, or both canonical and variant, is an error', () => {
@@ -155,7 +163,10 @@ describe('the number-letter rules', () => {
       { english: 'this (before a noun)', arabizi: 'hal', arabic: 'هال' },
       { english: 'in July', arabizi: 'b tammouz', arabic: 'بتمّوز' },
       { english: 'water in the jug', arabizi: 'el may bel kouz', arabic: 'المي بالكوز' },
-      { ...goodMorning, note: "Grilled chicken is 'djej mechwe', and good night is tesba7 3ala khebez; where have you been, *wen hal ghaybe*? In July 'b tammouz btoghle el may bel kouz'." },
+      {
+        ...goodMorning,
+        note: "Grilled chicken is 'djej mechwe', and good night is tesba7 3ala khebez; where have you been, *wen hal ghaybe*? In July 'b tammouz btoghle el may bel kouz'.",
+      },
       { english: 'night', arabizi: 'leil', arabic: 'ليل', note: 'Say 2id for hand: no, id.' },
     ]);
     expect(check({ 'words/greetings.yaml': file }).errors.map((e) => `${e.field}: ${e.message.replace(/ \(a borrowed.*/, '')}`)).toEqual([

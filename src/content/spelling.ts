@@ -9,7 +9,13 @@ import { fieldName, parseYaml, validateDoc, type Path, type SourceDoc } from './
 export const SPELLING_FILE = 'spelling.yaml';
 
 /** A text of a parsed file, placed at its field. */
-export const textAt = (doc: SourceDoc, path: Path, text: string, kind: TextField['kind'], translations: { arabic?: string; english?: string; conjugated?: boolean; headword?: boolean } = {}): TextField => ({
+export const textAt = (
+  doc: SourceDoc,
+  path: Path,
+  text: string,
+  kind: TextField['kind'],
+  translations: { arabic?: string; english?: string; conjugated?: boolean; headword?: boolean } = {},
+): TextField => ({
   file: doc.file,
   line: doc.lineOf(path),
   field: fieldName(path),
@@ -44,14 +50,28 @@ const SpellingFile = v.strictObject({
     }),
     'must be a list of words',
   ),
-  homographs: v.optional(v.array(v.pipe(v.array(v.pipe(v.string('must be a spelling'), v.trim(), v.minLength(1, 'must not be empty')), 'must be a list of spellings'), v.minLength(2, 'must name at least two words')), 'must be a list of groups')),
+  homographs: v.optional(
+    v.array(
+      v.pipe(
+        v.array(v.pipe(v.string('must be a spelling'), v.trim(), v.minLength(1, 'must not be empty')), 'must be a list of spellings'),
+        v.minLength(2, 'must name at least two words'),
+      ),
+      'must be a list of groups',
+    ),
+  ),
 });
 
 const WORD = /[A-Za-z0-9]+/g;
 const words = (s: string) => s.toLowerCase().match(WORD) ?? [];
 const phrase = (s: string) => words(s).join(' ');
 
-export const emptySpelling = (): SpellingTable => ({ entries: [], byVariant: new Map(), canonicalWords: new Set(), longestVariant: 0, homographs: [] });
+export const emptySpelling = (): SpellingTable => ({
+  entries: [],
+  byVariant: new Map(),
+  canonicalWords: new Set(),
+  longestVariant: 0,
+  homographs: [],
+});
 
 /**
  * Reads the table, reporting a malformed entry, a spelling given twice and a variant that is also
@@ -156,7 +176,8 @@ function quotedSpans(text: string, tokens: Token[]) {
 const joined = (text: string, a: Token, b: Token) => /^[\s-]+$/.test(text.slice(a.end, b.start));
 
 /** Keeps the capital of a sentence's first word in the suggestion. */
-const sameCase = (written: string, canonical: string) => (/^[A-Z]/.test(written) ? canonical[0].toUpperCase() + canonical.slice(1) : canonical);
+const sameCase = (written: string, canonical: string) =>
+  /^[A-Z]/.test(written) ? canonical[0].toUpperCase() + canonical.slice(1) : canonical;
 
 /**
  * Reports, as errors, arabizi that the table spells otherwise and arabizi that breaks the
@@ -194,7 +215,10 @@ export function spellingIssues(table: SpellingTable, vocabulary: Vocabulary, t: 
     const right = i + 1 < tokens.length && joined(t.text, tokens[i], tokens[i + 1]) ? tokens[i + 1] : undefined;
     return !!left && !!right && known(left) && known(right) && (isArabiziWord(left) || isArabiziWord(right));
   };
-  const arabicWords = t.arabic?.split(/\s+/).map((w) => w.replace(/[^\u0621-\u064A]/g, '')).filter(Boolean);
+  const arabicWords = t.arabic
+    ?.split(/\s+/)
+    .map((w) => w.replace(/[^\u0621-\u064A]/g, ''))
+    .filter(Boolean);
   const alignedArabic = (i: number) => (arabicWords && arabicWords.length === tokens.length ? arabicWords[i] : undefined);
 
   // An apostrophe inside an arabizi word stands for a sound the number-letters write (sa'a for sa3a).
@@ -230,8 +254,14 @@ export function spellingIssues(table: SpellingTable, vocabulary: Vocabulary, t: 
     if (/kh|gh|ch/.test(tok.lower)) {
       const numbered = tok.lower.replace(/kh/g, '5').replace(/gh/g, '8').replace(/ch/g, 'sh');
       if (!prose || hasNumberLetter(tok.word) || vocabulary.arabizi.has(numbered) || readAsArabizi(i)) {
-        const rules = [['kh', '5 for خ'], ['gh', '8 for غ'], ['ch', 'sh for ش']].filter(([pair]) => tok.lower.includes(pair));
-        at(`"${tok.word}" is written "${sameCase(tok.word, numbered)}": ${rules.map(([pair, rule]) => `${rule}, not ${pair}`).join('; ')} (a borrowed word spelled with ${rules.map(([pair]) => pair).join(' or ')} belongs in spelling.yaml)`);
+        const rules = [
+          ['kh', '5 for خ'],
+          ['gh', '8 for غ'],
+          ['ch', 'sh for ش'],
+        ].filter(([pair]) => tok.lower.includes(pair));
+        at(
+          `"${tok.word}" is written "${sameCase(tok.word, numbered)}": ${rules.map(([pair, rule]) => `${rule}, not ${pair}`).join('; ')} (a borrowed word spelled with ${rules.map(([pair]) => pair).join(' or ')} belongs in spelling.yaml)`,
+        );
         continue;
       }
     }
@@ -239,7 +269,10 @@ export function spellingIssues(table: SpellingTable, vocabulary: Vocabulary, t: 
     if (VOWEL_AFTER_2.test(tok.lower)) {
       const arabicWord = alignedArabic(i);
       const bare = tok.lower.slice(1);
-      const hamza = arabicWord !== undefined ? HAMZA_START.test(arabicWord) : prose && vocabulary.arabizi.has(bare) && !vocabulary.arabizi.has(tok.lower);
+      const hamza =
+        arabicWord !== undefined
+          ? HAMZA_START.test(arabicWord)
+          : prose && vocabulary.arabizi.has(bare) && !vocabulary.arabizi.has(tok.lower);
       if (hamza) at(`"${tok.word}": a hamza at the start of a word is written as its vowel ("${sameCase(tok.word, bare)}"), not as 2`);
     }
   }

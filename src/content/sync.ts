@@ -59,7 +59,9 @@ export function syncByKey<T extends SQLiteTable>(
   const stale = existing.filter((row) => !seen.has(String(row[opts.keyField]))).map((row) => row.id as number);
   const removeStale = () => {
     for (let i = 0; i < stale.length; i += 500) {
-      tx.delete(t).where(inArray(t.id, stale.slice(i, i + 500))).run();
+      tx.delete(t)
+        .where(inArray(t.id, stale.slice(i, i + 500)))
+        .run();
     }
   };
   if (!opts.deferRemoval) removeStale();
@@ -81,10 +83,15 @@ export function syncChildren(
   rows: Record<string, unknown>[],
 ) {
   const parentId = parent.ids.get(parentKey)!;
-  const child = syncByKey(tx, childTable, rows.map((row) => ({ ...row, [parentField]: parentId })), {
-    keyField: childKeyField,
-    scope: { column: (childTable as unknown as Record<string, Column>)[parentField], value: parentId },
-  }).counts;
+  const child = syncByKey(
+    tx,
+    childTable,
+    rows.map((row) => ({ ...row, [parentField]: parentId })),
+    {
+      keyField: childKeyField,
+      scope: { column: (childTable as unknown as Record<string, Column>)[parentField], value: parentId },
+    },
+  ).counts;
   if (child.added + child.updated + child.removed > 0 && parent.unchangedKeys.delete(parentKey)) {
     parent.counts.unchanged--;
     parent.counts.updated++;

@@ -3,7 +3,12 @@ export function formatTable(rows: (string | number)[][], left: number[] = [0]) {
   const cells = rows.map((row) => row.map(String));
   const widths = cells[0].map((_, col) => Math.max(...cells.map((row) => (row[col] ?? '').length)));
   return cells
-    .map((row) => row.map((cell, col) => (left.includes(col) ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, col) => (left.includes(col) ? cell.padEnd(widths[col]) : cell.padStart(widths[col])))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 

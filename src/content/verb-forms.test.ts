@@ -42,16 +42,29 @@ const love: VerbForms = {
 };
 
 /** The warnings for one arabizi text and its English, with `known` the corpus's other arabizi words. */
-function warnings(text: string, english?: string, known: string[] = ['el', 'ahwe', 'ktir', 'ma', 'addeh', '7a2o', 'dolar', 'ba7er', 'akel', 'ra7']) {
+function warnings(
+  text: string,
+  english?: string,
+  known: string[] = ['el', 'ahwe', 'ktir', 'ma', 'addeh', '7a2o', 'dolar', 'ba7er', 'akel', 'ra7'],
+) {
   const found: ContentIssue[] = [];
-  const field: TextField = { file: 'sentences/shopping.yaml', line: 4, field: 'sentences[0].question.arabizi', text, kind: 'arabizi', english };
+  const field: TextField = {
+    file: 'sentences/shopping.yaml',
+    line: 4,
+    field: 'sentences[0].question.arabizi',
+    text,
+    kind: 'arabizi',
+    english,
+  };
   checkVerbForms([pay, love], new Set(known), [field], { error: (i) => found.push(i), warn: (i) => found.push(i) });
   return found.map((w) => w.message);
 }
 
 describe('the verb forms of sentences and lessons', () => {
   test('a word a letter away from a form, with its consonants, names the nearest form', () => {
-    expect(warnings('Be7ebb el ahwe ktir')).toEqual(['"be7ebb" is not a form of to love in content/verbs; the nearest is "b7ebb" (I love)']);
+    expect(warnings('Be7ebb el ahwe ktir')).toEqual([
+      '"be7ebb" is not a form of to love in content/verbs; the nearest is "b7ebb" (I love)',
+    ]);
     expect(warnings('bedfe3 cash')).toEqual(['"bedfe3" is not a form of to pay in content/verbs; the nearest is "bedfa3" (I pay)']);
   });
 
@@ -75,9 +88,11 @@ describe('the verb forms of sentences and lessons', () => {
       '"dafa3et" is "she paid", but the English "How much did you pay for it?" asks for "dafa3t" or "dafa3te" or "dafa3to"',
     ]);
     expect(warnings('Addeh dafa3t 7a2o?', 'How much did you pay for it?')).toEqual([]);
-    expect(warnings("Ma dafa3t?", "Didn't you pay?")).toEqual([]);
+    expect(warnings('Ma dafa3t?', "Didn't you pay?")).toEqual([]);
     expect(warnings('Addeh btedfa3?', 'How much do you pay?')).toEqual([]);
-    expect(warnings('Addeh dafa3t?', 'How much do you pay?')).toEqual(['"dafa3t" is "I paid", but the English "How much do you pay?" asks for "btedfa3" or "btedfa3e" or "btedfa3o"']);
+    expect(warnings('Addeh dafa3t?', 'How much do you pay?')).toEqual([
+      '"dafa3t" is "I paid", but the English "How much do you pay?" asks for "btedfa3" or "btedfa3e" or "btedfa3o"',
+    ]);
   });
 
   test('English that does not say who ("to pay", "pay!", "will you pay") asks for nothing', () => {
@@ -102,17 +117,26 @@ sentences:
         arabic: "باكل"
         english: "I eat"
 `;
-    const result = validateContent(fixture({ 'letters/letters.yaml': letters, 'verbs/eat.yaml': verbFile(), 'sentences/food_and_drink.yaml': sentences }), contentPlugins);
+    const result = validateContent(
+      fixture({ 'letters/letters.yaml': letters, 'verbs/eat.yaml': verbFile(), 'sentences/food_and_drink.yaml': sentences }),
+      contentPlugins,
+    );
     expect(result.errors).toEqual([
       {
         file: 'sentences/food_and_drink.yaml',
         line: 7,
         field: 'sentences[0].contexts[0].recommended_answer',
-        message: '"bekoll" is a second spelling of "bekol" (verbs/eat.yaml:18): one spelling per word (list "bekoll" as a variant of "bekol" in spelling.yaml, or both under homographs if they are different words)',
+        message:
+          '"bekoll" is a second spelling of "bekol" (verbs/eat.yaml:18): one spelling per word (list "bekoll" as a variant of "bekol" in spelling.yaml, or both under homographs if they are different words)',
       },
     ]);
     expect(result.warnings).toEqual([
-      { file: 'sentences/food_and_drink.yaml', line: 7, field: 'sentences[0].contexts[0].recommended_answer', message: '"bekoll" is not a form of to eat in content/verbs; the nearest is "bekol" (ana present)' },
+      {
+        file: 'sentences/food_and_drink.yaml',
+        line: 7,
+        field: 'sentences[0].contexts[0].recommended_answer',
+        message: '"bekoll" is not a form of to eat in content/verbs; the nearest is "bekol" (ana present)',
+      },
     ]);
   });
 });

@@ -31,7 +31,12 @@ function distance(a: string, b: string) {
 const ENDINGS = ['o', 'a', 'ak', 'ik', 'kon', 'on', 'na', 'ne', 'ni', 'le', 'lak', 'lik', 'lo', 'la', 'lna', 'lkon', 'lon'];
 
 /** "you ate (m.)" → "you ate": the English a translation would contain. */
-const plainEnglish = (english: string) => english.replace(/\([^)]*\)/g, '').replace(/[!?.]/g, '').trim().toLowerCase();
+const plainEnglish = (english: string) =>
+  english
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[!?.]/g, '')
+    .trim()
+    .toLowerCase();
 const SUBJECT = /^(i|we|you|he|she|they) \S+$/;
 /** English words, with "didn't" read as "did not" and "won't" as "will not". */
 const englishWords = (s: string) => words(s.replace(/won['’]t/gi, 'will not').replace(/n['’]t\b/gi, ' not'));
@@ -94,7 +99,10 @@ export function checkVerbForms(verbs: VerbForms[], known: Set<string>, texts: Te
   const subjects = verbs.map((verb) => [verb, subjectForms(verb)] as const);
   const bySkeleton = new Map<string, string[]>();
   for (const form of formWords.keys()) bySkeleton.set(skeleton(form), [...(bySkeleton.get(skeleton(form)) ?? []), form]);
-  const withEnding = (token: string) => ENDINGS.some((ending) => token.endsWith(ending) && (known.has(token.slice(0, -ending.length)) || formWords.has(token.slice(0, -ending.length))));
+  const withEnding = (token: string) =>
+    ENDINGS.some(
+      (ending) => token.endsWith(ending) && (known.has(token.slice(0, -ending.length)) || formWords.has(token.slice(0, -ending.length))),
+    );
 
   for (const t of texts) {
     if (t.kind !== 'arabizi') continue;
@@ -108,7 +116,8 @@ export function checkVerbForms(verbs: VerbForms[], known: Set<string>, texts: Te
         const d = distance(token, form);
         if (d <= (form.length <= 5 ? 1 : 2) && (!nearest || d < nearest.d)) nearest = { form, english, verb, d };
       }
-      if (nearest) warn(`"${token}" is not a form of ${nearest.verb.english} in content/verbs; the nearest is "${nearest.form}" (${nearest.english})`);
+      if (nearest)
+        warn(`"${token}" is not a form of ${nearest.verb.english} in content/verbs; the nearest is "${nearest.form}" (${nearest.english})`);
     }
 
     if (!t.english) continue;

@@ -54,7 +54,12 @@ export type MissingMessage = (path: Path) => string | undefined;
  * one per field (the first rule it breaks). A missing field and an empty one (`note:` with nothing
  * after it) get plain messages instead of the schema's type message.
  */
-export function validateDoc<S extends v.GenericSchema>(doc: SourceDoc, schema: S, report: Reporter, missing?: MissingMessage): v.InferOutput<S> | null {
+export function validateDoc<S extends v.GenericSchema>(
+  doc: SourceDoc,
+  schema: S,
+  report: Reporter,
+  missing?: MissingMessage,
+): v.InferOutput<S> | null {
   const result = v.safeParse(schema, doc.data, { abortEarly: false, abortPipeEarly: true });
   if (result.success) return result.output;
   for (const issue of result.issues) {

@@ -19,6 +19,8 @@ test('a database file opens in WAL mode with foreign keys on, a busy timeout and
   const before = tables();
   migrateDatabase(db);
   expect(tables()).toEqual(before);
-  expect(() => db.$client.run('insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)', ['s', 999, 0, 0])).toThrow(/FOREIGN KEY/);
+  expect(() => db.$client.run('insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)', ['s', 999, 0, 0])).toThrow(
+    /FOREIGN KEY/,
+  );
   db.$client.close();
 });

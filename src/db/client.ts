@@ -40,7 +40,10 @@ export function migrateDatabase(db: Db) {
   try {
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     const broken = db.$client.query('PRAGMA foreign_key_check').all() as { table: string; parent: string }[];
-    if (broken.length > 0) throw new Error(`The migrations left rows pointing at missing ones: ${[...new Set(broken.map((b) => `${b.table} -> ${b.parent}`))].join(', ')}`);
+    if (broken.length > 0)
+      throw new Error(
+        `The migrations left rows pointing at missing ones: ${[...new Set(broken.map((b) => `${b.table} -> ${b.parent}`))].join(', ')}`,
+      );
   } finally {
     db.$client.exec('PRAGMA foreign_keys = ON');
   }

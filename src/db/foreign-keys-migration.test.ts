@@ -9,7 +9,6 @@ import { migrateDatabase, openDatabase } from './client';
 const dir = mkdtempSync(join(tmpdir(), 'kalimat-foreign-keys-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 const referenced = (db: ReturnType<typeof openDatabase>, table: string) =>
   (db.$client.query(`pragma foreign_key_list(${table})`).all() as { table: string }[]).map((fk) => fk.table).sort();
 
@@ -23,7 +22,9 @@ test('migration 0018 drops the foreign keys into vocabulary and keeps every row,
   run(`insert into topics (id, name) values (1, 'Food')`);
   run(`insert into words (id, key, english, lebanese, arabic_script, topic_id) values (1, 'food/bread', 'bread', '5ebez', 'خبز', 1)`);
   run(`insert into flagged_words (user_id, word_id, correct_in_flagged, flagged_at) values (1, 1, 2, 1000)`);
-  run(`insert into lessons (id, key, topic_id, name, description, order_index, difficulty) values (1, 'food', 1, 'Food', 'Eating', 1, 'beginner')`);
+  run(
+    `insert into lessons (id, key, topic_id, name, description, order_index, difficulty) values (1, 'food', 1, 'Food', 'Eating', 1, 'beginner')`,
+  );
   run(`insert into lesson_content (lesson_id, order_index, type, content) values (1, 0, 'vocabulary', '{}')`);
   run(`insert into lesson_progress (user_id, lesson_id, completed, score) values (1, 1, 1, 80)`);
 

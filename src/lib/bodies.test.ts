@@ -37,26 +37,82 @@ const deep = fc.tuple(fc.integer({ min: 1, max: 150_000 }), fc.boolean(), json).
   return open.repeat(times) + JSON.stringify(inner) + close.repeat(times);
 });
 /** A list or an object with up to a quarter of a million entries. */
-const wide = fc.tuple(fc.integer({ min: 1, max: 250_000 }), fc.boolean()).map(([n, array]) =>
-  array ? `[${`"${MARK}",`.repeat(n)}0]` : `{${Array.from({ length: Math.min(n, 60_000) }, (_, i) => `"${MARK}${i}":${i}`).join(',')}}`,
-);
+const wide = fc
+  .tuple(fc.integer({ min: 1, max: 250_000 }), fc.boolean())
+  .map(([n, array]) =>
+    array ? `[${`"${MARK}",`.repeat(n)}0]` : `{${Array.from({ length: Math.min(n, 60_000) }, (_, i) => `"${MARK}${i}":${i}`).join(',')}}`,
+  );
 /** One known key holding a string of up to 1 MiB. */
-const huge = fc.tuple(fc.constantFrom('email', 'password', 'username', 'issue', 'planId', 'correct', 'page', MARK), fc.integer({ min: 0, max: ONE_MIB - 40 })).map(
-  ([key, n]) => JSON.stringify({ [key]: MARK + 'a'.repeat(n) }),
-);
+const huge = fc
+  .tuple(
+    fc.constantFrom('email', 'password', 'username', 'issue', 'planId', 'correct', 'page', MARK),
+    fc.integer({ min: 0, max: ONE_MIB - 40 }),
+  )
+  .map(([key, n]) => JSON.stringify({ [key]: MARK + 'a'.repeat(n) }));
 /** The routes' own field names, holding anything: what reaches a schema's checks of each field. */
-const FIELDS = ['email', 'username', 'password', 'name', 'issue', 'currentPassword', 'newPassword', 'confirmNewPassword', 'token', 'planId', 'interval', 'successUrl', 'cancelUrl', 'isFlagged', 'correct', 'completed', 'letterNumber', 'item', 'kind', 'id', 'reason', 'suggestion', 'note', 'sentenceId', 'answer', 'context', 'sessionId', 'page', 'timeZone', 'flag', 'inFlaggedSection', 'direction', 'fast'];
+const FIELDS = [
+  'email',
+  'username',
+  'password',
+  'name',
+  'issue',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'token',
+  'planId',
+  'interval',
+  'successUrl',
+  'cancelUrl',
+  'isFlagged',
+  'correct',
+  'completed',
+  'letterNumber',
+  'item',
+  'kind',
+  'id',
+  'reason',
+  'suggestion',
+  'note',
+  'sentenceId',
+  'answer',
+  'context',
+  'sessionId',
+  'page',
+  'timeZone',
+  'flag',
+  'inFlaggedSection',
+  'direction',
+  'fast',
+];
 /** The keys the routes' query schemas read; a GET route is sent the body as one of them. */
 const QUERY_KEYS = ['includeVerbs', 'text', 'exclude', 'page', MARK];
 const fields = fc.dictionary(fc.constantFrom(...FIELDS), json, { maxKeys: 6 }).map((v) => JSON.stringify(v));
 const bytes = fc.uint8Array({ maxLength: 2048 }).map((b) => MARK + new TextDecoder().decode(b));
 
-const body = fc.oneof(fields, fields, json.map((v) => JSON.stringify(v) ?? 'null'), deep, wide, huge, bytes);
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', undefined);
+const body = fc.oneof(
+  fields,
+  fields,
+  json.map((v) => JSON.stringify(v) ?? 'null'),
+  deep,
+  wide,
+  huge,
+  bytes,
+);
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  undefined,
+);
 
 // Billing as it runs in production, against the fake Stripe: unconfigured, its routes answer 503 by design.
 const stripe = startFakeStripe();
-const t = createTestApp({ env: fakeStripeEnv(stripe, { STRIPE_PRICE_MONTHLY: 'price_monthly_test', STRIPE_PRICE_YEARLY: 'price_yearly_test' }), content: false });
+const t = createTestApp({
+  env: fakeStripeEnv(stripe, { STRIPE_PRICE_MONTHLY: 'price_monthly_test', STRIPE_PRICE_YEARLY: 'price_yearly_test' }),
+  content: false,
+});
 afterAll(() => {
   t.close();
   stripe.stop();
@@ -75,35 +131,46 @@ describe('any body on any route', () => {
     let cookie = (await t.signUp()).cookie;
     let sessions = 1;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.boolean(), body, contentType, fc.constantFrom('1', MARK, '-1', '99999999999999999999'), fc.constantFrom(...QUERY_KEYS), async (route, signedIn, text, type, param, queryKey) => {
-        // The catch-all is tried on its API side: its other side is the web client's page, which a test tree may not have built.
-        const path = route.path.replace(/:\w+/g, param).replace('/*', `/api/${MARK}/x`);
-        const method = route.method === 'ALL' ? 'POST' : route.method;
-        const carriesBody = method !== 'GET' && method !== 'HEAD';
-        const headers: Record<string, string> = { origin: BASE };
-        if (type) headers['content-type'] = type;
-        if (signedIn) headers.cookie = cookie;
-        const url = carriesBody ? BASE + path : `${BASE}${path}?${queryKey}=${encodeURIComponent(text.slice(0, 16_000))}`;
-        const res = await t.app.handle(new Request(url, { method, headers, body: carriesBody ? text : undefined }));
-        const case_ = `${method} ${route.path} (${text.length} characters: ${text.slice(0, 60)})`;
-        if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
-          await res.body?.cancel();
-          expect({ case_, status: res.status }).toEqual({ case_, status: 200 });
-          return;
-        }
-        const answer = await res.text();
-        expect({ case_, status: res.status, below500: res.status < 500 }).toEqual({ case_, status: res.status, below500: true });
-        if (res.status >= 400) {
-          expect({ case_, status: res.status, known: res.status in STATUS_MESSAGES }).toEqual({ case_, status: res.status, known: true });
-          const error = JSON.parse(answer);
-          expect({ case_, keys: Object.keys(error).filter((k) => k !== 'details') }).toEqual({ case_, keys: ['message', 'error', 'requestId'] });
-          expect({ case_, echoed: answer.includes(MARK) }).toEqual({ case_, echoed: false });
-        }
-        // A session ended by the body's route (logout, deletion, a password change) is replaced, so later runs reach the schemas.
-        if (signedIn && res.ok && method !== 'GET' && (await t.request('GET', '/api/user', { cookie })).status === 401) {
-          cookie = (await t.signUp({ email: `again${++sessions}@example.com`, username: `again${sessions}` })).cookie;
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.boolean(),
+        body,
+        contentType,
+        fc.constantFrom('1', MARK, '-1', '99999999999999999999'),
+        fc.constantFrom(...QUERY_KEYS),
+        async (route, signedIn, text, type, param, queryKey) => {
+          // The catch-all is tried on its API side: its other side is the web client's page, which a test tree may not have built.
+          const path = route.path.replace(/:\w+/g, param).replace('/*', `/api/${MARK}/x`);
+          const method = route.method === 'ALL' ? 'POST' : route.method;
+          const carriesBody = method !== 'GET' && method !== 'HEAD';
+          const headers: Record<string, string> = { origin: BASE };
+          if (type) headers['content-type'] = type;
+          if (signedIn) headers.cookie = cookie;
+          const url = carriesBody ? BASE + path : `${BASE}${path}?${queryKey}=${encodeURIComponent(text.slice(0, 16_000))}`;
+          const res = await t.app.handle(new Request(url, { method, headers, body: carriesBody ? text : undefined }));
+          const case_ = `${method} ${route.path} (${text.length} characters: ${text.slice(0, 60)})`;
+          if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+            await res.body?.cancel();
+            expect({ case_, status: res.status }).toEqual({ case_, status: 200 });
+            return;
+          }
+          const answer = await res.text();
+          expect({ case_, status: res.status, below500: res.status < 500 }).toEqual({ case_, status: res.status, below500: true });
+          if (res.status >= 400) {
+            expect({ case_, status: res.status, known: res.status in STATUS_MESSAGES }).toEqual({ case_, status: res.status, known: true });
+            const error = JSON.parse(answer);
+            expect({ case_, keys: Object.keys(error).filter((k) => k !== 'details') }).toEqual({
+              case_,
+              keys: ['message', 'error', 'requestId'],
+            });
+            expect({ case_, echoed: answer.includes(MARK) }).toEqual({ case_, echoed: false });
+          }
+          // A session ended by the body's route (logout, deletion, a password change) is replaced, so later runs reach the schemas.
+          if (signedIn && res.ok && method !== 'GET' && (await t.request('GET', '/api/user', { cookie })).status === 401) {
+            cookie = (await t.signUp({ email: `again${++sessions}@example.com`, username: `again${sessions}` })).cookie;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   }, 60_000);
@@ -123,7 +190,14 @@ describe('a nested body sent to the running server', () => {
     // As `npm start` runs it: development mode, where Elysia writes a refused input out in full.
     server = Bun.spawn([process.execPath, 'src/server.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'app.db'), LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: join(dir, 'app.db'),
+        LOG_LEVEL: 'silent',
+      },
       stdout: 'ignore',
       stderr: 'inherit',
     });

@@ -24,7 +24,11 @@ export function calendarDay(at: Date, timeZone: string): string {
   const minute = Math.floor(at.getTime() / MINUTE_MS);
   let zone = dayFormats.get(timeZone);
   if (!zone) {
-    zone = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), minute: NaN, day: '' };
+    zone = {
+      format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      minute: NaN,
+      day: '',
+    };
     dayFormats.set(timeZone, zone);
   }
   if (zone.minute !== minute) {

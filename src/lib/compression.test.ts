@@ -89,7 +89,8 @@ describe('what the server adds to the client', () => {
   });
 
   test('a page opened without a session cookie is marked signed out; with one, or fetched by a script, it is not', () => {
-    const open = (headers: Record<string, string>) => serveClient(dist, clientRequest(new Request('http://localhost/words', { headers }), 'http://localhost')).headers.get('server-timing');
+    const open = (headers: Record<string, string>) =>
+      serveClient(dist, clientRequest(new Request('http://localhost/words', { headers }), 'http://localhost')).headers.get('server-timing');
     expect(open({ 'sec-fetch-mode': 'navigate' })).toBe('signed-out');
     expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'theme=dark; session=abc' })).toBeNull();
     expect(open({ 'sec-fetch-mode': 'navigate', cookie: 'mysession=abc' })).toBe('signed-out');
@@ -100,7 +101,10 @@ describe('what the server adds to the client', () => {
     mkdirSync(join(dist, 'pages'));
     for (const path of DRAWN_PAGES) writeFileSync(join(dist, `pages${path}.html`), `<!doctype html>drawn ${path}`);
     const open = (url: string, headers: Record<string, string> = {}) =>
-      serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'));
+      serveClient(
+        dist,
+        clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'),
+      );
     expect(await open('/landing').text()).toBe('<!doctype html>drawn /landing');
     expect(open('/landing').headers.get('server-timing')).toBe('signed-out');
     expect(await open('/auth').text()).toBe('<!doctype html>drawn /auth');
@@ -115,9 +119,13 @@ describe('what the server adds to the client', () => {
 
   test('a signed-out visit no drawn page shows gets the page naming the code of the screen it ends on, where the build made one', async () => {
     mkdirSync(join(dist, 'pages/signed-out'), { recursive: true });
-    for (const name of ['index', 'auth', 'words']) writeFileSync(join(dist, `pages/signed-out/${name}.html`), `<!doctype html>ends ${name}`);
+    for (const name of ['index', 'auth', 'words'])
+      writeFileSync(join(dist, `pages/signed-out/${name}.html`), `<!doctype html>ends ${name}`);
     const open = (url: string, headers: Record<string, string> = {}) =>
-      serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'));
+      serveClient(
+        dist,
+        clientRequest(new Request(`http://localhost${url}`, { headers: { 'sec-fetch-mode': 'navigate', ...headers } }), 'http://localhost'),
+      );
     expect(await open('/').text()).toBe('<!doctype html>ends index');
     expect(await open('/?utm_source=mail').text()).toBe('<!doctype html>ends index');
     expect(await open('/auth?tab=register').text()).toBe('<!doctype html>ends auth');
@@ -130,11 +138,12 @@ describe('what the server adds to the client', () => {
     rmSync(join(dist, 'pages/signed-out'), { recursive: true });
   });
 
-  test('a visit with a session gets the page naming its first screen\'s chunks and reads, or the one naming the user; a script\'s fetch gets index.html', async () => {
+  test("a visit with a session gets the page naming its first screen's chunks and reads, or the one naming the user; a script's fetch gets index.html", async () => {
     mkdirSync(join(dist, 'pages/signed-in'), { recursive: true });
     writeFileSync(join(dist, 'pages/signed-in.html'), '<!doctype html>user');
     writeFileSync(join(dist, 'pages/signed-in/words.html'), '<!doctype html>words');
-    const open = (url: string, headers: Record<string, string>) => serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers }), 'http://localhost'));
+    const open = (url: string, headers: Record<string, string>) =>
+      serveClient(dist, clientRequest(new Request(`http://localhost${url}`, { headers }), 'http://localhost'));
     const session = { 'sec-fetch-mode': 'navigate', cookie: 'session=abc' };
     expect(await open('/words', session).text()).toBe('<!doctype html>words');
     expect(await open('/words?x=1', session).text()).toBe('<!doctype html>words');
@@ -218,7 +227,13 @@ describe('JSON answers', () => {
     const deck = sentAlike(Array.from({ length: 100 }, (_, i) => ({ id: i, english: `word ${i}`, isFlagged: false })));
     const flagged = (ids: number[]) => {
       const set = new Set(ids);
-      return new Elysia().use(compressionPlugin()).get('/deck', () => sentAlikeExcept(deck, (w) => set.has(w.id), (w) => ({ ...w, isFlagged: true })));
+      return new Elysia().use(compressionPlugin()).get('/deck', () =>
+        sentAlikeExcept(
+          deck,
+          (w) => set.has(w.id),
+          (w) => ({ ...w, isFlagged: true }),
+        ),
+      );
     };
     const expected = (ids: number[]) => deck.map((w) => (ids.includes(w.id) ? { ...w, isFlagged: true } : w));
     const stringify = spyOn(JSON, 'stringify');
@@ -226,7 +241,8 @@ describe('JSON answers', () => {
       const first = await flagged([3, 50]).handle(new Request('http://localhost/deck'));
       expect(first.headers.get('content-type')).toContain('application/json');
       expect(await first.json()).toEqual(expected([3, 50]));
-      const wordsWritten = () => stringify.mock.calls.filter(([value]) => typeof value === 'object' && value !== null && 'english' in value).length;
+      const wordsWritten = () =>
+        stringify.mock.calls.filter(([value]) => typeof value === 'object' && value !== null && 'english' in value).length;
       expect(wordsWritten()).toBe(102);
       // Another learner's flags: only the items not yet written as changed are written.
       const br = await flagged([3, 7]).handle(new Request('http://localhost/deck', { headers: { 'accept-encoding': 'br' } }));
@@ -235,7 +251,13 @@ describe('JSON answers', () => {
       expect(wordsWritten()).toBe(103);
       const none = await flagged([]).handle(new Request('http://localhost/deck'));
       expect(await none.json()).toEqual(deck);
-      const empty = new Elysia().use(compressionPlugin()).get('/none', () => sentAlikeExcept(sentAlike([] as { id: number }[]), () => true, (w) => w));
+      const empty = new Elysia().use(compressionPlugin()).get('/none', () =>
+        sentAlikeExcept(
+          sentAlike([] as { id: number }[]),
+          () => true,
+          (w) => w,
+        ),
+      );
       expect(await (await empty.handle(new Request('http://localhost/none'))).json()).toEqual([]);
     } finally {
       stringify.mockRestore();

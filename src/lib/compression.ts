@@ -43,7 +43,11 @@ const [OPEN, COMMA, CLOSE] = [...utf8.encode('[,]')] as [number, number, number]
  * joined from each item's UTF-8 JSON, written once per list, instead of serialising the whole list and
  * encoding it for every request. `change` must give the same item for the same list every time.
  */
-export function sentAlikeExcept<T extends object>(list: readonly T[], isChanged: (item: T) => boolean, change: (item: T) => T): JsonText<T[]> {
+export function sentAlikeExcept<T extends object>(
+  list: readonly T[],
+  isChanged: (item: T) => boolean,
+  change: (item: T) => T,
+): JsonText<T[]> {
   let items = itemJson.get(list);
   if (!items) itemJson.set(list, (items = { plain: list.map((item) => utf8.encode(JSON.stringify(item))), changed: [] }));
   const { plain, changed } = items;
@@ -76,7 +80,11 @@ export function compressionPlugin() {
     const written = responseValue instanceof JsonText;
     if (!written && !isJson(responseValue)) return;
     const shared = written ? undefined : sharedAnswers.get(responseValue);
-    const json = written ? responseValue.json : shared ? (shared.json ??= utf8.encode(JSON.stringify(responseValue))) : JSON.stringify(responseValue);
+    const json = written
+      ? responseValue.json
+      : shared
+        ? (shared.json ??= utf8.encode(JSON.stringify(responseValue)))
+        : JSON.stringify(responseValue);
     set.headers['content-type'] = 'application/json;charset=utf-8';
     if ((typeof json === 'string' ? json.length : json.byteLength) <= COMPRESS_JSON_ABOVE) return new Response(json);
     set.headers.vary = 'Accept-Encoding';

@@ -26,7 +26,11 @@ describe('every response', () => {
   test('errors have message, error and requestId, matching the header', async () => {
     const res = await t.request('GET', '/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: 'The requested resource was not found.', error: 'Not Found', requestId: res.headers.get('x-request-id') });
+    expect(res.json).toEqual({
+      message: 'The requested resource was not found.',
+      error: 'Not Found',
+      requestId: res.headers.get('x-request-id'),
+    });
   });
 
   test('unknown API paths answer JSON 404 for every method', async () => {
@@ -46,7 +50,10 @@ describe('request bodies', () => {
   });
 
   test('a body that is not JSON is a 415', async () => {
-    const res = await t.request('POST', '/api/login', { body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('POST', '/api/login', {
+      body: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.json.error).toBe('Unsupported Media Type');
   });
@@ -77,7 +84,10 @@ describe('request bodies', () => {
   test('a state-changing request from another origin is refused', async () => {
     const res = await t.request('POST', '/api/login', { body: {}, headers: { origin: 'https://elsewhere.example' } });
     expect(res.status).toBe(403);
-    const same = await t.request('POST', '/api/login', { body: { email: 'a@b.co', password: 'x' }, headers: { origin: 'http://localhost:3000' } });
+    const same = await t.request('POST', '/api/login', {
+      body: { email: 'a@b.co', password: 'x' },
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(same.status).toBe(401);
   });
 
@@ -142,13 +152,20 @@ describe('a body or query too deeply nested or too large to check', () => {
   test('[[[...]]] of depth 16,000 and 32,000 (under 64 KiB) is refused before it is parsed, signed in or not, and never echoed', async () => {
     const { cookie } = await t.signUp();
     for (const depth of [16_000, 32_000]) {
-      for (const [path, who] of [['/api/login', undefined], ['/api/words/1/progress', cookie]] as const) {
+      for (const [path, who] of [
+        ['/api/login', undefined],
+        ['/api/words/1/progress', cookie],
+      ] as const) {
         const res = await send(path, nested(depth), who);
         expect({ depth, path, status: res.status, json: res.json }).toEqual({
           depth,
           path,
           status: 400,
-          json: { error: 'Bad Request', message: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`, requestId: expect.any(String) },
+          json: {
+            error: 'Bad Request',
+            message: `The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`,
+            requestId: expect.any(String),
+          },
         });
         // The work is the request's, not the body's: nothing as long as the body is parsed or written.
         expect(res.parsed).toBeLessThan(1000);
@@ -172,7 +189,10 @@ describe('a body or query too deeply nested or too large to check', () => {
       ]) {
         const res = await t.app.handle(new Request(`${BASE}/api/${query.startsWith('text') ? 'tts' : 'words/topics'}?${query}`));
         expect(res.status).toBe(400);
-        expect(await res.json()).toMatchObject({ error: 'Bad Request', message: `The query is nested too deeply (at most ${MAX_BODY_DEPTH} levels).` });
+        expect(await res.json()).toMatchObject({
+          error: 'Bad Request',
+          message: `The query is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`,
+        });
       }
       expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
       expect(stringify.mock.results.filter((r) => typeof r.value === 'string' && r.value.length > 1000)).toEqual([]);
@@ -211,7 +231,12 @@ describe('a body or query too deeply nested or too large to check', () => {
     // The key 'email' counts with its items.
     expect((await send('/api/login', items(MAX_BODY_VALUES))).json.message).toBe(tooMany);
     expect((await send('/api/login', `[${'[],'.repeat(MAX_BODY_VALUES)}[]]`)).json.message).toBe(tooMany);
-    for (const body of [keys(MAX_BODY_VALUES), items(MAX_BODY_VALUES - 1), nested(MAX_BODY_DEPTH), `[${'[],'.repeat(MAX_BODY_VALUES - 1)}[]]`]) {
+    for (const body of [
+      keys(MAX_BODY_VALUES),
+      items(MAX_BODY_VALUES - 1),
+      nested(MAX_BODY_DEPTH),
+      `[${'[],'.repeat(MAX_BODY_VALUES - 1)}[]]`,
+    ]) {
       expect((await send('/api/login', body)).json.error).toBe('Validation Error');
     }
     const inString = await send('/api/login', JSON.stringify({ email: `${'[{'.repeat(5000)}"\\`, password: ',:'.repeat(5000) }));
@@ -228,7 +253,11 @@ describe('an unexpected failure', () => {
     const res = await failing.handle(new Request(`${BASE}/api/boom`));
     const body = await res.json();
     expect(res.status).toBe(500);
-    expect(body).toEqual({ message: 'A server error occurred. Please try again later.', error: 'Internal Server Error', requestId: res.headers.get('x-request-id') });
+    expect(body).toEqual({
+      message: 'A server error occurred. Please try again later.',
+      error: 'Internal Server Error',
+      requestId: res.headers.get('x-request-id'),
+    });
     expect(Object.keys(body)).toEqual(['message', 'error', 'requestId']);
   });
 });
@@ -268,11 +297,14 @@ describe('the web client', () => {
 
 describe('GET /api/events', () => {
   /** The stream's plumbing is tested with payloads of any shape. */
-  const anyEvent = (channel: string, data: unknown, userId: number) => (t.app.ctx.events as unknown as EventHub<Record<string, unknown>>).publish(channel, data, userId);
+  const anyEvent = (channel: string, data: unknown, userId: number) =>
+    (t.app.ctx.events as unknown as EventHub<Record<string, unknown>>).publish(channel, data, userId);
   /** Opens the stream with `lastEventId` as sent, publishes a marker, and gives the events read up to it. */
   async function eventsAfter(cookie: string, userId: number, lastEventId: string) {
     const abort = new AbortController();
-    const res = await t.app.handle(new Request(`${BASE}/api/events`, { headers: { cookie, 'last-event-id': lastEventId }, signal: abort.signal }));
+    const res = await t.app.handle(
+      new Request(`${BASE}/api/events`, { headers: { cookie, 'last-event-id': lastEventId }, signal: abort.signal }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toStartWith('text/event-stream');
     anyEvent('subscription', { marker: true }, userId);
@@ -291,7 +323,10 @@ describe('GET /api/events', () => {
     const { cookie, user } = await t.signUp();
     anyEvent('subscription', { before: true }, user.id);
     for (const lastEventId of ['abc', '-3', '0', '1.5', '1e400', '9'.repeat(40), String(Number.MAX_SAFE_INTEGER)]) {
-      expect({ lastEventId, data: await eventsAfter(cookie, user.id, lastEventId) }).toEqual({ lastEventId, data: ['data: {"marker":true}'] });
+      expect({ lastEventId, data: await eventsAfter(cookie, user.id, lastEventId) }).toEqual({
+        lastEventId,
+        data: ['data: {"marker":true}'],
+      });
     }
   });
 
@@ -316,7 +351,10 @@ describe('GET /api/events', () => {
     expect(await rest(mine)).not.toContain('heartbeat');
 
     const theirs = await open(other.cookie!);
-    const change = await t.request('POST', '/api/user/change-password', { cookie: other.cookie!, body: { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' } });
+    const change = await t.request('POST', '/api/user/change-password', {
+      cookie: other.cookie!,
+      body: { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' },
+    });
     expect(change.status).toBe(200);
     expect(await rest(theirs)).not.toContain('heartbeat');
 

@@ -120,95 +120,103 @@ export function corePlugin(ctx: AppContext) {
   const { config, log } = ctx;
   const ownOrigin = new URL(config.appUrl).origin;
 
-  return new Elysia({ name: 'core' })
-    .onRequest(({ request, set }) => {
-      const incoming = request.headers.get('x-request-id');
-      const id = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
-      requestIds.set(request, id);
-      set.headers['x-request-id'] = id;
-      Object.assign(set.headers, SECURITY_HEADERS);
+  return (
+    new Elysia({ name: 'core' })
+      .onRequest(({ request, set }) => {
+        const incoming = request.headers.get('x-request-id');
+        const id = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+        requestIds.set(request, id);
+        set.headers['x-request-id'] = id;
+        Object.assign(set.headers, SECURITY_HEADERS);
 
-      // A query value written as a JSON list or object is parsed as one by Elysia on a route with a query
-      // schema, and what the schema then refuses is written out whole: bounded like a body, whichever bracket opens it.
-      const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-      if (/[[{]|%5b|%7b/i.test(search)) {
-        try {
-          for (const value of new URLSearchParams(search).values()) checkShape(value, 'The query');
-        } catch (error) {
-          if (error instanceof AppError) return errorResponse(request, error);
-          throw error;
-        }
-      }
-
-      if (STATE_CHANGING.has(request.method)) {
-        // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it. A one-click
-        // unsubscribe (RFC 8058) comes from a mail provider, with no Origin; the token in its address proves it.
-        const origin = isRawBodyPath(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
-        if (origin === undefined) {
-          return errorResponse(request, forbidden('Requests from another site are not allowed.'));
-        }
-        requestOrigins.set(request, origin);
-        const length = Number(request.headers.get('content-length') ?? 0);
-        if (length > MAX_BODY_BYTES) {
-          return errorResponse(request, new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).'));
-        }
-      }
-    })
-    .onParse({ as: 'global' }, async ({ request, contentType, path }) => {
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.byteLength > MAX_BODY_BYTES) {
-        throw new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).');
-      }
-      const text = new TextDecoder().decode(bytes);
-      if (isRawBodyPath(path)) return text;
-      if (text.trim() === '') return {};
-      // Its fields are flat text, which the route's schema then checks like a JSON body's.
-      if (path === LOGIN_FORM_PATH && /^application\/x-www-form-urlencoded/i.test(contentType ?? '')) return Object.fromEntries(new URLSearchParams(text));
-      if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
-        throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
-      }
-      checkShape(text, 'The request body');
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw badRequest('The request body is not valid JSON.');
-      }
-    })
-    // A request sent without a body is checked as an empty one, as a route's schema expects an object.
-    .onTransform({ as: 'global' }, (context) => {
-      if (context.body === undefined) context.body = {};
-    })
-    .onError({ as: 'global' }, ({ code, error, request, path }) => {
-      if (error instanceof AppError) return errorResponse(request, error);
-      // Elysia wraps whatever the body parser throws (our 413/415/400) in its ParseError.
-      const cause = (error as { cause?: unknown })?.cause;
-      if (cause instanceof AppError) return errorResponse(request, cause);
-      switch (code) {
-        case 'NOT_FOUND':
-          return errorResponse(request, notFound());
-        case 'PARSE':
-          return errorResponse(request, badRequest('The request body is not valid JSON.'));
-        case 'VALIDATION': {
-          // A route's valibot schema (Standard Schema) refused the input: its own message, as validate() words it.
-          const { validator, value } = error as { validator?: { schema?: unknown }; value?: unknown };
-          const schema = validator?.schema;
-          if (schema && typeof schema === 'object' && '~standard' in schema && (schema['~standard'] as { vendor?: string }).vendor === 'valibot') {
-            return errorResponse(request, failedValidation(schema as GenericSchema, value));
+        // A query value written as a JSON list or object is parsed as one by Elysia on a route with a query
+        // schema, and what the schema then refuses is written out whole: bounded like a body, whichever bracket opens it.
+        const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+        if (/[[{]|%5b|%7b/i.test(search)) {
+          try {
+            for (const value of new URLSearchParams(search).values()) checkShape(value, 'The query');
+          } catch (error) {
+            if (error instanceof AppError) return errorResponse(request, error);
+            throw error;
           }
-          return errorResponse(request, new AppError(400, 'Validation Error', STATUS_MESSAGES[400]));
         }
-        case 'INVALID_COOKIE_SIGNATURE':
-          return errorResponse(request, unauthorized());
-      }
-      const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
-      if (status >= 400 && status < 500) return errorResponse(request, new AppError(status));
-      log.error('unhandled error', {
-        requestId: requestIdOf(request),
-        path,
-        method: request.method,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      });
-      return errorResponse(request, new AppError(500, 'Internal Server Error'));
-    });
+
+        if (STATE_CHANGING.has(request.method)) {
+          // Stripe's webhook comes from Stripe's servers, with no Origin; its signature proves it. A one-click
+          // unsubscribe (RFC 8058) comes from a mail provider, with no Origin; the token in its address proves it.
+          const origin = isRawBodyPath(new URL(request.url).pathname) ? ownOrigin : originOf(request, ownOrigin);
+          if (origin === undefined) {
+            return errorResponse(request, forbidden('Requests from another site are not allowed.'));
+          }
+          requestOrigins.set(request, origin);
+          const length = Number(request.headers.get('content-length') ?? 0);
+          if (length > MAX_BODY_BYTES) {
+            return errorResponse(request, new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).'));
+          }
+        }
+      })
+      .onParse({ as: 'global' }, async ({ request, contentType, path }) => {
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        if (bytes.byteLength > MAX_BODY_BYTES) {
+          throw new AppError(413, 'Payload Too Large', 'The request body is too large (at most 64 KiB).');
+        }
+        const text = new TextDecoder().decode(bytes);
+        if (isRawBodyPath(path)) return text;
+        if (text.trim() === '') return {};
+        // Its fields are flat text, which the route's schema then checks like a JSON body's.
+        if (path === LOGIN_FORM_PATH && /^application\/x-www-form-urlencoded/i.test(contentType ?? ''))
+          return Object.fromEntries(new URLSearchParams(text));
+        if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) {
+          throw new AppError(415, 'Unsupported Media Type', 'Send the request body as JSON (Content-Type: application/json).');
+        }
+        checkShape(text, 'The request body');
+        try {
+          return JSON.parse(text);
+        } catch {
+          throw badRequest('The request body is not valid JSON.');
+        }
+      })
+      // A request sent without a body is checked as an empty one, as a route's schema expects an object.
+      .onTransform({ as: 'global' }, (context) => {
+        if (context.body === undefined) context.body = {};
+      })
+      .onError({ as: 'global' }, ({ code, error, request, path }) => {
+        if (error instanceof AppError) return errorResponse(request, error);
+        // Elysia wraps whatever the body parser throws (our 413/415/400) in its ParseError.
+        const cause = (error as { cause?: unknown })?.cause;
+        if (cause instanceof AppError) return errorResponse(request, cause);
+        switch (code) {
+          case 'NOT_FOUND':
+            return errorResponse(request, notFound());
+          case 'PARSE':
+            return errorResponse(request, badRequest('The request body is not valid JSON.'));
+          case 'VALIDATION': {
+            // A route's valibot schema (Standard Schema) refused the input: its own message, as validate() words it.
+            const { validator, value } = error as { validator?: { schema?: unknown }; value?: unknown };
+            const schema = validator?.schema;
+            if (
+              schema &&
+              typeof schema === 'object' &&
+              '~standard' in schema &&
+              (schema['~standard'] as { vendor?: string }).vendor === 'valibot'
+            ) {
+              return errorResponse(request, failedValidation(schema as GenericSchema, value));
+            }
+            return errorResponse(request, new AppError(400, 'Validation Error', STATUS_MESSAGES[400]));
+          }
+          case 'INVALID_COOKIE_SIGNATURE':
+            return errorResponse(request, unauthorized());
+        }
+        const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
+        if (status >= 400 && status < 500) return errorResponse(request, new AppError(status));
+        log.error('unhandled error', {
+          requestId: requestIdOf(request),
+          path,
+          method: request.method,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        });
+        return errorResponse(request, new AppError(500, 'Internal Server Error'));
+      })
+  );
 }

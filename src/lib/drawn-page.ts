@@ -9,7 +9,8 @@ import { preferredEncoding, type Encoding } from './encoding';
 /** The reads a first screen's page names (`<link rel="preload" as="fetch">`, scripts/build.ts). */
 const NAMED_READ = /<link rel="preload" href="(\/api\/[^"]+)" as="fetch" crossorigin>/g;
 /** The runtime and the screen's chunks, as the page names them (scripts/build.ts). */
-const APP_CODE = /<link rel="modulepreload" href="[^"]+">|<link rel="preload" href="[^"]+\.js" as="script" crossorigin>|<script type="module" crossorigin src="[^"]+"><\/script>/g;
+const APP_CODE =
+  /<link rel="modulepreload" href="[^"]+">|<link rel="preload" href="[^"]+\.js" as="script" crossorigin>|<script type="module" crossorigin src="[^"]+"><\/script>/g;
 
 /** The reads the build's page for a first screen names. */
 export const namedReads = (page: string) => [...page.matchAll(NAMED_READ)].map((match) => match[1]!);
@@ -38,7 +39,8 @@ export async function drawnPage(page: string, screen: string, state: unknown): P
 /** The page compressed as the browser accepts: Brotli at quality 5, as it is made for each visit. */
 export function compressed(html: string, acceptEncoding: string | null): { body: Uint8Array<ArrayBuffer>; encoding: Encoding | null } {
   const encoding = preferredEncoding(acceptEncoding);
-  if (encoding === 'br') return { body: new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })), encoding };
+  if (encoding === 'br')
+    return { body: new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })), encoding };
   if (encoding === 'gzip') return { body: Bun.gzipSync(html), encoding };
   return { body: new TextEncoder().encode(html), encoding };
 }

@@ -6,7 +6,10 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | nul
   if (!acceptEncoding) return null;
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.toLowerCase().split(';').map((s) => s.trim());
+    const [name, ...params] = part
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     const refused = params.some((p) => /^q\s*=\s*0(\.0*)?$/.test(p));
     if (refused) continue;
     if (name === 'br') return 'br';

@@ -29,7 +29,11 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, readonly field?: string, details?: unknown) {
+  constructor(
+    message: string,
+    readonly field?: string,
+    details?: unknown,
+  ) {
     super(400, 'Validation Error', message, details ?? (field ? { field } : undefined));
   }
 }
@@ -40,7 +44,8 @@ export const forbidden = (message?: string) => new AppError(403, 'Forbidden', me
 export const notFound = (message?: string) => new AppError(404, 'Not Found', message);
 export const conflict = (code = 'Conflict', message?: string) => new AppError(409, code, message);
 const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
-export const tooManyRequests = (retryAfterSeconds: number) => new AppError(429, 'Too Many Requests', undefined, undefined, retryAfter(retryAfterSeconds));
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'Too Many Requests', undefined, undefined, retryAfter(retryAfterSeconds));
 /** A 503; with `retryAfterSeconds`, Retry-After says when to ask again (a busy service, not a missing one). */
 export const serviceUnavailable = (message?: string, retryAfterSeconds?: number) =>
   new AppError(503, 'Service Unavailable', message, undefined, retryAfterSeconds === undefined ? undefined : retryAfter(retryAfterSeconds));

@@ -36,7 +36,13 @@ async function readUntil(res: Response, until: (text: string) => boolean) {
  * Opens a tab of `userId` on `hub`, does `meanwhile`, and reads until `until` holds for the text so far;
  * the tab is closed after.
  */
-async function listen(hub: EventHub<AnyChannels>, userId: number, until: (text: string) => boolean, opts: { lastEventId?: number } = {}, meanwhile: () => unknown = () => {}) {
+async function listen(
+  hub: EventHub<AnyChannels>,
+  userId: number,
+  until: (text: string) => boolean,
+  opts: { lastEventId?: number } = {},
+  meanwhile: () => unknown = () => {},
+) {
   const abort = new AbortController();
   const reading = readUntil(hub.stream(userId, { ...opts, signal: abort.signal }), until);
   await meanwhile();
@@ -54,7 +60,9 @@ const eventsIn = (text: string) =>
   text
     .split('\n\n')
     .filter((block) => block.includes('event: '))
-    .map((block) => Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])));
+    .map((block) =>
+      Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)])),
+    );
 
 describe('the event stream', () => {
   test("a reconnecting tab gets what it missed after Last-Event-ID: its own events and everyone's, not another user's", async () => {
@@ -77,30 +85,48 @@ describe('the event stream', () => {
   test('a new tab gets no replay, then the events published while it listens, each once', async () => {
     const hub = new EventHub<AnyChannels>(database().db, { pollMs: 5 });
     hub.publish('subscription', { status: 'trial' }, 1);
-    const text = await listen(hub, 1, (t) => t.includes('"last"'), {}, async () => {
-      hub.publish('subscription', { status: 'active' }, 2);
-      hub.publish('subscription', { status: 'active' }, 1);
-      await Bun.sleep(30);
-      hub.publish('leaderboard', { last: true });
-    });
+    const text = await listen(
+      hub,
+      1,
+      (t) => t.includes('"last"'),
+      {},
+      async () => {
+        hub.publish('subscription', { status: 'active' }, 2);
+        hub.publish('subscription', { status: 'active' }, 1);
+        await Bun.sleep(30);
+        hub.publish('leaderboard', { last: true });
+      },
+    );
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active"}', '{"last":true}']);
   });
 
-  test('an event published by another process reaches this one\'s tabs through the database', async () => {
+  test("an event published by another process reaches this one's tabs through the database", async () => {
     const { db, again } = database();
     const here = new EventHub<AnyChannels>(db, { pollMs: 5 });
     const there = new EventHub<AnyChannels>(again());
-    const text = await listen(here, 7, (t) => t.includes('event: subscription'), {}, () => {
-      there.publish('subscription', { status: 'active' }, 8);
-      there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
-    });
+    const text = await listen(
+      here,
+      7,
+      (t) => t.includes('event: subscription'),
+      {},
+      () => {
+        there.publish('subscription', { status: 'active' }, 8);
+        there.publish('subscription', { status: 'active', plan: 'yearly' }, 7);
+      },
+    );
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"active","plan":"yearly"}']);
   });
 
   test('an id the database never gave (an old tab after a deploy) replays nothing', async () => {
     const hub = new EventHub<AnyChannels>(database().db);
     hub.publish('subscription', { status: 'trial' }, 1);
-    const text = await listen(hub, 1, (t) => t.includes('event: '), { lastEventId: Date.now() }, () => hub.publish('leaderboard', { changed: true }));
+    const text = await listen(
+      hub,
+      1,
+      (t) => t.includes('event: '),
+      { lastEventId: Date.now() },
+      () => hub.publish('leaderboard', { changed: true }),
+    );
     expect(eventsIn(text).map((e) => e.event)).toEqual(['leaderboard']);
   });
 
@@ -120,10 +146,16 @@ describe('the event stream', () => {
     const { db, again } = database();
     const here = new EventHub<AnyChannels>(db, { pollMs: 60_000 });
     const there = new EventHub<AnyChannels>(again());
-    const text = await listen(here, 1, (t) => t.includes('"second"'), {}, () => {
-      there.publish('subscription', { status: 'first' }, 1);
-      here.publish('subscription', { status: 'second' }, 1);
-    });
+    const text = await listen(
+      here,
+      1,
+      (t) => t.includes('"second"'),
+      {},
+      () => {
+        there.publish('subscription', { status: 'first' }, 1);
+        here.publish('subscription', { status: 'second' }, 1);
+      },
+    );
     expect(eventsIn(text).map((e) => e.data)).toEqual(['{"status":"first"}', '{"status":"second"}']);
   });
 

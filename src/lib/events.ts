@@ -83,9 +83,15 @@ export class EventHub<C extends object = Channels> {
   private record(channel: string, data: unknown, userId?: number) {
     const json = JSON.stringify(data);
     try {
-      this.db.insert(serverEvents).values({ channel, data: json, userId: userId ?? null }).run();
+      this.db
+        .insert(serverEvents)
+        .values({ channel, data: json, userId: userId ?? null })
+        .run();
       if (++this.published % PRUNE_EVERY === 0) {
-        this.db.delete(serverEvents).where(lt(serverEvents.createdAt, new Date(Date.now() - KEEP_MS))).run();
+        this.db
+          .delete(serverEvents)
+          .where(lt(serverEvents.createdAt, new Date(Date.now() - KEEP_MS)))
+          .run();
       }
     } catch {
       // Publishing follows a change already made; a database that refuses the row (closing, read-only)
@@ -150,14 +156,25 @@ export class EventHub<C extends object = Channels> {
   }
 
   private lastId() {
-    return this.db.select({ id: max(serverEvents.id) }).from(serverEvents).get()?.id ?? 0;
+    return (
+      this.db
+        .select({ id: max(serverEvents.id) })
+        .from(serverEvents)
+        .get()?.id ?? 0
+    );
   }
 
   private poll() {
     if (this.tabs.size === 0) return;
     let rows: (typeof serverEvents.$inferSelect)[];
     try {
-      rows = this.db.select().from(serverEvents).where(gt(serverEvents.id, this.polledUpTo)).orderBy(serverEvents.id).limit(POLL_LIMIT).all();
+      rows = this.db
+        .select()
+        .from(serverEvents)
+        .where(gt(serverEvents.id, this.polledUpTo))
+        .orderBy(serverEvents.id)
+        .limit(POLL_LIMIT)
+        .all();
     } catch {
       // A busy or closing database: the open tabs are served at the next tick.
       return;
@@ -179,7 +196,9 @@ export class EventHub<C extends object = Channels> {
     const newest = this.db
       .select({ id: max(serverEvents.id) })
       .from(serverEvents)
-      .where(and(gt(serverEvents.id, lastEventId), lte(serverEvents.id, upTo), or(isNull(serverEvents.userId), eq(serverEvents.userId, userId))))
+      .where(
+        and(gt(serverEvents.id, lastEventId), lte(serverEvents.id, upTo), or(isNull(serverEvents.userId), eq(serverEvents.userId, userId))),
+      )
       .groupBy(serverEvents.channel);
     return this.db
       .select()

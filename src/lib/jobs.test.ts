@@ -19,7 +19,14 @@ function context(opts: { replica: boolean }) {
 
 function job(overrides: Partial<Job> = {}) {
   const seen: string[] = [];
-  const defined: Job = { name: 'test job', everyMs: 60_000, primaryOnly: true, run: () => seen.push('run'), skip: () => seen.push('skip'), ...overrides };
+  const defined: Job = {
+    name: 'test job',
+    everyMs: 60_000,
+    primaryOnly: true,
+    run: () => seen.push('run'),
+    skip: () => seen.push('skip'),
+    ...overrides,
+  };
   return { defined, seen };
 }
 
@@ -49,7 +56,16 @@ describe('the job runner', () => {
 
   test('logs a failure, thrown or rejected, under the job name and never throws', async () => {
     const { ctx, errors } = context({ replica: false });
-    expect(runJob(ctx, job({ run: () => { throw new Error('disk full'); } }).defined)).toBeNull();
+    expect(
+      runJob(
+        ctx,
+        job({
+          run: () => {
+            throw new Error('disk full');
+          },
+        }).defined,
+      ),
+    ).toBeNull();
     expect(await runJob(ctx, job({ name: 'async job', run: () => Promise.reject(new Error('network')) }).defined)).toBeNull();
     expect(errors).toEqual(['test job failed', 'async job failed']);
   });

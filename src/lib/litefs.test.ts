@@ -8,7 +8,8 @@ import { isPrimary, primaryHost, replayOnPrimary } from './litefs';
 function mount(files: { lag?: number; primary?: string }) {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-litefs-'));
   // LiteFS's format: a signed, zero-padded count of milliseconds (docs/decisions/0034-cluster-rehearsal.md).
-  if (files.lag !== undefined) writeFileSync(join(dir, '.lag'), `${files.lag >= 0 ? '+' : '-'}${String(Math.abs(files.lag)).padStart(10, '0')}\n`);
+  if (files.lag !== undefined)
+    writeFileSync(join(dir, '.lag'), `${files.lag >= 0 ? '+' : '-'}${String(Math.abs(files.lag)).padStart(10, '0')}\n`);
   if (files.primary !== undefined) writeFileSync(join(dir, '.primary'), `${files.primary}\n`);
   return dir;
 }
@@ -33,7 +34,10 @@ describe("this machine's part in a LiteFS cluster", () => {
   test('a replica whose primary is gone shows no .primary but a lag that grows: it is no primary, and a write is asked again later', () => {
     const dir = mount({ lag: 2_147_483_647 });
     expect([isPrimary(dir), primaryHost(dir)]).toEqual([false, null]);
-    expect(replayOnPrimary(dir)).toMatchObject({ status: 503, message: 'The server that takes changes is restarting. Please try again in a moment.' });
+    expect(replayOnPrimary(dir)).toMatchObject({
+      status: 503,
+      message: 'The server that takes changes is restarting. Please try again in a moment.',
+    });
   });
 
   test('a mount that cannot be read is an error, not a guess', () => {

@@ -60,7 +60,10 @@ export function isPrimary(litefsDir: string | undefined): boolean {
  */
 export function replayOnPrimary(litefsDir: string | undefined): AppError | undefined {
   const primary = primaryHost(litefsDir);
-  if (primary) return new AppError(409, 'Conflict', 'This server only reads; the request must go to the primary. Please try again.', undefined, { 'fly-replay': `instance=${primary}` });
+  if (primary)
+    return new AppError(409, 'Conflict', 'This server only reads; the request must go to the primary. Please try again.', undefined, {
+      'fly-replay': `instance=${primary}`,
+    });
   if (!isPrimary(litefsDir)) return serviceUnavailable('The server that takes changes is restarting. Please try again in a moment.');
   return undefined;
 }

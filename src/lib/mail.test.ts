@@ -28,7 +28,12 @@ async function until(done: () => boolean) {
   expect(done()).toBe(true);
 }
 
-const outboxRows = () => t.db.$client.query('select text, sent_at, error from mail_outbox').all() as { text: string; sent_at: number | null; error: string | null }[];
+const outboxRows = () =>
+  t.db.$client.query('select text, sent_at, error from mail_outbox').all() as {
+    text: string;
+    sent_at: number | null;
+    error: string | null;
+  }[];
 
 describe('mail through SMTP', () => {
   test('a reset mail reaches the mailbox, its link resets the password, and the outbox keeps no link', async () => {

@@ -37,12 +37,21 @@ export function createMailService(db: Db, log: Logger, opts: { smtpUrl?: string;
         db.update(mailOutbox).set({ sentAt: new Date(), text: '' }).where(eq(mailOutbox.id, row.id)).run();
       } catch (error) {
         log.error('mail delivery failed', { to: mail.to, subject: mail.subject, error: String(error) });
-        db.update(mailOutbox).set({ error: String(error), text: '' }).where(eq(mailOutbox.id, row.id)).run();
+        db.update(mailOutbox)
+          .set({ error: String(error), text: '' })
+          .where(eq(mailOutbox.id, row.id))
+          .run();
       }
     },
     outbox(limit = 50) {
       return db
-        .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, headers: mailOutbox.headers, createdAt: mailOutbox.createdAt })
+        .select({
+          to: mailOutbox.to,
+          subject: mailOutbox.subject,
+          text: mailOutbox.text,
+          headers: mailOutbox.headers,
+          createdAt: mailOutbox.createdAt,
+        })
         .from(mailOutbox)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(limit)

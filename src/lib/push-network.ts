@@ -7,7 +7,12 @@ import { isIP } from 'node:net';
  * (Mozilla's autopush), Edge's on Windows (WNS, one host per region) and Safari's (Apple's web push). An
  * entry starting with a dot names that domain's subdomains.
  */
-export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '.notify.windows.com', 'web.push.apple.com'] as const;
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  'web.push.apple.com',
+] as const;
 
 /**
  * Tests only: a push service on this machine, given by its origin; at `address` when given (which need not
@@ -44,7 +49,9 @@ const systemResolve = async (host: string) => (await lookup(host, { all: true, v
 /** A push service's endpoint: https on the default port, a host on the list. */
 function isPushServiceUrl(url: URL): boolean {
   if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
-  return PUSH_SERVICE_HOSTS.some((entry) => (entry.startsWith('.') ? url.hostname.endsWith(entry) && url.hostname.length > entry.length : url.hostname === entry));
+  return PUSH_SERVICE_HOSTS.some((entry) =>
+    entry.startsWith('.') ? url.hostname.endsWith(entry) && url.hostname.length > entry.length : url.hostname === entry,
+  );
 }
 
 export function createPushNetwork(opts: PushNetworkOptions = {}) {
@@ -103,7 +110,9 @@ function ipv4Bits(address: string): number {
 function ipv6Groups(address: string): number[] {
   const plain = address.replace(/%.*$/, '');
   const dotted = plain.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
-  const text = dotted ? `${dotted[1]}${((ipv4Bits(dotted[2]!) >>> 16) & 0xffff).toString(16)}:${(ipv4Bits(dotted[2]!) & 0xffff).toString(16)}` : plain;
+  const text = dotted
+    ? `${dotted[1]}${((ipv4Bits(dotted[2]!) >>> 16) & 0xffff).toString(16)}:${(ipv4Bits(dotted[2]!) & 0xffff).toString(16)}`
+    : plain;
   const [head, tail] = text.split('::') as [string, string | undefined];
   const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
   const start = parse(head);

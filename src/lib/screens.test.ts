@@ -22,13 +22,17 @@ afterAll(() => {
 });
 
 /** The page a browser opening `path` itself gets (Sec-Fetch-Mode: navigate), with these cookies. */
-const open = (path: string, cookie?: string, headers: Record<string, string> = { 'sec-fetch-mode': 'navigate' }) => t.request('GET', path, { cookie, headers });
+const open = (path: string, cookie?: string, headers: Record<string, string> = { 'sec-fetch-mode': 'navigate' }) =>
+  t.request('GET', path, { cookie, headers });
 
 /** What a drawn page carries: the reads it was drawn from, by URL, and the decisions made. */
 function drawnState(html: string) {
   const json = html.match(new RegExp(`<script type="application/json" id="${DRAWN_STATE}">(.*?)</script>`, 's'))?.[1];
   if (!json) return null;
-  const { cache, decisions } = JSON.parse(json) as { cache: { queries: Array<{ queryKey: string[]; state: { data: unknown } }> }; decisions: Record<string, unknown> };
+  const { cache, decisions } = JSON.parse(json) as {
+    cache: { queries: Array<{ queryKey: string[]; state: { data: unknown } }> };
+    decisions: Record<string, unknown>;
+  };
   return { reads: Object.fromEntries(cache.queries.map((query) => [query.queryKey[0], query.state.data])), decisions };
 }
 
@@ -52,7 +56,8 @@ describe("a learner's first screen, drawn on the server", () => {
     expect(res.text).not.toContain('as="fetch"');
     // The app's code is named after the screen and its reads, so the screen arrives first.
     const root = res.text.indexOf('<div id="root"');
-    for (const code of ['<link rel="modulepreload"', '<script type="module"', 'as="script"']) expect(res.text.indexOf(code)).toBeGreaterThan(root);
+    for (const code of ['<link rel="modulepreload"', '<script type="module"', 'as="script"'])
+      expect(res.text.indexOf(code)).toBeGreaterThan(root);
     // The welcome of a first visit.
     expect(res.text).toContain('Welcome to All Words');
   });
@@ -108,7 +113,10 @@ describe('the drawer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kalimat-drawer-'));
     const dist = join(dir, 'dist');
     mkdirSync(join(dist, 'pages/signed-in'), { recursive: true });
-    writeFileSync(join(dist, 'pages/signed-in/words.html'), '<html><head><link rel="preload" href="/api/words" as="fetch" crossorigin></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, 'pages/signed-in/words.html'),
+      '<html><head><link rel="preload" href="/api/words" as="fetch" crossorigin></head><body><div id="root"></div></body></html>',
+    );
     // The first drawer hangs on its first drawing and, drawing one at a time, answers nothing after it
     // (it leaves a mark); one started after it answers at once.
     const mark = join(dir, 'hung');

@@ -42,7 +42,11 @@ export interface ScreenDrawer {
 }
 
 /** `config` is read at each visit: its client (distDir) is the one built when the visit comes. */
-export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; handle: (request: Request) => Promise<Response>; log: Logger }): ScreenDrawer {
+export function createScreenDrawer(options: {
+  config: Pick<Config, 'distDir'>;
+  handle: (request: Request) => Promise<Response>;
+  log: Logger;
+}): ScreenDrawer {
   const { config, handle, log } = options;
   let worker: Worker | null = null;
   let nextId = 0;
@@ -138,7 +142,8 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
         return null;
       }
       if ('missing' in answer) {
-        if (learnt.size < MOST_REMEMBERED || learnt.has(url)) learnt.set(url, [...new Set([...(learnt.get(url) ?? []), ...answer.missing])]);
+        if (learnt.size < MOST_REMEMBERED || learnt.has(url))
+          learnt.set(url, [...new Set([...(learnt.get(url) ?? []), ...answer.missing])]);
         if ((await readAll(answer.missing)) === 0) round = ROUNDS - 1;
         continue;
       }
@@ -149,7 +154,8 @@ export function createScreenDrawer(options: { config: Pick<Config, 'distDir'>; h
 
   return {
     async draw(request, visit) {
-      if (!visit.signedInVisit || DRAWN_PAGES.includes(visit.pathname) || !/^\/[a-z-]+$/.test(visit.pathname) || underWay >= MOST_AT_ONCE) return null;
+      if (!visit.signedInVisit || DRAWN_PAGES.includes(visit.pathname) || !/^\/[a-z-]+$/.test(visit.pathname) || underWay >= MOST_AT_ONCE)
+        return null;
       const file = join(config.distDir, `pages/signed-in${visit.pathname}.html`);
       if (!existsSync(file) || !existsSync(drawerOf(config.distDir))) return null;
       underWay++;

@@ -5,7 +5,11 @@ import { preferredEncoding } from './encoding';
 const HASHED = /-[a-z0-9]{8,}\.[a-z0-9]+$/i;
 /** Files the build also writes as .br and .gz (scripts/build.ts); source maps are left out, as only developer tools fetch them. */
 export const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|xml)$/;
-const TYPES: Record<string, string> = { '.webmanifest': 'application/manifest+json', '.xml': 'application/xml; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
 
 /**
  * One file of the build, as its Brotli or gzip copy when the browser accepts one (the type is the
@@ -57,10 +61,18 @@ export interface ClientRequest {
  * without asking /api/user (whose 401 every browser logs as a console error).
  */
 export function serveClient(distDir: string, request: string | ClientRequest): Response {
-  const { pathname, acceptEncoding = null, origin = 'http://localhost:3000', signedOutVisit = false, signedInVisit = false, hasQuery = false } =
-    typeof request === 'string' ? { pathname: request } : request;
-  if (pathname === '/robots.txt') return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
-  if (pathname === '/sitemap.xml') return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
+  const {
+    pathname,
+    acceptEncoding = null,
+    origin = 'http://localhost:3000',
+    signedOutVisit = false,
+    signedInVisit = false,
+    hasQuery = false,
+  } = typeof request === 'string' ? { pathname: request } : request;
+  if (pathname === '/robots.txt')
+    return new Response(robotsTxt(origin), { headers: { 'content-type': TYPES['.txt'], 'cache-control': 'public, max-age=3600' } });
+  if (pathname === '/sitemap.xml')
+    return new Response(sitemapXml(origin), { headers: { 'content-type': TYPES['.xml'], 'cache-control': 'public, max-age=3600' } });
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -70,12 +82,19 @@ export function serveClient(distDir: string, request: string | ClientRequest): R
   const file = normalize(join(distDir, decoded));
   if (file.startsWith(distDir + sep) && !file.endsWith(`${sep}index.html`) && existsSync(file) && statSync(file).isFile()) {
     // The service worker is looked at on every visit, so a new deploy reaches the browser at once.
-    const cacheControl = HASHED.test(file) ? 'public, max-age=31536000, immutable' : file.endsWith(`${sep}sw.js`) ? 'no-cache' : 'public, max-age=3600';
+    const cacheControl = HASHED.test(file)
+      ? 'public, max-age=31536000, immutable'
+      : file.endsWith(`${sep}sw.js`)
+        ? 'no-cache'
+        : 'public, max-age=3600';
     return fileResponse(file, acceptEncoding, cacheControl);
   }
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
-    return new Response('The client is not built yet: run `bun run build`.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('The client is not built yet: run `bun run build`.', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   const page = fileResponse(pageFor(distDir, pathname, { signedOutVisit, signedInVisit, hasQuery }) ?? index, acceptEncoding, 'no-cache');
   if (signedOutVisit) page.headers.set('server-timing', SIGNED_OUT);

@@ -28,20 +28,16 @@ function validationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[
   const message = missing
     ? `The field ${field} is required.`
     : /^Invalid \w+: /.test(issue.message)
-    ? field
-      ? `The field ${field} is missing or not valid.`
-      : 'The request body must be a JSON object.'
-    : issue.message;
+      ? field
+        ? `The field ${field} is missing or not valid.`
+        : 'The request body must be a JSON object.'
+      : issue.message;
   // Only the field is named: valibot's own messages quote the refused value, and an answer never echoes its input.
   return new ValidationError(message, field);
 }
 
 /** A path id: digits only, within SQLite's integer range. */
-export const IdParam = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number.'),
-  v.transform(Number),
-);
+export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'The id must be a positive whole number.'), v.transform(Number));
 /** The params of a route under `/:id`. */
 export const IdParams = v.object({ id: IdParam });
 
@@ -60,5 +56,8 @@ export const QueryText = (message: string) =>
  * (docs/decisions/0043-one-save-queue.md): letters, digits, '-' and '_', 16 to 64 of them.
  */
 export const IdempotencyKey = v.optional(
-  v.pipe(v.string('idempotencyKey must be a string.'), v.regex(/^[\w-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits, - or _.')),
+  v.pipe(
+    v.string('idempotencyKey must be a string.'),
+    v.regex(/^[\w-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits, - or _.'),
+  ),
 );

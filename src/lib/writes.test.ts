@@ -110,7 +110,8 @@ describe('WriteQueue', () => {
     return () => (now += 10);
   };
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-  const wave = (queue: WriteQueue, client: Database, from: number, size: number) => Array.from({ length: size }, (_, i) => queue.run(insert(client, from + i)));
+  const wave = (queue: WriteQueue, client: Database, from: number, size: number) =>
+    Array.from({ length: size }, (_, i) => queue.run(insert(client, from + i)));
 
   test('when commits are costly, a few writes just after a large commit share one with the rest of their wave', async () => {
     const { client, transactions } = open();

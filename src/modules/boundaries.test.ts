@@ -7,10 +7,21 @@ const fixtures = join(root, 'tests/fixtures/boundaries');
 /** The rules the real boundary check (.dependency-cruiser.cjs) breaks in a fixture tree, as `rule: from -> to`. */
 function violationsIn(fixture: string): string[] {
   const run = Bun.spawnSync(
-    [process.execPath, '--bun', join(root, 'node_modules/.bin/depcruise'), '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', 'src'],
+    [
+      process.execPath,
+      '--bun',
+      join(root, 'node_modules/.bin/depcruise'),
+      '--config',
+      join(root, '.dependency-cruiser.cjs'),
+      '--output-type',
+      'json',
+      'src',
+    ],
     { cwd: join(fixtures, fixture), stdout: 'pipe', stderr: 'pipe' },
   );
-  const { summary } = JSON.parse(run.stdout.toString()) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+  const { summary } = JSON.parse(run.stdout.toString()) as {
+    summary: { violations: { rule: { name: string }; from: string; to: string }[] };
+  };
   return summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }
 
@@ -25,7 +36,9 @@ describe('the boundary check fails', () => {
   });
 
   test("on an import running back up the modules' order, a type's included", () => {
-    expect(violationsIn('back-up-the-order')).toEqual(['modules-down-the-order: src/modules/streak/service.ts -> src/modules/vocabulary/service.ts']);
+    expect(violationsIn('back-up-the-order')).toEqual([
+      'modules-down-the-order: src/modules/streak/service.ts -> src/modules/vocabulary/service.ts',
+    ]);
   });
 
   test('on an import running back up the layers: the shared layer to content (a type included), content to the modules or to the top', () => {
@@ -37,6 +50,8 @@ describe('the boundary check fails', () => {
   });
 
   test("on a schema naming another module's tables", () => {
-    expect(violationsIn('foreign-key')).toEqual(['no-foreign-key-across-modules: src/modules/lessons/schema.ts -> src/modules/vocabulary/schema.ts']);
+    expect(violationsIn('foreign-key')).toEqual([
+      'no-foreign-key-across-modules: src/modules/lessons/schema.ts -> src/modules/vocabulary/schema.ts',
+    ]);
   });
 });

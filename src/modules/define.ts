@@ -10,7 +10,13 @@ import type { Job } from '../lib/jobs';
  * each only those it `needs`, all from modules before it (docs/decisions/0050-modules-depend-one-way.md).
  * It sits above src/content, whose plugin type it names (docs/decisions/0077-content-in-one-home.md).
  */
-export interface ModuleDefinition<Name extends string = string, Deps = any, Service = unknown, RouteDeps = any, Routes extends AnyElysia = AnyElysia> {
+export interface ModuleDefinition<
+  Name extends string = string,
+  Deps = any,
+  Service = unknown,
+  RouteDeps = any,
+  Routes extends AnyElysia = AnyElysia,
+> {
   name: Name;
   /** The modules whose services this module's service uses; they are built first. */
   needs: readonly string[];
@@ -27,7 +33,9 @@ export interface ModuleDefinition<Name extends string = string, Deps = any, Serv
 
 /** Names listed in `needs` that the factory does not take, or that it takes but are not listed. */
 type Mismatch<Deps, Listed extends readonly string[]> = Exclude<keyof Deps, Listed[number]> | Exclude<Listed[number], keyof Deps>;
-type Checked<Deps, Listed extends readonly string[], T> = [Mismatch<Deps, Listed>] extends [never] ? T : { 'needs does not match the factory': Mismatch<Deps, Listed> };
+type Checked<Deps, Listed extends readonly string[], T> = [Mismatch<Deps, Listed>] extends [never]
+  ? T
+  : { 'needs does not match the factory': Mismatch<Deps, Listed> };
 
 interface Declaration<Name extends string, Service, Needs, Deps, Routes extends AnyElysia, RouteNeeds, RouteDeps> {
   name: Name;

@@ -76,7 +76,8 @@ function pick(built: Record<string, unknown>, names: readonly string[], forModul
 /** Builds every service once, in the list's order, each with only the services it needs. */
 export function createServices(ctx: AppContext): Services {
   const built: Record<string, unknown> = {};
-  for (const module of modules as readonly ModuleDefinition[]) built[module.name] = module.service(ctx, pick(built, module.needs, module.name));
+  for (const module of modules as readonly ModuleDefinition[])
+    built[module.name] = module.service(ctx, pick(built, module.needs, module.name));
   return built as Services;
 }
 
@@ -88,7 +89,9 @@ type ModuleRoutes = RoutesOfEach<Modules>;
 /** Every module's routes; each controller gets only the services it names. */
 export function featureModules(ctx: AppContext, services: Services) {
   const built: Record<string, unknown> = services;
-  const plugins = modules.map((module: ModuleDefinition) => module.routes.plugin(ctx, pick(built, module.routes.needs, module.name))) as unknown as ModuleRoutes;
+  const plugins = modules.map((module: ModuleDefinition) =>
+    module.routes.plugin(ctx, pick(built, module.routes.needs, module.name)),
+  ) as unknown as ModuleRoutes;
   return new Elysia({ name: 'modules' }).use(plugins);
 }
 

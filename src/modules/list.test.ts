@@ -6,13 +6,17 @@ import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { modules } from './index';
 
-const tableNames = (exports: Record<string, unknown>) => Object.values(exports).filter((value) => is(value, SQLiteTable)).map((table) => getTableName(table as SQLiteTable));
+const tableNames = (exports: Record<string, unknown>) =>
+  Object.values(exports)
+    .filter((value) => is(value, SQLiteTable))
+    .map((table) => getTableName(table as SQLiteTable));
 
 /** drizzle-kit reads every module's schema.ts (drizzle.config.ts); the list must declare the same tables, each once. */
 test('the module list declares exactly the tables drizzle-kit migrates', async () => {
   const declared = modules.flatMap((module) => tableNames(module.tables));
   const migrated: string[] = [];
-  for await (const file of new Glob('*/schema.ts').scan(import.meta.dir)) migrated.push(...tableNames(await import(join(import.meta.dir, file))));
+  for await (const file of new Glob('*/schema.ts').scan(import.meta.dir))
+    migrated.push(...tableNames(await import(join(import.meta.dir, file))));
   expect(new Set(declared).size).toBe(declared.length);
   expect(declared.sort()).toEqual(migrated.sort());
 });
@@ -28,12 +32,16 @@ const depcruise = require('../../.dependency-cruiser.cjs') as { forbidden: { nam
 // The list's order, which the boundary check holds imports to (.dependency-cruiser.cjs), also holds what a
 // module is handed: no module both calls and is called by another (docs/decisions/0050-modules-depend-one-way.md).
 test('the list names every module folder once, by its folder, and each module needs only modules before it', () => {
-  const folders = readdirSync(import.meta.dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const folders = readdirSync(import.meta.dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   const names: string[] = modules.map((module) => module.name);
   expect([...names].sort()).toEqual(folders.sort());
   modules.forEach((module, place) => {
-    for (const name of module.needs) expect({ [module.name]: name, before: names.indexOf(name) < place }).toEqual({ [module.name]: name, before: true });
-    for (const name of module.routes.needs) expect({ [module.name]: name, before: names.indexOf(name) <= place }).toEqual({ [module.name]: name, before: true });
+    for (const name of module.needs)
+      expect({ [module.name]: name, before: names.indexOf(name) < place }).toEqual({ [module.name]: name, before: true });
+    for (const name of module.routes.needs)
+      expect({ [module.name]: name, before: names.indexOf(name) <= place }).toEqual({ [module.name]: name, before: true });
   });
 });
 

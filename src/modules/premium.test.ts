@@ -19,7 +19,10 @@ const one = <T>(query: string, ...params: (string | number)[]) => all<T>(query, 
 
 /** What an expired learner and an anonymous visitor may see: the free words, the present tense, free dialogues without their notes. */
 const FREE_WORD = "not t.is_premium and (not w.is_conjugation or w.tense = 'present')";
-const premiumWord = () => one<{ id: number }>(`select w.id from words w join topics t on t.id = w.topic_id where t.is_premium and not w.is_conjugation order by w.id limit 1`).id;
+const premiumWord = () =>
+  one<{ id: number }>(
+    `select w.id from words w join topics t on t.id = w.topic_id where t.is_premium and not w.is_conjugation order by w.id limit 1`,
+  ).id;
 const premiumForm = () => one<{ id: number }>("select id from words where is_conjugation and tense = 'past' order by id limit 1").id;
 const premiumTopic = () => one<{ name: string }>('select name from topics where is_premium order by sort_order limit 1').name;
 const verbTopic = () => one<{ name: string }>('select name from topics where is_verb order by sort_order limit 1').name;
@@ -29,10 +32,15 @@ const freeDialogue = () => one<{ id: number }>('select id from dialogues where n
 const unitWith = (premium: boolean) =>
   all<{ key: string; steps: string }>('select key, steps from course_units order by order_index').find((u) => {
     const topics = (JSON.parse(u.steps) as { kind: string; topic?: string }[]).flatMap((step) => (step.topic ? [step.topic] : []));
-    return topics.length > 0 && topics.some((topic) => one<{ premium: number }>('select is_premium as premium from topics where name = ?', topic).premium === 1) === premium;
+    return (
+      topics.length > 0 &&
+      topics.some((topic) => one<{ premium: number }>('select is_premium as premium from topics where name = ?', topic).premium === 1) ===
+        premium
+    );
   })!.key;
 const premiumScenario = () => one<{ id: number }>('select id from conversation_scenarios where is_premium order by order_index limit 1').id;
-const freeScenario = () => one<{ id: number }>('select id from conversation_scenarios where not is_premium order by order_index limit 1').id;
+const freeScenario = () =>
+  one<{ id: number }>('select id from conversation_scenarios where not is_premium order by order_index limit 1').id;
 
 /**
  * What is premium: each premium word and verb form (as an entry: its id with its English, Lebanese or
@@ -57,7 +65,9 @@ function premiumContent(): Premium {
   const wordsWhere = (free: boolean) =>
     `select w.id, lower(w.english) as english, lower(w.lebanese) as lebanese, w.arabic_script as arabic from words w join topics t on t.id = w.topic_id where ${free ? '' : 'not'} (${FREE_WORD})`;
   const freeSpellings = new Set(all<{ lebanese: string }>(wordsWhere(true)).map((w) => w.lebanese));
-  const words = all<{ id: number; english: string; lebanese: string; arabic: string }>(wordsWhere(false)).filter((w) => !freeSpellings.has(w.lebanese));
+  const words = all<{ id: number; english: string; lebanese: string; arabic: string }>(wordsWhere(false)).filter(
+    (w) => !freeSpellings.has(w.lebanese),
+  );
   const lineOf = (premium: boolean) =>
     ['arabizi', 'arabic', 'english']
       .flatMap((c) => [
@@ -67,7 +77,9 @@ function premiumContent(): Premium {
       .join(' union ');
   const free = new Set(all<{ text: string }>(lineOf(false)).map((r) => r.text));
   const texts = [
-    ...all<{ text: string | null }>(`select lower(cultural_context) as text from words union select lower(cultural_context) from verbs union select lower(note) from dialogue_lines union ${lineOf(true)}`).map((r) => r.text),
+    ...all<{ text: string | null }>(
+      `select lower(cultural_context) as text from words union select lower(cultural_context) from verbs union select lower(note) from dialogue_lines union ${lineOf(true)}`,
+    ).map((r) => r.text),
     ...words.map((w) => `${w.lebanese} (${w.english})`),
   ].filter((text): text is string => !!text && !free.has(text) && !taught.includes(text));
   return { words: new Map(words.map(({ id, ...w }) => [id, w])), texts: new Set(texts) };
@@ -93,35 +105,60 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
   'GET /api/words': () => [get('/api/words')],
   'GET /api/words/batch': () => [get('/api/words/batch')],
   'GET /api/words/topics-with-progress': () => [get('/api/words/topics-with-progress')],
-  'GET /api/words/by-topic/:topic': () => [ofPremium(get(`/api/words/by-topic/${encodeURIComponent(premiumTopic())}`)), get(`/api/words/by-topic/${encodeURIComponent(verbTopic())}`)],
-  'GET /api/words/:id/progress': () => [ofPremium(get(`/api/words/${premiumWord()}/progress`)), ofPremium(get(`/api/words/${premiumForm()}/progress`))],
-  'POST /api/words/:id/progress': () => [ofPremium(post(`/api/words/${premiumWord()}/progress`, { correct: true, idempotencyKey: key(1) })), ofPremium(post(`/api/words/${premiumForm()}/progress`, { correct: false }))],
+  'GET /api/words/by-topic/:topic': () => [
+    ofPremium(get(`/api/words/by-topic/${encodeURIComponent(premiumTopic())}`)),
+    get(`/api/words/by-topic/${encodeURIComponent(verbTopic())}`),
+  ],
+  'GET /api/words/:id/progress': () => [
+    ofPremium(get(`/api/words/${premiumWord()}/progress`)),
+    ofPremium(get(`/api/words/${premiumForm()}/progress`)),
+  ],
+  'POST /api/words/:id/progress': () => [
+    ofPremium(post(`/api/words/${premiumWord()}/progress`, { correct: true, idempotencyKey: key(1) })),
+    ofPremium(post(`/api/words/${premiumForm()}/progress`, { correct: false })),
+  ],
   'GET /api/verbs': () => [get('/api/verbs')],
   'GET /api/words/flagged': () => [get('/api/words/flagged')],
-  'POST /api/words/:id/flag': () => [ofPremium(post(`/api/words/${premiumWord()}/flag`, { isFlagged: true })), ofPremium(post(`/api/words/${premiumForm()}/flag`, { isFlagged: true }))],
+  'POST /api/words/:id/flag': () => [
+    ofPremium(post(`/api/words/${premiumWord()}/flag`, { isFlagged: true })),
+    ofPremium(post(`/api/words/${premiumForm()}/flag`, { isFlagged: true })),
+  ],
   'GET /api/review/due': () => [get('/api/review/due')],
   'GET /api/review/forecast': () => [get('/api/review/forecast')],
   'GET /api/which-word/topics': () => [get('/api/which-word/topics')],
-  'GET /api/which-word/topics/:topic': () => [ofPremium(get(`/api/which-word/topics/${encodeURIComponent(premiumTopic())}`)), get(`/api/which-word/topics/${encodeURIComponent(verbTopic())}`)],
+  'GET /api/which-word/topics/:topic': () => [
+    ofPremium(get(`/api/which-word/topics/${encodeURIComponent(premiumTopic())}`)),
+    get(`/api/which-word/topics/${encodeURIComponent(verbTopic())}`),
+  ],
   'GET /api/letters': () => [get('/api/letters')],
   'GET /api/sentences/topics': () => [get('/api/sentences/topics')],
-  'GET /api/sentences/random/:topic': () => all<{ topic: string }>('select distinct topic from sentences').map((s) => get(`/api/sentences/random/${encodeURIComponent(s.topic)}`)),
+  'GET /api/sentences/random/:topic': () =>
+    all<{ topic: string }>('select distinct topic from sentences').map((s) => get(`/api/sentences/random/${encodeURIComponent(s.topic)}`)),
   'POST /api/sentences/answer': () => {
-    const s = one<{ id: number; context: string }>('select s.id, c.context from sentences s join sentence_contexts c on c.sentence_id = s.id order by s.id limit 1');
+    const s = one<{ id: number; context: string }>(
+      'select s.id, c.context from sentences s join sentence_contexts c on c.sentence_id = s.id order by s.id limit 1',
+    );
     return [post('/api/sentences/answer', { sentenceId: s.id, answer: 'shi', context: s.context })];
   },
   'GET /api/lessons': () => [get('/api/lessons')],
   'GET /api/lessons/:id': () => all<{ id: number }>('select id from lessons').map((l) => get(`/api/lessons/${l.id}`)),
   'GET /api/lessons/:id/content': () => all<{ id: number }>('select id from lessons').map((l) => get(`/api/lessons/${l.id}/content`)),
-  'POST /api/lessons/:id/progress': () => all<{ id: number }>('select id from lessons').map((l) => post(`/api/lessons/${l.id}/progress`, { completed: true })),
+  'POST /api/lessons/:id/progress': () =>
+    all<{ id: number }>('select id from lessons').map((l) => post(`/api/lessons/${l.id}/progress`, { completed: true })),
   'GET /api/dialogues': () => [get('/api/dialogues')],
   'GET /api/dialogues/:id': () => [ofPremium(get(`/api/dialogues/${premiumDialogue()}`)), get(`/api/dialogues/${freeDialogue()}`)],
   'POST /api/dialogues/:id/role-play': () => {
-    const line = one<{ speaker: string; n: number }>('select speaker, count(*) as n from dialogue_lines where dialogue_id = ? group by speaker order by speaker limit 1', premiumDialogue());
+    const line = one<{ speaker: string; n: number }>(
+      'select speaker, count(*) as n from dialogue_lines where dialogue_id = ? group by speaker order by speaker limit 1',
+      premiumDialogue(),
+    );
     return [ofPremium(post(`/api/dialogues/${premiumDialogue()}/role-play`, { speaker: line.speaker, answers: Array(line.n).fill('x') }))];
   },
   'GET /api/conversations': () => [get('/api/conversations')],
-  'GET /api/conversations/:id': () => [ofPremium(get(`/api/conversations/${premiumScenario()}`)), get(`/api/conversations/${freeScenario()}`)],
+  'GET /api/conversations/:id': () => [
+    ofPremium(get(`/api/conversations/${premiumScenario()}`)),
+    get(`/api/conversations/${freeScenario()}`),
+  ],
   'POST /api/conversations/:id/talks': () => [ofPremium(post(`/api/conversations/${premiumScenario()}/talks`, { partner: 'scripted' }))],
   // A conversation is its learner's own: the walk's learners have none, and another's answers 404 with nothing in it.
   'GET /api/talks/:id': () => [get('/api/talks/1')],
@@ -131,10 +168,16 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
   'POST /api/talks/:id/review': () => [post('/api/talks/1/review', {})],
   'GET /api/course': () => [get('/api/course')],
   'GET /api/course/plan': () => [get('/api/course/plan')],
-  'GET /api/course/placement/:unit': () => [ofPremium(get(`/api/course/placement/${unitWith(true)}`)), get(`/api/course/placement/${unitWith(false)}`)],
+  'GET /api/course/placement/:unit': () => [
+    ofPremium(get(`/api/course/placement/${unitWith(true)}`)),
+    get(`/api/course/placement/${unitWith(false)}`),
+  ],
   'POST /api/course/placement/:unit': () => {
     const answers = [{ wordId: premiumWord(), answer: 'x' }];
-    return [ofPremium(post(`/api/course/placement/${unitWith(true)}`, { answers })), post(`/api/course/placement/${unitWith(false)}`, { answers })];
+    return [
+      ofPremium(post(`/api/course/placement/${unitWith(true)}`, { answers })),
+      post(`/api/course/placement/${unitWith(false)}`, { answers }),
+    ];
   },
   'GET /api/grammar': () => [get('/api/grammar')],
   'GET /api/grammar/:key': () => all<{ key: string }>('select key from grammar_pages').map((g) => get(`/api/grammar/${g.key}`)),
@@ -144,8 +187,14 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
   ],
   'GET /api/spelling': () => [get('/api/spelling')],
   'GET /api/listening/round': () => [get('/api/listening/round')],
-  'POST /api/listening/answers': () => [ofPremium(post('/api/listening/answers', { wordId: premiumWord(), mode: 'choose', answer: 'x' })), ofPremium(post('/api/listening/answers', { wordId: premiumForm(), mode: 'dictation', answer: 'x' }))],
-  'POST /api/speaking/attempts': () => [ofPremium(post('/api/speaking/attempts', { wordId: premiumWord(), heard: ['x'] })), ofPremium(post('/api/speaking/attempts', { wordId: premiumForm(), heard: ['x'] }))],
+  'POST /api/listening/answers': () => [
+    ofPremium(post('/api/listening/answers', { wordId: premiumWord(), mode: 'choose', answer: 'x' })),
+    ofPremium(post('/api/listening/answers', { wordId: premiumForm(), mode: 'dictation', answer: 'x' })),
+  ],
+  'POST /api/speaking/attempts': () => [
+    ofPremium(post('/api/speaking/attempts', { wordId: premiumWord(), heard: ['x'] })),
+    ofPremium(post('/api/speaking/attempts', { wordId: premiumForm(), heard: ['x'] })),
+  ],
 };
 
 /** Routes that return no content text: accounts, billing, statistics, settings, events, the client's files. */
@@ -244,8 +293,11 @@ describe('no premium text reaches an expired learner or an anonymous visitor, on
       if (!value || typeof value !== 'object') return;
       const entry = value as Record<string, unknown>;
       const word = premium.words.get(Number(entry.id ?? entry.wordId));
-      const strings = Object.values(entry).filter((v): v is string => typeof v === 'string').map((v) => v.toLowerCase());
-      if (word && (strings.includes(word.english) || strings.includes(word.lebanese) || strings.includes(word.arabic))) found.add(word.lebanese);
+      const strings = Object.values(entry)
+        .filter((v): v is string => typeof v === 'string')
+        .map((v) => v.toLowerCase());
+      if (word && (strings.includes(word.english) || strings.includes(word.lebanese) || strings.includes(word.arabic)))
+        found.add(word.lebanese);
       for (const v of Object.values(entry)) visit(v);
     };
     try {
@@ -259,10 +311,16 @@ describe('no premium text reaches an expired learner or an anonymous visitor, on
   test('the walk sees premium content where it is open: a learner in their trial gets it from the same calls', async () => {
     const { cookie } = await t.signUp();
     const found = new Set<string>();
-    for (const calls of Object.values(CONTENT_ROUTES)) for (const call of calls()) for (const text of leaked((await t.request(call.method, call.path, { cookie, body: call.body })).text)) found.add(text);
+    for (const calls of Object.values(CONTENT_ROUTES))
+      for (const call of calls())
+        for (const text of leaked((await t.request(call.method, call.path, { cookie, body: call.body })).text)) found.add(text);
     const textOf = (query: string) => all<{ text: string }>(query)[0]!.text;
-    expect(found).toContain(textOf(`select lower(w.lebanese) as text from words w join topics t on t.id = w.topic_id where w.id = ${premiumWord()}`));
-    expect(found).toContain(textOf(`select lower(arabizi) as text from dialogue_lines where dialogue_id = ${premiumDialogue()} order by position limit 1`));
+    expect(found).toContain(
+      textOf(`select lower(w.lebanese) as text from words w join topics t on t.id = w.topic_id where w.id = ${premiumWord()}`),
+    );
+    expect(found).toContain(
+      textOf(`select lower(arabizi) as text from dialogue_lines where dialogue_id = ${premiumDialogue()} order by position limit 1`),
+    );
   });
 
   for (const [visitor, cookieOf, refusal] of [
@@ -278,7 +336,12 @@ describe('no premium text reaches an expired learner or an anonymous visitor, on
           const name = `${call.method} ${call.path}`;
           answers.push({ call: name, status: res.status, error: call.premium ? res.error?.error : undefined, leaked: leaked(res.text) });
           // A call that names no premium item may answer anything but a server error.
-          expected.push({ call: name, status: call.premium ? refusal.status : res.status < 500 ? res.status : 200, error: call.premium ? refusal.error : undefined, leaked: [] });
+          expected.push({
+            call: name,
+            status: call.premium ? refusal.status : res.status < 500 ? res.status : 200,
+            error: call.premium ? refusal.error : undefined,
+            leaked: [],
+          });
         }
       }
       expect(answers).toEqual(expected);

@@ -29,7 +29,12 @@ function rewritten(text: string, pick: () => number): string {
 
 describe('the Arabic normaliser', () => {
   test('is idempotent on any text', () => {
-    fc.assert(fc.property(fc.oneof(arabicLike, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 })), (text) => normalArabic(normalArabic(text)) === normalArabic(text)));
+    fc.assert(
+      fc.property(
+        fc.oneof(arabicLike, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 })),
+        (text) => normalArabic(normalArabic(text)) === normalArabic(text),
+      ),
+    );
   });
 
   test('diacritics, tatweel, alef, hamza, ya and ta marbuta variants and spacing fold away', () => {
@@ -53,7 +58,13 @@ describe('the Arabic normaliser', () => {
   });
 
   test('a letter more is another text', () => {
-    fc.assert(fc.property(plainWords, fc.constantFrom('ب', 'ق', 'ع', 'ح'), (text, letter) => !sameArabic(text, text + letter) && !sameArabic(text + letter, text)));
+    fc.assert(
+      fc.property(
+        plainWords,
+        fc.constantFrom('ب', 'ق', 'ع', 'ح'),
+        (text, letter) => !sameArabic(text, text + letter) && !sameArabic(text + letter, text),
+      ),
+    );
   });
 
   test('examples a recogniser gives', () => {

@@ -17,12 +17,16 @@ const tables: [string, SpellingTable][] = [join(import.meta.dir, '../../tests/fi
   .map((path) => [path, parse(readFileSync(path, 'utf8')) as SpellingTable]);
 
 /** Text shaped like arabizi: letters, the number-letters, apostrophes, hyphens, spaces and punctuation. */
-const arabiziLike = fc.string({ unit: fc.constantFrom(...'abcdeghiklmnorstuwy2357 8 -\'’.,!?EKSHOU'.split('')), maxLength: 40 });
+const arabiziLike = fc.string({ unit: fc.constantFrom(..."abcdeghiklmnorstuwy2357 8 -'’.,!?EKSHOU".split('')), maxLength: 40 });
 /** Every spelling of the tables, canonical or variant. */
 const tableWords = tables.flatMap(([, table]) => table.words.flatMap((w) => [String(w.canonical), ...w.variants.map(String)]));
 /** Phrases of table spellings and arabizi-like bits, to meet the lexicon's multi-word and neighbour cases. */
-const tablePhrase = fc.array(fc.oneof(fc.constantFrom(...tableWords), arabiziLike), { minLength: 1, maxLength: 5 }).map((parts) => parts.join(' '));
-const lexicons = tables.map(([, table]) => spellingLexicon(table.words.map((w) => ({ canonical: String(w.canonical), variants: w.variants.map(String) }))));
+const tablePhrase = fc
+  .array(fc.oneof(fc.constantFrom(...tableWords), arabiziLike), { minLength: 1, maxLength: 5 })
+  .map((parts) => parts.join(' '));
+const lexicons = tables.map(([, table]) =>
+  spellingLexicon(table.words.map((w) => ({ canonical: String(w.canonical), variants: w.variants.map(String) }))),
+);
 
 describe('the arabizi key', () => {
   test('folds each spelling habit to one form', () => {
@@ -48,10 +52,19 @@ describe('the arabizi key', () => {
   });
 
   test('is idempotent, with and without the spelling tables', () => {
-    fc.assert(fc.property(arabiziLike, (text) => arabiziKey(arabiziKey(text)) === arabiziKey(text)), { numRuns: 1000 });
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => arabiziKey(arabiziKey(text)) === arabiziKey(text)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(arabiziLike, (text) => arabiziKey(arabiziKey(text)) === arabiziKey(text)),
+      { numRuns: 1000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => arabiziKey(arabiziKey(text)) === arabiziKey(text)),
+      { numRuns: 1000 },
+    );
     for (const lexicon of lexicons) {
-      fc.assert(fc.property(tablePhrase, (text) => arabiziKey(arabiziKey(text, lexicon), lexicon) === arabiziKey(text, lexicon)), { numRuns: 1000 });
+      fc.assert(
+        fc.property(tablePhrase, (text) => arabiziKey(arabiziKey(text, lexicon), lexicon) === arabiziKey(text, lexicon)),
+        { numRuns: 1000 },
+      );
     }
   }, 60_000);
 
@@ -93,13 +106,24 @@ describe('the arabizi key', () => {
 describe('typed answers', () => {
   test('marks the letters that differ', () => {
     expect(letterDiff('ahwi', 'ahwe')).toEqual({
-      typed: [{ text: 'ahw', same: true }, { text: 'i', same: false }],
-      expected: [{ text: 'ahw', same: true }, { text: 'e', same: false }],
+      typed: [
+        { text: 'ahw', same: true },
+        { text: 'i', same: false },
+      ],
+      expected: [
+        { text: 'ahw', same: true },
+        { text: 'e', same: false },
+      ],
       distance: 1,
     });
     expect(letterDiff('mar7aba', 'mar7aba').distance).toBe(0);
     expect(letterDiff('mara', 'mar7aba')).toMatchObject({
-      expected: [{ text: 'mar', same: true }, { text: '7', same: false }, { text: 'a', same: true }, { text: 'ba', same: false }],
+      expected: [
+        { text: 'mar', same: true },
+        { text: '7', same: false },
+        { text: 'a', same: true },
+        { text: 'ba', same: false },
+      ],
       distance: 3,
     });
   });
@@ -108,7 +132,11 @@ describe('typed answers', () => {
     fc.assert(
       fc.property(arabiziLike, arabiziLike, (a, b) => {
         const diff = letterDiff(a, b);
-        return diff.typed.map((r) => r.text).join('') === a && diff.expected.map((r) => r.text).join('') === b && diff.distance <= Math.max(a.length, b.length);
+        return (
+          diff.typed.map((r) => r.text).join('') === a &&
+          diff.expected.map((r) => r.text).join('') === b &&
+          diff.distance <= Math.max(a.length, b.length)
+        );
       }),
     );
   });

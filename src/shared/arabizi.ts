@@ -68,7 +68,14 @@ export function spellingLexicon(
       if (key !== target) claims.set(key, (claims.get(key) ?? new Set()).add(target));
     }
   }
-  const lexicon: SpellingLexicon = { keys: {}, exact: {}, longest: 0, forms: known.forms, feminine: known.feminine, numbers: known.numbers };
+  const lexicon: SpellingLexicon = {
+    keys: {},
+    exact: {},
+    longest: 0,
+    forms: known.forms,
+    feminine: known.feminine,
+    numbers: known.numbers,
+  };
   for (const e of entries) {
     const target = habitKey(e.canonical);
     for (const v of e.variants) {
@@ -105,7 +112,12 @@ export function arabiziKey(text: string, lexicon: SpellingLexicon = EMPTY_LEXICO
  * doubled first consonant single (mmarrda, marda).
  */
 function foundKey(key: string): string {
-  return collapse(key.replace(/ʔ/g, '').replace(/a[iy](?![aiu])/g, 'i').replace(/(?<=i)h(?![\p{L}\p{N}])/gu, ''))
+  return collapse(
+    key
+      .replace(/ʔ/g, '')
+      .replace(/a[iy](?![aiu])/g, 'i')
+      .replace(/(?<=i)h(?![\p{L}\p{N}])/gu, ''),
+  )
     .split(' ')
     .map((word) => (word.length > 2 ? word.replace(/[ai]$/, 'a') : word).replace(/^([^aeiou])\1/, '$1'))
     .join(' ');
@@ -161,7 +173,8 @@ function replaceVariants(key: string, lexicon: SpellingLexicon): string {
         out.push(canonical);
         break;
       }
-      const behindArticle = words[i]!.length > 1 && words[i]!.startsWith('l') ? own(lexicon.keys, [words[i]!.slice(1), ...rest].join(' ')) : undefined;
+      const behindArticle =
+        words[i]!.length > 1 && words[i]!.startsWith('l') ? own(lexicon.keys, [words[i]!.slice(1), ...rest].join(' ')) : undefined;
       if (behindArticle !== undefined) {
         out.push(`l${behindArticle}`);
         break;
@@ -206,9 +219,7 @@ function habits(text: string): string {
     // y between consonants is a vowel: bykoun is bikoun (by- and bi- are one prefix).
     .replace(/(?<=[b-df-hj-np-tv-xz])y(?=[b-df-hj-np-tv-xz])/g, 'i')
     .replace(/e/g, 'i');
-  const words = collapse(letters)
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = collapse(letters).split(/\s+/).filter(Boolean);
   // The article stands alone ("el 5er") or hangs on its word ("l-5er"): either way it joins the word.
   const joined: string[] = [];
   let article = '';

@@ -43,7 +43,12 @@ export type ScreenForm = readonly [string, string];
  * Judges `typed` against the expected line and its accepted alternatives, with the spelling lexicon
  * (its variants and the content's forms) and the forms of the screen (a flash card's other words).
  */
-export function judgeAnswer(typed: string, expected: string | readonly string[], lexicon: SpellingLexicon = EMPTY_LEXICON, screen: readonly ScreenForm[] = []): Judgement {
+export function judgeAnswer(
+  typed: string,
+  expected: string | readonly string[],
+  lexicon: SpellingLexicon = EMPTY_LEXICON,
+  screen: readonly ScreenForm[] = [],
+): Judgement {
   const known = knownForms(lexicon, screen);
   const lines = typeof expected === 'string' ? [expected] : expected;
   const judged = lines.map((line) => judgeLine(typed, line, lexicon, known));
@@ -51,8 +56,18 @@ export function judgeAnswer(typed: string, expected: string | readonly string[],
 }
 
 /** Whether a typed answer is right, almost or wrong (for a verdict the server records). */
-export function judgeTyped(typed: string, expected: string | readonly string[], lexicon?: SpellingLexicon, screen: readonly string[] = []): TypedVerdict {
-  return judgeAnswer(typed, expected, lexicon, screen.map((s) => [s, ''] as const)).verdict;
+export function judgeTyped(
+  typed: string,
+  expected: string | readonly string[],
+  lexicon?: SpellingLexicon,
+  screen: readonly string[] = [],
+): TypedVerdict {
+  return judgeAnswer(
+    typed,
+    expected,
+    lexicon,
+    screen.map((s) => [s, ''] as const),
+  ).verdict;
 }
 
 const VERDICT_ORDER: Record<TypedVerdict, number> = { right: 0, almost: 1, wrong: 2 };
@@ -89,7 +104,8 @@ function knownForms(lexicon: SpellingLexicon, screen: readonly ScreenForm[]): Kn
       base.feminine.add(written(arabizi));
       base.feminineKeys.add(keyOf(arabizi, lexicon));
     }
-    for (const [digits = '', arabizi = ''] of lexicon.numbers) base.numbers.set(digits, [...(base.numbers.get(digits) ?? []), keyOf(arabizi, lexicon)]);
+    for (const [digits = '', arabizi = ''] of lexicon.numbers)
+      base.numbers.set(digits, [...(base.numbers.get(digits) ?? []), keyOf(arabizi, lexicon)]);
     indexes.set(lexicon, base);
   }
   if (screen.length === 0) return base;
@@ -138,11 +154,16 @@ function judgeWord(typed: string, expected: string, lexicon: SpellingLexicon, kn
   if (/^\d+$/.test(written(typed))) {
     const spelled = known.numbers.get(written(typed)) ?? [];
     // Before a noun a number loses its last vowel (tlete, tlet wled): its digits stand for that form too.
-    return spelled.some((key) => key === expectedKey || key.replace(/[aiu]$/, '') === expectedKey) ? { mark: 'variant' } : { mark: 'wrong' };
+    return spelled.some((key) => key === expectedKey || key.replace(/[aiu]$/, '') === expectedKey)
+      ? { mark: 'variant' }
+      : { mark: 'wrong' };
   }
   // Spelt as another form is written, it is that form, even where the key folds the two together
   // (ana, "I", for 3anna, "we have"): the expected form is the one written as the line writes it.
-  const asWritten = otherForms([...(known.asWritten.get(written(typed)) ?? []), ...(known.asWritten.get(withEForI(typed)) ?? [])], (f) => f.spelling === written(expected) || f.spelling.replace(/e/g, 'i') === withEForI(expected));
+  const asWritten = otherForms(
+    [...(known.asWritten.get(written(typed)) ?? []), ...(known.asWritten.get(withEForI(typed)) ?? [])],
+    (f) => f.spelling === written(expected) || f.spelling.replace(/e/g, 'i') === withEForI(expected),
+  );
   if (asWritten) return { mark: 'wrong', otherForm: asWritten };
   const typedKey = keyOf(typed, lexicon);
   if (typedKey === '') return { mark: 'wrong' };
@@ -235,12 +256,16 @@ function judgeLine(typed: string, expected: string, lexicon: SpellingLexicon, kn
       if (i < want.length && j < have.length) {
         const w = judgeWord(have[j]!, want[i]!, lexicon, known);
         options.push({ take: [1, 1], word: { typed: have[j]!, expected: want[i]!, ...w }, cost: COST[w.mark] });
-        for (const [wn, hn] of [[2, 1], [1, 2]] as const) {
+        for (const [wn, hn] of [
+          [2, 1],
+          [1, 2],
+        ] as const) {
           if (i + wn > want.length || j + hn > have.length) continue;
           const joinedWant = want.slice(i, i + wn).join(' ');
           const joinedHave = have.slice(j, j + hn).join(' ');
           const joined = judgeWord(joinedHave, joinedWant, lexicon, known);
-          if (joined.mark === 'right' || joined.mark === 'variant') options.push({ take: [wn, hn], word: { typed: joinedHave, expected: joinedWant, mark: 'variant' }, cost: RUN_TOGETHER });
+          if (joined.mark === 'right' || joined.mark === 'variant')
+            options.push({ take: [wn, hn], word: { typed: joinedHave, expected: joinedWant, mark: 'variant' }, cost: RUN_TOGETHER });
         }
       }
       let chosen: { cost: number; steps: Step[] } | undefined;
@@ -257,12 +282,23 @@ function judgeLine(typed: string, expected: string, lexicon: SpellingLexicon, kn
   const typedKey = keyOf(typed, lexicon);
   // A multi-word form the answer is as a whole (ra7 tousale, "you will arrive", to a woman) is refused by name.
   const isLine = (f: KnownForm) => f.spelling === written(expected) || f.spelling.replace(/e/g, 'i') === withEForI(expected);
-  const lineAsWritten = words.length > 1 ? otherForms([...(known.asWritten.get(written(typed)) ?? []), ...(known.asWritten.get(withEForI(typed)) ?? [])], isLine) : undefined;
-  const lineOther = lineAsWritten ?? (typedKey !== lineKey && words.length > 1 ? otherForms(known.byKey.get(typedKey), (f) => f.key === lineKey) : undefined);
+  const lineAsWritten =
+    words.length > 1
+      ? otherForms([...(known.asWritten.get(written(typed)) ?? []), ...(known.asWritten.get(withEForI(typed)) ?? [])], isLine)
+      : undefined;
+  const lineOther =
+    lineAsWritten ??
+    (typedKey !== lineKey && words.length > 1 ? otherForms(known.byKey.get(typedKey), (f) => f.key === lineKey) : undefined);
   if (lineOther) words = words.map((w) => (w.mark === 'almost' ? { ...w, mark: 'wrong', otherForm: lineOther } : w));
   // A variant of several words of the spelling table (ahlan wa sahlan) is the line itself.
-  else if (typedKey !== '' && typedKey === lineKey && !words.some((w) => w.otherForm)) words = words.map((w) => (w.mark === 'right' ? w : { ...w, mark: 'variant' }));
-  const verdict: TypedVerdict = words.every((w) => w.mark === 'right' || w.mark === 'variant') && words.length > 0 ? 'right' : words.every((w) => w.mark !== 'wrong' && w.mark !== 'missing' && w.mark !== 'extra') ? 'almost' : 'wrong';
+  else if (typedKey !== '' && typedKey === lineKey && !words.some((w) => w.otherForm))
+    words = words.map((w) => (w.mark === 'right' ? w : { ...w, mark: 'variant' }));
+  const verdict: TypedVerdict =
+    words.every((w) => w.mark === 'right' || w.mark === 'variant') && words.length > 0
+      ? 'right'
+      : words.every((w) => w.mark !== 'wrong' && w.mark !== 'missing' && w.mark !== 'extra')
+        ? 'almost'
+        : 'wrong';
   return { verdict, expected, words, message: messageOf(verdict, words, want.length, lineOther) };
 }
 
@@ -273,12 +309,16 @@ function messageOf(verdict: TypedVerdict, words: JudgedWord[], lineLength: numbe
   if (verdict === 'right') {
     const numbers = words.filter((w) => /^\d+$/.test(w.typed));
     const spelled = numbers.map((w) => ` ${w.typed} is written ${w.expected}.`).join('');
-    return words.some((w) => w.mark === 'variant' && !/^\d+$/.test(w.typed)) ? `Right! Your spelling is another common way to write it.${spelled}` : `Right!${spelled}`;
+    return words.some((w) => w.mark === 'variant' && !/^\d+$/.test(w.typed))
+      ? `Right! Your spelling is another common way to write it.${spelled}`
+      : `Right!${spelled}`;
   }
   if (verdict === 'almost') {
     const off = words.filter((w) => w.mark === 'almost').map((w) => w.expected);
     if (lineLength === 1) return 'Almost! One letter is off.';
-    return off.length === 1 ? `Almost! One letter is off. Check ${quoted(off)}.` : `Almost! One letter is off in each of ${off.length} words: ${quoted(off)}.`;
+    return off.length === 1
+      ? `Almost! One letter is off. Check ${quoted(off)}.`
+      : `Almost! One letter is off in each of ${off.length} words: ${quoted(off)}.`;
   }
   const others = words.filter((w) => w.otherForm);
   const named = lineOther

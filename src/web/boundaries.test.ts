@@ -16,7 +16,11 @@ async function broken(files: Record<string, string>) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const result = await cruise(['src'], { baseDir: dir, ruleSet: { forbidden }, validate: true, tsPreCompilationDeps: true, parser: 'swc' }, { extensions: ['.ts', '.tsx'] });
+  const result = await cruise(
+    ['src'],
+    { baseDir: dir, ruleSet: { forbidden }, validate: true, tsPreCompilationDeps: true, parser: 'swc' },
+    { extensions: ['.ts', '.tsx'] },
+  );
   if (typeof result.output === 'string') throw new Error(result.output);
   return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }
@@ -32,8 +36,10 @@ test('the browser may read a module’s rules and models, and nothing else of it
   expect(
     await broken({
       ...module,
-      'src/web/allowed.ts': "import { LIMIT } from '../modules/words/rules';\nimport type { Word } from '../modules/words/model';\nexport const shown: typeof Word | number = LIMIT;",
-      'src/web/features/words/service-type.ts': "import type { words } from '../../../modules/words/service';\nexport type Words = ReturnType<typeof words.list>;",
+      'src/web/allowed.ts':
+        "import { LIMIT } from '../modules/words/rules';\nimport type { Word } from '../modules/words/model';\nexport const shown: typeof Word | number = LIMIT;",
+      'src/web/features/words/service-type.ts':
+        "import type { words } from '../../../modules/words/service';\nexport type Words = ReturnType<typeof words.list>;",
       'src/web/lib/schema-type.ts': "import type { WordRow } from '../../modules/words/schema';\nexport type Row = WordRow;",
     }),
   ).toEqual([

@@ -26,7 +26,7 @@ describe('the client build', () => {
     expect(existsSync(join(outdir, 'icons/icon-512.png'))).toBe(true);
   });
 
-  test('/landing and /auth are drawn into copies of index.html, marked for hydration, naming their screen\'s chunk', () => {
+  test("/landing and /auth are drawn into copies of index.html, marked for hydration, naming their screen's chunk", () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
     const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1] ?? 'no entry script';
     const entryTag = index.match(/<script type="module"[^>]*><\/script>/)?.[0] ?? 'no entry script';
@@ -59,14 +59,16 @@ describe('the client build', () => {
 
   test("the drawn pages' one inline script is the one the Content-Security-Policy allows by its hash", () => {
     for (const path of ['landing', 'auth']) {
-      const inline = [...readFileSync(join(outdir, `pages/${path}.html`), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      const inline = [...readFileSync(join(outdir, `pages/${path}.html`), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1],
+      );
       expect(inline).toEqual([RUNTIME_START]);
       const hash = new Bun.CryptoHasher('sha256').update(inline[0]).digest('base64');
       expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' 'sha256-${hash}';`);
     }
   });
 
-  test('a signed-out visit to `/` or to a learner\'s screen gets a page naming /auth\'s code; /auth with a query, its own', () => {
+  test("a signed-out visit to `/` or to a learner's screen gets a page naming /auth's code; /auth with a query, its own", () => {
     const index = readFileSync(join(outdir, 'index.html'), 'utf8');
     const entry = index.match(/<script type="module"[^>]*src="(\/[^"]+\.js)"/)?.[1] ?? 'no entry script';
     const drawnAuthChunks = readFileSync(join(outdir, 'pages/auth.html'), 'utf8').match(/<link rel="preload"[^>]*>/g) ?? [];
@@ -76,12 +78,25 @@ describe('the client build', () => {
       expect(html.match(/<link rel="(module)?preload"[^>]*>/g)).toEqual([`<link rel="modulepreload" href="${entry}">`, ...drawnAuthChunks]);
       expect(html.replace(/<link rel="(module)?preload"[^>]*>/g, '')).toBe(index);
     }
-    expect(readFileSync(join(outdir, 'pages/signed-out/landing.html'), 'utf8')).toMatch(/<link rel="preload" href="\/LandingPage-[a-z0-9]+\.js"/);
+    expect(readFileSync(join(outdir, 'pages/signed-out/landing.html'), 'utf8')).toMatch(
+      /<link rel="preload" href="\/LandingPage-[a-z0-9]+\.js"/,
+    );
     expect(existsSync(join(outdir, 'pages/signed-out/which-word.html'))).toBe(false);
   });
 
   test('every screen is its own chunk', () => {
-    for (const screen of ['LandingPage', 'AuthPage', 'AllWordsPage', 'TopicsPage', 'FlaggedPage', 'StatsPage', 'SettingsScreen', 'LettersPage', 'LessonPage', 'PaywallPage']) {
+    for (const screen of [
+      'LandingPage',
+      'AuthPage',
+      'AllWordsPage',
+      'TopicsPage',
+      'FlaggedPage',
+      'StatsPage',
+      'SettingsScreen',
+      'LettersPage',
+      'LessonPage',
+      'PaywallPage',
+    ]) {
       expect(files.some((f) => f.startsWith(`${screen}-`) && f.endsWith('.js'))).toBe(true);
     }
   });
@@ -98,7 +113,9 @@ describe('the client build', () => {
 
   test('the service worker keeps every file of this build, under a name of this build', () => {
     const worker = readFileSync(join(outdir, 'sw.js'), 'utf8');
-    const kept = files.filter((f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons', 'pages'].includes(f) && !f.startsWith('pages/'));
+    const kept = files.filter(
+      (f) => !/\.(map|br|gz)$/.test(f) && f !== 'sw.js' && !['fonts', 'icons', 'pages'].includes(f) && !f.startsWith('pages/'),
+    );
     for (const file of kept) expect(worker).toContain(`"/${file}"`);
     expect(worker).toMatch(/kalimat-shell-[0-9a-f]{12}/);
   });

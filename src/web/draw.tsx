@@ -20,7 +20,9 @@ export async function draw(url: string, queryClient: QueryClient): Promise<strin
   // Waits for the lazy parts (the landing deck, the toasts) so each is drawn as the browser first
   // draws it, loading; hydration then leaves it as it is until its chunk has come.
   // Every part inline, however long: an outlined part waits for a script to show it, and the page's are removed.
-  const { prelude } = await renderStatic(<App queryClient={queryClient} router={router} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const { prelude } = await renderStatic(<App queryClient={queryClient} router={router} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const html = await new Response(prelude).text();
   // The router's scroll-restoration script is for pages rendered per request; the browser restores a
   // page loaded from the network itself, and the client router takes over after it. In the browser the

@@ -47,7 +47,11 @@ setApiHooks({
   onTrialExpired(error) {
     if (goingToPaywall) return;
     goingToPaywall = true;
-    toast.error('Your Trial Has Expired', { id: ACCESS_ENDED_TOAST, description: error.serverMessage ?? TRIAL_EXPIRED.message, duration: 5000 });
+    toast.error('Your Trial Has Expired', {
+      id: ACCESS_ENDED_TOAST,
+      description: error.serverMessage ?? TRIAL_EXPIRED.message,
+      duration: 5000,
+    });
     setTimeout(() => {
       goingToPaywall = false;
       if (router.state.location.pathname !== '/paywall') router.navigate({ to: '/paywall' });
@@ -69,7 +73,8 @@ const root = document.getElementById('root')!;
  * Suspense boundaries, which React hydrates in passes after the frame's; no part of the app sets its
  * HTML by hand, so an element without React's fiber is one still to be hydrated.
  */
-const allHydrated = () => [...root.querySelectorAll('*')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+const allHydrated = () =>
+  [...root.querySelectorAll('*')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
 
 /**
  * The mark on a drawn page (the build's, or the server's, src/lib/screens.ts) goes once React has taken

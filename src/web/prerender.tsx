@@ -28,7 +28,9 @@ export async function prerender(path: string): Promise<string> {
 
 /** The screens a visit often opens first, by path, with their module and reads (firstScreen in lib/routes.ts). */
 function firstScreens(routes: AnyRoute[]): Record<string, FirstScreen> {
-  return Object.fromEntries(routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])));
+  return Object.fromEntries(
+    routes.flatMap((route) => (route.options.staticData?.firstScreen ? [[route.fullPath, route.options.staticData.firstScreen]] : [])),
+  );
 }
 
 /** The fixed paths whose signed-out visitor ends on a drawn page (`/` and the learner's screens on /auth), with that page. */
@@ -49,6 +51,14 @@ if (import.meta.main) {
   for (const path of DRAWN_PAGES) pages[path] = await prerender(path);
   const firstPaint = await new Response((await renderStatic(<FirstPaint />)).prelude).text();
   const routes = Object.values(createAppRouter(createQueryClient()).routesByPath) as AnyRoute[];
-  process.stdout.write(JSON.stringify({ firstPaint, pages, firstScreens: firstScreens(routes), visitorEnds: visitorEnds(routes), userRead: String(userQuery.queryKey[0]) }));
+  process.stdout.write(
+    JSON.stringify({
+      firstPaint,
+      pages,
+      firstScreens: firstScreens(routes),
+      visitorEnds: visitorEnds(routes),
+      userRead: String(userQuery.queryKey[0]),
+    }),
+  );
   process.exit(0);
 }

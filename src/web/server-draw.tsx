@@ -17,7 +17,10 @@ import { decisions, forgetDecisions } from './lib/drawn';
 import { createQueryClient } from './lib/query';
 
 async function drawScreen({ url, page, reads, kept, acceptEncoding, lastRound }: DrawRequest): Promise<Drawing> {
-  for (const [store, entries] of [[localStorage, kept.local], [sessionStorage, kept.session]] as const) {
+  for (const [store, entries] of [
+    [localStorage, kept.local],
+    [sessionStorage, kept.session],
+  ] as const) {
     store.clear();
     for (const [key, value] of Object.entries(entries)) store.setItem(key, value);
   }
@@ -46,7 +49,9 @@ async function drawScreen({ url, page, reads, kept, acceptEncoding, lastRound }:
     const unread = [...missing].filter((key) => key.startsWith('/api/') && !(key in reads));
     if (unread.length > 0 && !lastRound) return { missing: unread };
     if (screen === null) return { body: null };
-    const drawnCache = dehydrate(queryClient, { shouldDehydrateQuery: (query) => drawnFrom.has(query.queryHash) && query.state.status === 'success' });
+    const drawnCache = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => drawnFrom.has(query.queryHash) && query.state.status === 'success',
+    });
     const html = await drawnPage(page, screen, { cache: drawnCache, decisions: decisions() });
     return compressed(html, acceptEncoding);
   } finally {
@@ -61,8 +66,13 @@ let queue = Promise.resolve();
 self.onmessage = ({ data }: MessageEvent<DrawRequest>) => {
   queue = queue.then(() =>
     drawScreen(data).then(
-      (answer) => self.postMessage({ id: data.id, ...answer } satisfies DrawAnswer, 'body' in answer && answer.body ? [answer.body.buffer] : []),
-      (error: unknown) => self.postMessage({ id: data.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies DrawAnswer),
+      (answer) =>
+        self.postMessage({ id: data.id, ...answer } satisfies DrawAnswer, 'body' in answer && answer.body ? [answer.body.buffer] : []),
+      (error: unknown) =>
+        self.postMessage({
+          id: data.id,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        } satisfies DrawAnswer),
     ),
   );
 };

@@ -15,7 +15,8 @@ const SHELL = `kalimat-shell-${VERSION}`;
 const DATA = 'kalimat-data';
 const SHELL_PAGE = '/index.html';
 /** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak, the words due for review, the dialogues opened. */
-const OFFLINE_READS = /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due|dialogues|dialogues\/[0-9]+)$/;
+const OFFLINE_READS =
+  /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due|dialogues|dialogues\/[0-9]+)$/;
 /** The clips the page played (a dialogue's lines among them), so they play again without a network. */
 const AUDIO = 'kalimat-audio';
 const SPEECH = '/api/tts';
@@ -44,7 +45,11 @@ self.addEventListener('activate', (event) => {
   // router into the new build rather than mixing the two. Pages are not claimed: the worker serves the
   // next visit, and the page that installed it keeps talking to the network as it started.
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('kalimat-shell-') && name !== SHELL).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith('kalimat-shell-') && name !== SHELL).map((name) => caches.delete(name))),
+      ),
   );
 });
 
@@ -64,14 +69,16 @@ let handled = Promise.resolve();
 
 self.addEventListener('message', (event) => {
   const message = event.data as OfflineMessage | undefined;
-  handled = handled.then(async () => {
-    if (message?.type === 'learner') await keepFor(message.id);
-    else if (message?.type === 'clip' && new URL(message.path, self.location.origin).pathname === SPEECH) await keepClip(message.path);
-    else if (message?.type === 'data' && OFFLINE_READS.test(new URL(message.path, self.location.origin).pathname)) {
-      const cache = await caches.open(DATA);
-      if (await cache.match(LEARNER)) await cache.put(message.path, Response.json(message.data));
-    }
-  }).catch(() => {});
+  handled = handled
+    .then(async () => {
+      if (message?.type === 'learner') await keepFor(message.id);
+      else if (message?.type === 'clip' && new URL(message.path, self.location.origin).pathname === SPEECH) await keepClip(message.path);
+      else if (message?.type === 'data' && OFFLINE_READS.test(new URL(message.path, self.location.origin).pathname)) {
+        const cache = await caches.open(DATA);
+        if (await cache.match(LEARNER)) await cache.put(message.path, Response.json(message.data));
+      }
+    })
+    .catch(() => {});
   event.waitUntil(handled);
 });
 
@@ -82,7 +89,11 @@ self.addEventListener('fetch', (event) => {
 
   if (url.pathname === SPEECH) {
     // A clip from the network while there is one, else the copy kept when the page played it.
-    event.respondWith(fetch(request).catch(() => caches.match(url.pathname + url.search, { cacheName: AUDIO }).then((cached) => cached ?? Response.error())));
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches.match(url.pathname + url.search, { cacheName: AUDIO }).then((cached) => cached ?? Response.error()),
+      ),
+    );
     return;
   }
 
@@ -90,13 +101,17 @@ self.addEventListener('fetch', (event) => {
     // The reads practice needs come from the network while there is one, else from the learner's last
     // copy; a read never made fails as a network error would. The rest of the API is left alone.
     if (!OFFLINE_READS.test(url.pathname)) return;
-    event.respondWith(fetch(request).catch(() => caches.match(url.pathname + url.search, { cacheName: DATA }).then((cached) => cached ?? Response.error())));
+    event.respondWith(
+      fetch(request).catch(() => caches.match(url.pathname + url.search, { cacheName: DATA }).then((cached) => cached ?? Response.error())),
+    );
     return;
   }
 
   if (request.mode === 'navigate') {
     // The page from the network, so a new deploy is picked up at once; this build's copy without one.
-    event.respondWith(fetch(request).catch(() => caches.match(SHELL_PAGE, { cacheName: SHELL }).then((cached) => cached ?? Response.error())));
+    event.respondWith(
+      fetch(request).catch(() => caches.match(SHELL_PAGE, { cacheName: SHELL }).then((cached) => cached ?? Response.error())),
+    );
     return;
   }
 
@@ -106,7 +121,13 @@ self.addEventListener('fetch', (event) => {
 /** A reminder pushed by the server (docs/decisions/0040-progress-and-reminders.md): shown as a notification that opens its page. */
 self.addEventListener('push', (event) => {
   const message = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string };
-  event.waitUntil(self.registration.showNotification(message.title ?? 'Kalimat', { body: message.body, data: { url: message.url ?? '/words' }, icon: '/icons/icon-192.png' }));
+  event.waitUntil(
+    self.registration.showNotification(message.title ?? 'Kalimat', {
+      body: message.body,
+      data: { url: message.url ?? '/words' },
+      icon: '/icons/icon-192.png',
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

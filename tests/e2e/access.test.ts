@@ -64,7 +64,9 @@ describe('access that ends while a tab is open', () => {
     });
     await allWordsWithPremium(page);
     // Another tab, on a premium dialogue.
-    const bank = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string; premium: boolean }[]).find((d) => d.key === 'bank')!;
+    const bank = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string; premium: boolean }[]).find(
+      (d) => d.key === 'bank',
+    )!;
     expect(bank.premium).toBe(true);
     const other = await context.newPage();
     await other.goto(`/dialogues/${bank.id}`);
@@ -72,7 +74,11 @@ describe('access that ends while a tab is open', () => {
 
     await passTheEnd(page, end);
     await page.locator('[data-sonner-toast]', { hasText: 'Trial Period Ended' }).waitFor();
-    expect(await page.getByText('Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.')
+        .isVisible(),
+    ).toBe(true);
     expect(answers).toEqual([]);
     await screenshot(page, 'trial-ended-on-words-1280');
     await page.setViewportSize({ width: 375, height: 812 });
@@ -96,8 +102,12 @@ describe('access that ends while a tab is open', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
     setTrialEnd(app, user.email, Date.now() - 60_000);
     const paid = await page.evaluate(async () => {
-      const post = (path: string, body: object) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return [(await post('/api/subscription/demo-checkout', { planId: 'monthly' })).status, (await post('/api/subscription/cancel', {})).status];
+      const post = (path: string, body: object) =>
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return [
+        (await post('/api/subscription/demo-checkout', { planId: 'monthly' })).status,
+        (await post('/api/subscription/cancel', {})).status,
+      ];
     });
     expect(paid).toEqual([200, 200]);
     const end = Date.now() + 10_000;
@@ -115,5 +125,10 @@ describe('access that ends while a tab is open', () => {
 
 /** A subscription's paid period, written into the app's file as its end. */
 function setPeriodEnd(email: string, endMs: number) {
-  inAppDatabase(app, (db) => expect(db.query('UPDATE subscriptions SET current_period_end = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(endMs, email).changes).toBe(1));
+  inAppDatabase(app, (db) =>
+    expect(
+      db.query('UPDATE subscriptions SET current_period_end = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)').run(endMs, email)
+        .changes,
+    ).toBe(1),
+  );
 }

@@ -304,7 +304,9 @@ describe('e-mail verification (REQUIRE_EMAIL_VERIFICATION=true)', () => {
   test('an unverified learner sees the alert, can resend the mail, and the link verifies the account', async () => {
     const { page, context } = await newPage(strict);
     const user = await registerInBrowser(page);
-    const alert = page.getByRole('alert').filter({ hasText: 'Please check your email to verify your account before accessing this feature.' });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Please check your email to verify your account before accessing this feature.' });
     await alert.waitFor();
     await screenshot(page, 'verify-alert-1280');
 

@@ -45,7 +45,17 @@ describe("the first-screen bench's floor", () => {
       expect(await floor.evaluate(() => document.body.innerText)).toBe(capture.text);
       // Its stylesheet came: the page is laid out as the app's (the heading is not in the browser's default font size).
       expect(await floor.evaluate(() => document.styleSheets.length)).toBeGreaterThan(0);
-      expect(await floor.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily)).toBe(await page.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily));
+      expect(
+        await floor
+          .locator('h1')
+          .first()
+          .evaluate((h) => getComputedStyle(h).fontFamily),
+      ).toBe(
+        await page
+          .locator('h1')
+          .first()
+          .evaluate((h) => getComputedStyle(h).fontFamily),
+      );
       expect(scripts).toEqual([]);
       await floor.close();
     }

@@ -84,7 +84,11 @@ describe('trial and subscription screens', () => {
     await page.locator('[data-unit="seconds"]').waitFor();
     await page.getByRole('timer').getByText('Expired').waitFor({ timeout: 15_000 });
     await page.getByText('Trial Period Ended').waitFor();
-    expect(await page.getByText('Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Subscribe now to unlock full access and keep all your valuable progress! Your learning journey awaits.')
+        .isVisible(),
+    ).toBe(true);
     await page.waitForURL('**/paywall');
     await page.getByRole('heading', { name: 'Your Free Trial Has Ended' }).waitFor();
 
@@ -133,7 +137,10 @@ describe('trial and subscription screens', () => {
     await page.goto('/subscription');
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
     // Checkout opens in a new tab (docs/product-rules.md#subscription), the demo's too; this page stays where it is.
-    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Subscribe to the Yearly plan' }).click()]);
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Subscribe to the Yearly plan' }).click(),
+    ]);
     await checkout.waitForURL(/\/demo-checkout\?plan=yearly/);
     expect(new URL(page.url()).pathname).toBe('/subscription');
     expect(await checkout.evaluate(() => window.opener)).toBeNull();

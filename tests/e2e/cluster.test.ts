@@ -32,7 +32,11 @@ class Visitor {
   constructor(readonly edge: string) {}
 
   async send(method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = { origin: this.edge, 'fly-client-ip': this.ip, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = {
+      origin: this.edge,
+      'fly-client-ip': this.ip,
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${this.edge}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const cookie of res.headers.getSetCookie()) {
@@ -51,7 +55,12 @@ class Visitor {
   }
 
   async register(name: string) {
-    const res = await this.send('POST', '/api/register', { email: `${name}@example.com`, username: name, password: 'secret123', name: 'Cluster Learner' });
+    const res = await this.send('POST', '/api/register', {
+      email: `${name}@example.com`,
+      username: name,
+      password: 'secret123',
+      name: 'Cluster Learner',
+    });
     expect(res.status).toBe(201);
     return res.json.user.id as number;
   }
@@ -106,17 +115,24 @@ suite('the app on a LiteFS primary and two replicas', () => {
     }
     const flagged = [words[21]!.id, words[22]!.id, words[23]!.id];
     // Read once before the flags, so the replica keeps the learner's flagged words (src/lib/kept.ts) as they were.
-    const isFlagged = async () => new Map(((await learner.send('GET', '/api/words')).json as { id: number; isFlagged: boolean }[]).map((w) => [w.id, w.isFlagged]));
+    const isFlagged = async () =>
+      new Map(((await learner.send('GET', '/api/words')).json as { id: number; isFlagged: boolean }[]).map((w) => [w.id, w.isFlagged]));
     const before = await isFlagged();
     expect(flagged.map((id) => before.get(id))).toEqual([false, false, false]);
     for (const id of flagged) expect((await learner.send('POST', `/api/words/${id}/flag`, { isFlagged: true })).status).toBe(200);
 
     // The learner's next reads, on the replica, at once: LiteFS's proxy holds them until the replica has the
     // writes. A wrong answer flags its word too, so the list is the primary's, with the three flagged by hand.
-    const flaggedOnPrimary = query<{ word_id: number }>(primary.databasePath, 'select word_id from flagged_words where user_id = ? order by word_id', userId).map((row) => row.word_id);
+    const flaggedOnPrimary = query<{ word_id: number }>(
+      primary.databasePath,
+      'select word_id from flagged_words where user_id = ? order by word_id',
+      userId,
+    ).map((row) => row.word_id);
     expect(flaggedOnPrimary).toEqual(expect.arrayContaining(flagged));
     const seenFrom = cluster.edgeAnswers.length;
-    expect(((await learner.send('GET', '/api/words/flagged')).json as { id: number }[]).map((w) => w.id).sort((a, b) => a - b)).toEqual(flaggedOnPrimary);
+    expect(((await learner.send('GET', '/api/words/flagged')).json as { id: number }[]).map((w) => w.id).sort((a, b) => a - b)).toEqual(
+      flaggedOnPrimary,
+    );
     const after = await isFlagged();
     expect(flagged.map((id) => after.get(id))).toEqual([true, true, true]);
     for (const [id, counts] of expected) expect((await learner.send('GET', `/api/words/${id}/progress`)).json).toMatchObject(counts);
@@ -127,7 +143,11 @@ suite('the app on a LiteFS primary and two replicas', () => {
     const writes = cluster.edgeAnswers.filter((a) => a.method === 'POST' && a.replayedFrom === replica.name);
     expect(writes.length).toBe(1 + 50 + 3);
     expect(writes.every((a) => a.node === primary.name && a.status < 300)).toBe(true);
-    const [onPrimary] = query<{ answers: number }>(primary.databasePath, 'select sum(times_correct + times_incorrect) as answers from user_progress where user_id = ?', userId);
+    const [onPrimary] = query<{ answers: number }>(
+      primary.databasePath,
+      'select sum(times_correct + times_incorrect) as answers from user_progress where user_id = ?',
+      userId,
+    );
     expect(onPrimary!.answers).toBe(50);
   });
 
@@ -150,10 +170,14 @@ suite('the app on a LiteFS primary and two replicas', () => {
       await cluster.importContent(['--content', content]);
       const took = await Promise.all(
         visitors.map((visitor, i) =>
-          within(2000, `${cluster.nodes[i]!.name} serves the changed word`, async () => JSON.stringify((await visitor.send('GET', '/api/words')).json).includes('said on the cluster')),
+          within(2000, `${cluster.nodes[i]!.name} serves the changed word`, async () =>
+            JSON.stringify((await visitor.send('GET', '/api/words')).json).includes('said on the cluster'),
+          ),
         ),
       );
-      console.log(`the changed word served ${took.map((ms, i) => `by ${cluster.nodes[i]!.name} ${Math.round(ms)} ms`).join(', ')} after the import`);
+      console.log(
+        `the changed word served ${took.map((ms, i) => `by ${cluster.nodes[i]!.name} ${Math.round(ms)} ms`).join(', ')} after the import`,
+      );
     } finally {
       await cluster.importContent();
       rmSync(content, { recursive: true, force: true });
@@ -169,7 +193,10 @@ suite('the app on a LiteFS primary and two replicas', () => {
     const words = (await scorer.send('GET', '/api/words')).json as { id: number }[];
 
     const abort = new AbortController();
-    const stream = await fetch(`${replica.edgeUrl}/api/events`, { headers: { cookie: [...watcher.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: abort.signal });
+    const stream = await fetch(`${replica.edgeUrl}/api/events`, {
+      headers: { cookie: [...watcher.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      signal: abort.signal,
+    });
     expect(stream.status).toBe(200);
     expect(cluster.edgeAnswers.findLast((a) => a.path === '/api/events')).toMatchObject({ node: replica.name, status: 200 });
     const reader = stream.body!.getReader();
@@ -182,17 +209,25 @@ suite('the app on a LiteFS primary and two replicas', () => {
         text += decoder.decode(value, { stream: true });
       }
     })().catch(() => {});
-    const frames = (channel: string) => text.split('\n\n').filter((frame) => frame.includes(`event: ${channel}\n`)).map((frame) => JSON.parse(frame.slice(frame.indexOf('data: ') + 6)));
+    const frames = (channel: string) =>
+      text
+        .split('\n\n')
+        .filter((frame) => frame.includes(`event: ${channel}\n`))
+        .map((frame) => JSON.parse(frame.slice(frame.indexOf('data: ') + 6)));
     try {
       await within(5000, 'the stream opens', () => text.includes(': connected'));
 
       expect((await scorer.send('POST', `/api/words/${words[0]!.id}/progress`, { correct: true, page: 'unified' })).status).toBe(200);
-      await within(2000, 'the leaderboard reaches the replica', () => frames('leaderboard').some((standings) => JSON.stringify(standings).includes('clusterscorer')));
+      await within(2000, 'the leaderboard reaches the replica', () =>
+        frames('leaderboard').some((standings) => JSON.stringify(standings).includes('clusterscorer')),
+      );
 
       // The trial countdown ends as the watcher subscribes (a write replayed on the primary).
       expect((await watcher.send('GET', '/api/user/trial-status')).json).toMatchObject({ isTrialActive: true });
       expect((await watcher.send('POST', '/api/subscription/demo-checkout', { planId: 'yearly' })).status).toBe(200);
-      await within(2000, 'the subscription event reaches the replica', () => frames('subscription').some((status) => status.isActive === true && status.status === 'active'));
+      await within(2000, 'the subscription event reaches the replica', () =>
+        frames('subscription').some((status) => status.isActive === true && status.status === 'active'),
+      );
     } finally {
       abort.abort();
       await events;
@@ -228,7 +263,13 @@ suite('the app on a LiteFS primary and two replicas', () => {
 
     const acknowledged = learners.reduce((n, l) => n + l.acknowledged, 0);
     expect(acknowledged).toBeGreaterThan(16 * 4);
-    const counts = (path: string) => new Map(query<{ user_id: number; times_correct: number }>(path, `select user_id, times_correct from user_progress where user_id in (${learners.map((l) => l.id).join(',')})`).map((r) => [r.user_id, r.times_correct]));
+    const counts = (path: string) =>
+      new Map(
+        query<{ user_id: number; times_correct: number }>(
+          path,
+          `select user_id, times_correct from user_progress where user_id in (${learners.map((l) => l.id).join(',')})`,
+        ).map((r) => [r.user_id, r.times_correct]),
+      );
     const onPrimary = counts(cluster.primary.databasePath);
     for (const learner of learners) {
       expect(onPrimary.get(learner.id)).toBeGreaterThanOrEqual(learner.acknowledged);
@@ -253,17 +294,26 @@ suite('the app on a LiteFS primary and two replicas', () => {
 
   test("kill -9 of the primary's LiteFS during an answer load: every acknowledged answer is on the primary and both replicas", async () => {
     await answerLoadThrough(async () => {
-      expect(cluster.nodes.map((node) => [isPrimary(node.mount), primaryHost(node.mount)])).toEqual([[true, null], [false, 'primary'], [false, 'primary']]);
+      expect(cluster.nodes.map((node) => [isPrimary(node.mount), primaryHost(node.mount)])).toEqual([
+        [true, null],
+        [false, 'primary'],
+        [false, 'primary'],
+      ]);
       await cluster.primary.killLiteFS();
       // The replicas lose their `.primary`, yet neither takes itself for the primary (src/lib/litefs.ts): no job of the primary's runs there.
-      await within(5000, 'the replicas see the primary gone', () => cluster.replicas.every((replica) => primaryHost(replica.mount) === null));
+      await within(5000, 'the replicas see the primary gone', () =>
+        cluster.replicas.every((replica) => primaryHost(replica.mount) === null),
+      );
       expect(cluster.replicas.map((replica) => isPrimary(replica.mount))).toEqual([false, false]);
       await cluster.primary.start();
     }, 'fskill');
   }, 90_000);
 
   test('backups run on the primary only', () => {
-    const logged = (node: (typeof cluster.nodes)[number]) => readFileSync(node.logs.app, 'utf8').split('\n').filter((line) => line.includes('"database backed up"')).length;
+    const logged = (node: (typeof cluster.nodes)[number]) =>
+      readFileSync(node.logs.app, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"database backed up"')).length;
     // The primary backs up as it starts, and it started three times (the two crashes above).
     expect(logged(cluster.primary)).toBe(3);
     expect(s3.keys().length).toBe(3);

@@ -91,7 +91,10 @@ describe('controls no other journey follows to the end', () => {
 
   test("'Keep subscription' closes the dialog and leaves the subscription renewing; the paywall then offers to manage it", async () => {
     const { page, context } = await learner();
-    const bought = await page.request.post('/api/subscription/demo-checkout', { data: { planId: 'monthly' }, headers: { origin: app.baseUrl } });
+    const bought = await page.request.post('/api/subscription/demo-checkout', {
+      data: { planId: 'monthly' },
+      headers: { origin: app.baseUrl },
+    });
     expect(bought.status()).toBe(200);
     await page.goto('/subscription');
     await page.locator('.status-badge', { hasText: 'Active' }).waitFor();
@@ -155,14 +158,18 @@ describe('controls no other journey follows to the end', () => {
   test("the error screen's Refresh Page and Go Home bring the learner back", async () => {
     const { page, context } = await learner();
     await undrawn(context);
-    await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
+    await page.route('**/api/stats', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }),
+    );
     await page.goto('/stats');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.unroute('**/api/stats');
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await page.getByRole('heading', { name: 'Your Learning Statistics' }).waitFor();
 
-    await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
+    await page.route('**/api/stats', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.getByRole('link', { name: 'Go Home' }).click();

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 /** A browser without speech recognition, as some are. */
 const noRecognition = () => {
-  for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) Object.defineProperty(window, name, { value: undefined, configurable: true });
+  for (const name of ['SpeechRecognition', 'webkitSpeechRecognition'])
+    Object.defineProperty(window, name, { value: undefined, configurable: true });
 };
 
 async function signUp(on: E2EApp, width: number, height: number, recognition = true) {
@@ -37,7 +38,8 @@ async function signUp(on: E2EApp, width: number, height: number, recognition = t
 }
 
 /** The partner's newest line in the transcript. */
-const partnerSaid = (page: Page, arabizi: string) => page.locator('.talk-line.partner').last().locator('.talk-arabizi', { hasText: arabizi }).waitFor();
+const partnerSaid = (page: Page, arabizi: string) =>
+  page.locator('.talk-line.partner').last().locator('.talk-arabizi', { hasText: arabizi }).waitFor();
 
 async function typeReply(page: Page, line: string) {
   const sent = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/talks\/\d+\/lines$/.test(new URL(r.url()).pathname));
@@ -58,7 +60,9 @@ async function scriptedJourney(width: number, height: number, name: string) {
   expect(await page.getByRole('button', { name: 'Talk with the AI partner' }).count()).toBe(0);
 
   // The partner's opening line is spoken in his voice, from the speech call (course text).
-  const opening = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('voice') === 'male');
+  const opening = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('voice') === 'male',
+  );
   await page.getByRole('button', { name: 'Start talking' }).click();
   await partnerSaid(page, 'Ahla w sahla! Shu baddkon teshrabo?');
   const clip = await opening;
@@ -124,7 +128,14 @@ async function scriptedJourney(width: number, height: number, name: string) {
 
 async function aiJourney(width: number, height: number, name: string) {
   openai.chatReply(
-    JSON.stringify({ arabizi: 'Tekram, keefak el yom?', arabic: 'تكرم، كيفك اليوم؟', english: 'Of course, how are you today?', correction: { corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' }, done: [1], finished: false }),
+    JSON.stringify({
+      arabizi: 'Tekram, keefak el yom?',
+      arabic: 'تكرم، كيفك اليوم؟',
+      english: 'Of course, how are you today?',
+      correction: { corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' },
+      done: [1],
+      finished: false,
+    }),
   );
   const { page, context } = await signUp(withAi, width, height);
   await page.goto('/talk');
@@ -133,7 +144,9 @@ async function aiJourney(width: number, height: number, name: string) {
   await page.getByText('Your lines are sent to OpenAI to write the partner’s answers.').waitFor();
 
   // The AI's line is not course text: the speech call has no clip for it (the browser's voice reads it).
-  const spoken = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('text') === 'Tekram, kifak el yom?');
+  const spoken = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('text') === 'Tekram, kifak el yom?',
+  );
   await typeReply(page, 'baddi ahwe ma3 bala sekkar');
   // keefak in the course's spelling.
   await partnerSaid(page, 'Tekram, kifak el yom?');
@@ -160,7 +173,10 @@ async function aiJourney(width: number, height: number, name: string) {
     await typeReply(page, 'Eh akid');
     await partnerSaid(page, 'Tekram, kifak el yom?');
     await typeReply(page, 'Addeh el 7seb?');
-    await page.getByRole('status').getByText("Today's AI conversations are used up: the scripted partner answers until tomorrow.").waitFor();
+    await page
+      .getByRole('status')
+      .getByText("Today's AI conversations are used up: the scripted partner answers until tomorrow.")
+      .waitFor();
     await partnerSaid(page, 'Tmen dolarat');
   } finally {
     openai.chatUsage(20);
@@ -177,11 +193,15 @@ async function recordingJourney(width: number, height: number) {
   await page.getByRole('button', { name: 'Start talking' }).click();
   await partnerSaid(page, 'Ahla w sahla! Shu baddkon teshrabo?');
   // No recognition: nothing is recorded or sent until the learner chooses to.
-  await page.getByText('type your reply, or choose to send a recording. Nothing is recorded or sent until you do.', { exact: false }).waitFor();
+  await page
+    .getByText('type your reply, or choose to send a recording. Nothing is recorded or sent until you do.', { exact: false })
+    .waitFor();
   expect(await page.getByRole('button', { name: 'Say it' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Record your reply' }).count()).toBe(0);
   await page.getByLabel('Send my recording to OpenAI to turn it into text').check();
-  await page.getByText('Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.').waitFor();
+  await page
+    .getByText('Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.')
+    .waitFor();
   expect(recordings).toEqual([]);
   openai.transcribes('بدي قهوة بلا سكر');
   await page.getByRole('button', { name: 'Record your reply' }).click();

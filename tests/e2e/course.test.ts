@@ -14,7 +14,12 @@ afterAll(async () => {
 });
 
 /** The Lebanese of every word of a topic, by its English, read from the content the placement check asks. */
-const lebaneseOf = (file: string) => new Map((parse(readFileSync(join(import.meta.dir, '../../content/words', file), 'utf8')).words as { english: string; arabizi: string }[]).map((w) => [w.english, w.arabizi]));
+const lebaneseOf = (file: string) =>
+  new Map(
+    (parse(readFileSync(join(import.meta.dir, '../../content/words', file), 'utf8')).words as { english: string; arabizi: string }[]).map(
+      (w) => [w.english, w.arabizi],
+    ),
+  );
 
 const plan = (page: Page) => page.getByRole('region', { name: "Today's plan" });
 
@@ -44,7 +49,11 @@ async function practiseRound(page: Page) {
   for (let i = 1; i <= total; i++) {
     await page.getByRole('button', { name: 'Reveal Translation' }).click();
     await page.getByRole('button', { name: 'I got it right' }).click();
-    if (i < total) await page.waitForFunction((shown) => document.querySelector('.word-list-progress span')?.textContent === shown, `Word ${i + 1} of ${total}`);
+    if (i < total)
+      await page.waitForFunction(
+        (shown) => document.querySelector('.word-list-progress span')?.textContent === shown,
+        `Word ${i + 1} of ${total}`,
+      );
   }
   await page.getByRole('heading', { name: 'Practice complete!' }).waitFor();
 }
@@ -140,7 +149,10 @@ describe('the course', () => {
       const check = page.getByRole('region', { name: new RegExp(`^Placement check · ${unit}`) });
       await check.getByRole('button', { name: 'Check my answers' }).waitFor();
       for (const field of await check.getByRole('textbox').all()) {
-        const english = (await field.evaluate((input) => input.closest('label')!.querySelector('span')!.textContent!)).replace(/^\d+\. /, '');
+        const english = (await field.evaluate((input) => input.closest('label')!.querySelector('span')!.textContent!)).replace(
+          /^\d+\. /,
+          '',
+        );
         await field.fill(words.get(english)!);
       }
       await check.getByRole('button', { name: 'Check my answers' }).click();

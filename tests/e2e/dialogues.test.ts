@@ -17,7 +17,8 @@ async function countEnded(page: Page) {
     audio.addEventListener('ended', () => (window as unknown as { ended: number }).ended++);
   });
 }
-const ended = (page: Page, atLeast: number) => page.waitForFunction((n) => (window as unknown as { ended: number }).ended >= n, atLeast, { polling: 100, timeout: 30_000 });
+const ended = (page: Page, atLeast: number) =>
+  page.waitForFunction((n) => (window as unknown as { ended: number }).ended >= n, atLeast, { polling: 100, timeout: 30_000 });
 
 /** The speaker of the highlighted (playing) line. */
 const playingSpeaker = (page: Page) => page.locator('.dialogue-line[aria-current="true"] .dialogue-speaker');
@@ -34,7 +35,11 @@ async function expectClip(page: Page, trigger: () => Promise<void>, voice: strin
 
 /** Waits until the service worker keeps the learner's copy of `path`, or a clip. */
 async function waitForOfflineCopy(page: Page, path: string, cacheName: string) {
-  await page.waitForFunction(async ({ p, c }) => (await caches.open(c).then((cache) => cache.keys())).some((r) => r.url.endsWith(p)), { p: path, c: cacheName }, { polling: 200, timeout: 30_000 });
+  await page.waitForFunction(
+    async ({ p, c }) => (await caches.open(c).then((cache) => cache.keys())).some((r) => r.url.endsWith(p)),
+    { p: path, c: cacheName },
+    { polling: 200, timeout: 30_000 },
+  );
 }
 
 async function journey(width: number, height: number, name: string) {
@@ -116,7 +121,10 @@ async function journey(width: number, height: number, name: string) {
       await screenshot(page, `dialogues-role-play-${name}`);
     } else if (i === 1) {
       // The one wrong word is the one marked, on both sides, and the learner is told what it is.
-      await turn.getByRole('status').filter({ hasText: /^Not quite\. "7elo" is '.*'nice \(masculine\)'\.$/ }).waitFor();
+      await turn
+        .getByRole('status')
+        .filter({ hasText: /^Not quite\. "7elo" is '.*'nice \(masculine\)'\.$/ })
+        .waitFor();
       await expect(turn.locator('.typed-compare dd').first().locator('mark.letter-diff').allTextContents()).resolves.toEqual(['7elo']);
       await expect(turn.locator('.typed-compare dd').nth(1).locator('mark.letter-diff').allTextContents()).resolves.toEqual(['zaki']);
       await screenshot(page, `dialogues-role-play-wrong-word-${name}`);
@@ -152,7 +160,9 @@ async function journey(width: number, height: number, name: string) {
   await turn.getByLabel('Type your line in arabizi').press('Enter');
   await turn.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Skip this line' }).click();
-  await expect(page.locator('.dialogue-line').nth(3).locator('.dialogue-arabizi').textContent()).resolves.toBe('3arabiyye. W fi shi zaki ma3a?');
+  await expect(page.locator('.dialogue-line').nth(3).locator('.dialogue-arabizi').textContent()).resolves.toBe(
+    '3arabiyye. W fi shi zaki ma3a?',
+  );
   await turn.getByText('Say: There is a warm thyme flatbread, would you like one? (to a woman)').waitFor();
   await context.setOffline(false);
 

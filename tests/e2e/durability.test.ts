@@ -20,15 +20,33 @@ const KILLS = 8;
 test(`every acknowledged answer survives ${KILLS} kills during an answer load`, async () => {
   let server = await startServer(databasePath);
   const post = (path: string, body: unknown, headers: Record<string, string>) =>
-    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.baseUrl, ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl, ...headers },
+      body: JSON.stringify(body),
+    });
 
   const learners: { cookie: string; wordId: number; acknowledged: number; sent: number }[] = [];
   for (let i = 0; i < LEARNERS; i++) {
-    const res = await post('/api/register', { email: `kill${i}@example.com`, username: `kill${i}`, password: 'secret123', name: 'Kill Test' }, { 'fly-client-ip': `10.8.0.${i}` });
+    const res = await post(
+      '/api/register',
+      { email: `kill${i}@example.com`, username: `kill${i}`, password: 'secret123', name: 'Kill Test' },
+      { 'fly-client-ip': `10.8.0.${i}` },
+    );
     expect(res.status).toBe(201);
-    learners.push({ cookie: res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!, wordId: 0, acknowledged: 0, sent: 0 });
+    learners.push({
+      cookie: res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('session='))!
+        .split(';')[0]!,
+      wordId: 0,
+      acknowledged: 0,
+      sent: 0,
+    });
   }
-  const words = (await (await fetch(`${server.baseUrl}/api/words`, { headers: { cookie: learners[0]!.cookie } })).json()) as { id: number }[];
+  const words = (await (await fetch(`${server.baseUrl}/api/words`, { headers: { cookie: learners[0]!.cookie } })).json()) as {
+    id: number;
+  }[];
   learners.forEach((learner, i) => (learner.wordId = words[i % words.length]!.id));
 
   for (let round = 0; round < KILLS; round++) {
@@ -57,7 +75,9 @@ test(`every acknowledged answer survives ${KILLS} kills during an answer load`, 
   const acknowledged = learners.reduce((n, l) => n + l.acknowledged, 0);
   expect(acknowledged).toBeGreaterThan(LEARNERS * KILLS);
   for (const learner of learners) {
-    const progress = (await (await fetch(`${server.baseUrl}/api/words/${learner.wordId}/progress`, { headers: { cookie: learner.cookie } })).json()) as { timesCorrect: number };
+    const progress = (await (
+      await fetch(`${server.baseUrl}/api/words/${learner.wordId}/progress`, { headers: { cookie: learner.cookie } })
+    ).json()) as { timesCorrect: number };
     expect(progress.timesCorrect).toBeGreaterThanOrEqual(learner.acknowledged);
     expect(progress.timesCorrect).toBeLessThanOrEqual(learner.sent);
   }

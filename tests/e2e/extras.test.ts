@@ -128,7 +128,11 @@ describe('beyond the spec (issue 14)', () => {
     expect(await page.getByRole('checkbox', { name: 'Type my answer' }).isChecked()).toBe(true);
 
     // The same learner on a phone.
-    const phone = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 }, storageState: await context.storageState() });
+    const phone = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 375, height: 800 },
+      storageState: await context.storageState(),
+    });
     const small = await phone.newPage();
     await small.goto('/words');
     await small.getByLabel('Type it in Lebanese').waitFor();
@@ -143,7 +147,18 @@ describe('beyond the spec (issue 14)', () => {
 
   test('a number typed as digits is right, with its spelled form shown (docs/decisions/0069)', async () => {
     const { page, context, words } = await learnerOnWords();
-    const digits: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10' };
+    const digits: Record<string, string> = {
+      one: '1',
+      two: '2',
+      three: '3',
+      four: '4',
+      five: '5',
+      six: '6',
+      seven: '7',
+      eight: '8',
+      nine: '9',
+      ten: '10',
+    };
     expect(words.filter((w) => digits[w.english]).length).toBeGreaterThan(0);
     await page.getByLabel('Type my answer').check();
     const field = page.getByLabel('Type it in Lebanese');
@@ -155,7 +170,10 @@ describe('beyond the spec (issue 14)', () => {
       await field.fill(digit ?? word.lebanese);
       await field.press('Enter');
       if (digit) {
-        await page.getByRole('status').filter({ hasText: `Right! ${digit} is written ${word.lebanese}.` }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Right! ${digit} is written ${word.lebanese}.` })
+          .waitFor();
         const result = page.locator('.typed-result');
         await expect(result.locator('dd').first().textContent()).resolves.toBe(digit);
         await expect(result.locator('dd').nth(1).textContent()).resolves.toBe(word.lebanese);
@@ -202,7 +220,9 @@ describe('beyond the spec (issue 14)', () => {
       return child.stdout.toString();
     };
     const listing = run();
-    const found = listing.match(new RegExp(`(words/[\\w-]+\\.yaml):(\\d+)  #(\\d+)  Wrong spelling: ${word.lebanese.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`));
+    const found = listing.match(
+      new RegExp(`(words/[\\w-]+\\.yaml):(\\d+)  #(\\d+)  Wrong spelling: ${word.lebanese.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`),
+    );
     expect(found).not.toBeNull();
     const [, file, line, id] = found!;
     expect(readFileSync(join(ROOT, 'content', file), 'utf8').split('\n')[Number(line) - 1]).toContain(word.english);
@@ -224,7 +244,13 @@ describe('beyond the spec (issue 14)', () => {
         observer.disconnect();
         const handled = !window.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', cancelable: true }));
         sessionStorage.setItem('space-handled', String(handled));
-      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-prerendered'] });
+      }).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['data-prerendered'],
+      });
     });
     await registerInBrowser(page);
     await page.goto('/words');

@@ -24,7 +24,10 @@ async function hold(context: BrowserContext, path: string) {
 /** Each file the page fetched, with what asked for it ('link' for the page's own links, 'script' for an import). */
 const startedBy = (page: Page) =>
   page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [
+      new URL(entry.name).pathname,
+      entry.initiatorType,
+    ]),
   );
 
 /** What the page logs as an error or a warning, and its uncaught errors. */
@@ -37,7 +40,11 @@ function watchConsole(page: Page) {
   return logged;
 }
 
-const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().top);
+const top = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().top);
 const viewportHeight = (page: Page) => page.evaluate(() => window.innerHeight);
 
 // On a phone, what a screen shows first must stay where it is when the slower data arrives (issue 12: layout shift):
@@ -57,7 +64,7 @@ describe('the first screen keeps its layout while its data arrives, on a phone',
     await context.close();
   });
 
-  test('All Words: while the learner\'s goal is read, the footer waits below the screen for the goal prompt to come under the card', async () => {
+  test("All Words: while the learner's goal is read, the footer waits below the screen for the goal prompt to come under the card", async () => {
     const { page, context } = await app.newPage(375, 812);
     await registerInBrowser(page);
     await undrawn(context);
@@ -96,7 +103,12 @@ async function learnerOnPhone(options: { javaScriptEnabled?: boolean } = {}) {
   await registerInBrowser(first.page);
   const cookies = await first.context.cookies();
   await first.context.close();
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, serviceWorkers: 'block', ...options });
+  const context = await app.browser.newContext({
+    baseURL: app.baseUrl,
+    viewport: { width: 375, height: 812 },
+    serviceWorkers: 'block',
+    ...options,
+  });
   await context.addCookies(cookies);
   return context;
 }
@@ -122,14 +134,19 @@ describe("a learner's first screen, drawn on the server", () => {
           Object.assign(window, { drawn: element, drawnText: element?.textContent, shifted: 0 });
         });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifted: number }).shifted += entry.value;
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            (window as unknown as { shifted: number }).shifted += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       }, drawn);
       await page.goto(path);
       await appTookOver(page);
       const { connected, text, hydrated } = await page.evaluate(() => {
         const { drawn: element, drawnText } = window as unknown as { drawn: Element | null; drawnText: string };
-        return { connected: !!element?.isConnected, text: drawnText, hydrated: !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$')) };
+        return {
+          connected: !!element?.isConnected,
+          text: drawnText,
+          hydrated: !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+        };
       });
       expect(text?.trim()).toBeTruthy();
       expect(connected).toBe(true);
@@ -157,7 +174,10 @@ describe("a learner's first screen, drawn on the server", () => {
     expect(await page.locator('a[href^="/topics/"]').count()).toBeGreaterThan(0);
     await page.goto('/stats');
     await page.getByRole('heading', { name: 'Your Learning Statistics' }).waitFor();
-    await page.getByText(/\d+ points/).first().waitFor();
+    await page
+      .getByText(/\d+ points/)
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -175,7 +195,7 @@ describe("a learner's first screen, drawn on the server", () => {
     await Promise.all([seen.close(), context.close()]);
   });
 
-  test("a welcome closed before this browser kept the choice in a cookie is drawn open, hydrated as drawn and then closed, with nothing logged", async () => {
+  test('a welcome closed before this browser kept the choice in a cookie is drawn open, hydrated as drawn and then closed, with nothing logged', async () => {
     const context = await learnerOnPhone();
     // Closed by the version before the cookie: in local storage only.
     await context.clearCookies({ name: 'kept' });
@@ -241,7 +261,7 @@ describe('a visitor from a phone', () => {
     await context.close();
   });
 
-  test("with JavaScript off, logging into an account scheduled for deletion restores it, and the screen it lands on says so once the app runs", async () => {
+  test('with JavaScript off, logging into an account scheduled for deletion restores it, and the screen it lands on says so once the app runs', async () => {
     const signUp = await app.newPage(375, 812);
     const learner = await registerInBrowser(signUp.page);
     expect((await signUp.page.request.delete('/api/user/delete', { headers: { origin: app.baseUrl } })).status()).toBe(200);
@@ -259,7 +279,10 @@ describe('a visitor from a phone', () => {
     await running.addCookies(await context.cookies());
     const landed = await running.newPage();
     await landed.goto(page.url());
-    await landed.locator('[data-sonner-toast]', { hasText: 'Welcome back' }).getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.').waitFor();
+    await landed
+      .locator('[data-sonner-toast]', { hasText: 'Welcome back' })
+      .getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.')
+      .waitFor();
     expect((await running.cookies()).map((cookie) => cookie.name)).not.toContain('restored');
     await landed.reload();
     await appTookOver(landed);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { answerLetterRightly, fasterAudio, playAudioFaster, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
+import {
+  answerLetterRightly,
+  fasterAudio,
+  playAudioFaster,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  type E2EApp,
+  type Letter,
+} from './harness';
 
 interface Question {
   word: { english: string; arabizi: string };
@@ -38,8 +47,12 @@ async function flakySaves(context: BrowserContext, pattern: string) {
 function counted(username: string, page: string) {
   const db = new Database(join(app.dir, 'app.db'), { readonly: true });
   try {
-    const stats = db.query('select s.total_answered as answered from user_stats s join users u on u.id = s.user_id where u.username = ?').get(username) as { answered: number } | null;
-    const streak = db.query('select k.current_streak as current from user_streak k join users u on u.id = k.user_id where u.username = ? and k.page = ?').get(username, page) as { current: number } | null;
+    const stats = db
+      .query('select s.total_answered as answered from user_stats s join users u on u.id = s.user_id where u.username = ?')
+      .get(username) as { answered: number } | null;
+    const streak = db
+      .query('select k.current_streak as current from user_streak k join users u on u.id = k.user_id where u.username = ? and k.page = ?')
+      .get(username, page) as { current: number } | null;
     return { answered: stats?.answered ?? 0, streak: streak?.current ?? 0 };
   } finally {
     db.close();
@@ -114,7 +127,9 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
   test('listening: an answer that waits says it is kept, the drill goes on, and it is judged and counted once when saves get through', async () => {
     const { page, context } = await app.newPage(375, 812);
     const learner = await registerInBrowser(page);
-    const english = new Map(((await (await page.request.get('/api/words')).json()) as { id: number; english: string }[]).map((w) => [w.id, w.english]));
+    const english = new Map(
+      ((await (await page.request.get('/api/words')).json()) as { id: number; english: string }[]).map((w) => [w.id, w.english]),
+    );
     const saves = await flakySaves(context, '**/api/listening/answers');
     const roundReply = page.waitForResponse((r) => r.url().endsWith('/api/listening/round'));
     await page.goto('/listen');
@@ -142,7 +157,9 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
     await context.addInitScript(fasterAudio);
     const learner = await registerInBrowser(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
-    const cafe = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string }[]).find((d) => d.key === 'cafe')!;
+    const cafe = ((await (await page.request.get('/api/dialogues')).json()) as { id: number; key: string }[]).find(
+      (d) => d.key === 'cafe',
+    )!;
     const saves = await flakySaves(context, '**/api/dialogues/*/role-play');
     await page.goto(`/dialogues/${cafe.id}`);
     await page.getByRole('heading', { name: 'At the café' }).waitFor();
@@ -150,7 +167,13 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
     await page.getByRole('tab', { name: 'Role-play' }).click();
     await page.getByRole('button', { name: 'Play Lara' }).click();
     const turn = page.locator('.role-play-turn');
-    for (const line of ['Baddi ahwe bala sekkar, law sama7t.', '3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7seb?', 'Tfaddal. Yeslamo ideik!']) {
+    for (const line of [
+      'Baddi ahwe bala sekkar, law sama7t.',
+      '3arabiyye. W fi shi zaki ma3a?',
+      'Eh, akid! W kebbeyet may kamen.',
+      'Addeh el 7seb?',
+      'Tfaddal. Yeslamo ideik!',
+    ]) {
       await turn.getByLabel('Type your line in arabizi').fill(line);
       await turn.getByLabel('Type your line in arabizi').press('Enter');
       await turn.getByText('Right!').waitFor();
@@ -180,8 +203,14 @@ describe('game answers on a bad connection (docs/decisions/0043-one-save-queue.m
 function rolePlays(username: string) {
   const db = new Database(join(app.dir, 'app.db'), { readonly: true });
   try {
-    const progress = db.query('select coalesce(sum(p.times_played), 0) as played from dialogue_progress p join users u on u.id = p.user_id where u.username = ?').get(username) as { played: number };
-    const stats = db.query('select s.points from user_stats s join users u on u.id = s.user_id where u.username = ?').get(username) as { points: number } | null;
+    const progress = db
+      .query(
+        'select coalesce(sum(p.times_played), 0) as played from dialogue_progress p join users u on u.id = p.user_id where u.username = ?',
+      )
+      .get(username) as { played: number };
+    const stats = db.query('select s.points from user_stats s join users u on u.id = s.user_id where u.username = ?').get(username) as {
+      points: number;
+    } | null;
     return { played: progress.played, points: stats?.points ?? 0 };
   } finally {
     db.close();

@@ -20,7 +20,9 @@ describe('the games', () => {
   test('a which-word round: the topic grid, a right and a wrong answer, progress on the card', async () => {
     const { page, context } = await app.newPage();
     await registerInBrowser(page);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Which Word' }).getAttribute('href')).toBe('/which-word');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Which Word' }).getAttribute('href')).toBe(
+      '/which-word',
+    );
     await page.goto('/which-word');
     await page.getByRole('heading', { name: 'Select a Topic for Which Word Game' }).waitFor();
     const family = page.getByRole('link', { name: /^Family/ });
@@ -69,7 +71,10 @@ describe('the games', () => {
     // The streak shows before the server has saved the answer: the count is read once both saves are answered.
     const bothSaved = new Promise<void>((resolve) => {
       let saved = 0;
-      page.on('response', (r) => r.request().method() === 'POST' && r.url().endsWith('/api/letters/progress') && r.ok() && ++saved === 2 && resolve());
+      page.on(
+        'response',
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/letters/progress') && r.ok() && ++saved === 2 && resolve(),
+      );
     });
     await answerLetterRightly(page, letters);
     await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();

@@ -67,7 +67,12 @@ describe('daily goal and day streak', () => {
     // The day after tomorrow, with no practice tomorrow: the freeze kept the streak.
     const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: 2 * DAY_MS }, headers: { origin: app.baseUrl } });
     expect(moved.status()).toBe(200);
-    const tomorrow = new Date(Date.parse((await moved.json()).now) - DAY_MS).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const tomorrow = new Date(Date.parse((await moved.json()).now) - DAY_MS).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     await page.reload();
     await tile.getByText('1 day in a row').waitFor();
     await tile.getByText(`A freeze kept your streak on ${tomorrow}.`).waitFor();
@@ -99,7 +104,11 @@ describe('daily goal and day streak', () => {
   });
 
   test('a bad move of the clock is refused', async () => {
-    const res = await fetch(`${app.baseUrl}/api/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.baseUrl }, body: JSON.stringify({ advanceMs: -1 }) });
+    const res = await fetch(`${app.baseUrl}/api/dev/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({ advanceMs: -1 }),
+    });
     expect(res.status).toBe(400);
   });
 });

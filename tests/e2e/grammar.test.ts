@@ -30,7 +30,10 @@ describe('the grammar reference', () => {
     expect(await row.getByText('quarter to').isVisible()).toBe(true);
     expect(await row.locator('[lang="ar"]').textContent()).toBe('إلّا ربع');
     // Listen asks the server for the row's arabizi, which the speech may say: it is a grammar row.
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), row.getByRole('button', { name: /^Listen to ella reb3/ }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/tts')),
+      row.getByRole('button', { name: /^Listen to ella reb3/ }).click(),
+    ]);
     expect(new URL(response.url()).searchParams.get('text')).toBe('ella reb3');
     expect(response.status()).toBe(200);
     // A word the page points at opens its topic.

@@ -34,7 +34,17 @@ export async function startServer(databasePath: string, env: Record<string, stri
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = Bun.spawn([process.execPath, 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, APP_URL: baseUrl, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
     stdout: 'inherit',
     stderr: 'inherit',
   });
@@ -70,7 +80,16 @@ export async function startApp(opts: ServerOptions = {}) {
     opts.browser ??
     (await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(opts.browserArgs ?? [])],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...(opts.browserArgs ?? []),
+      ],
     }));
 
   // A shared browser outlives this app: the pages opened here are closed with it.
@@ -87,7 +106,11 @@ export async function startApp(opts: ServerOptions = {}) {
     async newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
       // Each profile is a different visitor behind Fly's proxy, so the per-address limits (five sign-ups a
       // minute) apply to each as they would in production, not to the whole test file at once.
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, extraHTTPHeaders: { 'Fly-Client-IP': `10.0.${visitors >> 8}.${visitors++ & 255}` } });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        extraHTTPHeaders: { 'Fly-Client-IP': `10.0.${visitors >> 8}.${visitors++ & 255}` },
+      });
       contexts.add(context);
       context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
@@ -201,10 +224,19 @@ export async function undrawn(context: BrowserContext) {
 
 let counter = 0;
 /** Registers a learner through the Register tab and waits for All Words' address (its screen may still be loading). */
-export async function registerInBrowser(page: Page, overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
+export async function registerInBrowser(
+  page: Page,
+  overrides: Partial<{ email: string; username: string; password: string; name: string }> = {},
+) {
   counter++;
   const id = `${Date.now().toString(36)}${counter}`;
-  const user = { email: `e2e${id}@example.com`, username: `e2e${id}`.slice(0, 20), password: 'secret123', name: 'Rana Haddad', ...overrides };
+  const user = {
+    email: `e2e${id}@example.com`,
+    username: `e2e${id}`.slice(0, 20),
+    password: 'secret123',
+    name: 'Rana Haddad',
+    ...overrides,
+  };
   await page.goto('/auth');
   await appTookOver(page);
   await page.getByRole('tab', { name: 'Register' }).click();
@@ -227,7 +259,10 @@ export async function registerInBrowser(page: Page, overrides: Partial<{ email: 
 export function fakeMicrophone(dir: string, text = 'marhaba'): string[] {
   const wav = join(dir, 'microphone.wav');
   const made = (command: string[]) => Bun.which(command[0]!) !== null && Bun.spawnSync(command).exitCode === 0;
-  if (!made(['espeak-ng', '-v', 'ar', '-w', wav, text]) && !made(['sox', '-n', '-r', '16000', '-c', '1', '-b', '16', wav, 'synth', '2', 'sine', '440'])) {
+  if (
+    !made(['espeak-ng', '-v', 'ar', '-w', wav, text]) &&
+    !made(['sox', '-n', '-r', '16000', '-c', '1', '-b', '16', wav, 'synth', '2', 'sine', '440'])
+  ) {
     const rate = 16000;
     const samples = new Int16Array(rate * 2).map((_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000));
     const header = Buffer.alloc(44);
@@ -323,7 +358,9 @@ export const recognitionStandIn = () => {
  */
 export const fasterAudio = () => {
   const proto = HTMLMediaElement.prototype;
-  const rates = (['playbackRate', 'defaultPlaybackRate'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(proto, name)!] as const);
+  const rates = (['playbackRate', 'defaultPlaybackRate'] as const).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(proto, name)!] as const,
+  );
   let factor = 1;
   /** The factor each element's own rates hold: loading a source resets the rate to the default one, so both are scaled. */
   const scaled = new WeakMap<HTMLMediaElement, number>();

@@ -27,7 +27,9 @@ describe('the flash card', () => {
     await answerCardFromKeyboard(page);
     expect((await saved).status()).toBe(200);
     // The card's word falls due; the browser that saw it is another one.
-    inAppDatabase(app, (db) => db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]));
+    inAppDatabase(app, (db) =>
+      db.run('update review_cards set due = due - 86400000 where user_id = (select id from users where email = ?)', [user.email]),
+    );
     await page.evaluate(() => localStorage.removeItem('seenWords'));
     await page.goto('/words?mode=review');
     await page.getByTestId('review-left').filter({ hasText: '1 word due' }).waitFor();
@@ -36,7 +38,10 @@ describe('the flash card', () => {
     await context.close();
   });
 
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
     test(`a word answered in one browser shows no 'New word!' in another, fresh one (${width} px)`, async () => {
       const { page, context } = await learnerOnWords(width, height);
       const saved = page.waitForResponse((r) => r.url().endsWith('/progress') && r.request().method() === 'POST');
@@ -46,7 +51,14 @@ describe('the flash card', () => {
       // whichever card the second browser draws first was answered elsewhere.
       const deck: { id: number }[] = await (await page.request.get('/api/words')).json();
       for (const { id } of deck) {
-        expect((await page.request.post(`/api/words/${id}/progress`, { data: { correct: false, page: 'unified' }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+        expect(
+          (
+            await page.request.post(`/api/words/${id}/progress`, {
+              data: { correct: false, page: 'unified' },
+              headers: { origin: app.baseUrl },
+            })
+          ).status(),
+        ).toBe(200);
       }
       const elsewhere = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height } });
       await elsewhere.addCookies(await context.cookies());
@@ -115,7 +127,8 @@ describe('the letters game', () => {
     }
     const options = card.locator('.letters-option');
     expect(await options.count()).toBe(4);
-    for (const option of await options.all()) expect(await option.getAttribute('aria-keyshortcuts')).toBe((await option.textContent())!.trim());
+    for (const option of await options.all())
+      expect(await option.getAttribute('aria-keyshortcuts')).toBe((await option.textContent())!.trim());
     await screenshot(page, 'letters-number-options-1280');
     const shown = (await card.locator('.letters-big').textContent())!.trim();
     const right = letters.find((l) => l.arabic === shown)!;
@@ -162,7 +175,12 @@ describe('the statistics page', () => {
       const accuracy = charts.getByTestId('chart-accuracy');
       expect(await accuracy.locator('.progress-dot').count()).toBe(1);
       expect(await accuracy.locator('.progress-chart-summary').textContent()).toBe('Highest 100%, latest 100%');
-      expect(await charts.getByTestId('chart-calendar').locator('.calendar-weekday').allTextContents()).toEqual(['Mon', 'Wed', 'Fri', 'Sun']);
+      expect(await charts.getByTestId('chart-calendar').locator('.calendar-weekday').allTextContents()).toEqual([
+        'Mon',
+        'Wed',
+        'Fri',
+        'Sun',
+      ]);
       // The three words come back later today: the forecast says none is due now, as Review's button does.
       await page.getByRole('region', { name: 'Review Forecast' }).getByText('Today: 0 due now, 3 later today.').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -187,7 +205,8 @@ describe('the legal pages', () => {
       await page.goto('/privacy-policy');
       await page.getByRole('heading', { name: 'E-mail' }).waitFor();
       const privacy = (await page.getByRole('main').textContent())!;
-      for (const mail of ['password resets', 'e-mail verification', 'subscription changes', 'practice reminders', 'weekly summary']) expect(privacy).toContain(mail);
+      for (const mail of ['password resets', 'e-mail verification', 'subscription changes', 'practice reminders', 'weekly summary'])
+        expect(privacy).toContain(mail);
       expect(privacy).not.toContain('only about your account');
       await screenshot(page, `privacy-${width}`);
       await context.close();
@@ -198,9 +217,14 @@ describe('the legal pages', () => {
 /** axe-core's verdict on the page as it is, for the rules named. */
 async function axeViolations(page: import('playwright-core').Page, rules: string[]) {
   // Evaluated over the debugging protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await Bun.file(join(import.meta.dir, '../../node_modules/axe-core/axe.min.js')).text());
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(await Bun.file(join(import.meta.dir, '../../node_modules/axe-core/axe.min.js')).text());
   return page.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'rule', values: only } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.length}`);
   }, rules);
@@ -226,10 +250,13 @@ describe('accessibility', () => {
 /** WCAG's contrast ratio of two 'rgb(r, g, b)' colours. */
 function contrast(a: string, b: string) {
   const luminance = (color: string) => {
-    const [r, g, bl] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
+    const [r, g, bl] = color
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const v = Number(c) / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
@@ -242,7 +269,11 @@ describe('the keyboard', () => {
     await page.keyboard.press('Tab');
     const reveal = page.getByRole('button', { name: 'Reveal Now' });
     await reveal.focus();
-    const onCard = await reveal.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, color: getComputedStyle(el).outlineColor, card: getComputedStyle(el.closest('.flash-card')!).backgroundColor }));
+    const onCard = await reveal.evaluate((el) => ({
+      style: getComputedStyle(el).outlineStyle,
+      color: getComputedStyle(el).outlineColor,
+      card: getComputedStyle(el.closest('.flash-card')!).backgroundColor,
+    }));
     expect(onCard.style).toBe('solid');
     expect(contrast(onCard.color, onCard.card)).toBeGreaterThanOrEqual(3);
     const onPage = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).getPropertyValue('--focus-ring').trim());
@@ -282,7 +313,7 @@ describe('settings', () => {
 });
 
 describe('logging in', () => {
-  test("without a script, a wrong password says so on the login screen and the right one goes where ?redirect= said", async () => {
+  test('without a script, a wrong password says so on the login screen and the right one goes where ?redirect= said', async () => {
     for (const width of [1280, 375]) {
       const signUp = await app.newPage(width, 900);
       const user = await registerInBrowser(signUp.page);
@@ -313,7 +344,10 @@ describe('logging in', () => {
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.locator('[data-sonner-toast]', { hasText: 'Welcome back' }).getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.').waitFor();
+    await page
+      .locator('[data-sonner-toast]', { hasText: 'Welcome back' })
+      .getByText('Your account was scheduled for deletion. Logging in has restored it, with all your progress.')
+      .waitFor();
     await page.waitForURL('**/words');
     await context.close();
   });
@@ -322,7 +356,9 @@ describe('logging in', () => {
 describe('the daily goal', () => {
   test('its ring is on the listening drill and the dialogues too, at both widths', async () => {
     const { page, context } = await learnerOnWords();
-    expect((await page.request.put('/api/goal', { data: { kind: 'cards', amount: 10 }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+    expect((await page.request.put('/api/goal', { data: { kind: 'cards', amount: 10 }, headers: { origin: app.baseUrl } })).status()).toBe(
+      200,
+    );
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of ['/listen', '/dialogues']) {
@@ -365,7 +401,10 @@ describe('the listening drill on a phone', () => {
       }
       for (const name of ['Choose the meaning', 'Type what you hear']) {
         const tab = page.getByRole('tab', { name });
-        const whole = await tab.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('.card')!.getBoundingClientRect().right);
+        const whole = await tab.evaluate(
+          (el) =>
+            el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('.card')!.getBoundingClientRect().right,
+        );
         expect({ name, whole }).toEqual({ name, whole: true });
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -377,7 +416,12 @@ describe('the listening drill on a phone', () => {
 
 describe('the try-out on a touch screen', () => {
   test("the card's countdown waits until the card is on the screen, and no keyboard hints are shown", async () => {
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/landing');
@@ -393,7 +437,14 @@ describe('the try-out on a touch screen', () => {
     await card.locator('.card-countdown').scrollIntoViewIfNeeded();
     await page.clock.runFor(5000);
     expect(Number(await left())).toBeLessThan(100);
-    for (const hint of ['.key-hint', '.keys-button', '.button kbd']) expect(await card.locator(hint).first().isVisible().catch(() => false)).toBe(false);
+    for (const hint of ['.key-hint', '.keys-button', '.button kbd'])
+      expect(
+        await card
+          .locator(hint)
+          .first()
+          .isVisible()
+          .catch(() => false),
+      ).toBe(false);
     expect(await page.getByText('Keyboard shortcuts').isVisible()).toBe(false);
     await screenshot(page, 'landing-touch-375');
     await context.close();
@@ -410,10 +461,12 @@ describe('the navigation on a phone', () => {
       const count = await links.count();
       expect(count).toBeGreaterThanOrEqual(10);
       const outside = await page.locator('.nav-links .nav-link').evaluateAll((all) =>
-        all.filter((el) => {
-          const box = el.getBoundingClientRect();
-          return box.left < 0 || box.right > innerWidth || box.bottom > innerHeight;
-        }).map((el) => el.textContent),
+        all
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.left < 0 || box.right > innerWidth || box.bottom > innerHeight;
+          })
+          .map((el) => el.textContent),
       );
       expect(outside).toEqual([]);
       expect(await page.locator('.nav-links').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -462,7 +515,9 @@ describe('Say it', () => {
     await page.keyboard.press('Space');
     const sayIt = page.getByRole('region', { name: 'Say it' });
     await sayIt.getByRole('button', { name: 'Say it' }).click();
-    await sayIt.getByText('Speech recognition could not hear the microphone. Record yourself instead, and compare it with the model.').waitFor();
+    await sayIt
+      .getByText('Speech recognition could not hear the microphone. Record yourself instead, and compare it with the model.')
+      .waitFor();
     expect(await sayIt.getByText('No microphone was found.').count()).toBe(0);
     await context.close();
   });

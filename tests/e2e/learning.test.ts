@@ -32,7 +32,9 @@ describe('sentences and lessons', () => {
     const { page, context } = await app.newPage(1280);
     await registerInBrowser(page);
     await page.goto('/lessons');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sentences' }).getAttribute('href')).toBe('/lessons');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sentences' }).getAttribute('href')).toBe(
+      '/lessons',
+    );
     await page.getByRole('heading', { name: 'Practice Lebanese Sentences' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Practice Makes Perfect' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Topic', { exact: true }).inputValue()).toBe('food_and_drink');
@@ -74,7 +76,10 @@ describe('sentences and lessons', () => {
     expect(await page.getByRole('button', { name: 'Start Practice' }).isVisible()).toBe(true);
 
     // The topics added with issue 13 are offered, and one of them serves its own questions.
-    const topics = await page.getByLabel('Topic', { exact: true }).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const topics = await page
+      .getByLabel('Topic', { exact: true })
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(topics).toEqual(expect.arrayContaining(['transport', 'phone_calls', 'health', 'visiting', 'home_and_neighbours']));
     await page.getByLabel('Topic', { exact: true }).selectOption('phone_calls');
     const call = await fetchQuestion(page, 'Start Practice');

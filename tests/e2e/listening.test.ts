@@ -22,16 +22,25 @@ afterAll(async () => {
 const ENDED = () => {
   const w = window as unknown as { ended: string[] };
   w.ended = [];
-  document.addEventListener('ended', (e) => {
-    const el = e.target as HTMLElement;
-    w.ended.push(el.getAttribute('data-listen') ?? el.getAttribute('data-say-it') ?? el.tagName);
-  }, true);
+  document.addEventListener(
+    'ended',
+    (e) => {
+      const el = e.target as HTMLElement;
+      w.ended.push(el.getAttribute('data-listen') ?? el.getAttribute('data-say-it') ?? el.tagName);
+    },
+    true,
+  );
 };
-const ended = (page: Page, name: string, times = 1) => page.waitForFunction(([n, k]) => (window as unknown as { ended: string[] }).ended.filter((e) => e === n).length >= k, [name, times] as const);
+const ended = (page: Page, name: string, times = 1) =>
+  page.waitForFunction(([n, k]) => (window as unknown as { ended: string[] }).ended.filter((e) => e === n).length >= k, [
+    name,
+    times,
+  ] as const);
 
 /** A browser without speech recognition (Chromium has its own, which needs Google's servers). */
 const NO_RECOGNITION = () => {
-  for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
+  for (const name of ['SpeechRecognition', 'webkitSpeechRecognition'])
+    Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
 };
 
 /** A learner signed up at the given width, past All Words' first-visit explanation; recognition stood in for, or none. */
@@ -128,7 +137,10 @@ describe('the listening drill', () => {
     await field.fill(first.lebanese.toUpperCase().replace(/([A-Z])(?=[^A-Z]*$)/, '$1$1'));
     await field.press('Enter');
     const card = page.locator('.listen-drill');
-    await card.locator('.typed-verdict').filter({ hasText: /^Right!/ }).waitFor();
+    await card
+      .locator('.typed-verdict')
+      .filter({ hasText: /^Right!/ })
+      .waitFor();
     await card.getByRole('definition').filter({ hasText: first.arabicScript }).first().waitFor();
     await screenshot(page, 'listen-dictation-375');
 
@@ -166,7 +178,10 @@ describe('Say it', () => {
     page.on('request', (r) => r.method() !== 'GET' && uploads.push(r.postDataBuffer()?.length ?? 0));
 
     // Heard with a stretched letter and a shadda: still the word.
-    await page.evaluate((a) => ((window as unknown as { recognition: { heard: string } }).recognition.heard = `${a[0]}\u0640\u0651${a.slice(1)}`), arabic);
+    await page.evaluate(
+      (a) => ((window as unknown as { recognition: { heard: string } }).recognition.heard = `${a[0]}\u0640\u0651${a.slice(1)}`),
+      arabic,
+    );
     const attempt = page.waitForResponse((r) => r.url().endsWith('/api/speaking/attempts'));
     await page.keyboard.press('s');
     expect(await (await attempt).json()).toMatchObject({ correct: true, expected: arabic });
@@ -189,7 +204,9 @@ describe('Say it', () => {
     await page.keyboard.press('r');
     await ended(page, 'model');
     await ended(page, 'mine');
-    expect(await page.evaluate(() => (window as unknown as { ended: string[] }).ended.filter((e) => e === 'model' || e === 'mine'))).toEqual(['model', 'mine']);
+    expect(
+      await page.evaluate(() => (window as unknown as { ended: string[] }).ended.filter((e) => e === 'model' || e === 'mine')),
+    ).toEqual(['model', 'mine']);
     await screenshot(page, 'say-it-recorded-1280');
     // Only small JSON calls went out: no recording.
     expect(uploads.every((size) => size < 2000)).toBe(true);
@@ -205,10 +222,16 @@ describe('Say it', () => {
   test('at 375: a recogniser without Lebanese is asked for Arabic; without recognition the card still records and compares', async () => {
     const { page, context } = await learner(375, 'stand-in');
     const arabic = await revealCard(page);
-    await page.evaluate((a) => Object.assign((window as unknown as { recognition: object }).recognition, { heard: a, refuse: ['ar-LB'] }), arabic);
+    await page.evaluate(
+      (a) => Object.assign((window as unknown as { recognition: object }).recognition, { heard: a, refuse: ['ar-LB'] }),
+      arabic,
+    );
     await page.getByRole('button', { name: 'Say it' }).click();
     await page.getByRole('status').filter({ hasText: 'Right! That is the word.' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { recognition: { langs: string[] } }).recognition.langs)).toEqual(['ar-LB', 'ar']);
+    expect(await page.evaluate(() => (window as unknown as { recognition: { langs: string[] } }).recognition.langs)).toEqual([
+      'ar-LB',
+      'ar',
+    ]);
     await screenshot(page, 'say-it-375');
     await context.close();
 
@@ -260,7 +283,10 @@ describe('statistics', () => {
     await speaking.getByText('1 of 2 words said with Say it right').waitFor();
     expect(await speaking.locator('strong').textContent()).toBe('50%');
     // Time is counted by the server between reports; the recording started and ended with one each.
-    const usage = (await (await page.request.get('/api/analytics/session')).json()).featureUsage as { featureId: string; totalTime: number }[];
+    const usage = (await (await page.request.get('/api/analytics/session')).json()).featureUsage as {
+      featureId: string;
+      totalTime: number;
+    }[];
     expect(usage.find((f) => f.featureId === 'speaking')?.totalTime).toBeGreaterThan(0);
     expect(usage.map((f) => f.featureId)).toContain('listening');
     await screenshot(page, 'stats-skills-1280');

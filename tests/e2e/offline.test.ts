@@ -15,11 +15,7 @@ afterAll(async () => {
 
 /** Waits until the service worker is installed and holds the learner's copy of `path`. */
 async function waitForOfflineCopy(page: Page, path: string) {
-  await page.waitForFunction(
-    async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined,
-    path,
-    { polling: 200 },
-  );
+  await page.waitForFunction(async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined, path, { polling: 200 });
 }
 
 /** What the server holds, asked from outside the browser with the learner's session. */
@@ -103,9 +99,15 @@ describe('practice without a network', () => {
     }
     // Two days pass for the two memory cards: both are due.
     const db = new Database(join(app.dir, 'app.db'));
-    const cards = () => db.query('select c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.id').all(learner.username) as { due: number }[];
+    const cards = () =>
+      db
+        .query('select c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.id')
+        .all(learner.username) as { due: number }[];
     for (let i = 0; i < 100 && cards().length < 2; i++) await Bun.sleep(100);
-    db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where user_id = (select id from users where username = ?2)', [2 * 24 * 60 * 60 * 1000, learner.username]);
+    db.run(
+      'update review_cards set due = due - ?1, last_review = last_review - ?1 where user_id = (select id from users where username = ?2)',
+      [2 * 24 * 60 * 60 * 1000, learner.username],
+    );
     await page.reload();
     await page.getByRole('button', { name: 'Review due (2)' }).waitFor();
     await waitForOfflineCopy(page, '/api/review/due');

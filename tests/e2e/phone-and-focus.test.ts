@@ -123,7 +123,10 @@ describe('typed answers', () => {
     await expect(page.locator('.letter-diff').count()).resolves.toBe(0);
     const variant = page.locator('.letter-variant').first();
     await variant.waitFor();
-    const style = await variant.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, line: getComputedStyle(el).textDecorationLine }));
+    const style = await variant.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      line: getComputedStyle(el).textDecorationLine,
+    }));
     expect(style.background).toBe('rgba(0, 0, 0, 0)');
     expect(style.line).toBe('underline');
     await screenshot(page, 'typed-variant-1280');

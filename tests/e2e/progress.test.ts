@@ -36,7 +36,14 @@ describe('progress over time', () => {
       const day = addDays(today, i - 29);
       if (i % 3 === 2) continue;
       practised.push(day);
-      db.run('insert into goal_days (user_id, day, cards, correct, seconds, met) values (?, ?, ?, ?, ?, ?)', [userId, day, 10 + i, Math.round((10 + i) * 0.8), i * 60, i >= 24 ? 1 : 0]);
+      db.run('insert into goal_days (user_id, day, cards, correct, seconds, met) values (?, ?, ?, ?, ?, ?)', [
+        userId,
+        day,
+        10 + i,
+        Math.round((10 + i) * 0.8),
+        i * 60,
+        i >= 24 ? 1 : 0,
+      ]);
     }
     db.run('insert into goal_days (user_id, day, frozen) values (?, ?, 1)', [userId, addDays(today, -3)]);
     // Twelve words learnt, one a day from 12 days ago; each learnt card reviewed 3 days later, the first 9 recalled.
@@ -44,10 +51,19 @@ describe('progress over time', () => {
     words.forEach((w, i) => {
       const learnt = Date.parse(`${addDays(today, i - 14)}T10:00:00Z`);
       const card = db
-        .query("insert into review_cards (user_id, kind, item_id, direction, due, stability, difficulty, state, reps, last_review) values (?, 'word', ?, 'english-to-lebanese', ?, 8, 5, 2, 2, ?) returning id")
+        .query(
+          "insert into review_cards (user_id, kind, item_id, direction, due, stability, difficulty, state, reps, last_review) values (?, 'word', ?, 'english-to-lebanese', ?, 8, 5, 2, 2, ?) returning id",
+        )
         .get(userId, w.id, learnt + 30 * DAY_MS, learnt) as { id: number };
-      db.run('insert into review_log (user_id, card_id, rating, state, due, stability, difficulty, scheduled_days, reviewed_at) values (?, ?, 3, 0, ?, 0, 0, 0, ?)', [userId, card.id, learnt, learnt]);
-      if (learnt + 3 * DAY_MS <= Date.now()) db.run('insert into review_log (user_id, card_id, rating, state, due, stability, difficulty, scheduled_days, reviewed_at) values (?, ?, ?, 2, ?, 3, 5, 3, ?)', [userId, card.id, i < 9 ? 3 : 1, learnt, learnt + 3 * DAY_MS]);
+      db.run(
+        'insert into review_log (user_id, card_id, rating, state, due, stability, difficulty, scheduled_days, reviewed_at) values (?, ?, 3, 0, ?, 0, 0, 0, ?)',
+        [userId, card.id, learnt, learnt],
+      );
+      if (learnt + 3 * DAY_MS <= Date.now())
+        db.run(
+          'insert into review_log (user_id, card_id, rating, state, due, stability, difficulty, scheduled_days, reviewed_at) values (?, ?, ?, 2, ?, 3, 5, 3, ?)',
+          [userId, card.id, i < 9 ? 3 : 1, learnt, learnt + 3 * DAY_MS],
+        );
     });
 
     const scripts = new Map<string, string>();
@@ -64,9 +80,16 @@ describe('progress over time', () => {
     expect(await answers.locator('rect.progress-bar').last().getAttribute('data-value')).toBe('38');
     const rows = answers.getByRole('table').getByRole('row');
     expect(await rows.count()).toBe(31);
-    const lastLabel = new Date(`${today}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const lastLabel = new Date(`${today}T12:00:00Z`).toLocaleDateString('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
     expect(await rows.last().textContent()).toBe(`${lastLabel}0`);
-    expect(await answers.getByRole('img').getAttribute('aria-label')).toBe('Answers per day: highest 38, latest 0. The table that follows has every day.');
+    expect(await answers.getByRole('img').getAttribute('aria-label')).toBe(
+      'Answers per day: highest 38, latest 0. The table that follows has every day.',
+    );
     expect(await charts.getByTestId('chart-accuracy').getByRole('table').getByRole('row').nth(1).textContent()).toContain('80%');
     expect(await charts.getByTestId('chart-minutes').getByRole('table').getByRole('row').last().textContent()).toBe(`${lastLabel}0 min`);
     await charts.getByTestId('chart-learned').getByRole('table').getByRole('row').last().getByText('12 words').waitFor();

@@ -26,7 +26,11 @@ test('a clip dropped into content/audio plays instead of synthetic speech after 
   await page.addInitScript(() => {
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      this.addEventListener('ended', () => ((window as unknown as { clipsEnded: number }).clipsEnded = ((window as unknown as { clipsEnded?: number }).clipsEnded ?? 0) + 1));
+      this.addEventListener(
+        'ended',
+        () =>
+          ((window as unknown as { clipsEnded: number }).clipsEnded = ((window as unknown as { clipsEnded?: number }).clipsEnded ?? 0) + 1),
+      );
       return play.call(this);
     };
   });
@@ -44,10 +48,16 @@ test('a clip dropped into content/audio plays instead of synthetic speech after 
   const file = join(content, 'audio', 'words', `${key}.ogg`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, clip);
-  const imported = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], { cwd: root, env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' } });
+  const imported = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' },
+  });
   expect(imported.stdout.toString()).toMatch(/audio\s+1\s+1\s+0\s+0\s+0/);
 
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), deck.getByRole('button', { name: /^Listen to/ }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/tts')),
+    deck.getByRole('button', { name: /^Listen to/ }).click(),
+  ]);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('audio/ogg');
   // The same address again gives the body (Chromium keeps none for a response the page has read).
@@ -62,7 +72,10 @@ test("a dialogue line's clip dropped into content/audio/dialogues is validated b
   await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
   const db = new Database(join(app.dir, 'app.db'), { readonly: true });
   const { id } = db.query("select id from dialogues where key = 'cafe'").get() as { id: number };
-  const line = db.query('select arabizi, arabic from dialogue_lines where dialogue_id = ? and position = 1').get(id) as { arabizi: string; arabic: string };
+  const line = db.query('select arabizi, arabic from dialogue_lines where dialogue_id = ? and position = 1').get(id) as {
+    arabizi: string;
+    arabic: string;
+  };
   db.close();
 
   // The author records the café's second line (docs/content-format.md#recorded-audio: lines count from 1) and imports.
@@ -72,11 +85,17 @@ test("a dialogue line's clip dropped into content/audio/dialogues is validated b
   writeFileSync(file, clip);
   // A clip for a line the dialogue does not have is refused, naming the file.
   writeFileSync(join(content, 'audio', 'dialogues', 'cafe-99.ogg'), clip);
-  const refused = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], { cwd: root, env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' } });
+  const refused = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' },
+  });
   expect(refused.exitCode).not.toBe(0);
   expect(refused.stdout.toString() + refused.stderr.toString()).toContain('audio/dialogues/cafe-99.ogg');
   rmSync(join(content, 'audio', 'dialogues', 'cafe-99.ogg'));
-  const imported = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], { cwd: root, env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' } });
+  const imported = Bun.spawnSync([process.execPath, join(root, 'scripts/import.ts'), '--content', content], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: join(app.dir, 'app.db'), LOG_LEVEL: 'silent' },
+  });
   expect(imported.exitCode).toBe(0);
 
   await page.goto(`/dialogues/${id}`);
@@ -85,7 +104,10 @@ test("a dialogue line's clip dropped into content/audio/dialogues is validated b
     (window as unknown as { ended: number }).ended = 0;
     audio.addEventListener('ended', () => (window as unknown as { ended: number }).ended++);
   });
-  const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts'), page.getByRole('button', { name: 'Replay line 2', exact: true }).click()]);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts'),
+    page.getByRole('button', { name: 'Replay line 2', exact: true }).click(),
+  ]);
   expect(response.status()).toBe(200);
   // Asked for in Lara's voice, answered with the recording.
   expect(new URL(response.url()).searchParams.get('voice')).toBe('female');

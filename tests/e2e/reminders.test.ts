@@ -24,11 +24,20 @@ type OutboxMail = { to: string; subject: string; text: string; headers: Record<s
 const outbox = async (): Promise<OutboxMail[]> => (await fetch(`${app.baseUrl}/api/dev/mail`)).json();
 const moveClock = async (advanceMs: number) =>
   new Date(
-    (await (await fetch(`${app.baseUrl}/api/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.baseUrl }, body: JSON.stringify({ advanceMs }) })).json()).now,
+    (
+      await (
+        await fetch(`${app.baseUrl}/api/dev/clock`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: app.baseUrl },
+          body: JSON.stringify({ advanceMs }),
+        })
+      ).json()
+    ).now,
   );
 /** Three turns of the reminders' job (every second on a server with MOVABLE_CLOCK): whatever was due has gone out. */
 const threeChecks = () => Bun.sleep(3 * MOVED_CLOCK_CHECK_MS);
-const post = (page: Page, path: string, data: unknown, method: 'post' | 'put' = 'post') => page.request[method](path, { data, headers: { origin: app.baseUrl } });
+const post = (page: Page, path: string, data: unknown, method: 'post' | 'put' = 'post') =>
+  page.request[method](path, { data, headers: { origin: app.baseUrl } });
 
 /** Answers one card on All Words by the keyboard. */
 async function answerCard(page: Page) {
@@ -109,14 +118,17 @@ describe('reminder e-mails', () => {
     // Turned on again, the daily reminder has a new token: the address of before no longer touches it,
     // and the page says so when its button is pressed.
     await post(a.page, '/api/reminders', { dailyHour: HOUR, weekly: true }, 'put');
-    const oneClick = (to: string) => fetch(to, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = (to: string) =>
+      fetch(to, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect((await oneClick(address)).status).toBe(404);
     await phone.page.getByRole('button', { name: 'Unsubscribe from daily reminder e-mails' }).click();
     await phone.page.getByText('This unsubscribe link is not valid.').waitFor();
     expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: HOUR, weekly: true });
 
     // The one-click POST (RFC 8058) to the new address, as a mail provider sends it: no cookie, no Origin.
-    const { daily_token: newToken } = db.query('select daily_token from reminder_settings r join users u on u.id = r.user_id where u.username = ?').get(a.user.username) as { daily_token: string };
+    const { daily_token: newToken } = db
+      .query('select daily_token from reminder_settings r join users u on u.id = r.user_id where u.username = ?')
+      .get(a.user.username) as { daily_token: string };
     expect(newToken).not.toBe(token);
     expect((await oneClick(address.replace(token, newToken))).status).toBe(200);
     expect(await (await a.page.request.get('/api/reminders')).json()).toEqual({ dailyHour: null, weekly: true });
@@ -125,7 +137,13 @@ describe('reminder e-mails', () => {
     await moveClock(DAY_MS + 5 * MINUTE_MS);
     await threeChecks();
     expect((await outbox()).filter((m) => m.to === a.user.email && m.subject.startsWith('Keep your'))).toHaveLength(1);
-    expect((db.query('select count(*) as n from reminder_sends s join users u on u.id = s.user_id where u.username = ?').get(a.user.username) as { n: number }).n).toBe(1);
+    expect(
+      (
+        db
+          .query('select count(*) as n from reminder_sends s join users u on u.id = s.user_id where u.username = ?')
+          .get(a.user.username) as { n: number }
+      ).n,
+    ).toBe(1);
     // b, whose goal of that day is unmet with a 2-day streak at stake, is reminded.
     expect((await outbox()).filter((m) => m.to === b.user.email).map((m) => m.subject)).toContain('Keep your 2-day streak going');
   }, 180_000);

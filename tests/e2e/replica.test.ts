@@ -26,10 +26,23 @@ const send = async (base: string, method: string, path: string, cookie?: string,
   if (cookie) headers.cookie = cookie;
   const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, cookie: res.headers.getSetCookie().find((c) => c.startsWith('session='))?.split(';')[0] };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: text ? JSON.parse(text) : undefined,
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))
+      ?.split(';')[0],
+  };
 };
 const register = async (username: string) => {
-  const res = await send(primary.baseUrl, 'POST', '/api/register', undefined, { email: `${username}@example.com`, username, password: 'secret123', name: 'Replica Rehearsal' });
+  const res = await send(primary.baseUrl, 'POST', '/api/register', undefined, {
+    email: `${username}@example.com`,
+    username,
+    password: 'secret123',
+    name: 'Replica Rehearsal',
+  });
   expect(res.status).toBe(201);
   return { cookie: res.cookie!, id: res.json.user.id as number };
 };
@@ -45,7 +58,9 @@ beforeAll(async () => {
   primary = await startServer(databasePath, { LITEFS_DIR: primaryMount });
   learner = await register('replicalearner');
   [word] = (await send(primary.baseUrl, 'GET', '/api/words', learner.cookie)).json;
-  expect((await send(primary.baseUrl, 'POST', `/api/words/${word.id}/progress`, learner.cookie, { correct: true, page: 'unified' })).status).toBe(200);
+  expect(
+    (await send(primary.baseUrl, 'POST', `/api/words/${word.id}/progress`, learner.cookie, { correct: true, page: 'unified' })).status,
+  ).toBe(200);
   // An account past its deletion date: the purge at a primary's start would delete it.
   leaving = await register('replicaleaving');
   expect((await send(primary.baseUrl, 'DELETE', '/api/user/delete', leaving.cookie)).status).toBe(200);
@@ -61,7 +76,11 @@ afterAll(async () => {
 describe('a replica beside the primary on one database file', () => {
   test('starts without migrating or running jobs, serves reads, and answers every write with fly-replay to the primary, writing nothing', async () => {
     // The newest migration looks pending: a replica that migrated would apply it again (and fail on its tables).
-    const newest = db.query('select * from __drizzle_migrations order by id desc limit 1').get() as { id: number; hash: string; created_at: number };
+    const newest = db.query('select * from __drizzle_migrations order by id desc limit 1').get() as {
+      id: number;
+      hash: string;
+      created_at: number;
+    };
     db.run('delete from __drizzle_migrations where id = ?', [newest.id]);
     const before = dataVersion();
 
@@ -73,7 +92,26 @@ describe('a replica beside the primary on one database file', () => {
     expect(words.status).toBe(200);
     expect((await send(replica.baseUrl, 'GET', `/api/words/${word.id}/progress`, learner.cookie)).json.timesCorrect).toBe(1);
     expect((await send(replica.baseUrl, 'GET', '/api/streak', learner.cookie)).json).toMatchObject({ currentStreak: 1 });
-    for (const path of ['/api/user', '/api/user/trial-status', '/api/words/topics', '/api/words/topics-with-progress', '/api/words/batch', '/api/words/flagged', '/api/verbs', '/api/stats', '/api/stats/leaderboard', '/api/analytics/session', '/api/subscription', '/api/subscription/status', '/api/subscription/plans', '/api/lessons', '/api/letters', '/api/letters/progress', '/api/sentences/topics', '/api/which-word/topics']) {
+    for (const path of [
+      '/api/user',
+      '/api/user/trial-status',
+      '/api/words/topics',
+      '/api/words/topics-with-progress',
+      '/api/words/batch',
+      '/api/words/flagged',
+      '/api/verbs',
+      '/api/stats',
+      '/api/stats/leaderboard',
+      '/api/analytics/session',
+      '/api/subscription',
+      '/api/subscription/status',
+      '/api/subscription/plans',
+      '/api/lessons',
+      '/api/letters',
+      '/api/letters/progress',
+      '/api/sentences/topics',
+      '/api/which-word/topics',
+    ]) {
       expect({ path, status: (await send(replica.baseUrl, 'GET', path, learner.cookie)).status }).toEqual({ path, status: 200 });
     }
     // Speech makes a clip the primary never made and keeps it beside the database, not in it (docs/decisions/0066).
@@ -94,13 +132,19 @@ describe('a replica beside the primary on one database file', () => {
     ];
     for (const [method, path, body] of writes) {
       const res = await send(replica.baseUrl, method, path, learner.cookie, body);
-      expect({ path, status: res.status, replay: res.headers.get('fly-replay') }).toEqual({ path, status: 409, replay: 'instance=primary-machine' });
+      expect({ path, status: res.status, replay: res.headers.get('fly-replay') }).toEqual({
+        path,
+        status: 409,
+        replay: 'instance=primary-machine',
+      });
       expect(res.json.message).toBe('This server only reads; the request must go to the primary. Please try again.');
     }
 
     expect(dataVersion()).toBe(before);
     // Due for the purge (what the purge job selects), yet still there: the replica ran no jobs.
-    expect(db.query('select id from users where marked_for_deletion = 1 and scheduled_deletion_date <= ?').all(Date.now())).toEqual([{ id: leaving.id }]);
+    expect(db.query('select id from users where marked_for_deletion = 1 and scheduled_deletion_date <= ?').all(Date.now())).toEqual([
+      { id: leaving.id },
+    ]);
     db.run('insert into __drizzle_migrations (id, hash, created_at) values (?, ?, ?)', [newest.id, newest.hash, newest.created_at]);
   });
 
@@ -116,7 +160,10 @@ describe('a replica beside the primary on one database file', () => {
     expect((await send(primary.baseUrl, 'POST', '/api/subscription/demo-checkout', learner.cookie, { planId: 'yearly' })).status).toBe(200);
     while (!text.includes('event: subscription')) text += decoder.decode((await reader.read()).value);
     abort.abort();
-    const data = text.slice(text.indexOf('event: subscription')).split('\n').find((line) => line.startsWith('data: '))!;
+    const data = text
+      .slice(text.indexOf('event: subscription'))
+      .split('\n')
+      .find((line) => line.startsWith('data: '))!;
     expect(JSON.parse(data.slice(6))).toMatchObject({ status: 'active', isActive: true, plan: { id: 'yearly' } });
   });
 });

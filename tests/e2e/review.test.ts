@@ -20,7 +20,9 @@ afterAll(async () => {
 type CardRow = { id: number; itemId: number; direction: string; due: number };
 const cardsOf = (username: string) =>
   db
-    .query('select c.id, c.item_id as itemId, c.direction, c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.due, c.id')
+    .query(
+      'select c.id, c.item_id as itemId, c.direction, c.due from review_cards c join users u on u.id = c.user_id where u.username = ? order by c.due, c.id',
+    )
     .all(username) as CardRow[];
 const englishOf = (wordId: number) => (db.query('select english from words where id = ?').get(wordId) as { english: string }).english;
 const lebaneseOf = (wordId: number) => (db.query('select lebanese from words where id = ?').get(wordId) as { lebanese: string }).lebanese;
@@ -59,7 +61,10 @@ describe('memory review in the browser', () => {
       await page.keyboard.press(key);
       await page.getByRole('button', { name: 'Reveal Now' }).waitFor();
     }
-    await until(() => cardsOf(learner.username).length, (n) => n === 3);
+    await until(
+      () => cardsOf(learner.username).length,
+      (n) => n === 3,
+    );
     // And one from the other side, as a topic's word list sends it.
     const words: { id: number }[] = await (await page.request.get('/api/words')).json();
     const answeredIds = new Set(cardsOf(learner.username).map((c) => c.itemId));
@@ -68,12 +73,19 @@ describe('memory review in the browser', () => {
     expect(res.status()).toBe(200);
 
     const cards = cardsOf(learner.username);
-    expect(cards.map((c) => c.direction).sort()).toEqual(['english-to-lebanese', 'english-to-lebanese', 'english-to-lebanese', 'lebanese-to-english']);
+    expect(cards.map((c) => c.direction).sort()).toEqual([
+      'english-to-lebanese',
+      'english-to-lebanese',
+      'english-to-lebanese',
+      'lebanese-to-english',
+    ]);
     // The quick I know it was a Good first answer, not Easy: a learning step of minutes, like the others.
     expect(cards.every((c) => c.due < Date.now() + HOUR_MS)).toBe(true);
     // Days pass (last review and due date go back): they fall due, the one from the Lebanese side the longest ago.
     const order = [cards.find((c) => c.itemId === other.id)!, ...cards.filter((c) => c.itemId !== other.id)];
-    order.forEach((card, i) => db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where id = ?2', [(5 - i) * DAY_MS, card.id]));
+    order.forEach((card, i) =>
+      db.run('update review_cards set due = due - ?1, last_review = last_review - ?1 where id = ?2', [(5 - i) * DAY_MS, card.id]),
+    );
     // The second is a word already learnt (a review card), whose review counts toward retention.
     db.run('update review_cards set state = 2, stability = 4, reps = 3 where id = ?', [order[1]!.id]);
 
@@ -99,13 +111,22 @@ describe('memory review in the browser', () => {
     await page.locator('.flash-card-english', { hasText: englishOf(other.id) }).waitFor();
     // Four grades, each with the interval it schedules; Easy (key 4) stores exactly the interval its button showed.
     const grades = page.getByRole('group', { name: 'How well did you remember it?' });
-    for (const name of ['Again', 'Hard', 'Good', 'Easy']) await grades.getByRole('button', { name: new RegExp(`^${name}, next in `) }).waitFor();
+    for (const name of ['Again', 'Hard', 'Good', 'Easy'])
+      await grades.getByRole('button', { name: new RegExp(`^${name}, next in `) }).waitFor();
     await screenshot(page, 'review-grades-1280');
-    const easyShown = (await grades.getByRole('button', { name: /^Easy, next in / }).getAttribute('aria-label'))!.replace('Easy, next in ', '');
+    const easyShown = (await grades.getByRole('button', { name: /^Easy, next in / }).getAttribute('aria-label'))!.replace(
+      'Easy, next in ',
+      '',
+    );
     await page.keyboard.press('4');
     await page.getByTestId('review-left').filter({ hasText: '3 words due · 1 reviewed' }).waitFor();
     const stored = await until(
-      () => db.query("select c.due - l.reviewed_at as interval from review_cards c join review_log l on l.card_id = c.id where c.id = ? order by l.id desc limit 1").get(order[0]!.id) as { interval: number },
+      () =>
+        db
+          .query(
+            'select c.due - l.reviewed_at as interval from review_cards c join review_log l on l.card_id = c.id where c.id = ? order by l.id desc limit 1',
+          )
+          .get(order[0]!.id) as { interval: number },
       (row) => row.interval > HOUR_MS,
     );
     expect(intervalLabel(stored.interval)).toBe(easyShown);
@@ -120,18 +141,32 @@ describe('memory review in the browser', () => {
     await page.getByRole('link', { name: 'Stats' }).click();
     await forecastBar(page, 0).and(page.locator('[data-due="2"]')).waitFor();
     // The two reviewed words fall on later days of the forecast, but for one that FSRS's fuzz sent past its last day.
-    const laterDays = await page.getByTestId('forecast-chart').locator('g').evaluateAll((bars) => bars.slice(1).map((g) => g.getAttribute('data-date')));
-    const reviewedDays = [order[0]!, order[1]!].map((card) => new Date((db.query('select due from review_cards where id = ?').get(card.id) as { due: number }).due).toISOString().slice(0, 10));
+    const laterDays = await page
+      .getByTestId('forecast-chart')
+      .locator('g')
+      .evaluateAll((bars) => bars.slice(1).map((g) => g.getAttribute('data-date')));
+    const reviewedDays = [order[0]!, order[1]!].map((card) =>
+      new Date((db.query('select due from review_cards where id = ?').get(card.id) as { due: number }).due).toISOString().slice(0, 10),
+    );
     expect(await laterDue(page)).toBe(reviewedDays.filter((day) => laterDays.includes(day)).length);
     expect(reviewedDays.filter((day) => laterDays.includes(day)).length).toBeGreaterThanOrEqual(1);
-    await page.getByTestId('retention').filter({ hasText: 'Review retention 100% (1 of 1 reviews recalled; first answers not counted)' }).waitFor();
+    await page
+      .getByTestId('retention')
+      .filter({ hasText: 'Review retention 100% (1 of 1 reviews recalled; first answers not counted)' })
+      .waitFor();
     // Each day named by weekday and date.
     const chart = page.getByTestId('forecast-chart');
     await chart.getByText('Today', { exact: true }).waitFor();
     const third = (await forecastBar(page, 2).getAttribute('data-date'))!;
     const noon = new Date(`${third}T12:00:00Z`);
-    const dayOfMonth = noon.getUTCDate() === 1 ? noon.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }) : String(noon.getUTCDate());
-    expect(await forecastBar(page, 2).locator('text.forecast-day').allTextContents()).toEqual([noon.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' }), dayOfMonth]);
+    const dayOfMonth =
+      noon.getUTCDate() === 1
+        ? noon.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+        : String(noon.getUTCDate());
+    expect(await forecastBar(page, 2).locator('text.forecast-day').allTextContents()).toEqual([
+      noon.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' }),
+      dayOfMonth,
+    ]);
     await page.getByRole('heading', { name: 'Review Forecast' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'forecast-1280');
     await page.locator('.review-forecast').screenshot({ path: join(SCREENSHOTS, 'forecast-card-1280.png') });
@@ -187,9 +222,19 @@ describe('memory review in the browser', () => {
       await page.keyboard.press('1');
     }
     await page.getByRole('status', { name: 'Streak 3, best 3' }).waitFor();
-    await until(() => (db.query('select count(*) as n from user_progress p join users u on u.id = p.user_id where u.username = ?').get(learner.username) as { n: number }).n, (n) => n === 3);
+    await until(
+      () =>
+        (
+          db
+            .query('select count(*) as n from user_progress p join users u on u.id = p.user_id where u.username = ?')
+            .get(learner.username) as { n: number }
+        ).n,
+      (n) => n === 3,
+    );
     expect(cardsOf(learner.username)).toHaveLength(3);
-    const waiting = db.query('select count(*) as n from review_cards c join users u on u.id = c.user_id where u.username = ? and c.reps = 0').get(learner.username) as { n: number };
+    const waiting = db
+      .query('select count(*) as n from review_cards c join users u on u.id = c.user_id where u.username = ? and c.reps = 0')
+      .get(learner.username) as { n: number };
     expect(waiting.n).toBe(1);
   });
 });

@@ -23,14 +23,21 @@ async function journey(width: number, height: number, name: string) {
   await page.getByRole('heading', { name: 'At the café' }).waitFor();
 
   // Hearing the dialogue in Listen is listening time: the report as it stops says so, and the statistics count it.
-  await page.locator('audio.dialogue-audio').evaluate((audio: HTMLAudioElement) => new Promise<void>((resolve) => {
-    audio.addEventListener('ended', () => resolve(), { once: true });
-    document.querySelector<HTMLButtonElement>('.dialogue-controls button')!.click();
-  }));
-  const listened = page.waitForRequest((r) => r.url().endsWith('/api/analytics/activity') && (r.postDataJSON() as { activity?: string }).activity === 'listening');
+  await page.locator('audio.dialogue-audio').evaluate(
+    (audio: HTMLAudioElement) =>
+      new Promise<void>((resolve) => {
+        audio.addEventListener('ended', () => resolve(), { once: true });
+        document.querySelector<HTMLButtonElement>('.dialogue-controls button')!.click();
+      }),
+  );
+  const listened = page.waitForRequest(
+    (r) => r.url().endsWith('/api/analytics/activity') && (r.postDataJSON() as { activity?: string }).activity === 'listening',
+  );
   await page.getByRole('button', { name: 'Stop' }).click();
   await (await listened).response();
-  const usage = (await (await page.request.get('/api/analytics/session')).json()) as { featureUsage: { featureId: string; totalTime: number }[] };
+  const usage = (await (await page.request.get('/api/analytics/session')).json()) as {
+    featureUsage: { featureId: string; totalTime: number }[];
+  };
   expect(usage.featureUsage.find((f) => f.featureId === 'listening')?.totalTime).toBeGreaterThan(0);
 
   // Say it's keys are in the ? overlay.
@@ -44,7 +51,8 @@ async function journey(width: number, height: number, name: string) {
   await playAudioFaster(page, 4);
   await page.getByRole('tab', { name: 'Role-play' }).click();
   // Each speaker's lines are asked for in their voice: Rami's male, Lara's female.
-  const clipOf = (voice: string) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('voice') === voice);
+  const clipOf = (voice: string) =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('voice') === voice);
   const rami = clipOf('male');
   await page.getByRole('button', { name: 'Play Lara' }).click();
   expect((await rami).headers()['content-type']).toStartWith('audio/');
@@ -53,7 +61,9 @@ async function journey(width: number, height: number, name: string) {
   await turn.getByRole('region', { name: 'Say it' }).waitFor();
   await screenshot(page, `role-play-turn-${name}`);
   // Heard second, after another alternative: the one that matches is kept.
-  await page.evaluate(() => Object.assign((window as unknown as { recognition: object }).recognition, { heard: 'بدي قهوه بلا سكر لو سمحت', heardSecond: true }));
+  await page.evaluate(() =>
+    Object.assign((window as unknown as { recognition: object }).recognition, { heard: 'بدي قهوه بلا سكر لو سمحت', heardSecond: true }),
+  );
   await turn.getByRole('button', { name: 'Say it' }).click();
   await turn.getByText('Right! You said the line.').waitFor();
   await expect(turn.locator('.typed-compare dd').first().textContent()).resolves.toBe('بدي قهوه بلا سكر لو سمحت');
@@ -86,7 +96,9 @@ async function journey(width: number, height: number, name: string) {
 
   // The score is saved: the list shows it, and the statistics count its points.
   await page.getByRole('link', { name: 'All dialogues' }).click();
-  const cafe = ((await (await page.request.get('/api/dialogues')).json()) as { key: string; progress: { bestScore: number } }[]).find((d) => d.key === 'cafe');
+  const cafe = ((await (await page.request.get('/api/dialogues')).json()) as { key: string; progress: { bestScore: number } }[]).find(
+    (d) => d.key === 'cafe',
+  );
   expect(cafe!.progress.bestScore).toBe(5);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   await expect(page.getByTestId('stats-points').textContent()).resolves.toContain('50');

@@ -76,12 +76,21 @@ describe('the save queue on a bad connection', () => {
     // Sent in order, once each: the streak of 20 and batch 2, as if the connection had been good.
     await again.getByText('Batch 2 of 6').waitFor({ timeout: 50_000 });
     // Gone only once the last save is answered (the count falls one by one before that).
-    await again.getByRole('status').filter({ hasText: /Offline · \d+ answers? waiting/ }).waitFor({ state: 'detached' });
+    await again
+      .getByRole('status')
+      .filter({ hasText: /Offline · \d+ answers? waiting/ })
+      .waitFor({ state: 'detached' });
     const db = new Database(join(app.dir, 'app.db'), { readonly: true });
     const stats = db
-      .query('select s.total_answered as answered, s.total_correct as correct from user_stats s join users u on u.id = s.user_id where u.username = ?')
+      .query(
+        'select s.total_answered as answered, s.total_correct as correct from user_stats s join users u on u.id = s.user_id where u.username = ?',
+      )
       .get(learner.username) as { answered: number; correct: number };
-    const streak = db.query("select k.current_streak as current from user_streak k join users u on u.id = k.user_id where u.username = ? and k.page = 'unified'").get(learner.username) as { current: number };
+    const streak = db
+      .query(
+        "select k.current_streak as current from user_streak k join users u on u.id = k.user_id where u.username = ? and k.page = 'unified'",
+      )
+      .get(learner.username) as { current: number };
     db.close();
     // The first answer reached the server more than once (its replies lost) and still counts once.
     expect(repliesLost).toBeGreaterThan(1);
@@ -98,7 +107,13 @@ describe('the save queue on a bad connection', () => {
     const { userId } = db.query('select id as userId from users where username = ?').get(learner.username) as { userId: number };
     // What the previous version kept: an answer with its kind and path, and a flag from before there were kinds.
     const kept = [
-      { id: 'answer-kept-before-the-deploy', userId, kind: 'word', path: `/api/words/${first!.id}/progress`, body: { correct: true, idempotencyKey: 'answer-kept-before-the-deploy' } },
+      {
+        id: 'answer-kept-before-the-deploy',
+        userId,
+        kind: 'word',
+        path: `/api/words/${first!.id}/progress`,
+        body: { correct: true, idempotencyKey: 'answer-kept-before-the-deploy' },
+      },
       { id: 'flag-kept-before-kinds', userId, path: `/api/words/${second!.id}/flag`, body: { isFlagged: true } },
     ];
     await page.evaluate(
@@ -117,8 +132,10 @@ describe('the save queue on a bad connection', () => {
       kept,
     );
     await page.reload();
-    const answered = () => db.query('select total_answered as answered from user_stats where user_id = ?').get(userId) as { answered: number } | null;
-    const flagged = () => db.query('select count(*) as n from flagged_words where user_id = ? and word_id = ?').get(userId, second!.id) as { n: number };
+    const answered = () =>
+      db.query('select total_answered as answered from user_stats where user_id = ?').get(userId) as { answered: number } | null;
+    const flagged = () =>
+      db.query('select count(*) as n from flagged_words where user_id = ? and word_id = ?').get(userId, second!.id) as { n: number };
     for (let i = 0; i < 100 && (answered()?.answered !== 1 || flagged().n !== 1); i++) await Bun.sleep(100);
     expect(answered()).toEqual({ answered: 1 });
     expect(flagged().n).toBe(1);

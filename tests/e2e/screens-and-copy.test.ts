@@ -77,7 +77,10 @@ describe('colour contrast', () => {
     await page.getByRole('button', { name: /I know it/ }).click();
     await saved;
     await page.goto('/stats');
-    await page.getByText(/^Earned /).first().waitFor();
+    await page
+      .getByText(/^Earned /)
+      .first()
+      .waitFor();
     const earned = await contrasts(page, '.achievement.earned .achievement-state');
     expect(earned.length).toBeGreaterThan(0);
     checked.push(...earned);
@@ -101,7 +104,9 @@ describe('Which Word', () => {
       const { page, context } = await learner(width);
       const round = page.waitForResponse((r) => r.url().includes('/api/which-word/topics/Family'));
       await page.goto('/which-word/Family');
-      const { questions } = (await (await round).json()) as { questions: { word: { english: string; arabizi: string }; options: string[] }[] };
+      const { questions } = (await (await round).json()) as {
+        questions: { word: { english: string; arabizi: string }; options: string[] }[];
+      };
       const first = questions[0];
       await page.getByText(first.word.english, { exact: true }).waitFor();
       await page.getByRole('button', { name: first.options.find((o) => o !== first.word.arabizi)!, exact: true }).click();
@@ -139,7 +144,9 @@ describe('the page around the screens', () => {
     for (const width of [1280, 375]) {
       const { page, context } = await learner(width);
       await undrawn(context);
-      await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
+      await page.route('**/api/stats', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }),
+      );
       await page.goto('/stats');
       const heading = page.getByRole('heading', { name: 'Something went wrong' });
       await heading.waitFor();
@@ -151,7 +158,7 @@ describe('the page around the screens', () => {
     }
   });
 
-  test("Help on an error display opens /support with the status as written, not quoted", async () => {
+  test('Help on an error display opens /support with the status as written, not quoted', async () => {
     const { page, context } = await learner();
     await page.goto('/error-examples');
     await page.getByRole('link', { name: 'Help' }).first().click();
@@ -168,7 +175,9 @@ describe('the page around the screens', () => {
       await page.goto('/settings');
       const tabs = page.getByRole('tab');
       await tabs.first().waitFor();
-      const boxes = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
+      const boxes = await tabs.evaluateAll((els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })),
+      );
       expect(boxes.length).toBe(5);
       // No name cut off inside its tab.
       expect(await tabs.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent))).toEqual([]);

@@ -34,7 +34,9 @@ describe('the web shell', () => {
       await context.addCookies([{ name: 'session', value: 'expired', url: app.baseUrl }]);
       let failing = true;
       await page.route('**/api/user', (route) =>
-        failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"boom"}' }) : route.fallback(),
+        failing
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","message":"boom"}' })
+          : route.fallback(),
       );
       await page.goto(path);
       await page.getByText('Unable to load user data. Please try refreshing the page.').waitFor();
@@ -67,7 +69,20 @@ describe('the web shell', () => {
     await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = await nav.locator('.nav-links a').allTextContents();
-    expect(links).toEqual(['All Words', 'Course', 'Which Word', 'Listening', 'Letters', 'Sentences', 'Dialogues', 'Talk', 'Grammar', 'Topics', 'Flagged Words', 'Stats']);
+    expect(links).toEqual([
+      'All Words',
+      'Course',
+      'Which Word',
+      'Listening',
+      'Letters',
+      'Sentences',
+      'Dialogues',
+      'Talk',
+      'Grammar',
+      'Topics',
+      'Flagged Words',
+      'Stats',
+    ]);
     expect(await nav.getByRole('link', { name: 'Upgrade' }).isVisible()).toBe(true);
     expect(await nav.getByText('Settings', { exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
@@ -136,7 +151,7 @@ describe('the web shell', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
-  test("under 768 px the links are a wrapped row of pills, every one in view, and Logout reads Exit", async () => {
+  test('under 768 px the links are a wrapped row of pills, every one in view, and Logout reads Exit', async () => {
     const { page, context } = await app.newPage(375, 800);
     await registerInBrowser(page);
     await page.getByRole('heading', { name: 'All Words', level: 1 }).waitFor();
@@ -147,7 +162,9 @@ describe('the web shell', () => {
     const tops = new Set(await page.locator('.nav-link').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top))));
     expect(tops.size).toBeGreaterThan(1);
     expect(tops.size).toBeLessThanOrEqual(3);
-    expect(await page.locator('.nav-link').evaluateAll((els) => els.every((el) => el.getBoundingClientRect().right <= innerWidth))).toBe(true);
+    expect(await page.locator('.nav-link').evaluateAll((els) => els.every((el) => el.getBoundingClientRect().right <= innerWidth))).toBe(
+      true,
+    );
     expect(await page.getByRole('button', { name: 'Exit' }).isVisible()).toBe(true);
     await screenshot(page, 'words-375');
     // The last pill, the current page's, is in view with nothing to scroll.
@@ -164,14 +181,21 @@ describe('the web shell', () => {
     await context.close();
   });
 
-  test("a screen whose data cannot be read shows its own failure card, and Retry reads it again", async () => {
+  test('a screen whose data cannot be read shows its own failure card, and Retry reads it again', async () => {
     // The service worker would answer from its copy of the list: blocked, so the failure reaches the page.
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 375, height: 800 }, serviceWorkers: 'block', extraHTTPHeaders: { 'Fly-Client-IP': '10.250.0.1' } });
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 375, height: 800 },
+      serviceWorkers: 'block',
+      extraHTTPHeaders: { 'Fly-Client-IP': '10.250.0.1' },
+    });
     await context.addInitScript(() => localStorage.setItem('popup-seen:home', 'true'));
     const page = await context.newPage();
     await registerInBrowser(page);
     let failing = true;
-    await page.route('**/api/words/flagged', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback()));
+    await page.route('**/api/words/flagged', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }) : route.fallback(),
+    );
     // By the keyboard: on a phone the welcome toast may lie over the link, and a pointer resting on it keeps it open.
     await page.getByRole('link', { name: 'Flagged Words' }).press('Enter');
     await page.getByText('Unable to load vocabulary data. Please try again later.').waitFor();

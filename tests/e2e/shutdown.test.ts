@@ -24,7 +24,10 @@ test('SIGTERM ends an open event stream with a retry hint, keeps committed answe
     body: JSON.stringify({ email: 'drain@example.com', username: 'drainer', password: 'secret123', name: 'Drain Test' }),
   });
   expect(register.status).toBe(201);
-  const cookie = register.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+  const cookie = register.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))!
+    .split(';')[0]!;
   const [word] = (await (await fetch(`${baseUrl}/api/words`, { headers: { cookie } })).json()) as { id: number }[];
   const answer = await fetch(`${baseUrl}/api/words/${word!.id}/progress`, {
     method: 'POST',
@@ -69,7 +72,10 @@ test('a tab open across a restart reconnects by itself and hears of a subscripti
       headers: { 'content-type': 'application/json', origin: app.baseUrl },
       body: JSON.stringify({ email: 'other@example.com', username: 'otherlearner', password: 'secret123', name: 'Other Learner' }),
     });
-    const cookie = other.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const cookie = other.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     const [word] = (await (await fetch(`${app.baseUrl}/api/words`, { headers: { cookie } })).json()) as { id: number }[];
     const answered = await fetch(`${app.baseUrl}/api/words/${word!.id}/progress`, {
       method: 'POST',
@@ -100,7 +106,10 @@ test('a tab open across a restart reconnects by itself and hears of a subscripti
     expect(await app.server.stop()).toBe(0);
     restarted = await startServer(join(app.dir, 'app.db'), { PORT: String(app.port) });
 
-    const bought = await page.request.post('/api/subscription/demo-checkout', { data: { planId: 'yearly' }, headers: { origin: app.baseUrl } });
+    const bought = await page.request.post('/api/subscription/demo-checkout', {
+      data: { planId: 'yearly' },
+      headers: { origin: app.baseUrl },
+    });
     expect(bought.status()).toBe(200);
     subscribed();
     // Only the replayed event can tell this document: no reload, no refetch on focus.

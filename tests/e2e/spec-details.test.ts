@@ -73,11 +73,18 @@ describe('the details of the specification', () => {
 
   test('checkout opens in a new tab, the demo checkout too, on localhost as on 127.0.0.1 (APP_URL)', async () => {
     const localhost = app.baseUrl.replace('127.0.0.1', 'localhost');
-    const context = await app.browser.newContext({ baseURL: localhost, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'Fly-Client-IP': '10.8.0.1' } });
+    const context = await app.browser.newContext({
+      baseURL: localhost,
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'Fly-Client-IP': '10.8.0.1' },
+    });
     const page = await context.newPage();
     await registerInBrowser(page);
     await page.goto('/subscription');
-    const [checkout] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Subscribe to the Monthly plan' }).click()]);
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Subscribe to the Monthly plan' }).click(),
+    ]);
     await checkout.waitForURL((url) => url.origin === localhost && url.pathname === '/demo-checkout');
     expect(new URL(page.url()).pathname).toBe('/subscription');
     await checkout.getByRole('button', { name: 'Pay $6.99' }).click();
@@ -112,7 +119,9 @@ describe('the details of the specification', () => {
   test('a crash caught by the error screen is reported to the client-error call', async () => {
     const { page, context } = await learner();
     // Statistics of a shape the page cannot draw: the page throws while rendering.
-    await page.route('**/api/stats', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }));
+    await page.route('**/api/stats', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ achievements: 5 }) }),
+    );
     const report = page.waitForRequest((r) => r.url().endsWith('/api/log/client-error') && r.method() === 'POST');
     await page.getByRole('link', { name: 'Stats' }).click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
@@ -125,7 +134,9 @@ describe('the details of the specification', () => {
   test("the sentence 'Error' toast stays between 1.5 and 3 s", async () => {
     const { page, context } = await learner();
     await page.clock.install();
-    await page.route('**/api/sentences/answer', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","error":"Internal Server Error"}' }));
+    await page.route('**/api/sentences/answer', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","error":"Internal Server Error"}' }),
+    );
     await page.goto('/lessons');
     await page.getByRole('button', { name: 'Start Practice' }).click();
     await page.getByLabel('Your answer').fill('baddi ahwe');
@@ -165,7 +176,8 @@ describe('the details of the specification', () => {
     await page.route('**/api/words/*/progress', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       tries++;
-      if (tries <= 2) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"busy","error":"Service Unavailable"}' });
+      if (tries <= 2)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"busy","error":"Service Unavailable"}' });
       return route.continue();
     });
     await page.clock.install();

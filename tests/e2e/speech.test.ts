@@ -30,7 +30,10 @@ describe('the Lebanese voice in the browser', () => {
     const arabic = ((await deck.locator('.flash-card-arabic').textContent()) ?? '').trim();
     expect(arabizi).not.toBe('');
 
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), deck.getByRole('button', { name: /^Listen to/ }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/tts')),
+      deck.getByRole('button', { name: /^Listen to/ }).click(),
+    ]);
     expect(new URL(response.url()).searchParams.get('text')).toBe(arabizi);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('audio/wav');
@@ -65,7 +68,9 @@ describe('the Lebanese voice in the browser', () => {
     const asked: URL[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === '/api/tts' && asked.push(new URL(r.url())));
     const audio = page.locator('audio.dialogue-audio');
-    const firstEnded = audio.evaluate((a: HTMLAudioElement) => new Promise<void>((resolve) => a.addEventListener('ended', () => resolve(), { once: true })));
+    const firstEnded = audio.evaluate(
+      (a: HTMLAudioElement) => new Promise<void>((resolve) => a.addEventListener('ended', () => resolve(), { once: true })),
+    );
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.getByRole('button', { name: 'Play the dialogue' }).click();
     await firstEnded;
@@ -100,7 +105,10 @@ describe('the Lebanese voice in the browser', () => {
     const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
     await deck.waitFor();
     const arabizi = ((await deck.locator('.flash-card-lebanese').textContent()) ?? '').trim();
-    const [slow] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), deck.getByRole('button', { name: /^Listen slower to/ }).click()]);
+    const [slow] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/tts')),
+      deck.getByRole('button', { name: /^Listen slower to/ }).click(),
+    ]);
     const url = new URL(slow.url());
     expect([url.searchParams.get('text'), url.searchParams.get('speed'), slow.status()]).toEqual([arabizi, 'slow', 200]);
     const normal = new URL(url);
@@ -114,7 +122,9 @@ describe('the Lebanese voice in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Listening' }).click();
     await page.getByRole('button', { name: 'Play the word' }).waitFor();
     const word = page.locator('audio[data-listen="word"]');
-    const ended = word.evaluate((a: HTMLAudioElement) => new Promise<string>((resolve) => a.addEventListener('ended', () => resolve(a.currentSrc), { once: true })));
+    const ended = word.evaluate(
+      (a: HTMLAudioElement) => new Promise<string>((resolve) => a.addEventListener('ended', () => resolve(a.currentSrc), { once: true })),
+    );
     const [asked] = await Promise.all([
       page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tts' && new URL(r.url()).searchParams.get('speed') === 'slow'),
       page.getByRole('checkbox', { name: 'Slower speed' }).check(),
@@ -147,7 +157,10 @@ describe('the Lebanese voice in the browser', () => {
     db.close();
 
     await page.goto(`/lesson/${lesson.id}`);
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/tts')), page.getByRole('button', { name: 'Listen to dolar' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/tts')),
+      page.getByRole('button', { name: 'Listen to dolar' }).click(),
+    ]);
     expect(new URL(response.url()).searchParams.get('text')).toBe('dolar');
     expect(response.status()).toBe(402);
     await page.waitForFunction(() => (window as unknown as { spoken: string[] }).spoken.includes('dolar'));

@@ -49,7 +49,11 @@ test('the start command honours PORT and DATABASE_PATH, and a second start keeps
   const cookie = register.headers.getSetCookie()[0].split(';')[0];
   const words: Array<{ id: number }> = await (await fetch(`${base}/api/words`, { headers: { cookie } })).json();
   expect(words.length).toBeGreaterThan(0);
-  const answer = await fetch(`${base}/api/words/${words[0].id}/progress`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ correct: true, page: 'unified' }) });
+  const answer = await fetch(`${base}/api/words/${words[0].id}/progress`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ correct: true, page: 'unified' }),
+  });
   expect(answer.status).toBe(200);
   server.kill('SIGTERM');
   await server.exited;

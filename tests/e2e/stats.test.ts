@@ -42,7 +42,10 @@ describe('statistics and the leaderboard in the browser', () => {
     // The answers are saved before the streak shows; /stats reads them from the server.
     await first.page.getByRole('link', { name: 'Stats' }).click();
     await first.page.getByRole('heading', { name: 'Your Learning Statistics' }).waitFor();
-    await first.page.getByTestId('stats-points').filter({ hasText: /^30 points$/ }).waitFor();
+    await first.page
+      .getByTestId('stats-points')
+      .filter({ hasText: /^30 points$/ })
+      .waitFor();
     const answered = first.page.locator('.stats-figure-box', { hasText: 'Answered' });
     expect(await answered.locator('dd').textContent()).toBe('3');
     await first.page.locator('.achievement.earned', { hasText: 'First Steps' }).waitFor();
@@ -59,7 +62,10 @@ describe('statistics and the leaderboard in the browser', () => {
     const ben = await registerInBrowser(second.page);
     const words: { id: number }[] = await (await second.page.request.get('/api/words')).json();
     for (const word of words.slice(0, 5)) {
-      const res = await second.page.request.post(`/api/words/${word.id}/progress`, { data: { correct: true, page: 'unified' }, headers: { origin: app.baseUrl } });
+      const res = await second.page.request.post(`/api/words/${word.id}/progress`, {
+        data: { correct: true, page: 'unified' },
+        headers: { origin: app.baseUrl },
+      });
       expect(res.status()).toBe(200);
     }
 
@@ -73,7 +79,10 @@ describe('statistics and the leaderboard in the browser', () => {
     await screenshot(first.page, 'stats-1280');
 
     await second.page.goto('/stats');
-    await second.page.getByTestId('stats-points').filter({ hasText: /^50 points$/ }).waitFor();
+    await second.page
+      .getByTestId('stats-points')
+      .filter({ hasText: /^50 points$/ })
+      .waitFor();
     await second.page.getByTestId('leaderboard-you-allTime').filter({ hasText: 'Your rank: #1 with 50 points' }).waitFor();
     // The phone layout keeps to the screen's width.
     expect(await second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -85,7 +94,12 @@ describe('statistics and the leaderboard in the browser', () => {
 
   // Last: this learner's answers would otherwise lead the leaderboard the test above reads.
   test("a learner practises for a minute and /stats shows the learning time and the feature, with the learner's time zone sent for study days", async () => {
-    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Beirut', extraHTTPHeaders: { 'Fly-Client-IP': '10.9.0.1' } });
+    const context = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'Asia/Beirut',
+      extraHTTPHeaders: { 'Fly-Client-IP': '10.9.0.1' },
+    });
     // The tab's timers, which time its reports, run on a clock this test can move on (they run in real time until then).
     await context.clock.install();
     const page = await context.newPage();
@@ -105,7 +119,11 @@ describe('statistics and the leaderboard in the browser', () => {
     // four of the tab's own reports 16 s apart, both clocks moved on together between them.
     for (let beat = 0; beat < 4; beat++) {
       await answerCard(page);
-      await fetch(`${app.baseUrl}/api/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.baseUrl }, body: JSON.stringify({ advanceMs: 16_000 }) });
+      await fetch(`${app.baseUrl}/api/dev/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.baseUrl },
+        body: JSON.stringify({ advanceMs: 16_000 }),
+      });
       const report = page.waitForRequest((r) => r.url().endsWith('/api/analytics/activity') && r.method() === 'POST');
       await page.clock.fastForward(16_000);
       expect((await (await report).response())!.ok()).toBe(true);

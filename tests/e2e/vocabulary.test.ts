@@ -17,7 +17,11 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 
 /** The same signed-in learner in a second window, e.g. at phone width. */
 async function sameLearnerAt(context: BrowserContext, width: number) {
-  const narrow = await app.browser.newContext({ baseURL: app.baseUrl, viewport: { width, height: 800 }, storageState: await context.storageState() });
+  const narrow = await app.browser.newContext({
+    baseURL: app.baseUrl,
+    viewport: { width, height: 800 },
+    storageState: await context.storageState(),
+  });
   return { context: narrow, page: await narrow.newPage() };
 }
 
@@ -31,7 +35,12 @@ describe('vocabulary practice in the browser', () => {
     const bar = deck.getByRole('progressbar', { name: 'Time left before the answer is shown' });
     // The countdown runs only while its bar is on the screen (below the fold at this size until scrolled to).
     await bar.scrollIntoViewIfNeeded();
-    await bar.evaluate((el) => new Promise<void>((seen) => new IntersectionObserver((entries, observer) => entries.at(-1)!.isIntersecting && (observer.disconnect(), seen())).observe(el)));
+    await bar.evaluate(
+      (el) =>
+        new Promise<void>((seen) =>
+          new IntersectionObserver((entries, observer) => entries.at(-1)!.isIntersecting && (observer.disconnect(), seen())).observe(el),
+        ),
+    );
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.clock.runFor(1000);
     const left = Number(await bar.getAttribute('aria-valuenow'));
@@ -66,7 +75,9 @@ describe('vocabulary practice in the browser', () => {
     const { page, context } = await app.newPage();
     await registerInBrowser(page);
     // The welcome popup takes the focus once drawn, so Enter closes it.
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Got it' && document.activeElement.closest('[role=dialog]') !== null);
+    await page.waitForFunction(
+      () => document.activeElement?.textContent === 'Got it' && document.activeElement.closest('[role=dialog]') !== null,
+    );
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'All Words' }).waitFor();
@@ -168,7 +179,10 @@ describe('vocabulary practice in the browser', () => {
       const kind = badge.endsWith('· command') ? 'command' : badge.endsWith('· negative present') ? 'negative' : null;
       if (kind && !seen.has(kind)) {
         await page.getByRole('button', { name: 'Reveal Translation' }).click();
-        seen.set(kind, { lebanese: (await page.locator('.flash-card-lebanese').textContent()) ?? '', english: (await page.locator('.flash-card-english').textContent()) ?? '' });
+        seen.set(kind, {
+          lebanese: (await page.locator('.flash-card-lebanese').textContent()) ?? '',
+          english: (await page.locator('.flash-card-english').textContent()) ?? '',
+        });
         if (seen.size === 2) await screenshot(page, 'vocabulary-topic-command-1280');
       }
       if (i < 35) await page.getByRole('button', { name: 'Next Word' }).click();
@@ -223,7 +237,10 @@ describe('vocabulary practice in the browser', () => {
     // A verb keeps its present tense, and the page says where the rest is.
     await page.goto('/topics/Verb%3A%20to%20eat');
     await page.getByText('Word 1 of 8').waitFor();
-    await page.getByRole('note').getByText(/Past and future forms, commands and negatives come with/).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/Past and future forms, commands and negatives come with/)
+      .waitFor();
     const free = await (await page.request.get('/api/words/by-topic/Verb%3A%20to%20eat')).json();
     expect(free.map((w: { tense: string }) => w.tense)).toEqual(Array(8).fill('present'));
 

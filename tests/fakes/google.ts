@@ -30,7 +30,12 @@ export function startFakeGoogle(opts: { clientId?: string; clientSecret?: string
   const codes = new Map<string, { redirectUri: string; challenge: string; profile: FakeGoogleProfile }>();
   const accessTokens = new Map<string, FakeGoogleProfile>();
   const tokenRequests: TokenRequest[] = [];
-  let profile: FakeGoogleProfile = { sub: 'google-user-1', email: 'google.learner@example.com', email_verified: true, name: 'Google Learner' };
+  let profile: FakeGoogleProfile = {
+    sub: 'google-user-1',
+    email: 'google.learner@example.com',
+    email_verified: true,
+    name: 'Google Learner',
+  };
 
   const json = (body: unknown, status = 200) => Response.json(body, { status });
   const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -44,8 +49,10 @@ export function startFakeGoogle(opts: { clientId?: string; clientSecret?: string
         const q = url.searchParams;
         const redirectUri = q.get('redirect_uri');
         const challenge = q.get('code_challenge');
-        if (q.get('client_id') !== clientId || !redirectUri || q.get('response_type') !== 'code') return json({ error: 'invalid_request' }, 400);
-        if (!challenge || q.get('code_challenge_method') !== 'S256') return json({ error: 'invalid_request', error_description: 'PKCE S256 required' }, 400);
+        if (q.get('client_id') !== clientId || !redirectUri || q.get('response_type') !== 'code')
+          return json({ error: 'invalid_request' }, 400);
+        if (!challenge || q.get('code_challenge_method') !== 'S256')
+          return json({ error: 'invalid_request', error_description: 'PKCE S256 required' }, 400);
         const code = randomBytes(16).toString('hex');
         codes.set(code, { redirectUri, challenge, profile: { ...profile } });
         const back = new URL(redirectUri);
@@ -69,7 +76,8 @@ export function startFakeGoogle(opts: { clientId?: string; clientSecret?: string
         if (id !== clientId || secret !== clientSecret) return json({ error: 'invalid_client' }, 401);
         const issued = record.code ? codes.get(record.code) : undefined;
         if (record.code) codes.delete(record.code);
-        if (record.grantType !== 'authorization_code' || !issued || issued.redirectUri !== record.redirectUri) return json({ error: 'invalid_grant' }, 400);
+        if (record.grantType !== 'authorization_code' || !issued || issued.redirectUri !== record.redirectUri)
+          return json({ error: 'invalid_grant' }, 400);
         if (!record.codeVerifier || s256(record.codeVerifier) !== issued.challenge) {
           return json({ error: 'invalid_grant', error_description: 'code_verifier does not match' }, 400);
         }

@@ -40,7 +40,16 @@ export function startFakeOpenAI() {
       const path = new URL(req.url).pathname;
       // A transcription comes as a form (the recording and its fields); every other call as JSON.
       const form = path === '/v1/audio/transcriptions' ? await req.formData().catch(() => null) : null;
-      const body = (form ? Object.fromEntries([...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${(value as Blob).type}:${(value as Blob).size}`])) : await req.json().catch(() => ({}))) as Record<string, unknown>;
+      const body = (
+        form
+          ? Object.fromEntries(
+              [...form.entries()].map(([name, value]) => [
+                name,
+                typeof value === 'string' ? value : `file:${(value as Blob).type}:${(value as Blob).size}`,
+              ]),
+            )
+          : await req.json().catch(() => ({}))
+      ) as Record<string, unknown>;
       requests.push({ path, authorization: req.headers.get('authorization'), body });
       if (failure !== null) {
         return Response.json({ error: { message: 'fake failure', type: 'server_error' } }, { status: failure });
@@ -48,7 +57,9 @@ export function startFakeOpenAI() {
       if (path === '/v1/audio/speech') onSpeech?.();
       if (req.method === 'POST' && path === '/v1/audio/speech' && html) {
         // A proxy's or a status page's answer: 200, but not audio.
-        return new Response('<!doctype html><title>Service status</title><p>We will be back soon.</p>', { headers: { 'content-type': 'text/html' } });
+        return new Response('<!doctype html><title>Service status</title><p>We will be back soon.</p>', {
+          headers: { 'content-type': 'text/html' },
+        });
       }
       if (req.method === 'POST' && path === '/v1/audio/speech' && stalling) {
         // The headers and the first bytes go out at once; the rest of the clip never comes.
@@ -70,7 +81,9 @@ export function startFakeOpenAI() {
         return Response.json({ error: { message: 'fake closed' } }, { status: 503 });
       }
       if (req.method === 'POST' && path === '/v1/chat/completions') {
-        const message = refusing ? { role: 'assistant', content: null, refusal: 'I cannot help with that.' } : { role: 'assistant', content: chatContent, refusal: null };
+        const message = refusing
+          ? { role: 'assistant', content: null, refusal: 'I cannot help with that.' }
+          : { role: 'assistant', content: chatContent, refusal: null };
         return Response.json({
           id: `chatcmpl-fake-${requests.length}`,
           object: 'chat.completion',

@@ -23,8 +23,24 @@ export const FAKE_PUSH_HOST = 'push.kalimat.test';
 export function startFakePush() {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-push-'));
   const made = Bun.spawnSync([
-    'openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-subj', `/CN=${FAKE_PUSH_HOST}`, '-addext', `subjectAltName=DNS:${FAKE_PUSH_HOST}`,
+    'openssl',
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+    '-subj',
+    `/CN=${FAKE_PUSH_HOST}`,
+    '-addext',
+    `subjectAltName=DNS:${FAKE_PUSH_HOST}`,
   ]);
   if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
   const browser = createECDH('prime256v1');
@@ -42,7 +58,9 @@ export function startFakePush() {
     const serverKey = body.subarray(21, 21 + idLength);
     const data = body.subarray(21 + idLength);
     const shared = browser.computeSecret(serverKey);
-    const ikm = Buffer.from(hkdfSync('sha256', shared, auth, Buffer.concat([Buffer.from('WebPush: info\0'), browser.getPublicKey(), serverKey]), 32));
+    const ikm = Buffer.from(
+      hkdfSync('sha256', shared, auth, Buffer.concat([Buffer.from('WebPush: info\0'), browser.getPublicKey(), serverKey]), 32),
+    );
     const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
     const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
     const decipher = createDecipheriv('aes-128-gcm', key, nonce);
@@ -77,7 +95,10 @@ export function startFakePush() {
     network: { localServices: [{ origin, address: '127.0.0.1' }], ca: cert },
     /** A subscription as a browser's PushSubscription.toJSON() gives it, for `path` on this service. */
     subscription(path: string) {
-      return { endpoint: `${origin}${path}`, keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+      return {
+        endpoint: `${origin}${path}`,
+        keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      };
     },
     goneFor(path: string) {
       gone.add(path);

@@ -25,7 +25,8 @@ export function startFakeS3(bucket = 'kalimat-backups') {
   const objects = new Map<string, StoredObject>();
   const uploads = new Map<string, { key: string; parts: Map<number, Uint8Array> }>();
   const md5 = (body: Uint8Array) => new Bun.CryptoHasher('md5').update(body).digest('hex');
-  const xml = (body: string) => new Response(`<?xml version="1.0" encoding="UTF-8"?>${body}`, { headers: { 'content-type': 'application/xml' } });
+  const xml = (body: string) =>
+    new Response(`<?xml version="1.0" encoding="UTF-8"?>${body}`, { headers: { 'content-type': 'application/xml' } });
   const requests: { method: string; key: string }[] = [];
 
   function list(url: URL) {
@@ -57,13 +58,18 @@ export function startFakeS3(bucket = 'kalimat-backups') {
       requests.push({ method: req.method, key });
       if (!req.headers.get('authorization')?.includes(`Credential=${ACCESS_KEY_ID}/`)) return s3Error(403, 'AccessDenied', 'Access Denied');
       if (name !== bucket) return s3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
-      if (key === '') return req.method === 'GET' && url.searchParams.get('list-type') === '2' ? list(url) : s3Error(501, 'NotImplemented', 'not in the fake');
+      if (key === '')
+        return req.method === 'GET' && url.searchParams.get('list-type') === '2'
+          ? list(url)
+          : s3Error(501, 'NotImplemented', 'not in the fake');
       const object = objects.get(key);
       const uploadId = url.searchParams.get('uploadId');
       if (req.method === 'POST' && url.searchParams.has('uploads')) {
         const id = crypto.randomUUID();
         uploads.set(id, { key, parts: new Map() });
-        return xml(`<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+        return xml(
+          `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
       }
       if (uploadId !== null) {
         const upload = uploads.get(uploadId);
@@ -79,7 +85,9 @@ export function startFakeS3(bucket = 'kalimat-backups') {
         const body = new Uint8Array(Buffer.concat(parts));
         const etag = md5(body);
         objects.set(key, { body, etag, lastModified: new Date() });
-        return xml(`<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>"${etag}"</ETag></CompleteMultipartUploadResult>`);
+        return xml(
+          `<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>"${etag}"</ETag></CompleteMultipartUploadResult>`,
+        );
       }
       switch (req.method) {
         case 'PUT': {
@@ -91,7 +99,12 @@ export function startFakeS3(bucket = 'kalimat-backups') {
         case 'GET':
         case 'HEAD': {
           if (!object) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-          const headers = { etag: `"${object.etag}"`, 'content-length': String(object.body.byteLength), 'last-modified': object.lastModified.toUTCString(), 'content-type': 'application/octet-stream' };
+          const headers = {
+            etag: `"${object.etag}"`,
+            'content-length': String(object.body.byteLength),
+            'last-modified': object.lastModified.toUTCString(),
+            'content-type': 'application/octet-stream',
+          };
           return new Response(req.method === 'GET' ? new Blob([object.body as Uint8Array<ArrayBuffer>]) : null, { headers });
         }
         case 'DELETE':
@@ -107,7 +120,13 @@ export function startFakeS3(bucket = 'kalimat-backups') {
     endpoint,
     bucket,
     /** The variables that point the app's backups here. */
-    env: { BACKUP_BUCKET: bucket, AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: 'fake-secret-access-key', AWS_REGION: 'auto' },
+    env: {
+      BACKUP_BUCKET: bucket,
+      AWS_ENDPOINT_URL_S3: endpoint,
+      AWS_ACCESS_KEY_ID: ACCESS_KEY_ID,
+      AWS_SECRET_ACCESS_KEY: 'fake-secret-access-key',
+      AWS_REGION: 'auto',
+    },
     /** The stored keys, sorted. */
     keys: () => [...objects.keys()].sort(),
     requests,

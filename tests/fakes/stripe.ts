@@ -25,7 +25,8 @@ function parseForm(text: string): Json {
   const arrays = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object') return value;
     const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
-    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k)))
+      return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
     return Object.fromEntries(entries);
   };
   return arrays(root) as Json;
@@ -92,7 +93,13 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
       const expand: string[] = body.expand ?? [];
 
       if (request.method === 'POST' && url.pathname === '/v1/customers') {
-        const customer = { id: newId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {} };
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: body.email ?? null,
+          name: body.name ?? null,
+          metadata: body.metadata ?? {},
+        };
         customers.set(customer.id, customer);
         return Response.json(customer);
       }
@@ -127,7 +134,8 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
         if (!subscription) return error(404, `No such subscription: '${id}'`);
         if (request.method === 'GET') return Response.json(withExpansions(subscription, expand));
         if (request.method === 'POST') {
-          if (subscription.status === 'canceled') return error(400, 'A canceled subscription can only update its metadata.', 'subscription_canceled');
+          if (subscription.status === 'canceled')
+            return error(400, 'A canceled subscription can only update its metadata.', 'subscription_canceled');
           if (body.cancel_at_period_end !== undefined) {
             const cancelling = body.cancel_at_period_end === 'true';
             Object.assign(subscription, { cancel_at_period_end: cancelling, canceled_at: cancelling ? seconds(new Date()) : null });
@@ -172,7 +180,11 @@ export function startFakeStripe(opts: { apiKey?: string } = {}): FakeStripe {
             {
               id: newId('si'),
               object: 'subscription_item',
-              price: { id: item.price ?? newId('price'), object: 'price', recurring: { interval: item.price_data?.recurring?.interval ?? 'month' } },
+              price: {
+                id: item.price ?? newId('price'),
+                object: 'price',
+                recurring: { interval: item.price_data?.recurring?.interval ?? 'month' },
+              },
               current_period_start: start,
               current_period_end: end,
             },

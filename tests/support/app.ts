@@ -75,7 +75,13 @@ export function createTestApp(opts: TestAppOptions = {}) {
   /** Registers a fresh learner and returns their cookie and user. */
   async function signUp(overrides: Partial<{ email: string; username: string; password: string; name: string }> = {}) {
     counter++;
-    const input = { email: `learner${counter}@example.com`, username: `learner${counter}`, password: 'secret123', name: 'Test Learner', ...overrides };
+    const input = {
+      email: `learner${counter}@example.com`,
+      username: `learner${counter}`,
+      password: 'secret123',
+      name: 'Test Learner',
+      ...overrides,
+    };
     const res = await server.api.register.post(input);
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
     return { cookie: res.cookie!, user: res.json.user, password: input.password, email: input.email };

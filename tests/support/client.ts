@@ -37,5 +37,8 @@ type Request = (method: string, path: string, init: TestCallOptions & { body?: u
 
 /** The browser's typed client (src/web/lib/api.ts) over a test app's requests: the same paths, bodies and replies, checked by tsc. */
 export function testClient(request: Request) {
-  return typedClient((method, path, body, options) => request(method, path, { ...(options as TestCallOptions), body })) as Client<App['~Routes'], 'test'>;
+  return typedClient((method, path, body, options) => request(method, path, { ...(options as TestCallOptions), body })) as Client<
+    App['~Routes'],
+    'test'
+  >;
 }

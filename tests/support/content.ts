@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Db } from '../../src/db/client';
-import { EXTRA_FORMS, PRONOUN_SPELLINGS, PRONOUNS, TENSES, topics, verbs, words, type Pronoun, type Tense } from '../../src/modules/vocabulary/schema';
+import {
+  EXTRA_FORMS,
+  PRONOUN_SPELLINGS,
+  PRONOUNS,
+  TENSES,
+  topics,
+  verbs,
+  words,
+  type Pronoun,
+  type Tense,
+} from '../../src/modules/vocabulary/schema';
 import { letters } from '../../src/modules/letters/schema';
 import { sentences } from '../../src/modules/sentences/schema';
 import { lessons } from '../../src/modules/lessons/schema';
@@ -103,18 +113,34 @@ export function contentSandbox() {
 
 /** How many content rows the database holds, all kinds together: 0 after a rejected import. */
 export function contentRows(db: Db) {
-  return [topics, words, verbs, letters, sentences, lessons].reduce((sum, table) => sum + db.select({ n: count() }).from(table).get()!.n, 0);
+  return [topics, words, verbs, letters, sentences, lessons].reduce(
+    (sum, table) => sum + db.select({ n: count() }).from(table).get()!.n,
+    0,
+  );
 }
 
 /** A valid verb file with all 35 forms (24 of the tenses, 3 commands, 8 negatives), one per line, so a test can break a single form. */
 export function verbFile(key = 'eat') {
   const stems: Record<Tense, string> = { past: 'akal', present: 'bekol', future: 'ra7 ekol', imperative: 'kol', negative: 'ma bekol' };
   const arabicStems: Record<Tense, string> = { past: 'أكل', present: 'باكل', future: 'رح آكل', imperative: 'كول', negative: 'ما باكل' };
-  const lines = [`key: ${key}`, `english: to ${key}`, 'infinitive: akal', 'arabic: أكل', 'order: 1', 'note: Lebanese eat together.', 'conjugations:'];
-  for (const [tense, pronouns] of [...TENSES.map((t) => [t, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)] as [Tense, readonly Pronoun[]][]) {
+  const lines = [
+    `key: ${key}`,
+    `english: to ${key}`,
+    'infinitive: akal',
+    'arabic: أكل',
+    'order: 1',
+    'note: Lebanese eat together.',
+    'conjugations:',
+  ];
+  for (const [tense, pronouns] of [...TENSES.map((t) => [t, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)] as [
+    Tense,
+    readonly Pronoun[],
+  ][]) {
     lines.push(`  ${tense}:`);
     pronouns.forEach((pronoun, i) => {
-      lines.push(`    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`);
+      lines.push(
+        `    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "${stems[tense]}${'a'.repeat(i)}", arabic: "${arabicStems[tense]}${'ا'.repeat(i)}", english: "${pronoun} ${tense}" }`,
+      );
     });
   }
   return `${lines.join('\n')}\n`;

@@ -20,7 +20,8 @@ export const TEST_TOPICS = {
 
 const LETTERS = ['ب', 'ت', 'ج', 'د', 'ر', 'ز', 'س', 'ش', 'ف', 'ك', 'ل', 'م', 'ن', 'و', 'ي'];
 const SYLLABLES = ['ba', 'de', 'fi', 'ko', 'lu', 'ma', 'ne', 'ri', 'so', 'tu', 'wa', 'ye', 'zi', 'sho', 'ja'];
-const arabicOf = (i: number, j: number) => `${LETTERS[i % LETTERS.length]}${LETTERS[j % LETTERS.length]}ا${LETTERS[(i + j) % LETTERS.length]}`;
+const arabicOf = (i: number, j: number) =>
+  `${LETTERS[i % LETTERS.length]}${LETTERS[j % LETTERS.length]}ا${LETTERS[(i + j) % LETTERS.length]}`;
 
 /** The English of word n of a topic ("Colors 3"), as the tests look words up. */
 export const testEnglish = (topic: string, n: number) => `${topic} ${n}`;
@@ -45,11 +46,21 @@ export function writeTestContent(): string {
     });
     writeFileSync(join(root, 'words', `${topic.toLowerCase()}.yaml`), lines.join('\n') + '\n');
   });
-  const verb = ['key: write', 'english: to write', 'infinitive: katab', 'arabic: كتب', 'order: 1', 'note: "Katab is a regular verb."', 'conjugations:'];
+  const verb = [
+    'key: write',
+    'english: to write',
+    'infinitive: katab',
+    'arabic: كتب',
+    'order: 1',
+    'note: "Katab is a regular verb."',
+    'conjugations:',
+  ];
   [...TENSES.map((tense) => [tense, PRONOUNS] as const), ...Object.entries(EXTRA_FORMS)].forEach(([tense, pronouns], t) => {
     verb.push(`  ${tense}:`);
     pronouns.forEach((pronoun, p) =>
-      verb.push(`    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "ktb ${tense} ${pronoun}", arabic: "${arabicOf(t + 7, p)}", english: "${pronoun} writes (${tense})" }`),
+      verb.push(
+        `    ${PRONOUN_SPELLINGS[pronoun]}: { arabizi: "ktb ${tense} ${pronoun}", arabic: "${arabicOf(t + 7, p)}", english: "${pronoun} writes (${tense})" }`,
+      ),
     );
   });
   writeFileSync(join(root, 'verbs', 'write.yaml'), verb.join('\n') + '\n');

@@ -33,7 +33,11 @@ async function databaseWithProverbs() {
   const path = join(fixture({}), 'app.db');
   const db = openDatabase(path);
   migrateDatabase(db);
-  for (const statement of await generateSQLiteMigration(await generateSQLiteDrizzleJson({}), await generateSQLiteDrizzleJson(proverbTables))) db.run(statement);
+  for (const statement of await generateSQLiteMigration(
+    await generateSQLiteDrizzleJson({}),
+    await generateSQLiteDrizzleJson(proverbTables),
+  ))
+    db.run(statement);
   return { path, db };
 }
 
@@ -55,7 +59,12 @@ describe('a new content kind declared in its own module folder', () => {
   test('import --dry-run validates and counts it without writing it; the import writes it', async () => {
     const content = fixture({ 'proverbs/sayings.yaml': sayings, 'letters/letters.yaml': lettersFile });
     const { path, db } = await databaseWithProverbs();
-    const proverbsIn = () => db.select().from(proverbTables.proverbs).all().map((row) => row.key);
+    const proverbsIn = () =>
+      db
+        .select()
+        .from(proverbTables.proverbs)
+        .all()
+        .map((row) => row.key);
 
     const dryRun = run(() => importCommand(['--dry-run', '--content', content], plugins), path);
     expect(dryRun.exitCode).toBe(0);

@@ -31,5 +31,8 @@ export function importCommand(args: string[], plugins: ContentPlugin<any>[]): nu
 }
 
 function formatCounts(counts: ImportResult['counts']) {
-  return formatTable([['kind', 'files', 'added', 'updated', 'unchanged', 'removed'], ...counts.map((c) => [c.kind, c.files, c.counts.added, c.counts.updated, c.counts.unchanged, c.counts.removed])]);
+  return formatTable([
+    ['kind', 'files', 'added', 'updated', 'unchanged', 'removed'],
+    ...counts.map((c) => [c.kind, c.files, c.counts.added, c.counts.updated, c.counts.unchanged, c.counts.removed]),
+  ]);
 }

@@ -24,7 +24,9 @@ describe('bun run content:stats', () => {
     const { text, gaps } = contentStats(validateContent(root, contentPlugins), contentPlugins);
     const lines = text.split('\n');
 
-    expect(lines[0]).toBe('Files: paradigms 0, words 2, verbs 1, letters 0, sentences 0, grammar 0, dialogues 0, conversations 0, audio 0, lessons 1, course 0; 1 error(s), 0 warning(s)');
+    expect(lines[0]).toBe(
+      'Files: paradigms 0, words 2, verbs 1, letters 0, sentences 0, grammar 0, dialogues 0, conversations 0, audio 0, lessons 1, course 0; 1 error(s), 0 warning(s)',
+    );
     expect(lines).toContain('Words: 2 topics (1 free, 1 premium), 5 words, 1 with a note (20%)');
     expect(lines).toContain('Spelling table: 2 words, 2 variants');
     // Topics in their order, the premium one marked, batches 1..6, a short topic flagged with "!".
@@ -50,7 +52,10 @@ describe('bun run content:stats', () => {
   });
 
   test('a topic marked free that docs/product-rules.md makes premium is a gap', () => {
-    const { gaps } = contentStats(validateContent(fixture({ 'words/emotions.yaml': emotions.replace('premium: true', 'premium: false') }), contentPlugins), contentPlugins);
+    const { gaps } = contentStats(
+      validateContent(fixture({ 'words/emotions.yaml': emotions.replace('premium: true', 'premium: false') }), contentPlugins),
+      contentPlugins,
+    );
     expect(gaps).toContain('words: Emotions is free; docs/product-rules.md makes it premium');
   });
 });

@@ -29,7 +29,10 @@ export function contentStats(content: ValidatedContent, plugins: ContentPlugin<a
   for (const e of content.errors) broken.set(e.file, (broken.get(e.file) ?? 0) + 1);
   gaps.unshift(...[...broken].sort().map(([file, n]) => `${file}: ${n} error(s): see \`bun run import --dry-run\``));
 
-  out.push('', gaps.length ? `Gaps (${gaps.length}):\n${gaps.map((g) => `  ! ${g}`).join('\n')}` : 'No gaps: every minimum of the corpus is met.');
+  out.push(
+    '',
+    gaps.length ? `Gaps (${gaps.length}):\n${gaps.map((g) => `  ! ${g}`).join('\n')}` : 'No gaps: every minimum of the corpus is met.',
+  );
   if (content.warnings.length) out.push(`${content.warnings.length} spelling warning(s): see \`bun run import --dry-run\`.`);
   return { text: out.join('\n'), gaps };
 }

@@ -21,13 +21,15 @@ export const LIMITS = {
   registrationsPerIp: { limit: 5, windowMs: MINUTE_MS },
 } as const;
 
-
 /**
  * Signing up, in and out, and the calls that answer with the user whole or end the account: they compose
  * auth (who the learner is, their sessions) and billing (their trial and subscription), which know nothing
  * of each other. Passwords, e-mail verification and Google sign-in are auth's own routes (auth/index.ts).
  */
-export function accountRoutes(ctx: AppContext, { auth, billing, account }: { auth: AuthService; billing: BillingService; account: AccountService }) {
+export function accountRoutes(
+  ctx: AppContext,
+  { auth, billing, account }: { auth: AuthService; billing: BillingService; account: AccountService },
+) {
   const limiter = new RateLimiter(ctx.clock);
   const consume = (key: string, { limit, windowMs }: Limit) => limiter.consume(key, limit, windowMs);
   const shown = account.publicUser;
@@ -46,7 +48,12 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
    * checked and given back when it was right, so however many arrive at once no more than the limit are
    * ever checked (docs/decisions/0006).
    */
-  async function signIn(input: LoginInput, ip: string | null, startSession: (user: User, userAgent?: string | null) => Promise<unknown>, userAgent: string | null) {
+  async function signIn(
+    input: LoginInput,
+    ip: string | null,
+    startSession: (user: User, userAgent?: string | null) => Promise<unknown>,
+    userAgent: string | null,
+  ) {
     const guesses: [string, Limit][] = [
       [`login:${input.email}|${ip ?? ''}`, LIMITS.failedLoginsPerEmailAndIp],
       [`login-email:${input.email}`, LIMITS.failedLoginsPerEmail],
@@ -70,7 +77,12 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
    * its fragment (shown without a script) and its query (the app's toast), keeping where to go after.
    */
   const formFailure = (redirect: string | null) => (error: unknown) => {
-    const failure = error instanceof AppError && error.status === 429 ? 'login_limit' : error instanceof AppError && error.status === 401 ? 'login' : null;
+    const failure =
+      error instanceof AppError && error.status === 429
+        ? 'login_limit'
+        : error instanceof AppError && error.status === 401
+          ? 'login'
+          : null;
     if (!failure) throw error;
     return loginScreen(failure, redirect);
   };
@@ -88,68 +100,87 @@ export function accountRoutes(ctx: AppContext, { auth, billing, account }: { aut
     return url && url.origin === requestOriginOf(request) ? url.searchParams.get('redirect') : null;
   };
 
-  return new Elysia({ name: 'account' })
-    .use(sessionPlugin(ctx, auth))
-    .get('/api/user', ({ user }) => shown(user), { signedIn: true })
+  return (
+    new Elysia({ name: 'account' })
+      .use(sessionPlugin(ctx, auth))
+      .get('/api/user', ({ user }) => shown(user), { signedIn: true })
 
-    .post('/api/register', async ({ body: input, request, server, startSession, set }) => {
-      const ip = ipOf(request, server);
-      if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
-      const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
-      const user = await auth.register(input, { isVerified: !requireVerification });
-      if (requireVerification) await auth.sendVerificationMail(user);
-      await startSession(user, request.headers.get('user-agent'));
-      set.status = 201;
-      return { user: shown(user) };
-    }, { body: RegisterBody })
+      .post(
+        '/api/register',
+        async ({ body: input, request, server, startSession, set }) => {
+          const ip = ipOf(request, server);
+          if (ip) consume(`register:${ip}`, LIMITS.registrationsPerIp);
+          const requireVerification = ctx.config.REQUIRE_EMAIL_VERIFICATION;
+          const user = await auth.register(input, { isVerified: !requireVerification });
+          if (requireVerification) await auth.sendVerificationMail(user);
+          await startSession(user, request.headers.get('user-agent'));
+          set.status = 201;
+          return { user: shown(user) };
+        },
+        { body: RegisterBody },
+      )
 
-    // An account that was marked for deletion is restored by signing in: `restored` says so, for the learner to be told.
-    .post('/api/login', async ({ body: input, request, server, startSession }) => {
-      const { user, restored } = await signIn(input, ipOf(request, server), startSession, request.headers.get('user-agent'));
-      return restored ? { ...shown(user), restored } : shown(user);
-    }, { body: LoginBody })
+      // An account that was marked for deletion is restored by signing in: `restored` says so, for the learner to be told.
+      .post(
+        '/api/login',
+        async ({ body: input, request, server, startSession }) => {
+          const { user, restored } = await signIn(input, ipOf(request, server), startSession, request.headers.get('user-agent'));
+          return restored ? { ...shown(user), restored } : shown(user);
+        },
+        { body: LoginBody },
+      )
 
-    // The drawn login form sent by the browser itself (docs/decisions/0041): the same sign-in, answered
-    // with the page to go to, so a failure shows the login screen's message rather than an error body.
-    // A restored account is said on the page it lands on, as the app's login says it: a redirect carries no body.
-    .post(LOGIN_FORM_PATH, async ({ body, cookie, request, server, startSession, set }) => {
-      const input = v.safeParse(LoginBody, body);
-      const redirect = redirectOf(request);
-      const landed = ({ restored }: { restored: boolean }) => {
-        if (restored) cookie[RESTORED_COOKIE.name].set({ value: '1', maxAge: RESTORED_COOKIE.maxAge, path: '/', sameSite: 'lax', secure: ctx.config.isProduction });
-        return safeRedirect(redirect);
-      };
-      set.status = 303;
-      set.headers.location = input.success
-        ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(landed, formFailure(redirect))
-        : loginScreen('login', redirect);
-    })
-
-    .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
-      const session = await currentSession();
-      if (session) auth.revokeSession(session.sessionId);
-      endSessionCookie();
-      set.status = 204;
-    })
-
-    .put(
-      '/api/user/profile',
-      ({ body, user }) => shown(auth.updateProfile(user.id, body.username)),
-      { signedIn: true, body: ProfileBody },
-    )
-
-    .delete(
-      '/api/user/delete',
-      async ({ user, endSessionCookie }) => {
-        // The subscription is cancelled first: if Stripe cannot be reached, the account stays as it was.
-        const subscriptionCancelled = await billing.cancelForDeletion(user);
-        const scheduledDeletionDate = await auth.markForDeletion(user, { subscriptionCancelled });
-        endSessionCookie();
-        return {
-          message: 'Your account will be deleted in 30 days. Sign in before then to restore it.',
-          scheduledDeletionDate: scheduledDeletionDate.toISOString(),
+      // The drawn login form sent by the browser itself (docs/decisions/0041): the same sign-in, answered
+      // with the page to go to, so a failure shows the login screen's message rather than an error body.
+      // A restored account is said on the page it lands on, as the app's login says it: a redirect carries no body.
+      .post(LOGIN_FORM_PATH, async ({ body, cookie, request, server, startSession, set }) => {
+        const input = v.safeParse(LoginBody, body);
+        const redirect = redirectOf(request);
+        const landed = ({ restored }: { restored: boolean }) => {
+          if (restored)
+            cookie[RESTORED_COOKIE.name].set({
+              value: '1',
+              maxAge: RESTORED_COOKIE.maxAge,
+              path: '/',
+              sameSite: 'lax',
+              secure: ctx.config.isProduction,
+            });
+          return safeRedirect(redirect);
         };
-      },
-      { signedIn: true },
-    );
+        set.status = 303;
+        set.headers.location = input.success
+          ? await signIn(input.output, ipOf(request, server), startSession, request.headers.get('user-agent')).then(
+              landed,
+              formFailure(redirect),
+            )
+          : loginScreen('login', redirect);
+      })
+
+      .post('/api/logout', async ({ currentSession, endSessionCookie, set }) => {
+        const session = await currentSession();
+        if (session) auth.revokeSession(session.sessionId);
+        endSessionCookie();
+        set.status = 204;
+      })
+
+      .put('/api/user/profile', ({ body, user }) => shown(auth.updateProfile(user.id, body.username)), {
+        signedIn: true,
+        body: ProfileBody,
+      })
+
+      .delete(
+        '/api/user/delete',
+        async ({ user, endSessionCookie }) => {
+          // The subscription is cancelled first: if Stripe cannot be reached, the account stays as it was.
+          const subscriptionCancelled = await billing.cancelForDeletion(user);
+          const scheduledDeletionDate = await auth.markForDeletion(user, { subscriptionCancelled });
+          endSessionCookie();
+          return {
+            message: 'Your account will be deleted in 30 days. Sign in before then to restore it.',
+            scheduledDeletionDate: scheduledDeletionDate.toISOString(),
+          };
+        },
+        { signedIn: true },
+      )
+  );
 }

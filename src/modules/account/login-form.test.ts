@@ -8,7 +8,11 @@ afterAll(() => t.close());
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const post = (fields: Record<string, string>, init: { origin?: string | null; headers?: Record<string, string> } = {}) =>
-  t.request('POST', LOGIN_FORM_PATH, { body: new URLSearchParams(fields).toString(), headers: { ...FORM, ...init.headers }, origin: init.origin });
+  t.request('POST', LOGIN_FORM_PATH, {
+    body: new URLSearchParams(fields).toString(),
+    headers: { ...FORM, ...init.headers },
+    origin: init.origin,
+  });
 
 // The login form the build draws, posted by the browser before the app has taken it over (docs/decisions/0041).
 describe(`POST ${LOGIN_FORM_PATH}`, () => {
@@ -24,7 +28,8 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
   test('signing in to an account marked for deletion restores it and leaves a one-minute note for the screen it lands on; the next login leaves none', async () => {
     const { email, password, cookie } = await t.signUp();
     expect((await t.request('DELETE', '/api/user/delete', { cookie })).status).toBe(200);
-    const restoredNote = (res: { headers: Headers }) => res.headers.getSetCookie().find((line) => line.startsWith(`${RESTORED_COOKIE.name}=`));
+    const restoredNote = (res: { headers: Headers }) =>
+      res.headers.getSetCookie().find((line) => line.startsWith(`${RESTORED_COOKIE.name}=`));
     const first = await post({ email, password });
     expect(first.headers.get('location')).toBe('/words');
     expect(restoredNote(first)).toMatch(/^restored=1; Max-Age=60; Path=\/;.*SameSite=Lax/i);
@@ -36,7 +41,13 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
 
   test('a wrong password, an unknown address or missing fields go back to the login screen, signed out', async () => {
     const { email } = await t.signUp();
-    for (const fields of [{ email, password: 'wrong-one' }, { email: 'nobody@example.com', password: 'secret123' }, { email }, {}, { email, password: 'x'.repeat(10_000) }] as Record<string, string>[]) {
+    for (const fields of [
+      { email, password: 'wrong-one' },
+      { email: 'nobody@example.com', password: 'secret123' },
+      { email },
+      {},
+      { email, password: 'x'.repeat(10_000) },
+    ] as Record<string, string>[]) {
       const res = await post(fields);
       expect(res.status).toBe(303);
       // The fragment names the message the drawn login screen shows without a script.
@@ -58,13 +69,19 @@ describe(`POST ${LOGIN_FORM_PATH}`, () => {
   test("the login screen's ?redirect= is followed after the form's login and kept after a failure; only same-site paths", async () => {
     const { email, password } = await t.signUp();
     const from = (query: string) => ({ headers: { referer: `${BASE}/auth?${query}` } });
-    expect((await post({ email, password: 'wrong-one' }, from('redirect=%2Fstats'))).headers.get('location')).toBe('/auth?error=login&redirect=%2Fstats#login-failed');
+    expect((await post({ email, password: 'wrong-one' }, from('redirect=%2Fstats'))).headers.get('location')).toBe(
+      '/auth?error=login&redirect=%2Fstats#login-failed',
+    );
     expect((await post({ email, password }, from('redirect=%2Fstats'))).headers.get('location')).toBe('/stats');
     for (const query of ['redirect=%2F%2Felsewhere.example', 'redirect=https%3A%2F%2Felsewhere.example', 'redirect=%2Fauth']) {
       expect((await post({ email, password }, from(query))).headers.get('location')).toBe('/words');
     }
     // A page of another site naming a redirect is no login screen of this one.
-    expect((await post({ email, password }, { headers: { referer: 'https://elsewhere.example/auth?redirect=%2Fstats' } })).headers.get('location')).toBe('/words');
+    expect(
+      (await post({ email, password }, { headers: { referer: 'https://elsewhere.example/auth?redirect=%2Fstats' } })).headers.get(
+        'location',
+      ),
+    ).toBe('/words');
   });
 
   test('a post from another site is refused, and a body that is neither a form nor JSON is a 415', async () => {

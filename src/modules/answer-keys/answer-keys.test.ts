@@ -8,7 +8,10 @@ const t = createTestApp();
 afterAll(() => t.close());
 
 const one = <T>(query: string, ...params: (string | number)[]) => t.db.$client.query(query).get(...params) as T;
-const freeWord = () => one<{ id: number; english: string }>("select w.id, w.english from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.is_conjugation = 0 and w.batch = 1 order by w.id limit 1");
+const freeWord = () =>
+  one<{ id: number; english: string }>(
+    'select w.id, w.english from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.is_conjugation = 0 and w.batch = 1 order by w.id limit 1',
+  );
 /** A lesson with three practice steps: three answers make one run through it. */
 const lessonId = () => one<{ id: number }>("select id from lessons where key = 'talking-about-the-past'").id;
 const sentence = () => {
@@ -17,19 +20,32 @@ const sentence = () => {
   );
   return { sentenceId: s.id, answer: 'Baddi ahwe bala sekkar', context: s.context };
 };
-const answered = (userId: number) => one<{ n: number } | null>('select total_answered as n from user_stats where user_id = ?', userId)?.n ?? 0;
-const lessonAnswers = (userId: number) => one<{ n: number } | null>('select questions_completed as n from lesson_progress where user_id = ?', userId)?.n ?? 0;
-const spoken = (userId: number) => one<{ n: number } | null>("select answered as n from skill_stats where user_id = ? and skill = 'speaking'", userId)?.n ?? 0;
-const rolePlays = (userId: number) => one<{ n: number } | null>('select sum(times_played) as n from dialogue_progress where user_id = ?', userId)?.n ?? 0;
+const answered = (userId: number) =>
+  one<{ n: number } | null>('select total_answered as n from user_stats where user_id = ?', userId)?.n ?? 0;
+const lessonAnswers = (userId: number) =>
+  one<{ n: number } | null>('select questions_completed as n from lesson_progress where user_id = ?', userId)?.n ?? 0;
+const spoken = (userId: number) =>
+  one<{ n: number } | null>("select answered as n from skill_stats where user_id = ? and skill = 'speaking'", userId)?.n ?? 0;
+const rolePlays = (userId: number) =>
+  one<{ n: number } | null>('select sum(times_played) as n from dialogue_progress where user_id = ?', userId)?.n ?? 0;
 const cafe = () => one<{ id: number }>("select id from dialogues where key = 'cafe'").id;
 /** Lara's part of the café as the content writes it. */
-const LARA = ['Baddi ahwe bala sekkar, law sama7t.', '3arabiyye. W fi shi zaki ma3a?', 'Eh, akid! W kebbeyet may kamen.', 'Addeh el 7seb?', 'Tfaddal. Yeslamo ideik!'];
+const LARA = [
+  'Baddi ahwe bala sekkar, law sama7t.',
+  '3arabiyye. W fi shi zaki ma3a?',
+  'Eh, akid! W kebbeyet may kamen.',
+  'Addeh el 7seb?',
+  'Tfaddal. Yeslamo ideik!',
+];
 const keysOf = (userId: number) => one<{ n: number }>('select count(*) as n from answer_keys where user_id = ?', userId).n;
 
 /** An answer route: its typed endpoint, an answer's body for it, and what one answer adds to. */
 function answerRoute<Body extends object>(
   name: string,
-  endpoint: () => { '~path': string; post(body: Body & { idempotencyKey?: string }, options?: TestCallOptions): Promise<TestResponse<unknown>> },
+  endpoint: () => {
+    '~path': string;
+    post(body: Body & { idempotencyKey?: string }, options?: TestCallOptions): Promise<TestResponse<unknown>>;
+  },
   body: () => Body,
   count: (userId: number) => number,
 ) {
@@ -38,20 +54,56 @@ function answerRoute<Body extends object>(
     count,
     send: (idempotencyKey: string, cookie: string) => endpoint().post({ ...body(), idempotencyKey }, { cookie }),
     /** A body with a key of any type, sent raw: the typed endpoint only takes a string. */
-    sendRaw: (idempotencyKey: unknown, cookie: string) => t.request('POST', endpoint()['~path'], { cookie, body: { ...body(), idempotencyKey } }),
+    sendRaw: (idempotencyKey: unknown, cookie: string) =>
+      t.request('POST', endpoint()['~path'], { cookie, body: { ...body(), idempotencyKey } }),
   };
 }
 
 /** Every answer route. */
 const ROUTES = [
-  answerRoute('a flash card', () => t.server.api.words({ id: freeWord().id }).progress, () => ({ correct: true, page: 'unified' as const }), answered),
-  answerRoute('Which Word', () => t.server.api.words({ id: freeWord().id }).progress, () => ({ correct: false, flag: true, page: 'which-word' as const }), answered),
-  answerRoute('letters', () => t.server.api.letters.progress, () => ({ letterNumber: 7 as const, correct: true }), answered),
-  answerRoute('a lesson answer', () => t.server.api.lessons({ id: lessonId() }).progress, () => ({ correct: true }), lessonAnswers),
+  answerRoute(
+    'a flash card',
+    () => t.server.api.words({ id: freeWord().id }).progress,
+    () => ({ correct: true, page: 'unified' as const }),
+    answered,
+  ),
+  answerRoute(
+    'Which Word',
+    () => t.server.api.words({ id: freeWord().id }).progress,
+    () => ({ correct: false, flag: true, page: 'which-word' as const }),
+    answered,
+  ),
+  answerRoute(
+    'letters',
+    () => t.server.api.letters.progress,
+    () => ({ letterNumber: 7 as const, correct: true }),
+    answered,
+  ),
+  answerRoute(
+    'a lesson answer',
+    () => t.server.api.lessons({ id: lessonId() }).progress,
+    () => ({ correct: true }),
+    lessonAnswers,
+  ),
   answerRoute('sentences', () => t.server.api.sentences.answer, sentence, answered),
-  answerRoute('listening', () => t.server.api.listening.answers, () => ({ wordId: freeWord().id, mode: 'choose' as const, answer: freeWord().english }), answered),
-  answerRoute('Say it', () => t.server.api.speaking.attempts, () => ({ wordId: freeWord().id, heard: ['مرحبا'] }), spoken),
-  answerRoute('a role-play', () => t.server.api.dialogues({ id: cafe() })['role-play'], () => ({ speaker: 'Lara', answers: LARA }), rolePlays),
+  answerRoute(
+    'listening',
+    () => t.server.api.listening.answers,
+    () => ({ wordId: freeWord().id, mode: 'choose' as const, answer: freeWord().english }),
+    answered,
+  ),
+  answerRoute(
+    'Say it',
+    () => t.server.api.speaking.attempts,
+    () => ({ wordId: freeWord().id, heard: ['مرحبا'] }),
+    spoken,
+  ),
+  answerRoute(
+    'a role-play',
+    () => t.server.api.dialogues({ id: cafe() })['role-play'],
+    () => ({ speaker: 'Lara', answers: LARA }),
+    rolePlays,
+  ),
 ];
 
 describe('an answer sent again with its key counts once, on every answer route (docs/decisions/0043-one-save-queue.md)', () => {
@@ -84,7 +136,8 @@ describe('an answer sent again with its key counts once, on every answer route (
 
   test('a lesson completed again with its key gets its first reply, points once', async () => {
     const { cookie } = await t.signUp();
-    const complete = () => t.server.api.lessons({ id: lessonId() }).progress.post({ completed: true, idempotencyKey: 'lesson-completed-0001' }, { cookie });
+    const complete = () =>
+      t.server.api.lessons({ id: lessonId() }).progress.post({ completed: true, idempotencyKey: 'lesson-completed-0001' }, { cookie });
     const first = await complete();
     expect(first.json).toMatchObject({ completed: true, justCompleted: true });
     expect((await complete()).json).toEqual(first.json);
@@ -102,7 +155,9 @@ describe('an answer sent again with its key counts once, on every answer route (
   test('a key sent again for another item is refused with a 409, never answered with the first reply, on every route', async () => {
     const { cookie, user } = await t.signUp();
     const [first, second] = t.db.$client
-      .query("select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.is_conjugation = 0 and w.batch = 1 order by w.id limit 2")
+      .query(
+        'select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.is_conjugation = 0 and w.batch = 1 order by w.id limit 2',
+      )
       .all() as { id: number }[];
     const idempotencyKey = 'one-key-two-items-01';
     const word = await t.server.api.words({ id: first!.id }).progress.post({ correct: true, idempotencyKey }, { cookie });
@@ -113,16 +168,38 @@ describe('an answer sent again with its key counts once, on every answer route (
     expect(answered(user.id)).toBe(1);
     expect((await t.server.api.words({ id: second!.id }).progress.get({ cookie })).json.timesCorrect).toBe(0);
     // The first item's repeat still gets its own reply.
-    expect((await t.server.api.words({ id: first!.id }).progress.post({ correct: true, idempotencyKey }, { cookie })).json).toEqual(word.json);
+    expect((await t.server.api.words({ id: first!.id }).progress.post({ correct: true, idempotencyKey }, { cookie })).json).toEqual(
+      word.json,
+    );
 
     const lessons = t.db.$client.query('select id from lessons order by id limit 2').all() as { id: number }[];
-    const sentences = t.db.$client.query('select s.id, c.context from sentences s join sentence_contexts c on c.sentence_id = s.id group by s.id order by s.id limit 2').all() as { id: number; context: string }[];
+    const sentences = t.db.$client
+      .query('select s.id, c.context from sentences s join sentence_contexts c on c.sentence_id = s.id group by s.id order by s.id limit 2')
+      .all() as { id: number; context: string }[];
     const words = [first!.id, second!.id];
     const pairs: [string, (key: string, i: 0 | 1) => Promise<TestResponse<unknown>>][] = [
-      ['letters', (key, i) => t.server.api.letters.progress.post({ letterNumber: ([2, 3] as const)[i], correct: true, idempotencyKey: key }, { cookie })],
-      ['a lesson', (key, i) => t.server.api.lessons({ id: lessons[i]!.id }).progress.post({ correct: true, idempotencyKey: key }, { cookie })],
-      ['sentences', (key, i) => t.server.api.sentences.answer.post({ sentenceId: sentences[i]!.id, answer: 'shi', context: sentences[i]!.context, idempotencyKey: key }, { cookie })],
-      ['listening', (key, i) => t.server.api.listening.answers.post({ wordId: words[i]!, mode: 'choose', answer: 'x', idempotencyKey: key }, { cookie })],
+      [
+        'letters',
+        (key, i) =>
+          t.server.api.letters.progress.post({ letterNumber: ([2, 3] as const)[i], correct: true, idempotencyKey: key }, { cookie }),
+      ],
+      [
+        'a lesson',
+        (key, i) => t.server.api.lessons({ id: lessons[i]!.id }).progress.post({ correct: true, idempotencyKey: key }, { cookie }),
+      ],
+      [
+        'sentences',
+        (key, i) =>
+          t.server.api.sentences.answer.post(
+            { sentenceId: sentences[i]!.id, answer: 'shi', context: sentences[i]!.context, idempotencyKey: key },
+            { cookie },
+          ),
+      ],
+      [
+        'listening',
+        (key, i) =>
+          t.server.api.listening.answers.post({ wordId: words[i]!, mode: 'choose', answer: 'x', idempotencyKey: key }, { cookie }),
+      ],
       ['Say it', (key, i) => t.server.api.speaking.attempts.post({ wordId: words[i]!, heard: ['مرحبا'], idempotencyKey: key }, { cookie })],
     ];
     for (const [name, send] of pairs) {
@@ -135,11 +212,18 @@ describe('an answer sent again with its key counts once, on every answer route (
   test('a role-play key sent for another dialogue is refused with a 409, and nothing is recorded for it', async () => {
     const { cookie, user } = await t.signUp();
     const idempotencyKey = 'role-play-bound-0001';
-    const played = await t.server.api.dialogues({ id: cafe() })['role-play'].post({ speaker: 'Lara', answers: LARA, idempotencyKey }, { cookie });
+    const played = await t.server.api
+      .dialogues({ id: cafe() })
+      ['role-play'].post({ speaker: 'Lara', answers: LARA, idempotencyKey }, { cookie });
     expect(played.status).toBe(200);
     const other = one<{ id: number }>("select id from dialogues where is_premium = 0 and key != 'cafe' order by id limit 1").id;
-    const lines = one<{ speaker: string; n: number }>('select speaker, count(*) as n from dialogue_lines where dialogue_id = ? group by speaker order by speaker limit 1', other);
-    const res = await t.server.api.dialogues({ id: other })['role-play'].post({ speaker: lines.speaker, answers: Array(lines.n).fill('x'), idempotencyKey }, { cookie });
+    const lines = one<{ speaker: string; n: number }>(
+      'select speaker, count(*) as n from dialogue_lines where dialogue_id = ? group by speaker order by speaker limit 1',
+      other,
+    );
+    const res = await t.server.api
+      .dialogues({ id: other })
+      ['role-play'].post({ speaker: lines.speaker, answers: Array(lines.n).fill('x'), idempotencyKey }, { cookie });
     expect(res.status).toBe(409);
     expect(rolePlays(user.id)).toBe(1);
   });
@@ -149,7 +233,9 @@ describe('an answer sent again with its key counts once, on every answer route (
     const idempotencyKey = 'kept-before-targets-1';
     const first = await t.server.api.letters.progress.post({ letterNumber: 5, correct: true, idempotencyKey }, { cookie });
     t.db.$client.query('update answer_keys set target = null where user_id = ?').run(user.id);
-    expect((await t.server.api.letters.progress.post({ letterNumber: 5, correct: true, idempotencyKey }, { cookie })).json).toEqual(first.json);
+    expect((await t.server.api.letters.progress.post({ letterNumber: 5, correct: true, idempotencyKey }, { cookie })).json).toEqual(
+      first.json,
+    );
     expect(answered(user.id)).toBe(1);
   });
 
@@ -166,7 +252,8 @@ describe('an answer sent again with its key counts once, on every answer route (
     const { cookie, user } = await t.signUp();
     for (const route of ROUTES) {
       for (const idempotencyKey of ['short', 'x'.repeat(65), 'with spaces in the key!', 42]) {
-        const res = typeof idempotencyKey === 'string' ? await route.send(idempotencyKey, cookie) : await route.sendRaw(idempotencyKey, cookie);
+        const res =
+          typeof idempotencyKey === 'string' ? await route.send(idempotencyKey, cookie) : await route.sendRaw(idempotencyKey, cookie);
         expect(res.status).toBe(400);
         expect(res.error?.message).not.toContain(String(idempotencyKey));
       }

@@ -11,7 +11,9 @@ import { users } from '../auth/schema';
 export const answerKeys = sqliteTable(
   'answer_keys',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Which answer route took it ('word', 'letter', 'lesson', 'sentence', 'listening', 'speaking', 'dialogue'): one key never answers for another route. */
     kind: text('kind').notNull().default('word'),
     key: text('key').notNull(),

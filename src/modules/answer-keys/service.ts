@@ -46,7 +46,10 @@ export function createAnswerKeysService({ db, clock, writes }: AppContext) {
     .set({ result: sql`${P('result')}` })
     .where(and(eq(answerKeys.userId, P('userId')), eq(answerKeys.kind, P('kind')), eq(answerKeys.key, P('key'))))
     .prepare();
-  const forgetKeys = db.delete(answerKeys).where(lt(answerKeys.appliedAt, P('before'))).prepare();
+  const forgetKeys = db
+    .delete(answerKeys)
+    .where(lt(answerKeys.appliedAt, P('before')))
+    .prepare();
 
   /** The reply kept under a key, or null; a 409 when the key was sent for another item. */
   function keptFor<T>(userId: number, target: AnswerTarget, key: string): T | null {

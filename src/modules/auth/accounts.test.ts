@@ -6,8 +6,10 @@ import { expectError, snapshot } from '../../../tests/support/auth';
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
 
-const register = (body: Parameters<typeof t.server.api.register.post>[0], headers?: Record<string, string>) => t.server.api.register.post(body, { headers });
-const login = (body: Parameters<typeof t.server.api.login.post>[0], headers?: Record<string, string>) => t.server.api.login.post(body, { headers });
+const register = (body: Parameters<typeof t.server.api.register.post>[0], headers?: Record<string, string>) =>
+  t.server.api.register.post(body, { headers });
+const login = (body: Parameters<typeof t.server.api.login.post>[0], headers?: Record<string, string>) =>
+  t.server.api.login.post(body, { headers });
 /** Bodies of any shape, sent as they are: input that is wrong on purpose. */
 const registerRaw = (body: unknown, headers?: Record<string, string>) => t.request('POST', '/api/register', { body, headers });
 const loginRaw = (body: unknown) => t.request('POST', '/api/login', { body });
@@ -20,11 +22,21 @@ const fresh = () => {
 
 /** Fields the client must never see, by name or by value. */
 function expectPublic(user: Record<string, unknown>, raw: string) {
-  for (const key of ['password', 'passwordHash', 'password_hash', 'googleId', 'stripeCustomerId', 'stripeSubscriptionId', 'resetToken', 'resetTokenExpiry']) {
+  for (const key of [
+    'password',
+    'passwordHash',
+    'password_hash',
+    'googleId',
+    'stripeCustomerId',
+    'stripeSubscriptionId',
+    'resetToken',
+    'resetTokenExpiry',
+  ]) {
     expect(user).not.toHaveProperty(key);
   }
   expect(raw).not.toContain('$argon2id$');
-  for (const key of ['id', 'username', 'email', 'name', 'isVerified', 'subscription_status', 'trial_end_date']) expect(user).toHaveProperty(key);
+  for (const key of ['id', 'username', 'email', 'name', 'isVerified', 'subscription_status', 'trial_end_date'])
+    expect(user).toHaveProperty(key);
 }
 
 describe('POST /api/register', () => {
@@ -33,7 +45,13 @@ describe('POST /api/register', () => {
     const res = await register({ ...input, email: `  ${input.email.toUpperCase()} ` });
     expect(res.status).toBe(201);
     expectPublic(res.json.user, res.text);
-    expect(res.json.user).toMatchObject({ email: input.email, username: input.username, name: input.name, isVerified: true, subscription_status: 'trial' });
+    expect(res.json.user).toMatchObject({
+      email: input.email,
+      username: input.username,
+      name: input.name,
+      isVerified: true,
+      subscription_status: 'trial',
+    });
     const days = (Date.parse(res.json.user.trial_end_date!) - t.clock.now().getTime()) / 86_400_000;
     expect(days).toBe(7);
     const me = await t.server.api.user.get({ cookie: res.cookie });
@@ -136,7 +154,12 @@ describe('POST /api/register', () => {
     ]) {
       expect((await register({ ...fresh(), username: first })).status).toBe(201);
       const res = await register({ ...fresh(), username: second });
-      expect({ first, second, status: res.status, error: res.error?.error }).toEqual({ first, second, status: 409, error: 'Username Error' });
+      expect({ first, second, status: res.status, error: res.error?.error }).toEqual({
+        first,
+        second,
+        status: 409,
+        error: 'Username Error',
+      });
     }
   });
 
@@ -341,7 +364,9 @@ describe('rate limits', () => {
     const { email, password } = await app.signUp();
     const verify = spyOn(Bun.password, 'verify');
     try {
-      const attempts = Array.from({ length: 100 }, (_, i) => app.server.api.login.post({ email, password: `wrong${i}pass` }, { headers: ip('10.5.5.5') }));
+      const attempts = Array.from({ length: 100 }, (_, i) =>
+        app.server.api.login.post({ email, password: `wrong${i}pass` }, { headers: ip('10.5.5.5') }),
+      );
       const statuses = (await Promise.all(attempts)).map((res) => res.status);
       expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -362,10 +387,14 @@ describe('rate limits', () => {
 
   test('30 failed logins a minute per address', async () => {
     for (let i = 0; i < 30; i++) {
-      expect((await app.server.api.login.post({ email: `x${i}@example.com`, password: 'wrongpass1' }, { headers: ip('10.9.9.9') })).status).toBe(401);
+      expect(
+        (await app.server.api.login.post({ email: `x${i}@example.com`, password: 'wrongpass1' }, { headers: ip('10.9.9.9') })).status,
+      ).toBe(401);
     }
     expectError(await app.server.api.login.post({ email: 'y@example.com', password: 'wrongpass1' }, { headers: ip('10.9.9.9') }), 429);
-    expect((await app.server.api.login.post({ email: 'y@example.com', password: 'wrongpass1' }, { headers: ip('10.9.9.8') })).status).toBe(401);
+    expect((await app.server.api.login.post({ email: 'y@example.com', password: 'wrongpass1' }, { headers: ip('10.9.9.8') })).status).toBe(
+      401,
+    );
     // 32 password hashes (an unknown address is hashed too, to take as long as a known one): seconds on a busy machine.
   }, 30_000);
 

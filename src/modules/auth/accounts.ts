@@ -14,8 +14,16 @@ const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 /** Accounts: looking them up, registering, signing in with a password, renaming. */
 export function createAccounts(ctx: AppContext, { purgeIfDue, restoreIfMarked }: Pick<Deletion, 'purgeIfDue' | 'restoreIfMarked'>) {
   const { db, clock } = ctx;
-  const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
-  const userByEmail = db.select().from(users).where(eq(users.email, sql.placeholder('email'))).prepare();
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+  const userByEmail = db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .prepare();
   // The usernames on the leaderboards (stats asks at most a few times a second): prepared once.
   const usernamesByIds = db
     .select({ id: users.id, username: users.username })
@@ -32,7 +40,11 @@ export function createAccounts(ctx: AppContext, { purgeIfDue, restoreIfMarked }:
   }
 
   function assertUsernameAvailable(username: string, exceptUserId?: number) {
-    const byName = db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(username))).get();
+    const byName = db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.usernameKey, usernameKey(username)))
+      .get();
     if (byName && byName.id !== exceptUserId) throw usernameTaken();
   }
 
@@ -54,7 +66,11 @@ export function createAccounts(ctx: AppContext, { purgeIfDue, restoreIfMarked }:
 
     /** Accounts whose trial ended in (`from`, `to`]. */
     trialsEndingBetween(from: Date, to: Date): User[] {
-      return db.select().from(users).where(and(gt(users.trialEndDate, from), lte(users.trialEndDate, to))).all();
+      return db
+        .select()
+        .from(users)
+        .where(and(gt(users.trialEndDate, from), lte(users.trialEndDate, to)))
+        .all();
     },
 
     async register(input: RegisterInput, opts: { isVerified: boolean }): Promise<User> {
@@ -110,7 +126,12 @@ export function createAccounts(ctx: AppContext, { purgeIfDue, restoreIfMarked }:
     updateProfile(userId: number, username: string): User {
       assertUsernameAvailable(username, userId);
       try {
-        return db.update(users).set({ username, usernameKey: usernameKey(username) }).where(eq(users.id, userId)).returning().get();
+        return db
+          .update(users)
+          .set({ username, usernameKey: usernameKey(username) })
+          .where(eq(users.id, userId))
+          .returning()
+          .get();
       } catch (error) {
         if (isUniqueViolation(error)) throw usernameTaken();
         throw error;

@@ -27,11 +27,20 @@ export function createGoogleSignIn(
 
   /** A free username made from a Google name: allowed characters, 3 to 20 long, numbered if taken. */
   function freeUsername(name: string, email: string) {
-    const clean = (s: string) => s.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 16);
+    const clean = (s: string) =>
+      s
+        .normalize('NFC')
+        .replace(/[^\p{L}\p{N}_.-]+/gu, '')
+        .slice(0, 16);
     let base = clean(name);
     if (base.length < 3) base = clean(email.split('@')[0]);
     if (base.length < 3) base = 'learner';
-    const taken = (candidate: string) => !!db.select({ id: users.id }).from(users).where(eq(users.usernameKey, usernameKey(candidate))).get();
+    const taken = (candidate: string) =>
+      !!db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.usernameKey, usernameKey(candidate)))
+        .get();
     if (!taken(base)) return base;
     for (let n = 2; ; n++) {
       const candidate = `${base}${n}`;
@@ -70,7 +79,18 @@ export function createGoogleSignIn(
       return db.transaction((tx) =>
         tx
           .insert(users)
-          .values({ email, username, usernameKey: usernameKey(username), name, passwordHash: null, googleId: profile.sub, isVerified: true, emailConfirmedAt: now, createdAt: now, ...trialFor(tx, email, now) })
+          .values({
+            email,
+            username,
+            usernameKey: usernameKey(username),
+            name,
+            passwordHash: null,
+            googleId: profile.sub,
+            isVerified: true,
+            emailConfirmedAt: now,
+            createdAt: now,
+            ...trialFor(tx, email, now),
+          })
           .returning()
           .get(),
       );
@@ -80,8 +100,15 @@ export function createGoogleSignIn(
 
 /** A display name from Google's, or from the e-mail's local part, fit for the Name rule. */
 function googleName(name: string | undefined, email: string) {
-  const cleaned = (name ?? '').replace(/<[^>]*>/g, '').replace(/[<>\p{Cc}]/gu, '').trim().slice(0, 100);
+  const cleaned = (name ?? '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[<>\p{Cc}]/gu, '')
+    .trim()
+    .slice(0, 100);
   if (cleaned.length >= 2) return cleaned;
-  const local = email.split('@')[0].replace(/[<>\p{Cc}]/gu, '').slice(0, 100);
+  const local = email
+    .split('@')[0]
+    .replace(/[<>\p{Cc}]/gu, '')
+    .slice(0, 100);
   return local.length >= 2 ? local : 'Learner';
 }

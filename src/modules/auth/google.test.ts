@@ -87,7 +87,14 @@ describe('the callback', () => {
     expect(session).toBeTruthy();
     const me = await t.server.api.user.get({ cookie: session });
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ email: 'google.learner@example.com', name: 'Google Learner', username: 'GoogleLearner', isVerified: true, subscription_status: 'trial', hasPassword: false });
+    expect(me.json).toMatchObject({
+      email: 'google.learner@example.com',
+      name: 'Google Learner',
+      username: 'GoogleLearner',
+      isVerified: true,
+      subscription_status: 'trial',
+      hasPassword: false,
+    });
     expect(me.text).not.toContain('google-user-1');
 
     // The verifier of the flow's cookie is what reached the token endpoint.
@@ -152,14 +159,20 @@ describe('the callback', () => {
     const sessionId = (t.db.$client.query('select id from sessions where user_id = ?').get(user.id) as { id: string }).id;
     const squatter = auth.userForSession(sessionId)!;
     // Both check the old password (which takes a while) while the owner's Google sign-in links the account.
-    const changing = auth.changePassword(squatter, sessionId, { currentPassword: password, newPassword: 'Squatter-again-1', confirmNewPassword: 'Squatter-again-1' });
+    const changing = auth.changePassword(squatter, sessionId, {
+      currentPassword: password,
+      newPassword: 'Squatter-again-1',
+      confirmNewPassword: 'Squatter-again-1',
+    });
     const loggingIn = auth.login({ email: 'google.learner@example.com', password });
     auth.signInWithGoogle({ sub: 'google-user-1', email: 'google.learner@example.com', name: 'Google Learner' });
 
     await expect(changing).rejects.toMatchObject({ status: 401 });
     await expect(loggingIn.then(({ user: stale }) => auth.createSession(stale))).rejects.toMatchObject({ status: 401 });
     expect(t.db.$client.query('select password_hash from users where id = ?').get(user.id)).toEqual({ password_hash: null });
-    expect(t.db.$client.query('select count(*) as n from sessions where user_id = ? and revoked_at is null').get(user.id)).toEqual({ n: 0 });
+    expect(t.db.$client.query('select count(*) as n from sessions where user_id = ? and revoked_at is null').get(user.id)).toEqual({
+      n: 0,
+    });
   });
 
   test('an unverified Google e-mail neither creates nor links an account', async () => {
@@ -188,7 +201,13 @@ describe('the callback', () => {
   test('without the flow cookies (another browser) the callback is refused', async () => {
     const requests = google.tokenRequests.length;
     for (const keep of ['', GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE]) {
-      const { location } = await signIn((callback, cookie) => [callback, cookie.split('; ').filter((c) => keep && c.startsWith(`${keep}=`)).join('; ')]);
+      const { location } = await signIn((callback, cookie) => [
+        callback,
+        cookie
+          .split('; ')
+          .filter((c) => keep && c.startsWith(`${keep}=`))
+          .join('; '),
+      ]);
       expect(location).toBe('/auth?error=google');
     }
     expect(google.tokenRequests.length).toBe(requests);
@@ -258,7 +277,10 @@ describe('the callback', () => {
 
   test('a Google account may set its first password without a current one', async () => {
     const { session } = await signIn();
-    const res = await t.server.api.user['change-password'].post({ newPassword: 'firstpass1', confirmNewPassword: 'firstpass1' }, { cookie: session });
+    const res = await t.server.api.user['change-password'].post(
+      { newPassword: 'firstpass1', confirmNewPassword: 'firstpass1' },
+      { cookie: session },
+    );
     expect(res.status).toBe(200);
     const login = await t.server.api.login.post({ email: 'google.learner@example.com', password: 'firstpass1' });
     expect(login.status).toBe(200);

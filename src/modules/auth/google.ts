@@ -74,7 +74,11 @@ export function googleAuth(ctx: AppContext, auth: AuthService) {
       }
       const state = generateState();
       const verifier = generateCodeVerifier();
-      const url = client.createAuthorizationURLWithPKCE(endpoints.authorization, state, CodeChallengeMethod.S256, verifier, ['openid', 'email', 'profile']);
+      const url = client.createAuthorizationURLWithPKCE(endpoints.authorization, state, CodeChallengeMethod.S256, verifier, [
+        'openid',
+        'email',
+        'profile',
+      ]);
       cookie[GOOGLE_STATE_COOKIE].set({ ...flowCookie, value: state, maxAge: 600 });
       cookie[GOOGLE_VERIFIER_COOKIE].set({ ...flowCookie, value: verifier, maxAge: 600 });
       set.headers.location = url.toString();

@@ -81,13 +81,17 @@ export function authRoutes(ctx: AppContext, { auth }: { auth: AuthService }) {
       { optionalUser: true, body: SupportTicketBody },
     )
 
-    .post('/api/request-password-reset', ({ body: { email }, request, server }) => {
-      const ip = ipOf(request, server);
-      if (ip) consume(`reset-ip:${ip}`, LIMITS.resetRequestsPerIp);
-      consume(`reset-email:${email}`, LIMITS.resetRequestsPerEmail);
-      auth.requestPasswordReset(email);
-      return { message: RESET_REQUEST_ANSWER };
-    }, { body: ResetRequestBody })
+    .post(
+      '/api/request-password-reset',
+      ({ body: { email }, request, server }) => {
+        const ip = ipOf(request, server);
+        if (ip) consume(`reset-ip:${ip}`, LIMITS.resetRequestsPerIp);
+        consume(`reset-email:${email}`, LIMITS.resetRequestsPerEmail);
+        auth.requestPasswordReset(email);
+        return { message: RESET_REQUEST_ANSWER };
+      },
+      { body: ResetRequestBody },
+    )
 
     .get('/api/reset-password', ({ query, set }) => {
       const token = v.safeParse(Token, query.token);

@@ -23,7 +23,13 @@ export function resetMail(user: Named, link: string) {
 export function verificationMail(user: Named, link: string, days: number) {
   return {
     subject: 'Verify your Kalimat e-mail address',
-    text: [`Hello ${user.name},`, '', `Welcome to Kalimat! Please confirm your e-mail address by opening this link within ${days} days:`, '', link].join('\n'),
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `Welcome to Kalimat! Please confirm your e-mail address by opening this link within ${days} days:`,
+      '',
+      link,
+    ].join('\n'),
   };
 }
 
@@ -36,7 +42,9 @@ export function deletionMail(user: Named, scheduledDeletionDate: Date, subscript
       `Your Kalimat account and all its progress will be deleted on ${scheduledDeletionDate.toUTCString()}.`,
       'Changed your mind? Sign in before then and your account and progress are restored.',
       ...(subscriptionCancelled
-        ? ['Your subscription has been cancelled: it runs to the end of the period you paid for, and you can subscribe again from Settings.']
+        ? [
+            'Your subscription has been cancelled: it runs to the end of the period you paid for, and you can subscribe again from Settings.',
+          ]
         : []),
     ].join('\n'),
   };

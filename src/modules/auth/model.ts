@@ -15,7 +15,10 @@ export const Email = emailAddress('Invalid email format');
 export const ContactEmail = emailAddress('Please enter a valid email address');
 
 /** The client's rule; the server adds ServerPassword on top. */
-export const ClientPassword = v.pipe(v.string('Password must be at least 6 characters'), v.minLength(6, 'Password must be at least 6 characters'));
+export const ClientPassword = v.pipe(
+  v.string('Password must be at least 6 characters'),
+  v.minLength(6, 'Password must be at least 6 characters'),
+);
 
 export const SERVER_PASSWORD_MESSAGE = 'Password must be at least 8 characters and contain a number.';
 export const ServerPassword = v.pipe(
@@ -58,7 +61,11 @@ export type RegisterInput = v.InferOutput<typeof RegisterBody>;
 
 export const LoginBody = v.object({
   email: v.pipe(v.string('Invalid email format'), v.trim(), v.maxLength(EMAIL_MAX, 'Invalid email format'), v.toLowerCase()),
-  password: v.pipe(v.string('Password is required.'), v.minLength(1, 'Password is required.'), v.maxLength(PASSWORD_MAX, 'Invalid email or password.')),
+  password: v.pipe(
+    v.string('Password is required.'),
+    v.minLength(1, 'Password is required.'),
+    v.maxLength(PASSWORD_MAX, 'Invalid email or password.'),
+  ),
 });
 export type LoginInput = v.InferOutput<typeof LoginBody>;
 
@@ -83,7 +90,11 @@ export const ChangePasswordBody = v.pipe(
     confirmNewPassword: v.optional(v.string(PASSWORDS_DONT_MATCH), ''),
   }),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, PASSWORDS_DONT_MATCH),
+    v.partialCheck(
+      [['newPassword'], ['confirmNewPassword']],
+      (input) => input.newPassword === input.confirmNewPassword,
+      PASSWORDS_DONT_MATCH,
+    ),
     ['confirmNewPassword'],
   ),
 );

@@ -8,7 +8,13 @@ import { hashPassword, randomToken, sha256 } from './tokens';
 import type { Accounts } from './accounts';
 import type { Deletion } from './deletion';
 import type { Sessions } from './sessions';
-import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED, INVALID_RESET_LINK, type ChangePasswordInput, type ResetPasswordInput } from './model';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  CURRENT_PASSWORD_REQUIRED,
+  INVALID_RESET_LINK,
+  type ChangePasswordInput,
+  type ResetPasswordInput,
+} from './model';
 
 export const RESET_TOKEN_MS = HOUR_MS;
 
@@ -45,7 +51,13 @@ export function createPasswords(
     return db
       .select({ userId: passwordResetTokens.userId })
       .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, clock.now())))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expires, clock.now()),
+        ),
+      )
       .get();
   }
 
@@ -104,11 +116,20 @@ export function createPasswords(
         const claimed = tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.tokenHash, sha256(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expires, now)))
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, sha256(input.token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expires, now),
+            ),
+          )
           .returning({ userId: passwordResetTokens.userId })
           .get();
         if (!claimed) throw invalidResetLink();
-        tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt))).run();
+        tx.update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)))
+          .run();
         // Following the mailed link proves the address, so the account counts as verified.
         tx.update(users).set({ passwordHash, isVerified: true, emailConfirmedAt: now }).where(eq(users.id, claimed.userId)).run();
         revokeUserSessions(tx, claimed.userId);

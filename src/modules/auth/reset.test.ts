@@ -14,7 +14,8 @@ beforeEach(() => {
 });
 afterAll(() => t?.close());
 
-const requestReset = (email: string, headers?: Record<string, string>) => t.server.api['request-password-reset'].post({ email }, { headers });
+const requestReset = (email: string, headers?: Record<string, string>) =>
+  t.server.api['request-password-reset'].post({ email }, { headers });
 const reset = (body: Parameters<(typeof t.server.api)['reset-password']['post']>[0]) => t.server.api['reset-password'].post(body);
 /** Input that is wrong on purpose, sent as it is. */
 const requestResetRaw = (email: unknown) => t.request('POST', '/api/request-password-reset', { body: { email } });
@@ -156,7 +157,20 @@ describe('POST /api/reset-password', () => {
 
   test('unknown, malformed and missing tokens are an invalid link, never a 500', async () => {
     const before = snapshot(t);
-    for (const token of [undefined, null, 7, ['a'], {}, '', 'short', 'x'.repeat(43), 'x'.repeat(60_000), "' OR 1=1 --", '<script>alert(1)</script>', 'ـــــــــــــــــــــــــــــــــــــــ']) {
+    for (const token of [
+      undefined,
+      null,
+      7,
+      ['a'],
+      {},
+      '',
+      'short',
+      'x'.repeat(43),
+      'x'.repeat(60_000),
+      "' OR 1=1 --",
+      '<script>alert(1)</script>',
+      'ـــــــــــــــــــــــــــــــــــــــ',
+    ]) {
       const res = await reset({ token, password: 'freshstart9' });
       expectError(res, 400, 'Invalid Token');
       expect(res.json.message).toBe(INVALID_RESET_LINK);
@@ -222,7 +236,8 @@ describe('e-mail verification (REQUIRE_EMAIL_VERIFICATION=true)', () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
       error: 'Email Not Verified',
-      message: 'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.',
+      message:
+        'Please check your email to verify your account before accessing this feature. The verification link has been sent to your email address.',
     });
   });
 

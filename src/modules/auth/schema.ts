@@ -48,7 +48,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
@@ -63,7 +65,9 @@ const singleUseTokens = <Name extends string>(name: Name) =>
     name,
     {
       id: id(),
-      userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
       tokenHash: text('token_hash').notNull(),
       expires: instant('expires').notNull(),
       usedAt: instant('used_at'),

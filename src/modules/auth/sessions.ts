@@ -38,7 +38,9 @@ export function createSessions(ctx: AppContext) {
       db.transaction((tx) => {
         const current = tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
         if (!current || current.passwordHash !== user.passwordHash) throw authenticationFailed();
-        tx.insert(sessions).values({ id, userId: user.id, createdAt: now, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null }).run();
+        tx.insert(sessions)
+          .values({ id, userId: user.id, createdAt: now, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null })
+          .run();
       });
       return { id, expiresAt };
     },

@@ -50,7 +50,15 @@ describe('PUT /api/user/profile', () => {
     const { cookie, user } = await t.signUp();
     const res = await t.request('PUT', '/api/user/profile', {
       cookie,
-      body: { username: 'plainname', email: 'hijack@example.com', isSubscribed: true, subscription_status: 'active', isVerified: false, id: 1, stripeCustomerId: 'cus_x' },
+      body: {
+        username: 'plainname',
+        email: 'hijack@example.com',
+        isSubscribed: true,
+        subscription_status: 'active',
+        isVerified: false,
+        id: 1,
+        stripeCustomerId: 'cus_x',
+      },
     });
     expect(res.status).toBe(200);
     expect(userRow(user.id)).toMatchObject({ email: user.email, is_verified: 1, username: 'plainname' });
@@ -64,7 +72,20 @@ describe('PUT /api/user/profile', () => {
   test('bad input of every kind is a 400 and changes nothing', async () => {
     const { cookie } = await t.signUp();
     const before = snapshot(t);
-    for (const username of [undefined, null, 42, true, ['abc'], { a: 1 }, 'x'.repeat(60_000), '😀😀😀', 'ab\u0000cd', "' OR 1=1 --", '<b>bold</b>', 'two words']) {
+    for (const username of [
+      undefined,
+      null,
+      42,
+      true,
+      ['abc'],
+      { a: 1 },
+      'x'.repeat(60_000),
+      '😀😀😀',
+      'ab\u0000cd',
+      "' OR 1=1 --",
+      '<b>bold</b>',
+      'two words',
+    ]) {
       const res = await t.request('PUT', '/api/user/profile', { cookie, body: username === undefined ? {} : { username } });
       expectError(res, 400, 'Validation Error');
       expect(res.error?.details?.field).toBe('username');
@@ -75,7 +96,8 @@ describe('PUT /api/user/profile', () => {
 });
 
 describe('POST /api/user/change-password', () => {
-  const change = (cookie: string, body: Parameters<(typeof t.server.api.user)['change-password']['post']>[0]) => t.server.api.user['change-password'].post(body, { cookie });
+  const change = (cookie: string, body: Parameters<(typeof t.server.api.user)['change-password']['post']>[0]) =>
+    t.server.api.user['change-password'].post(body, { cookie });
   /** A body that is wrong on purpose, sent as it is. */
   const changeRaw = (cookie: string, body: unknown) => t.request('POST', '/api/user/change-password', { cookie, body });
 
@@ -99,11 +121,27 @@ describe('POST /api/user/change-password', () => {
     const { cookie, password } = await t.signUp();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' }, 'currentPassword', 'Current password is required'],
-      [{ currentPassword: '', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' }, 'currentPassword', 'Current password is required'],
-      [{ currentPassword: 'wrongpass9', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' }, 'currentPassword', 'Current password is incorrect.'],
+      [
+        { currentPassword: '', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' },
+        'currentPassword',
+        'Current password is required',
+      ],
+      [
+        { currentPassword: 'wrongpass9', newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' },
+        'currentPassword',
+        'Current password is incorrect.',
+      ],
       [{ currentPassword: password, newPassword: 'short1', confirmNewPassword: 'short1' }, 'newPassword', SERVER_PASSWORD_MESSAGE],
-      [{ currentPassword: password, newPassword: 'nodigitshere', confirmNewPassword: 'nodigitshere' }, 'newPassword', SERVER_PASSWORD_MESSAGE],
-      [{ currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew23' }, 'confirmNewPassword', "Passwords don't match"],
+      [
+        { currentPassword: password, newPassword: 'nodigitshere', confirmNewPassword: 'nodigitshere' },
+        'newPassword',
+        SERVER_PASSWORD_MESSAGE,
+      ],
+      [
+        { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew23' },
+        'confirmNewPassword',
+        "Passwords don't match",
+      ],
       [{ currentPassword: password, newPassword: 'brandnew22' }, 'confirmNewPassword', "Passwords don't match"],
       [{ currentPassword: password }, 'newPassword', 'The field newPassword is required.'],
     ];
@@ -134,13 +172,19 @@ describe('POST /api/user/change-password', () => {
   test('10 wrong current passwords a minute, then 429', async () => {
     const { cookie, password } = await t.signUp();
     // Leaving the field out is not a guess and does not count.
-    for (let i = 0; i < 3; i++) expect((await change(cookie, { newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(400);
-    for (let i = 0; i < 10; i++) expect((await change(cookie, { currentPassword: `wrong${i}pass`, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect((await change(cookie, { newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await change(cookie, { currentPassword: `wrong${i}pass`, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status,
+      ).toBe(400);
     const blocked = await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' });
     expectError(blocked, 429, 'Too Many Requests');
     expect(blocked.headers.get('retry-after')).toBeTruthy();
     t.clock.advance(61_000);
-    expect((await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(200);
+    expect((await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(
+      200,
+    );
   });
 
   test('50 simultaneous wrong current passwords check at most 10', async () => {
@@ -155,7 +199,9 @@ describe('POST /api/user/change-password', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(40);
       // The right password is refused too, unchecked, until the minute has passed. (Sent among the 50,
       // it was checked or not by the order the requests reached the check, which is not the order sent.)
-      expect((await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status).toBe(429);
+      expect(
+        (await change(cookie, { currentPassword: password, newPassword: 'brandnew22', confirmNewPassword: 'brandnew22' })).status,
+      ).toBe(429);
       expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
     } finally {
       verify.mockRestore();
@@ -200,7 +246,10 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
     const doomed = await t.signUp();
     const kept = await t.signUp();
     const later = await t.signUp();
-    await t.server.api.support.ticket.post({ email: doomed.email, username: doomed.user.username, issue: 'My cards do not flip any more.' }, { cookie: doomed.cookie });
+    await t.server.api.support.ticket.post(
+      { email: doomed.email, username: doomed.user.username, issue: 'My cards do not flip any more.' },
+      { cookie: doomed.cookie },
+    );
     await t.server.api.user.delete.delete(undefined, { cookie: doomed.cookie });
     t.clock.advance(10 * DAY_MS);
     await t.server.api.user.delete.delete(undefined, { cookie: later.cookie });
@@ -217,7 +266,12 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
 
     expectError(await t.server.api.login.post({ email: doomed.email, password: doomed.password }), 401, 'Authentication Failed');
     // The address is free again, but its trial was used (one per e-mail ever).
-    const again = await t.server.api.register.post({ email: doomed.email, username: doomed.user.username, password: 'another11', name: 'Back Again' });
+    const again = await t.server.api.register.post({
+      email: doomed.email,
+      username: doomed.user.username,
+      password: 'another11',
+      name: 'Back Again',
+    });
     expect(again.status).toBe(201);
     expect(again.json.user.subscription_status).toBe('expired');
     expect(again.json.user.trial_end_date).toBeNull();
@@ -251,7 +305,8 @@ describe('DELETE /api/user/delete, restoration and the purge', () => {
 });
 
 describe('POST /api/support/ticket', () => {
-  const ticket = (body: Parameters<typeof t.server.api.support.ticket.post>[0], cookie?: string) => t.server.api.support.ticket.post(body, { cookie });
+  const ticket = (body: Parameters<typeof t.server.api.support.ticket.post>[0], cookie?: string) =>
+    t.server.api.support.ticket.post(body, { cookie });
   /** A body that is wrong on purpose, sent as it is. */
   const ticketRaw = (body: unknown, cookie?: string) => t.request('POST', '/api/support/ticket', { body, cookie });
   const valid = { email: 'asker@example.com', username: 'asker', issue: 'The Listen button plays nothing on my phone.' };
@@ -332,15 +387,32 @@ describe('POST /api/log/client-error', () => {
 
   test('stores the report and answers 204', async () => {
     const { cookie, user } = await t.signUp();
-    const res = await report({ error: 'TypeError: x is undefined', stack: 'at App (main.js:1:2)', timestamp: '2026-01-01T00:00:00Z' }, { cookie, headers: { 'user-agent': 'TestBrowser/1' } });
+    const res = await report(
+      { error: 'TypeError: x is undefined', stack: 'at App (main.js:1:2)', timestamp: '2026-01-01T00:00:00Z' },
+      { cookie, headers: { 'user-agent': 'TestBrowser/1' } },
+    );
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(rows().at(-1)).toMatchObject({ user_id: user.id, error: 'TypeError: x is undefined', stack: 'at App (main.js:1:2)', timestamp: '2026-01-01T00:00:00Z', user_agent: 'TestBrowser/1' });
+    expect(rows().at(-1)).toMatchObject({
+      user_id: user.id,
+      error: 'TypeError: x is undefined',
+      stack: 'at App (main.js:1:2)',
+      timestamp: '2026-01-01T00:00:00Z',
+      user_agent: 'TestBrowser/1',
+    });
   });
 
   test('never fails the client: odd bodies are stored as best it can, long texts cut', async () => {
     const count = rows().length;
-    for (const body of [{}, '"just text"', '[1,2]', '42', 'null', { error: { nested: true }, stack: 12 }, { error: 'e'.repeat(20_000), stack: 's'.repeat(30_000), timestamp: 't'.repeat(500) }]) {
+    for (const body of [
+      {},
+      '"just text"',
+      '[1,2]',
+      '42',
+      'null',
+      { error: { nested: true }, stack: 12 },
+      { error: 'e'.repeat(20_000), stack: 's'.repeat(30_000), timestamp: 't'.repeat(500) },
+    ]) {
       expect((await report(body)).status).toBe(204);
     }
     const stored = rows().slice(count);

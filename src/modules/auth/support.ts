@@ -19,10 +19,14 @@ export function createSupport(ctx: AppContext) {
     },
 
     /** Stores what the browser reported, cut to length; never refuses. */
-    logClientError(report: { error: unknown; stack?: unknown; timestamp?: unknown; url?: unknown }, userId: number | null, userAgent: string | null) {
+    logClientError(
+      report: { error: unknown; stack?: unknown; timestamp?: unknown; url?: unknown },
+      userId: number | null,
+      userAgent: string | null,
+    ) {
       const text = (value: unknown, max: number) => {
         if (value === undefined || value === null) return null;
-        const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+        const s = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
         return s.slice(0, max);
       };
       db.insert(clientErrors)

@@ -13,7 +13,12 @@ const dir = mkdtempSync(join(tmpdir(), 'kalimat-usernames-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a start refolds the keys of existing usernames and reports the names that now collide, without failing', async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_PATH: join(dir, 'app.db'), APP_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: join(dir, 'app.db'),
+    APP_URL: 'http://localhost:3000',
+  });
   const db = openDatabase(config.DATABASE_PATH);
   migrateDatabase(db);
   // Keys as migration 0005 wrote them for existing accounts: SQLite's lower(), which folds ASCII only.
@@ -26,7 +31,12 @@ test('a start refolds the keys of existing usernames and reports the names that 
     ['rana', 'rana'],
   ];
   const ids = existing.map(
-    ([username, usernameKey], i) => db.insert(users).values({ email: `old${i}@example.com`, username, usernameKey, name: 'Old Learner', createdAt: new Date() }).returning().get().id,
+    ([username, usernameKey], i) =>
+      db
+        .insert(users)
+        .values({ email: `old${i}@example.com`, username, usernameKey, name: 'Old Learner', createdAt: new Date() })
+        .returning()
+        .get().id,
   );
 
   const warnings: Record<string, unknown>[] = [];
@@ -35,7 +45,12 @@ test('a start refolds the keys of existing usernames and reports the names that 
   const keyOf = (id: number) => db.select().from(users).where(eq(users.id, id)).get()!.usernameKey;
 
   expect(warnings).toEqual([
-    expect.objectContaining({ msg: expect.stringContaining('username collides'), userId: ids[1], username: 'Straße', takenBy: { userId: ids[0], username: 'STRASSE' } }),
+    expect.objectContaining({
+      msg: expect.stringContaining('username collides'),
+      userId: ids[1],
+      username: 'Straße',
+      takenBy: { userId: ids[0], username: 'STRASSE' },
+    }),
     expect.objectContaining({ userId: ids[3], username: 'ΣΟΦΟΣ', takenBy: { userId: ids[4], username: 'σοφοσ' } }),
   ]);
   expect(ids.map(keyOf)).toEqual(['strasse', 'straße', 'émile', 'ΣΟΦΟΣ', 'σοφοσ', 'rana']);
@@ -48,7 +63,8 @@ test('a start refolds the keys of existing usernames and reports the names that 
         body: JSON.stringify({ email: `${crypto.randomUUID()}@example.com`, username, password: 'secret123', name: 'New Learner' }),
       }),
     );
-  for (const taken of ['émile', 'STRAßE', 'strasse', 'Σοφος', 'ΣΟΦΟΣ']) expect({ taken, status: (await register(taken)).status }).toEqual({ taken, status: 409 });
+  for (const taken of ['émile', 'STRAßE', 'strasse', 'Σοφος', 'ΣΟΦΟΣ'])
+    expect({ taken, status: (await register(taken)).status }).toEqual({ taken, status: 409 });
   expect((await register('emile')).status).toBe(201);
 
   // A second start finds nothing more to do and reports the same collisions again.

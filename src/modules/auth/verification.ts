@@ -16,7 +16,12 @@ export function createVerification(ctx: AppContext) {
       const token = randomToken();
       const now = clock.now();
       db.insert(emailVerificationTokens)
-        .values({ userId: user.id, tokenHash: sha256(token), expires: new Date(now.getTime() + VERIFICATION_DAYS * DAY_MS), createdAt: now })
+        .values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expires: new Date(now.getTime() + VERIFICATION_DAYS * DAY_MS),
+          createdAt: now,
+        })
         .run();
       await mail.send({ to: user.email, ...verificationMail(user, `${config.appUrl}/api/verify-email?token=${token}`, VERIFICATION_DAYS) });
     },
@@ -28,7 +33,13 @@ export function createVerification(ctx: AppContext) {
         const claimed = tx
           .update(emailVerificationTokens)
           .set({ usedAt: now })
-          .where(and(eq(emailVerificationTokens.tokenHash, sha256(token)), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expires, now)))
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, sha256(token)),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expires, now),
+            ),
+          )
           .returning({ userId: emailVerificationTokens.userId })
           .get();
         if (!claimed) return false;

@@ -46,7 +46,12 @@ async function nextSubscriptionEvent(cookie: string, action: () => Promise<unkno
   }
   controller.abort();
   const block = text.slice(text.indexOf('event: subscription')).split('\n\n')[0];
-  return JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+  return JSON.parse(
+    block
+      .split('\n')
+      .find((line) => line.startsWith('data: '))!
+      .slice(6),
+  );
 }
 
 describe('trial', () => {
@@ -92,13 +97,23 @@ describe('trial', () => {
         t.clock.advance(2 * 60_000);
         job.run();
       });
-      expect(event).toMatchObject({ status: 'expired', label: 'Inactive', isTrialActive: false, hasPremium: false, daysRemaining: 0, expiresAt: null });
+      expect(event).toMatchObject({
+        status: 'expired',
+        label: 'Inactive',
+        isTrialActive: false,
+        hasPremium: false,
+        daysRemaining: 0,
+        expiresAt: null,
+      });
       t.clock.advance(60_000);
       job.run();
       expect(told).toHaveLength(1);
 
       expect((await status(learner.cookie)).json).toMatchObject({ status: 'expired', isActive: false, isInTrial: false, daysRemaining: 0 });
-      expect((await t.server.api.user['trial-status'].get({ cookie: learner.cookie })).json).toMatchObject({ isTrialActive: false, daysRemaining: 0 });
+      expect((await t.server.api.user['trial-status'].get({ cookie: learner.cookie })).json).toMatchObject({
+        isTrialActive: false,
+        daysRemaining: 0,
+      });
       expect((await t.server.api.user.get({ cookie: learner.cookie })).json.subscription_status).toBe('expired');
     } finally {
       ctx.events.publish = publish;
@@ -116,7 +131,10 @@ describe('the premium guard', () => {
     try {
       const premium = await callGuarded('/api/premium-thing', learner.cookie);
       expect(premium.status).toBe(402);
-      expect(premium.json).toMatchObject({ error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' });
+      expect(premium.json).toMatchObject({
+        error: 'trial_expired',
+        message: 'Your 7-day trial period has ended. Please subscribe to continue.',
+      });
       expect((await callGuarded('/api/free-thing', learner.cookie)).status).toBe(200);
       expect((await t.server.api.subscription.plans.get()).status).toBe(200);
       expect((await status(learner.cookie)).status).toBe(200);
@@ -135,14 +153,21 @@ describe('demo checkout', () => {
     const learner = await t.signUp();
     t.clock.advance(8 * DAY_MS);
     try {
-      const checkout = await t.server.api.subscription.checkout.post({ planId: 'yearly', interval: 'year', successUrl: `${BASE}/subscription?success=true`, cancelUrl: `${BASE}/paywall` }, { cookie: learner.cookie });
+      const checkout = await t.server.api.subscription.checkout.post(
+        { planId: 'yearly', interval: 'year', successUrl: `${BASE}/subscription?success=true`, cancelUrl: `${BASE}/paywall` },
+        { cookie: learner.cookie },
+      );
       expect(checkout.status).toBe(200);
       const url = new URL(checkout.json.url);
       expect(url.origin + url.pathname).toBe(`${BASE}/demo-checkout`);
-      expect(Object.fromEntries(url.searchParams)).toEqual({ plan: 'yearly', success_url: `${BASE}/subscription?success=true`, cancel_url: `${BASE}/paywall` });
-      expect((await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' }, { cookie: learner.cookie })).json.url).toStartWith(
-        `${BASE}/demo-checkout?plan=monthly`,
-      );
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        plan: 'yearly',
+        success_url: `${BASE}/subscription?success=true`,
+        cancel_url: `${BASE}/paywall`,
+      });
+      expect(
+        (await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' }, { cookie: learner.cookie })).json.url,
+      ).toStartWith(`${BASE}/demo-checkout?plan=monthly`);
 
       let paid: any;
       const event = await nextSubscriptionEvent(learner.cookie, async () => {
@@ -152,11 +177,20 @@ describe('demo checkout', () => {
       expect(paid.json.url).toBe(`${BASE}/subscription?success=true`);
       const yearLater = new Date(t.clock.now());
       yearLater.setUTCFullYear(yearLater.getUTCFullYear() + 1);
-      expect(paid.json.subscription).toMatchObject({ status: 'active', label: 'Active', isActive: true, plan: { id: 'yearly', price: 50 }, expiresAt: yearLater.toISOString() });
+      expect(paid.json.subscription).toMatchObject({
+        status: 'active',
+        label: 'Active',
+        isActive: true,
+        plan: { id: 'yearly', price: 50 },
+        expiresAt: yearLater.toISOString(),
+      });
       expect(event).toMatchObject({ status: 'active', isActive: true });
 
       expect(await callGuarded('/api/premium-thing', learner.cookie)).toEqual({ status: 200, json: { ok: true } });
-      expect((await t.server.api.user.get({ cookie: learner.cookie })).json).toMatchObject({ subscription_status: 'active', isSubscribed: true });
+      expect((await t.server.api.user.get({ cookie: learner.cookie })).json).toMatchObject({
+        subscription_status: 'active',
+        isSubscribed: true,
+      });
       const overview = await t.server.api.subscription.get({ cookie: learner.cookie });
       expect(overview.json.history).toEqual([expect.objectContaining({ planId: 'yearly', planName: 'Yearly', status: 'active' })]);
 
@@ -170,24 +204,43 @@ describe('demo checkout', () => {
   test('works on every address of the app (127.0.0.1 as well as APP_URL), returning there, and on no other site', async () => {
     const learner = await t.signUp();
     const local = 'http://127.0.0.1:3000';
-    const checkout = await t.server.api.subscription.checkout.post({ planId: 'monthly', successUrl: `${local}/subscription?success=true`, cancelUrl: `${local}/subscription?canceled=true` }, { base: local, cookie: learner.cookie });
+    const checkout = await t.server.api.subscription.checkout.post(
+      { planId: 'monthly', successUrl: `${local}/subscription?success=true`, cancelUrl: `${local}/subscription?canceled=true` },
+      { base: local, cookie: learner.cookie },
+    );
     expect(checkout.status).toBe(200);
     const demo = new URL(checkout.json.url);
     expect(demo.origin + demo.pathname).toBe(`${local}/demo-checkout`);
     expect(demo.searchParams.get('success_url')).toBe(`${local}/subscription?success=true`);
-    const defaults = await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' }, { base: local, cookie: learner.cookie });
+    const defaults = await t.server.api.subscription['create-checkout-session'].post(
+      { planId: 'monthly' },
+      { base: local, cookie: learner.cookie },
+    );
     expect(new URL(defaults.json.url).searchParams.get('cancel_url')).toBe(`${local}/subscription?canceled=true`);
 
-    for (const foreign of ['http://127.0.0.1:4000/subscription', 'http://localhost.evil.example/subscription', 'https://127.0.0.1:3000/subscription']) {
-      const refused = await t.server.api.subscription.checkout.post({ planId: 'monthly', successUrl: foreign }, { base: local, cookie: learner.cookie });
+    for (const foreign of [
+      'http://127.0.0.1:4000/subscription',
+      'http://localhost.evil.example/subscription',
+      'https://127.0.0.1:3000/subscription',
+    ]) {
+      const refused = await t.server.api.subscription.checkout.post(
+        { planId: 'monthly', successUrl: foreign },
+        { base: local, cookie: learner.cookie },
+      );
       expect(refused.status).toBe(400);
       expect(refused.json).toMatchObject({ message: 'The return address must be a page of this site.', details: { field: 'successUrl' } });
     }
     // The address the request was sent to counts only when the browser's Origin says it came from there.
-    const elsewhere = await t.server.api.subscription.checkout.post({ planId: 'monthly', successUrl: `${local}/subscription` }, { origin: BASE, cookie: learner.cookie });
+    const elsewhere = await t.server.api.subscription.checkout.post(
+      { planId: 'monthly', successUrl: `${local}/subscription` },
+      { origin: BASE, cookie: learner.cookie },
+    );
     expect(elsewhere.status).toBe(400);
 
-    const paid = await t.server.api.subscription['demo-checkout'].post({ planId: 'monthly', successUrl: `${local}/subscription?success=true` }, { base: local, cookie: learner.cookie });
+    const paid = await t.server.api.subscription['demo-checkout'].post(
+      { planId: 'monthly', successUrl: `${local}/subscription?success=true` },
+      { base: local, cookie: learner.cookie },
+    );
     expect(paid.status).toBe(200);
     expect(paid.json.url).toBe(`${local}/subscription?success=true`);
   });
@@ -199,8 +252,15 @@ describe('demo checkout', () => {
 
     const cancelled = await t.server.api.subscription.cancel.post(undefined, { cookie: learner.cookie });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: periodEnd.toISOString(), nextBillingDate: null });
-    expect(t.db.select().from(subscriptionHistory).where(eq(subscriptionHistory.userId, learner.user.id)).get()).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.json).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      expiresAt: periodEnd.toISOString(),
+      nextBillingDate: null,
+    });
+    expect(t.db.select().from(subscriptionHistory).where(eq(subscriptionHistory.userId, learner.user.id)).get()).toMatchObject({
+      status: 'cancelled',
+    });
 
     t.clock.set(new Date(periodEnd.getTime() - 1000));
     expect((await status(learner.cookie)).json.isActive).toBe(true);
@@ -214,7 +274,8 @@ describe('demo checkout', () => {
   test('renews at its period end like a paid subscription, keeping its history row, and a cancelled one does not', async () => {
     const renewing = await t.signUp();
     const cancelling = await t.signUp();
-    for (const learner of [renewing, cancelling]) await t.server.api.subscription['demo-checkout'].post({ planId: 'monthly' }, { cookie: learner.cookie });
+    for (const learner of [renewing, cancelling])
+      await t.server.api.subscription['demo-checkout'].post({ planId: 'monthly' }, { cookie: learner.cookie });
     await t.server.api.subscription.cancel.post(undefined, { cookie: cancelling.cookie });
     const periodEnd = subscriptionRow(renewing.user.id).currentPeriodEnd!;
     const job = trialExpiryJob(ctx, services.billing);
@@ -225,8 +286,14 @@ describe('demo checkout', () => {
       nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
       const login = (learner: typeof renewing) => t.server.api.login.post({ email: learner.email, password: learner.password });
       const renewed = (await login(renewing)).cookie!;
-      expect((await status(renewed)).json).toMatchObject({ status: 'active', expiresAt: nextEnd.toISOString(), nextBillingDate: nextEnd.toISOString() });
-      expect((await t.server.api.subscription.get({ cookie: renewed })).json.history).toEqual([expect.objectContaining({ status: 'active', endDate: nextEnd.toISOString() })]);
+      expect((await status(renewed)).json).toMatchObject({
+        status: 'active',
+        expiresAt: nextEnd.toISOString(),
+        nextBillingDate: nextEnd.toISOString(),
+      });
+      expect((await t.server.api.subscription.get({ cookie: renewed })).json.history).toEqual([
+        expect.objectContaining({ status: 'active', endDate: nextEnd.toISOString() }),
+      ]);
       expect((await status((await login(cancelling)).cookie!)).json).toMatchObject({ status: 'expired', isActive: false });
     } finally {
       t.clock.set(new Date());
@@ -251,7 +318,9 @@ describe('one trial per e-mail address', () => {
     expect(deleted.status).toBe(200);
     expect(subscriptionRow(first.user.id).cancelAtPeriodEnd).toBe(true);
     // The farewell mail says the subscription is not restored with the account.
-    expect((await lastMailTo(t, 'once@example.com'))!.text).toContain('Your subscription has been cancelled: it runs to the end of the period you paid for');
+    expect((await lastMailTo(t, 'once@example.com'))!.text).toContain(
+      'Your subscription has been cancelled: it runs to the end of the period you paid for',
+    );
 
     t.clock.advance(31 * DAY_MS);
     try {

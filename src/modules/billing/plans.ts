@@ -68,7 +68,11 @@ export function createPlans(ctx: AppContext) {
     });
   }
 
-  const planById = db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, sql.placeholder('id'))).prepare();
+  const planById = db
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, sql.placeholder('id')))
+    .prepare();
 
   function active() {
     return db.select().from(subscriptionPlans).where(eq(subscriptionPlans.isActive, true)).orderBy(asc(subscriptionPlans.priceCents)).all();

@@ -25,7 +25,9 @@ export const subscriptions = sqliteTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['trial', 'active', 'expired'] }).notNull().default('expired'),
+    status: text('status', { enum: ['trial', 'active', 'expired'] })
+      .notNull()
+      .default('expired'),
     isSubscribed: flag('is_subscribed'),
     planId: text('plan_id'),
     expiryDate: instant('expiry_date'),
@@ -46,7 +48,9 @@ export const subscriptionHistory = sqliteTable(
   'subscription_history',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     planId: text('plan_id').references(() => subscriptionPlans.id),
     stripeSubscriptionId: text('stripe_subscription_id'),
     startDate: instant('start_date').notNull(),
@@ -63,7 +67,9 @@ export const paymentMethods = sqliteTable(
   'payment_methods',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     last4: text('last4'),
     expiryMonth: integer('expiry_month'),

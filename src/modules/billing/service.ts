@@ -53,7 +53,13 @@ export function createBillingService(ctx: AppContext, deps: { auth: AuthService 
 
     trialStatus(user: User) {
       const view = subscriptions.view(user);
-      return { isTrialActive: view.isTrialActive, daysRemaining: view.trialDaysRemaining, trialStartDate: view.trialStartDate, trialEndDate: view.trialEndDate, serverTime: view.serverTime };
+      return {
+        isTrialActive: view.isTrialActive,
+        daysRemaining: view.trialDaysRemaining,
+        trialStartDate: view.trialStartDate,
+        trialEndDate: view.trialEndDate,
+        serverTime: view.serverTime,
+      };
     },
 
     /** GET /api/subscription: status, plans, the history and the saved payment methods. */

@@ -27,7 +27,9 @@ beforeEach(() => {
 
 async function deliver(event: Record<string, any>, opts: { secret?: string; tamper?: boolean; signedAt?: Date } = {}) {
   const { body, signature } = await fake.sign(event, { secret: opts.secret, timestamp: opts.signedAt ?? t.clock.now() });
-  return t.server.api.subscription.webhook.post(opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body, { headers: { 'stripe-signature': signature } });
+  return t.server.api.subscription.webhook.post(opts.tamper ? body.replace('"livemode":false', '"livemode":true') : body, {
+    headers: { 'stripe-signature': signature },
+  });
 }
 
 const subscriptionRow = (id: number) => t.db.select().from(subscriptions).where(eq(subscriptions.userId, id)).get();
@@ -66,7 +68,10 @@ describe('checkout', () => {
     expect(first.status).toBe(200);
     expect(first.json.url).toStartWith(`${fake.url}/pay/cs_`);
 
-    const second = await t.server.api.subscription.checkout.post({ planId: 'yearly', interval: 'year', successUrl: `${BASE}/paywall?done=1`, cancelUrl: `${BASE}/paywall` }, { cookie: learner.cookie });
+    const second = await t.server.api.subscription.checkout.post(
+      { planId: 'yearly', interval: 'year', successUrl: `${BASE}/paywall?done=1`, cancelUrl: `${BASE}/paywall` },
+      { cookie: learner.cookie },
+    );
     expect(second.status).toBe(200);
 
     const calls = fake.calls.slice(before);
@@ -104,7 +109,10 @@ describe('checkout', () => {
     expect(mismatch.status).toBe(400);
     const nothing = await t.server.api.subscription.checkout.post({}, { cookie: learner.cookie });
     expect(nothing.status).toBe(400);
-    const foreign = await t.server.api.subscription.checkout.post({ interval: 'month', successUrl: 'https://evil.example/steal' }, { cookie: learner.cookie });
+    const foreign = await t.server.api.subscription.checkout.post(
+      { interval: 'month', successUrl: 'https://evil.example/steal' },
+      { cookie: learner.cookie },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.error?.details?.field).toBe('successUrl');
     const anonymous = await t.server.api.subscription['create-checkout-session'].post({ planId: 'monthly' });
@@ -176,9 +184,15 @@ describe('webhooks', () => {
   test('a late update after the deletion leaves the subscription ended', async () => {
     const learner = await paidLearner();
     await deliver(fake.event('checkout.session.completed', learner.session));
-    const cancelling = fake.updateSubscription(learner.subscription.id, { cancel_at_period_end: true, canceled_at: Math.floor(t.clock.now().getTime() / 1000) });
+    const cancelling = fake.updateSubscription(learner.subscription.id, {
+      cancel_at_period_end: true,
+      canceled_at: Math.floor(t.clock.now().getTime() / 1000),
+    });
     const updated = fake.event('customer.subscription.updated', cancelling);
-    const ended = fake.updateSubscription(learner.subscription.id, { status: 'canceled', ended_at: Math.floor(t.clock.now().getTime() / 1000) });
+    const ended = fake.updateSubscription(learner.subscription.id, {
+      status: 'canceled',
+      ended_at: Math.floor(t.clock.now().getTime() / 1000),
+    });
     const deleted = fake.event('customer.subscription.deleted', ended);
 
     expect((await deliver(deleted)).status).toBe(200);
@@ -198,13 +212,19 @@ describe('webhooks', () => {
       t.clock.set(new Date(periodEnd.getTime() + 60 * 60_000));
       job.run();
       const login = await t.server.api.login.post({ email: learner.email, password: learner.password });
-      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'active', isActive: true });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({
+        status: 'active',
+        isActive: true,
+      });
       expect(published.filter((p) => p.userId === learner.user.id)).toHaveLength(1);
 
       t.clock.set(new Date(periodEnd.getTime() + RENEWAL_GRACE_MS + 60_000));
       job.run();
       expect(published.filter((p) => p.userId === learner.user.id).at(-1)!.data).toMatchObject({ status: 'expired', hasPremium: false });
-      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({
+        status: 'expired',
+        isActive: false,
+      });
     } finally {
       t.clock.set(new Date());
     }
@@ -217,11 +237,19 @@ describe('webhooks', () => {
     const cancelling = fake.updateSubscription(learner.subscription.id, { cancel_at: cancelAt });
     expect((await deliver(fake.event('customer.subscription.updated', cancelling))).status).toBe(200);
     const status = await t.server.api.subscription.status.get({ cookie: learner.cookie });
-    expect(status.json).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, expiresAt: new Date(cancelAt * 1000).toISOString(), nextBillingDate: null });
+    expect(status.json).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      expiresAt: new Date(cancelAt * 1000).toISOString(),
+      nextBillingDate: null,
+    });
     try {
       t.clock.set(new Date(cancelAt * 1000 + 60_000));
       const login = await t.server.api.login.post({ email: learner.email, password: learner.password });
-      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({ status: 'expired', isActive: false });
+      expect((await t.server.api.subscription.status.get({ cookie: login.cookie })).json).toMatchObject({
+        status: 'expired',
+        isActive: false,
+      });
     } finally {
       t.clock.set(new Date());
     }
@@ -238,7 +266,11 @@ describe('webhooks', () => {
     await deliver(fake.event('customer.subscription.updated', renewed));
     expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(true);
     fake.updateSubscription(learner.subscription.id, { status: 'past_due' });
-    const invoice = { id: 'in_1', object: 'invoice', parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription.id } } };
+    const invoice = {
+      id: 'in_1',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription.id } },
+    };
     expect((await deliver(fake.event('invoice.payment_failed', invoice))).status).toBe(200);
     expect(subscriptionRow(learner.user.id)!.isSubscribed).toBe(false);
     expect(published.at(-1)?.data).toMatchObject({ status: 'expired', hasPremium: false });
@@ -344,7 +376,13 @@ describe('cancel', () => {
     const res = await t.server.api.subscription.cancel.post(undefined, { cookie: learner.cookie });
     expect(res.status).toBe(200);
     const periodEnd = new Date(learner.subscription.items.data[0].current_period_end * 1000).toISOString();
-    expect(res.json).toMatchObject({ status: 'active', isActive: true, cancelAtPeriodEnd: true, expiresAt: periodEnd, nextBillingDate: null });
+    expect(res.json).toMatchObject({
+      status: 'active',
+      isActive: true,
+      cancelAtPeriodEnd: true,
+      expiresAt: periodEnd,
+      nextBillingDate: null,
+    });
     expect(fake.subscriptions.get(learner.subscription.id)!.cancel_at_period_end).toBe(true);
     expect(historyOf(learner.user.id)).toEqual([expect.objectContaining({ status: 'cancelled', cancelledAt: expect.any(Date) })]);
     expect(published).toHaveLength(1);

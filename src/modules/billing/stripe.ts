@@ -110,7 +110,12 @@ export function createStripeGateway(config: Config) {
         ? { price: req.stripePriceId, quantity: 1 }
         : {
             // Without a configured price id the plan's own price is sent inline.
-            price_data: { currency: 'usd', unit_amount: req.priceCents, recurring: { interval: req.interval }, product_data: { name: `Kalimat ${req.planName}` } },
+            price_data: {
+              currency: 'usd',
+              unit_amount: req.priceCents,
+              recurring: { interval: req.interval },
+              product_data: { name: `Kalimat ${req.planName}` },
+            },
             quantity: 1,
           };
       const session = await stripe.checkout.sessions.create({
@@ -147,8 +152,16 @@ export function createStripeGateway(config: Config) {
      * ahead would let a captured event be replayed for as long. The event's shape is the caller's to check.
      */
     async verifyEvent(rawBody: string, signature: string, receivedAt: number): Promise<unknown> {
-      const event: unknown = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret ?? '', WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAt);
-      if (signedAt(signature) - Math.floor(receivedAt / 1000) > WEBHOOK_TOLERANCE_SECONDS) throw new Error('Timestamp ahead of the tolerance zone');
+      const event: unknown = await stripe.webhooks.constructEventAsync(
+        rawBody,
+        signature,
+        webhookSecret ?? '',
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        receivedAt,
+      );
+      if (signedAt(signature) - Math.floor(receivedAt / 1000) > WEBHOOK_TOLERANCE_SECONDS)
+        throw new Error('Timestamp ahead of the tolerance zone');
       return event;
     },
   };

@@ -4,7 +4,14 @@ import { keptRows } from '../../lib/kept';
 import type { AuthService, User } from '../auth/service';
 import type { Plans } from './plans';
 import { accessOf } from './access';
-import { paymentMethods, processedWebhookEvents, subscriptionHistory, subscriptions, type Subscription, type SubscriptionHistory } from './schema';
+import {
+  paymentMethods,
+  processedWebhookEvents,
+  subscriptionHistory,
+  subscriptions,
+  type Subscription,
+  type SubscriptionHistory,
+} from './schema';
 import type { SubscriptionState } from './stripe';
 import { statusKey, statusView, type SubscriptionStatusView } from './views';
 
@@ -24,7 +31,11 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
   const { db, clock, events, log } = ctx;
   const { auth, plans } = deps;
 
-  const byUser = db.select().from(subscriptions).where(eq(subscriptions.userId, sql.placeholder('userId'))).prepare();
+  const byUser = db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, sql.placeholder('userId')))
+    .prepare();
   const kept = keptRows(db.$client, (userId: number) => byUser.get({ userId }));
   const of = (userId: number): Subscription | undefined => kept.get(userId);
 
@@ -37,7 +48,8 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
     }
   }
 
-  const viewAt = (user: User, subscription: Subscription | undefined, now: Date) => statusView(user, subscription, plans.byId(subscription?.planId), now);
+  const viewAt = (user: User, subscription: Subscription | undefined, now: Date) =>
+    statusView(user, subscription, plans.byId(subscription?.planId), now);
 
   function publish(userId: number, view: SubscriptionStatusView) {
     events.publish('subscription', view, userId);
@@ -63,7 +75,9 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
             .get();
           if (!recorded) return undefined;
         }
-        const byCustomer = state.customerId ? tx.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, state.customerId)).get() : undefined;
+        const byCustomer = state.customerId
+          ? tx.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, state.customerId)).get()
+          : undefined;
         const userId = byCustomer?.userId ?? state.userId;
         const user = userId ? auth.getUser(userId) : undefined;
         if (!user) {
@@ -122,7 +136,10 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
           .all();
         const live = held.filter((h) => accessOf(user, { userId: user.id, ...valuesOf(h) }, now).isSubscribed);
         const values = valuesOf(newest(live) ?? newest(held)!);
-        tx.insert(subscriptions).values({ userId: user.id, ...values }).onConflictDoUpdate({ target: subscriptions.userId, set: values }).run();
+        tx.insert(subscriptions)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+          .run();
         if (values.stripeSubscriptionId !== state.subscriptionId) return { user, before };
 
         if (state.paymentMethod) {
@@ -130,11 +147,24 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
           const known = tx
             .select()
             .from(paymentMethods)
-            .where(and(eq(paymentMethods.userId, user.id), eq(paymentMethods.type, card.type), card.last4 ? eq(paymentMethods.last4, card.last4) : sql`last4 is null`))
+            .where(
+              and(
+                eq(paymentMethods.userId, user.id),
+                eq(paymentMethods.type, card.type),
+                card.last4 ? eq(paymentMethods.last4, card.last4) : sql`last4 is null`,
+              ),
+            )
             .get();
           tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, user.id)).run();
-          if (known) tx.update(paymentMethods).set({ ...card, isDefault: true }).where(eq(paymentMethods.id, known.id)).run();
-          else tx.insert(paymentMethods).values({ userId: user.id, ...card, isDefault: true, createdAt: now }).run();
+          if (known)
+            tx.update(paymentMethods)
+              .set({ ...card, isDefault: true })
+              .where(eq(paymentMethods.id, known.id))
+              .run();
+          else
+            tx.insert(paymentMethods)
+              .values({ userId: user.id, ...card, isDefault: true, createdAt: now })
+              .run();
         }
         return { user, before };
       }),
@@ -158,7 +188,10 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
         db
           .insert(subscriptions)
           .values({ userId, stripeCustomerId: customerId })
-          .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: sql`coalesce(${subscriptions.stripeCustomerId}, excluded.stripe_customer_id)` } })
+          .onConflictDoUpdate({
+            target: subscriptions.userId,
+            set: { stripeCustomerId: sql`coalesce(${subscriptions.stripeCustomerId}, excluded.stripe_customer_id)` },
+          })
           .run(),
       );
       return of(userId)?.stripeCustomerId ?? customerId;
@@ -169,20 +202,34 @@ export function createSubscriptions(ctx: AppContext, deps: { auth: AuthService; 
       return db
         .select()
         .from(subscriptions)
-        .where(and(like(subscriptions.stripeSubscriptionId, `${prefix}%`), eq(subscriptions.isSubscribed, true), eq(subscriptions.cancelAtPeriodEnd, false), lte(subscriptions.currentPeriodEnd, now)))
+        .where(
+          and(
+            like(subscriptions.stripeSubscriptionId, `${prefix}%`),
+            eq(subscriptions.isSubscribed, true),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            lte(subscriptions.currentPeriodEnd, now),
+          ),
+        )
         .all();
     },
 
     /** Subscriptions whose period ended in (`from`, `to`]. */
     periodsEndingBetween(from: Date, to: Date): Subscription[] {
-      return db.select().from(subscriptions).where(and(gt(subscriptions.currentPeriodEnd, from), lte(subscriptions.currentPeriodEnd, to))).all();
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(gt(subscriptions.currentPeriodEnd, from), lte(subscriptions.currentPeriodEnd, to)))
+        .all();
     },
 
     isProcessed: (eventId: string) => !!db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, eventId)).get(),
 
     /** Records an event billing does nothing with, so a second delivery is known. */
     recordEvent(event: { id: string; type: string }) {
-      db.insert(processedWebhookEvents).values({ ...event, processedAt: clock.now() }).onConflictDoNothing().run();
+      db.insert(processedWebhookEvents)
+        .values({ ...event, processedAt: clock.now() })
+        .onConflictDoNothing()
+        .run();
     },
   };
 }

@@ -24,7 +24,12 @@ async function deliver(event: Json) {
 
 /** A customer's subscription as Stripe holds it, changed one step at a time. */
 function subscriptionAtStripe(session: Json, subscription: Json) {
-  const invoice = () => ({ id: `in_${subscription.id}`, object: 'invoice', subscription: null, parent: { subscription_details: { subscription: subscription.id } } });
+  const invoice = () => ({
+    id: `in_${subscription.id}`,
+    object: 'invoice',
+    subscription: null,
+    parent: { subscription_details: { subscription: subscription.id } },
+  });
   let paid = false;
   return {
     id: subscription.id as string,
@@ -40,13 +45,28 @@ function subscriptionAtStripe(session: Json, subscription: Json) {
           return events;
         }
         case 'fail':
-          return [fake.event('invoice.payment_failed', invoice()), fake.event('customer.subscription.updated', fake.updateSubscription(subscription.id, { status: 'past_due' }))];
+          return [
+            fake.event('invoice.payment_failed', invoice()),
+            fake.event('customer.subscription.updated', fake.updateSubscription(subscription.id, { status: 'past_due' })),
+          ];
         case 'cancelAtEnd':
-          return [fake.event('customer.subscription.updated', fake.updateSubscription(subscription.id, { cancel_at_period_end: true, canceled_at: now }))];
+          return [
+            fake.event(
+              'customer.subscription.updated',
+              fake.updateSubscription(subscription.id, { cancel_at_period_end: true, canceled_at: now }),
+            ),
+          ];
         case 'resume':
-          return [fake.event('customer.subscription.updated', fake.updateSubscription(subscription.id, { cancel_at_period_end: false, canceled_at: null }))];
+          return [
+            fake.event(
+              'customer.subscription.updated',
+              fake.updateSubscription(subscription.id, { cancel_at_period_end: false, canceled_at: null }),
+            ),
+          ];
         case 'delete':
-          return [fake.event('customer.subscription.deleted', fake.updateSubscription(subscription.id, { status: 'canceled', ended_at: now }))];
+          return [
+            fake.event('customer.subscription.deleted', fake.updateSubscription(subscription.id, { status: 'canceled', ended_at: now })),
+          ];
       }
     },
   };
@@ -76,11 +96,19 @@ async function learnerWithTwo(startedSecondsAgo: number[]) {
     opened.push(res.json.url.split('/pay/')[1] as string);
   }
   const held = opened.map((sessionId, i) => {
-    const { session, subscription } = fake.completeCheckout(sessionId, { now: new Date(t.clock.now().getTime() - startedSecondsAgo[i]! * 1000) });
+    const { session, subscription } = fake.completeCheckout(sessionId, {
+      now: new Date(t.clock.now().getTime() - startedSecondsAgo[i]! * 1000),
+    });
     return subscriptionAtStripe(session, subscription);
   });
   const status = async () => {
-    const { status: state, isActive, plan, cancelAtPeriodEnd, currentPeriodEnd } = (await t.server.api.subscription.status.get({ cookie: learner.cookie })).json;
+    const {
+      status: state,
+      isActive,
+      plan,
+      cancelAtPeriodEnd,
+      currentPeriodEnd,
+    } = (await t.server.api.subscription.status.get({ cookie: learner.cookie })).json;
     return { status: state, isActive, plan: plan?.id ?? null, cancelAtPeriodEnd, currentPeriodEnd };
   };
   return { held, status, expected: () => expectedStatus(held.map((s) => fake.subscriptions.get(s.id)!)) };
@@ -89,7 +117,13 @@ async function learnerWithTwo(startedSecondsAgo: number[]) {
 test('the late subscription ending leaves the paid one its access', async () => {
   const { held, status, expected } = await learnerWithTwo([3600, 60]);
   const [first, late] = held as [ReturnType<typeof subscriptionAtStripe>, ReturnType<typeof subscriptionAtStripe>];
-  const steps = [() => first.created(), () => late.created(), () => first.change('pay'), () => late.change('pay'), () => late.change('delete')];
+  const steps = [
+    () => first.created(),
+    () => late.created(),
+    () => first.change('pay'),
+    () => late.change('pay'),
+    () => late.change('delete'),
+  ];
   for (const step of steps) for (const event of step()) await deliver(event);
   expect(await status()).toEqual(expected());
   expect(await status()).toMatchObject({ status: 'active', plan: 'monthly' });
@@ -98,7 +132,11 @@ test('the late subscription ending leaves the paid one its access', async () => 
 /** Mostly paid at checkout, then anything, and maybe ended. */
 const script = fc
   .tuple(fc.boolean(), fc.array(fc.constantFrom<Change>('pay', 'fail', 'cancelAtEnd', 'resume'), { maxLength: 3 }), fc.boolean())
-  .map(([unpaid, changes, deleted]): Change[] => [...(unpaid ? [] : ['pay' as const]), ...changes, ...(deleted ? ['delete' as const] : [])]);
+  .map(([unpaid, changes, deleted]): Change[] => [
+    ...(unpaid ? [] : ['pay' as const]),
+    ...changes,
+    ...(deleted ? ['delete' as const] : []),
+  ]);
 
 test("two subscriptions of one customer: access follows the newest live one, whatever order Stripe's events arrive in", async () => {
   await fc.assert(

@@ -40,7 +40,13 @@ export function createWebhook(ctx: AppContext, deps: { subscriptions: Subscripti
   function readEvent(signed: unknown) {
     const refuse = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
       const eventId = signed && typeof signed === 'object' && 'id' in signed ? String(signed.id).slice(0, 100) : null;
-      log.warn('malformed stripe event', { eventId, problem: issues.slice(0, 5).map((i) => `${v.getDotPath(i) ?? 'event'}: ${i.message}`).join('; ') });
+      log.warn('malformed stripe event', {
+        eventId,
+        problem: issues
+          .slice(0, 5)
+          .map((i) => `${v.getDotPath(i) ?? 'event'}: ${i.message}`)
+          .join('; '),
+      });
       return badRequest(WEBHOOK_SHAPE_MESSAGE);
     };
     const event = v.safeParse(StripeEvent, signed);
@@ -56,7 +62,10 @@ export function createWebhook(ctx: AppContext, deps: { subscriptions: Subscripti
    * A Stripe webhook: signature checked over the raw body, each event id applied once. The state is
    * always re-read from Stripe, so events in any order, late or replayed, leave the current state.
    */
-  return async function handleWebhook(rawBody: string, signature: string | null): Promise<{ received: true; duplicate?: true; ignored?: true }> {
+  return async function handleWebhook(
+    rawBody: string,
+    signature: string | null,
+  ): Promise<{ received: true; duplicate?: true; ignored?: true }> {
     if (!stripe?.webhookSecret) throw serviceUnavailable('Stripe webhooks are not configured.');
     let signed: unknown;
     try {

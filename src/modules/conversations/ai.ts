@@ -70,7 +70,9 @@ export type AiOutcome = { ok: true; reply: AiReply; tokens: number } | { ok: fal
  * the caller answers with the scripted partner; nothing is thrown.
  */
 export function createAiPartner({ config, log }: AppContext) {
-  const client = config.OPENAI_API_KEY ? new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 }) : null;
+  const client = config.OPENAI_API_KEY
+    ? new OpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, maxRetries: 0 })
+    : null;
 
   async function reply(scene: AiScene, lines: TalkLine[]): Promise<AiOutcome> {
     if (!client) return { ok: false, reason: 'failed', tokens: 0 };
@@ -84,7 +86,9 @@ export function createAiPartner({ config, log }: AppContext) {
           response_format: { type: 'json_schema', json_schema: { name: 'partner_reply', strict: true, schema: REPLY_SCHEMA } },
           messages: [
             { role: 'system', content: systemPrompt(scene) },
-            ...lines.map((l) => (l.who === 'partner' ? { role: 'assistant' as const, content: l.arabizi } : { role: 'user' as const, content: l.text })),
+            ...lines.map((l) =>
+              l.who === 'partner' ? { role: 'assistant' as const, content: l.arabizi } : { role: 'user' as const, content: l.text },
+            ),
           ],
         },
         { signal: deadline },
@@ -100,7 +104,10 @@ export function createAiPartner({ config, log }: AppContext) {
       return { ok: true, reply: parsed.output, tokens };
     } catch (error) {
       const late = deadline.aborted;
-      log.warn('the AI partner failed; the scripted partner answered', { error: error instanceof Error ? error.message : String(error), late });
+      log.warn('the AI partner failed; the scripted partner answered', {
+        error: error instanceof Error ? error.message : String(error),
+        late,
+      });
       return { ok: false, reason: late ? 'late' : 'failed', tokens: 0 };
     }
   }
@@ -113,7 +120,10 @@ export function createAiPartner({ config, log }: AppContext) {
     if (!client) return null;
     try {
       const file = await toFile(audio, `line.${type.split('/')[1]}`, { type });
-      const result = await client.audio.transcriptions.create({ file, model: TRANSCRIBE_MODEL, language: 'ar' }, { signal: AbortSignal.timeout(AI_DEADLINE_MS) });
+      const result = await client.audio.transcriptions.create(
+        { file, model: TRANSCRIBE_MODEL, language: 'ar' },
+        { signal: AbortSignal.timeout(AI_DEADLINE_MS) },
+      );
       const text = result.text.trim();
       return text === '' ? null : text;
     } catch (error) {

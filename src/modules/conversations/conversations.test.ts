@@ -15,11 +15,18 @@ afterAll(() => {
 });
 
 type App = typeof t;
-const idOf = (app: App, key: string) => (app.db.$client.query('select id from conversation_scenarios where key = ?').get(key) as { id: number }).id;
-const start = (app: App, cookie: string, key: string, partner?: 'scripted' | 'ai') => app.server.api.conversations({ id: idOf(app, key) }).talks.post({ partner: partner ?? 'scripted' }, { cookie });
-const say = (app: App, cookie: string, id: number, line: string | { heard: string[] }) => app.server.api.talks({ id }).lines.post({ line }, { cookie });
-const finish = (app: App, cookie: string, id: number, idempotencyKey: string) => app.server.api.talks({ id }).finish.post({ idempotencyKey }, { cookie });
-const stats = (app: App, userId: number) => app.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
+const idOf = (app: App, key: string) =>
+  (app.db.$client.query('select id from conversation_scenarios where key = ?').get(key) as { id: number }).id;
+const start = (app: App, cookie: string, key: string, partner?: 'scripted' | 'ai') =>
+  app.server.api.conversations({ id: idOf(app, key) }).talks.post({ partner: partner ?? 'scripted' }, { cookie });
+const say = (app: App, cookie: string, id: number, line: string | { heard: string[] }) =>
+  app.server.api.talks({ id }).lines.post({ line }, { cookie });
+const finish = (app: App, cookie: string, id: number, idempotencyKey: string) =>
+  app.server.api.talks({ id }).finish.post({ idempotencyKey }, { cookie });
+const stats = (app: App, userId: number) =>
+  app.db.$client
+    .query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?')
+    .get(userId) as { points: number; answered: number; correct: number } | null;
 const partnerLines = (lines: TalkLine[]) => lines.filter((l) => l.who === 'partner');
 
 describe('scenarios', () => {
@@ -29,7 +36,11 @@ describe('scenarios', () => {
     const list = visitor.json.scenarios;
     expect(list.length).toBeGreaterThanOrEqual(12);
     expect(list.filter((s) => !s.premium).map((s) => s.key)).toEqual(['cafe', 'introductions']);
-    expect(list.find((s) => s.key === 'pharmacy')).toMatchObject({ premium: true, locked: true, partner: { name: 'Hadi', gender: 'male' } });
+    expect(list.find((s) => s.key === 'pharmacy')).toMatchObject({
+      premium: true,
+      locked: true,
+      partner: { name: 'Hadi', gender: 'male' },
+    });
     expect(visitor.json.talks).toEqual([]);
     const { cookie } = await t.signUp();
     expect((await t.server.api.conversations.get({ cookie })).json.scenarios.every((s) => !s.locked)).toBe(true);
@@ -40,7 +51,11 @@ describe('scenarios', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ title: 'Ordering at a café', partner: { name: 'Rami' }, aiAvailable: false });
     expect(res.json.checklist[0]).toBe('Order a coffee without sugar');
-    expect(res.json.opening).toEqual({ arabizi: 'Ahla w sahla! Shu baddkon teshrabo?', arabic: 'أهلا وسهلا! شو بدّكن تشربو؟', english: 'Welcome! What would you like to drink? (polite plural, to anyone)' });
+    expect(res.json.opening).toEqual({
+      arabizi: 'Ahla w sahla! Shu baddkon teshrabo?',
+      arabic: 'أهلا وسهلا! شو بدّكن تشربو؟',
+      english: 'Welcome! What would you like to drink? (polite plural, to anyone)',
+    });
     expect(res.json.words.map((w) => w.arabizi)).toContain('ahwe');
     expect((await withAi.server.api.conversations({ id: idOf(withAi, 'cafe') }).get()).json.aiAvailable).toBe(true);
     expect((await t.server.api.conversations({ id: 999999 }).get()).status).toBe(404);
@@ -67,7 +82,15 @@ describe('the scripted partner', () => {
     const started = await start(t, cookie, 'cafe');
     expect(started.status).toBe(200);
     const id = started.json.id;
-    expect(started.json.lines).toEqual([{ who: 'partner', arabizi: 'Ahla w sahla! Shu baddkon teshrabo?', arabic: 'أهلا وسهلا! شو بدّكن تشربو؟', english: 'Welcome! What would you like to drink? (polite plural, to anyone)', by: 'scripted' }]);
+    expect(started.json.lines).toEqual([
+      {
+        who: 'partner',
+        arabizi: 'Ahla w sahla! Shu baddkon teshrabo?',
+        arabic: 'أهلا وسهلا! شو بدّكن تشربو؟',
+        english: 'Welcome! What would you like to drink? (polite plural, to anyone)',
+        by: 'scripted',
+      },
+    ]);
     expect(started.json.hint).toBe('Ask for a coffee without sugar: baddi ahwe bala sekkar.');
 
     // Another spelling of the same words is understood (the answer checker's habits: w for o, no commas).
@@ -90,7 +113,9 @@ describe('the scripted partner', () => {
     // One letter off: understood, with the course's line as the correction and the word to check named.
     const slip = await say(t, cookie, id, 'Addeh el 7sep?');
     expect(slip.json.understood).toBe(true);
-    expect(slip.json.talk.corrections).toEqual([{ said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost! One letter is off. Check "7seb".' }]);
+    expect(slip.json.talk.corrections).toEqual([
+      { said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost! One letter is off. Check "7seb".' },
+    ]);
 
     const last = await say(t, cookie, id, 'Tfaddal. Yeslamo ideik!');
     expect(last.json.talk.ended).toBe(true);
@@ -111,7 +136,12 @@ describe('the scripted partner', () => {
     // The transcript is kept and listed on /talk.
     const kept = await t.server.api.talks({ id }).get({ cookie });
     expect(kept.json.lines).toHaveLength(11);
-    expect((await t.server.api.conversations.get({ cookie })).json.talks[0]).toMatchObject({ id, title: 'Ordering at a café', finished: true, partner: 'scripted' });
+    expect((await t.server.api.conversations.get({ cookie })).json.talks[0]).toMatchObject({
+      id,
+      title: 'Ordering at a café',
+      finished: true,
+      partner: 'scripted',
+    });
   });
 
   test("lines are checked: too long or empty is a 400; another learner's conversation is not found; the AI partner is refused when not configured", async () => {
@@ -141,7 +171,7 @@ describe('the scripted partner', () => {
     expect(due.json.words.map((w) => w.arabizi)).toEqual(expect.arrayContaining(['ahwe', 'sekkar', 'may']));
   });
 
-  test('time on /talk is the Conversations feature\'s learning time', async () => {
+  test("time on /talk is the Conversations feature's learning time", async () => {
     const { cookie, user } = await t.signUp();
     for (const page of ['/talk', '/talk/1', '/talk/1']) {
       await t.server.api.analytics.activity.post({ sessionId: `talk-${user.id}-time`, page }, { cookie });
@@ -162,7 +192,15 @@ describe('the scripted partner', () => {
 
 describe('the AI partner', () => {
   const reply = (over: Record<string, unknown> = {}) =>
-    JSON.stringify({ arabizi: 'Tekram, keefak el yom?', arabic: 'تكرم، كيفك اليوم؟', english: 'Of course, how are you today?', correction: { corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' }, done: [1], finished: false, ...over });
+    JSON.stringify({
+      arabizi: 'Tekram, keefak el yom?',
+      arabic: 'تكرم، كيفك اليوم؟',
+      english: 'Of course, how are you today?',
+      correction: { corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' },
+      done: [1],
+      finished: false,
+      ...over,
+    });
 
   test('a structured reply is shown, its arabizi in the course spelling, with its correction and checklist', async () => {
     openai.chatReply(reply());
@@ -172,8 +210,16 @@ describe('the AI partner', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ by: 'ai', notice: null, understood: true });
     // keefak is a variant the course writes kifak.
-    expect(partnerLines(res.json.talk.lines).at(-1)).toEqual({ who: 'partner', arabizi: 'Tekram, kifak el yom?', arabic: 'تكرم، كيفك اليوم؟', english: 'Of course, how are you today?', by: 'ai' });
-    expect(res.json.talk.corrections).toEqual([{ said: 'baddi ahwe ma3 bala sekkar', corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' }]);
+    expect(partnerLines(res.json.talk.lines).at(-1)).toEqual({
+      who: 'partner',
+      arabizi: 'Tekram, kifak el yom?',
+      arabic: 'تكرم، كيفك اليوم؟',
+      english: 'Of course, how are you today?',
+      by: 'ai',
+    });
+    expect(res.json.talk.corrections).toEqual([
+      { said: 'baddi ahwe ma3 bala sekkar', corrected: 'Baddi ahwe bala sekkar', explanation: 'Bala means without.' },
+    ]);
     expect(res.json.talk.checklist[0]!.done).toBe(true);
     // The request asked for a strict structured reply.
     const sent = openai.requests.at(-1)!.body as { response_format: { type: string; json_schema: { strict: boolean } } };
@@ -181,7 +227,7 @@ describe('the AI partner', () => {
     expect(sent.response_format.json_schema.strict).toBe(true);
   });
 
-  test('malformed JSON, a reply that does not fit, a refusal and a 429 each get the scripted partner\'s answer', async () => {
+  test("malformed JSON, a reply that does not fit, a refusal and a 429 each get the scripted partner's answer", async () => {
     const { cookie } = await withAi.signUp();
     const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
     const cases: [string, () => void][] = [
@@ -194,7 +240,12 @@ describe('the AI partner', () => {
       set();
       try {
         const res = await say(withAi, cookie, id, 'the weather is nice');
-        expect({ name, status: res.status, by: res.json.by, notice: res.json.notice }).toEqual({ name, status: 200, by: 'scripted', notice: 'failed' });
+        expect({ name, status: res.status, by: res.json.by, notice: res.json.notice }).toEqual({
+          name,
+          status: 200,
+          by: 'scripted',
+          notice: 'failed',
+        });
         expect(partnerLines(res.json.talk.lines).at(-1)!.arabizi).toBe('Ahwe? Shay? Shu baddkon?');
       } finally {
         openai.chatRefuses(false);
@@ -229,7 +280,7 @@ describe('the AI partner', () => {
     expect(after.messages[0]!.role).toBe('system');
     expect(after.messages.filter((m) => m.content.includes('pirate'))).toEqual([{ role: 'user', content: injection }]);
     expect(after.messages.at(-1)).toEqual({ role: 'user', content: injection });
-    expect(after.messages[0]!.content).toContain('The learner\'s level is batch 1 of 6');
+    expect(after.messages[0]!.content).toContain("The learner's level is batch 1 of 6");
   });
 
   test('the rate: past 10 AI turns in a minute, the scripted partner answers until the minute is over', async () => {
@@ -252,9 +303,15 @@ describe('the AI partner', () => {
     expect(res.json).toMatchObject({ heard: 'بدي قهوة بلا سكر', understood: true, by: 'scripted' });
     expect(res.json.talk.lines.at(-2)).toEqual({ who: 'learner', text: 'بدي قهوة بلا سكر', spoken: true, understood: true });
     const sent = openai.requests.findLast((r) => r.path === '/v1/audio/transcriptions')!;
-    expect(sent.body).toMatchObject({ model: 'gpt-4o-mini-transcribe', language: 'ar', file: expect.stringMatching(/^file:\w+\/webm:48$/) });
+    expect(sent.body).toMatchObject({
+      model: 'gpt-4o-mini-transcribe',
+      language: 'ar',
+      file: expect.stringMatching(/^file:\w+\/webm:48$/),
+    });
     // Not text: a 400; OpenAI failing: a 503 saying to type instead.
-    expect((await withAi.server.api.talks({ id }).recording.post({ audio: 'not base64!', type: 'audio/webm' }, { cookie })).status).toBe(400);
+    expect((await withAi.server.api.talks({ id }).recording.post({ audio: 'not base64!', type: 'audio/webm' }, { cookie })).status).toBe(
+      400,
+    );
     openai.failWith(500);
     try {
       const failed = await withAi.server.api.talks({ id }).recording.post({ audio, type: 'audio/webm' }, { cookie });
@@ -265,7 +322,9 @@ describe('the AI partner', () => {
     }
     const scripted = await t.signUp();
     const talk = (await start(t, scripted.cookie, 'cafe')).json.id;
-    expect((await t.server.api.talks({ id: talk }).recording.post({ audio, type: 'audio/webm' }, { cookie: scripted.cookie })).status).toBe(400);
+    expect((await t.server.api.talks({ id: talk }).recording.post({ audio, type: 'audio/webm' }, { cookie: scripted.cookie })).status).toBe(
+      400,
+    );
   });
 
   test('the daily budget: once its tokens are spent, the scripted partner answers without asking the model', async () => {

@@ -11,19 +11,46 @@ import type { ConversationsService } from './service';
  * Conversations (docs/decisions/0072-conversation-partner.md): the scenarios are readable by anyone (a
  * premium one with a trial or subscription); the conversations are a signed-in learner's.
  */
-export function conversationsRoutes(ctx: AppContext, { auth, conversations, 'answer-keys': answerKeys }: { auth: AuthService; conversations: ConversationsService; 'answer-keys': AnswerKeysService }) {
+export function conversationsRoutes(
+  ctx: AppContext,
+  {
+    auth,
+    conversations,
+    'answer-keys': answerKeys,
+  }: { auth: AuthService; conversations: ConversationsService; 'answer-keys': AnswerKeysService },
+) {
   return new Elysia({ name: 'conversations' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/conversations', ({ user }) => conversations.list(user), { optionalUser: true })
     .get('/api/conversations/:id', ({ user, params }) => conversations.get(user, params.id), { optionalUser: true, params: IdParams })
-    .post('/api/conversations/:id/talks', ({ user, params, body }) => ctx.writes.run(() => conversations.start(user, params.id, body)), { auth: true, params: IdParams, body: StartBody })
-    .get('/api/talks/:id', ({ user, params }) => conversations.talk(user, params.id), { auth: true, params: IdParams })
-    .post('/api/talks/:id/lines', ({ user, params, body }) => conversations.say(user, params.id, body), { auth: true, params: IdParams, body: LineBody })
-    .post('/api/talks/:id/recording', ({ user, params, body }) => conversations.sayRecorded(user, params.id, body), { auth: true, params: IdParams, body: RecordingBody })
-    .post('/api/talks/:id/finish', ({ user, params, body }) => answerKeys.save(user.id, { kind: 'conversation', id: params.id }, body.idempotencyKey, () => conversations.finish(user, params.id)), {
+    .post('/api/conversations/:id/talks', ({ user, params, body }) => ctx.writes.run(() => conversations.start(user, params.id, body)), {
       auth: true,
       params: IdParams,
-      body: FinishBody,
+      body: StartBody,
     })
-    .post('/api/talks/:id/review', ({ user, params }) => ctx.writes.run(() => conversations.addWordsToReview(user, params.id)), { auth: true, params: IdParams });
+    .get('/api/talks/:id', ({ user, params }) => conversations.talk(user, params.id), { auth: true, params: IdParams })
+    .post('/api/talks/:id/lines', ({ user, params, body }) => conversations.say(user, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: LineBody,
+    })
+    .post('/api/talks/:id/recording', ({ user, params, body }) => conversations.sayRecorded(user, params.id, body), {
+      auth: true,
+      params: IdParams,
+      body: RecordingBody,
+    })
+    .post(
+      '/api/talks/:id/finish',
+      ({ user, params, body }) =>
+        answerKeys.save(user.id, { kind: 'conversation', id: params.id }, body.idempotencyKey, () => conversations.finish(user, params.id)),
+      {
+        auth: true,
+        params: IdParams,
+        body: FinishBody,
+      },
+    )
+    .post('/api/talks/:id/review', ({ user, params }) => ctx.writes.run(() => conversations.addWordsToReview(user, params.id)), {
+      auth: true,
+      params: IdParams,
+    });
 }

@@ -18,7 +18,12 @@ export const LineBody = v.object(
   {
     line: v.union(
       [
-        v.pipe(v.string(LINE), v.trim(), v.minLength(1, 'line must not be empty.'), v.maxLength(LINE_MAX, `line must be at most ${LINE_MAX} characters.`)),
+        v.pipe(
+          v.string(LINE),
+          v.trim(),
+          v.minLength(1, 'line must not be empty.'),
+          v.maxLength(LINE_MAX, `line must be at most ${LINE_MAX} characters.`),
+        ),
         v.object({ heard: Heard }, LINE),
       ],
       LINE,

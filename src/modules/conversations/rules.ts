@@ -53,7 +53,10 @@ export const LEARNER_LINES_MAX = 30;
  * How the partner took a learner's line: understood as said, understood with a slip (its example is the
  * correction, and `why` the checker's words on which words are off), or not understood.
  */
-export type Understanding = { intent: Expected; example: Said; slip: false } | { intent: Expected; example: Said; slip: true; why: string } | null;
+export type Understanding =
+  | { intent: Expected; example: Said; slip: false }
+  | { intent: Expected; example: Said; slip: true; why: string }
+  | null;
 
 /**
  * Whether a typed line says an example reply. The one call of the shared answer checker here, so a

@@ -32,7 +32,9 @@ export const scenarioTurns = sqliteTable(
   'conversation_turns',
   {
     id: id(),
-    scenarioId: integer('scenario_id').notNull().references(() => scenarios.id, { onDelete: 'cascade' }),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     key: text('key').notNull(),
     arabizi: text('arabizi').notNull(),
@@ -44,7 +46,10 @@ export const scenarioTurns = sqliteTable(
     rephraseEnglish: text('rephrase_english'),
     expects: json<Expected[]>('expects').notNull(),
   },
-  (t) => [uniqueIndex('conversation_turns_scenario_position_unique').on(t.scenarioId, t.position), index('conversation_turns_arabizi_idx').on(t.arabizi)],
+  (t) => [
+    uniqueIndex('conversation_turns_scenario_position_unique').on(t.scenarioId, t.position),
+    index('conversation_turns_arabizi_idx').on(t.arabizi),
+  ],
 );
 
 /** A learner's conversation in a scenario: its transcript, kept to be opened again from /talk. */
@@ -52,8 +57,12 @@ export const talks = sqliteTable(
   'talks',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    scenarioId: integer('scenario_id').notNull().references(() => scenarios.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
     partner: text('partner', { enum: PARTNERS }).notNull(),
     /** The scripted partner's place in the graph, kept in the AI's conversations too: it answers when the AI cannot. */
     turnKey: text('turn_key').notNull(),
@@ -75,7 +84,9 @@ export const talkUsage = sqliteTable(
   'talk_usage',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     turns: count('turns'),
     tokens: count('tokens'),

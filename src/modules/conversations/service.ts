@@ -16,7 +16,15 @@ import type { StatsService } from '../stats/service';
 import type { VocabularyService, WordKeys } from '../vocabulary/service';
 import { createAiPartner, type AiScene } from './ai';
 import type { LineInput, RecordingInput, StartInput } from './model';
-import { LEARNER_LINES_MAX, understandTyped, type Correction, type Partner, type ScenarioWord, type TalkLine, type Understanding } from './rules';
+import {
+  LEARNER_LINES_MAX,
+  understandTyped,
+  type Correction,
+  type Partner,
+  type ScenarioWord,
+  type TalkLine,
+  type Understanding,
+} from './rules';
 import { scenarios, scenarioTurns, talks, talkUsage, type PartnerKind } from './schema';
 
 /** The AI partner's daily budget per learner, in their own days, and its rate (docs/decisions/0072-conversation-partner.md). */
@@ -93,7 +101,14 @@ export interface FinishResult {
   goal: ReturnType<StatsService['goalOf']>;
 }
 
-type Deps = { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService; review: ReviewService; vocabulary: VocabularyService & { wordKeys: WordKeys } };
+type Deps = {
+  billing: BillingService;
+  stats: StatsService;
+  spelling: SpellingService;
+  speaking: SpeakingService;
+  review: ReviewService;
+  vocabulary: VocabularyService & { wordKeys: WordKeys };
+};
 
 /**
  * Conversations (docs/decisions/0072-conversation-partner.md): a scenario's partner answers each line the
@@ -109,20 +124,49 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
   const limiter = new RateLimiter(clock);
 
   const allScenarios = db.select().from(scenarios).orderBy(asc(scenarios.orderIndex), asc(scenarios.id)).prepare();
-  const scenarioById = db.select().from(scenarios).where(eq(scenarios.id, P('id'))).prepare();
-  const turnsOf = db.select().from(scenarioTurns).where(eq(scenarioTurns.scenarioId, P('id'))).orderBy(asc(scenarioTurns.position)).prepare();
-  const talkById = db.select().from(talks).where(eq(talks.id, P('id'))).prepare();
+  const scenarioById = db
+    .select()
+    .from(scenarios)
+    .where(eq(scenarios.id, P('id')))
+    .prepare();
+  const turnsOf = db
+    .select()
+    .from(scenarioTurns)
+    .where(eq(scenarioTurns.scenarioId, P('id')))
+    .orderBy(asc(scenarioTurns.position))
+    .prepare();
+  const talkById = db
+    .select()
+    .from(talks)
+    .where(eq(talks.id, P('id')))
+    .prepare();
   const talksOf = db
-    .select({ id: talks.id, scenarioId: talks.scenarioId, title: scenarios.title, partner: talks.partner, startedAt: talks.startedAt, finishedAt: talks.finishedAt })
+    .select({
+      id: talks.id,
+      scenarioId: talks.scenarioId,
+      title: scenarios.title,
+      partner: talks.partner,
+      startedAt: talks.startedAt,
+      finishedAt: talks.finishedAt,
+    })
     .from(talks)
     .innerJoin(scenarios, eq(scenarios.id, talks.scenarioId))
     .where(eq(talks.userId, P('userId')))
     .orderBy(desc(talks.startedAt), desc(talks.id))
     .limit(KEPT_TALKS)
     .prepare();
-  const usageOf = db.select().from(talkUsage).where(and(eq(talkUsage.userId, P('userId')), eq(talkUsage.day, P('day')))).prepare();
+  const usageOf = db
+    .select()
+    .from(talkUsage)
+    .where(and(eq(talkUsage.userId, P('userId')), eq(talkUsage.day, P('day'))))
+    .prepare();
   const speakableTurn = db
-    .select({ arabizi: scenarioTurns.arabizi, arabic: scenarioTurns.arabic, rephraseArabizi: scenarioTurns.rephraseArabizi, rephraseArabic: scenarioTurns.rephraseArabic })
+    .select({
+      arabizi: scenarioTurns.arabizi,
+      arabic: scenarioTurns.arabic,
+      rephraseArabizi: scenarioTurns.rephraseArabizi,
+      rephraseArabic: scenarioTurns.rephraseArabic,
+    })
     .from(scenarioTurns)
     .where(
       sql`${scenarioTurns.arabizi} = ${P('text')} collate nocase or ${scenarioTurns.arabic} = ${P('text')} or ${scenarioTurns.rephraseArabizi} = ${P('text')} collate nocase or ${scenarioTurns.rephraseArabic} = ${P('text')}`,
@@ -133,7 +177,9 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     .select({ gender: sql<Partner['gender']>`json_extract(${scenarios.partner}, '$.gender')` })
     .from(scenarios)
     .innerJoin(scenarioTurns, eq(scenarioTurns.scenarioId, scenarios.id))
-    .where(sql`${scenarioTurns.arabizi} = ${P('text')} collate nocase or ${scenarioTurns.arabic} = ${P('text')} or ${scenarioTurns.rephraseArabizi} = ${P('text')} collate nocase or ${scenarioTurns.rephraseArabic} = ${P('text')}`)
+    .where(
+      sql`${scenarioTurns.arabizi} = ${P('text')} collate nocase or ${scenarioTurns.arabic} = ${P('text')} or ${scenarioTurns.rephraseArabizi} = ${P('text')} collate nocase or ${scenarioTurns.rephraseArabic} = ${P('text')}`,
+    )
     .limit(1)
     .prepare();
 
@@ -143,7 +189,11 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
 
   const hasPremium = (user: User | null) => !!user && billing.access(user, clock.now()).hasPremium;
   const iso = (d: Date) => d.toISOString();
-  const lineOf = (t: { arabizi: string; arabic: string; english: string }): PartnerLine => ({ arabizi: t.arabizi, arabic: t.arabic, english: t.english });
+  const lineOf = (t: { arabizi: string; arabic: string; english: string }): PartnerLine => ({
+    arabizi: t.arabizi,
+    arabic: t.arabic,
+    english: t.english,
+  });
 
   const summary = (s: Scenario, premium: boolean): ScenarioSummary => ({
     id: s.id,
@@ -180,7 +230,8 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
 
   function view(talk: Talk, scenario: Scenario, turns: Turn[]): TalkView {
     const turn = turnAt(turns, talk.turnKey);
-    const ended = talk.ended || talk.finishedAt !== null || turn.expects.length === 0 || learnerLines(talk.lines).length >= LEARNER_LINES_MAX;
+    const ended =
+      talk.ended || talk.finishedAt !== null || turn.expects.length === 0 || learnerLines(talk.lines).length >= LEARNER_LINES_MAX;
     return {
       id: talk.id,
       scenarioId: scenario.id,
@@ -215,7 +266,14 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       const next = turnAt(turns, understood.intent.next);
       return { line: lineOf(next), next };
     }
-    return { line: { arabizi: turn.rephraseArabizi ?? turn.arabizi, arabic: turn.rephraseArabic ?? turn.arabic, english: turn.rephraseEnglish ?? turn.english }, next: turn };
+    return {
+      line: {
+        arabizi: turn.rephraseArabizi ?? turn.arabizi,
+        arabic: turn.rephraseArabic ?? turn.arabic,
+        english: turn.rephraseEnglish ?? turn.english,
+      },
+      next: turn,
+    };
   }
 
   /** The learner's batch and the words it opens, for the AI partner's prompt. */
@@ -226,7 +284,14 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       .filter((w) => !w.isConjugation)
       .slice(0, WORDS_TOLD)
       .map((w) => w.arabizi);
-    return { title: scenario.title, setting: scenario.setting, partner: scenario.partner, checklist: scenario.checklist, level: batch.batch, words };
+    return {
+      title: scenario.title,
+      setting: scenario.setting,
+      partner: scenario.partner,
+      checklist: scenario.checklist,
+      level: batch.batch,
+      words,
+    };
   }
 
   /**
@@ -259,7 +324,16 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     /** Every scenario in order; premium ones marked locked without premium. */
     list(user: User | null): { scenarios: ScenarioSummary[]; talks: TalkSummary[] } {
       const premium = hasPremium(user);
-      const kept = user ? talksOf.all({ userId: user.id }).map((t) => ({ id: t.id, scenarioId: t.scenarioId, title: t.title, partner: t.partner, startedAt: iso(t.startedAt), finished: t.finishedAt !== null })) : [];
+      const kept = user
+        ? talksOf.all({ userId: user.id }).map((t) => ({
+            id: t.id,
+            scenarioId: t.scenarioId,
+            title: t.title,
+            partner: t.partner,
+            startedAt: iso(t.startedAt),
+            finished: t.finishedAt !== null,
+          }))
+        : [];
       return { scenarios: allScenarios.all().map((s) => summary(s, premium)), talks: kept };
     },
 
@@ -278,7 +352,16 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       const lines: TalkLine[] = [{ who: 'partner', ...lineOf(first), by: 'scripted' }];
       const talk = db
         .insert(talks)
-        .values({ userId: user.id, scenarioId: id, partner: input.partner, turnKey: first.key, lines, done: [], corrections: [], startedAt: clock.now() })
+        .values({
+          userId: user.id,
+          scenarioId: id,
+          partner: input.partner,
+          turnKey: first.key,
+          lines,
+          done: [],
+          corrections: [],
+          startedAt: clock.now(),
+        })
         .returning()
         .get();
       return view(talk, scenario, turns);
@@ -315,7 +398,10 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
         const reserved = await ctx.writes.run(() => reserveAiTurn(user.id));
         if (typeof reserved === 'string') notice = reserved;
         else {
-          const outcome = await ai.reply(sceneFor(user, before.scenario), [...before.talk.lines, { who: 'learner', text, spoken, understood: false }]);
+          const outcome = await ai.reply(sceneFor(user, before.scenario), [
+            ...before.talk.lines,
+            { who: 'learner', text, spoken, understood: false },
+          ]);
           if (outcome.tokens > 0) {
             await ctx.writes.run(() =>
               db
@@ -328,8 +414,16 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
           if (outcome.ok) {
             const { reply } = outcome;
             const line = { arabizi: spelling.courseSpelling(reply.arabizi), arabic: reply.arabic, english: reply.english };
-            const correction = reply.correction ? { said: text, corrected: spelling.courseSpelling(reply.correction.corrected), explanation: reply.correction.explanation } : null;
-            answer = { line, by: 'ai', correction, done: reply.done.filter((n) => n <= before.scenario.checklist.length).map((n) => n - 1), finished: reply.finished };
+            const correction = reply.correction
+              ? { said: text, corrected: spelling.courseSpelling(reply.correction.corrected), explanation: reply.correction.explanation }
+              : null;
+            answer = {
+              line,
+              by: 'ai',
+              correction,
+              done: reply.done.filter((n) => n <= before.scenario.checklist.length).map((n) => n - 1),
+              finished: reply.finished,
+            };
           } else notice = outcome.reason;
         }
       }
@@ -372,7 +466,10 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       if (!ai.configured) throw badRequest('Sending a recording needs OpenAI, which is not set up on this server: type your reply.');
       ownTalk(user, id);
       const reserved = await ctx.writes.run(() => reserveAiTurn(user.id));
-      if (typeof reserved === 'string') throw serviceUnavailable("Today's recordings to transcribe are used up: type your reply, or say it in a browser with speech recognition.");
+      if (typeof reserved === 'string')
+        throw serviceUnavailable(
+          "Today's recordings to transcribe are used up: type your reply, or say it in a browser with speech recognition.",
+        );
       const heard = await ai.transcribe(Buffer.from(input.audio, 'base64'), input.type);
       if (heard === null) throw serviceUnavailable('Your recording could not be turned into text. Try again, or type your reply.');
       return { ...(await service.say(user, id, { line: { heard: [heard.slice(0, 200)] } })), heard };
@@ -390,10 +487,27 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
         const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
         let finished = talk;
         if (talk.finishedAt === null) {
-          for (const line of said) stats.award({ userId: user.id, points: line.who === 'learner' && line.understood ? POINTS.conversation : 0, reason: 'conversation', correct: line.who === 'learner' && line.understood });
-          finished = db.update(talks).set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation }).where(eq(talks.id, id)).returning().get()!;
+          for (const line of said)
+            stats.award({
+              userId: user.id,
+              points: line.who === 'learner' && line.understood ? POINTS.conversation : 0,
+              reason: 'conversation',
+              correct: line.who === 'learner' && line.understood,
+            });
+          finished = db
+            .update(talks)
+            .set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation })
+            .where(eq(talks.id, id))
+            .returning()
+            .get()!;
         }
-        return { talk: view(finished, scenario, turns), pointsAwarded: finished.pointsAwarded, understood, said: said.length, goal: stats.goalOf(user.id) };
+        return {
+          talk: view(finished, scenario, turns),
+          pointsAwarded: finished.pointsAwarded,
+          understood,
+          said: said.length,
+          goal: stats.goalOf(user.id),
+        };
       });
     },
 
@@ -402,9 +516,23 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       const { scenario } = ownTalk(user, id);
       const open = vocabulary.openWords(user, vocabulary.wordKeys.wordIds(scenario.words.map((w) => w.key)));
       const at = clock.now();
-      const added = db.transaction(() => open.filter((w) => review.record({ userId: user.id, kind: 'word', itemId: w.id, direction: 'lebanese-to-english', rating: ratingFor(false), at }) !== null).length, {
-        behavior: 'immediate',
-      });
+      const added = db.transaction(
+        () =>
+          open.filter(
+            (w) =>
+              review.record({
+                userId: user.id,
+                kind: 'word',
+                itemId: w.id,
+                direction: 'lebanese-to-english',
+                rating: ratingFor(false),
+                at,
+              }) !== null,
+          ).length,
+        {
+          behavior: 'immediate',
+        },
+      );
       return { added };
     },
 
@@ -413,8 +541,11 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       const row = speakableTurn.get({ text });
       if (!row) return null;
       const voice = partnerOfTurn.get({ text })?.gender ?? 'male';
-      const rephrased = row.rephraseArabizi !== null && (row.rephraseArabizi.toLowerCase() === text.toLowerCase() || row.rephraseArabic === text);
-      return rephrased ? { arabic: row.rephraseArabic!, arabizi: row.rephraseArabizi!, voice } : { arabic: row.arabic, arabizi: row.arabizi, voice };
+      const rephrased =
+        row.rephraseArabizi !== null && (row.rephraseArabizi.toLowerCase() === text.toLowerCase() || row.rephraseArabic === text);
+      return rephrased
+        ? { arabic: row.rephraseArabic!, arabizi: row.rephraseArabizi!, voice }
+        : { arabic: row.arabic, arabizi: row.arabizi, voice };
     },
   };
   return service;

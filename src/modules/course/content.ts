@@ -12,9 +12,20 @@ import { courseUnits, type UnitStep } from './schema';
 /** The course is one file at the content root (docs/content-format.md#the-course). */
 export const COURSE_FILE = 'course.yaml';
 
-const Batch = v.pipe(v.number('must be a batch number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 to 6'), v.maxValue(6, 'must be 1 to 6'));
+const Batch = v.pipe(
+  v.number('must be a batch number'),
+  v.integer('must be a whole number'),
+  v.minValue(1, 'must be 1 to 6'),
+  v.maxValue(6, 'must be 1 to 6'),
+);
 const TopicEntry = v.union(
-  [text('a topic name'), v.strictObject({ topic: text('a topic name'), batches: v.pipe(v.array(Batch, 'must be a list of batch numbers'), v.minLength(1, 'must name at least one batch')) })],
+  [
+    text('a topic name'),
+    v.strictObject({
+      topic: text('a topic name'),
+      batches: v.pipe(v.array(Batch, 'must be a list of batch numbers'), v.minLength(1, 'must name at least one batch')),
+    }),
+  ],
   'must be a topic name, or { topic, batches }',
 );
 const keys = (what: string) => v.optional(v.array(key(), `must be a list of ${what} keys`), []);
@@ -29,7 +40,9 @@ const Unit = v.strictObject({
   lessons: keys('lesson'),
   dialogues: keys('dialogue'),
 });
-const CourseFile = v.strictObject({ units: v.pipe(v.array(Unit, 'must be a list of units'), v.minLength(1, 'must list at least one unit')) });
+const CourseFile = v.strictObject({
+  units: v.pipe(v.array(Unit, 'must be a list of units'), v.minLength(1, 'must list at least one unit')),
+});
 
 type UnitData = v.InferOutput<typeof Unit>;
 
@@ -58,7 +71,15 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
   const batchesOf = new Map(topicWords.map((t) => [t.topic.name, new Set(t.words.map((w) => w.batch))]));
   const wordAt = new Map(topicWords.flatMap((t) => t.words.map((w) => [w.key, { topic: t.topic.name, batch: w.batch }] as const)));
   const error = (item: CourseUnitContent, path: Path, message: string) =>
-    report.error({ file: item.file, line: item.lineOf(['units', item.index, ...path]), field: `units[${item.index}].${path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[')}`, message });
+    report.error({
+      file: item.file,
+      line: item.lineOf(['units', item.index, ...path]),
+      field: `units[${item.index}].${path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : p))
+        .join('.')
+        .replace(/\.\[/g, '[')}`,
+      message,
+    });
 
   const unitIndex = new Map<string, number>();
   /** The unit that introduces each topic's batch ("Topic#batch"), each lesson, grammar page and dialogue. */
@@ -66,7 +87,8 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
   const placedIn = new Map<string, number>();
   const place = (item: CourseUnitContent, path: Path, what: string, name: string) => {
     const earlier = placedIn.get(name);
-    if (earlier !== undefined) error(item, path, `${what} is already in unit ${earlier + 1} (${items[earlier]!.unit.key}): each belongs to one unit`);
+    if (earlier !== undefined)
+      error(item, path, `${what} is already in unit ${earlier + 1} (${items[earlier]!.unit.key}): each belongs to one unit`);
     else placedIn.set(name, item.index);
   };
 
@@ -87,7 +109,14 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
     const { unit } = item;
     unit.expects.forEach((k, i) => {
       const at = unitIndex.get(k);
-      if (at === undefined) error(item, ['expects', i], items.some((other) => other.unit.key === k) ? `unit "${k}" comes after this one: a unit expects only units before it` : `no unit with key "${k}" in ${COURSE_FILE}`);
+      if (at === undefined)
+        error(
+          item,
+          ['expects', i],
+          items.some((other) => other.unit.key === k)
+            ? `unit "${k}" comes after this one: a unit expects only units before it`
+            : `no unit with key "${k}" in ${COURSE_FILE}`,
+        );
     });
     unitIndex.set(unit.key, item.index);
     const usedTooEarly = (path: Path, user: string, topic: string, batch?: number) => {
@@ -95,7 +124,11 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
       const at = introducedIn.get(name);
       const what = batch === undefined ? `topic "${topic}"` : `batch ${batch} of topic "${topic}"`;
       if (at === undefined || at > item.index)
-        error(item, path, `${user} uses ${what}, which ${at === undefined ? 'no unit introduces' : `unit ${at + 1} introduces`}: list it in this unit or an earlier one`);
+        error(
+          item,
+          path,
+          `${user} uses ${what}, which ${at === undefined ? 'no unit introduces' : `unit ${at + 1} introduces`}: list it in this unit or an earlier one`,
+        );
     };
     unit.grammar.forEach((k, i) => {
       const page = grammar.get(k);
@@ -114,7 +147,8 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
       const page = lesson.lesson.grammar;
       if (page) {
         const at = placedIn.get(`grammar:${page}`);
-        if (at === undefined || at > item.index) error(item, ['lessons', i], `lesson "${k}" uses grammar page "${page}": list the page in this unit or an earlier one`);
+        if (at === undefined || at > item.index)
+          error(item, ['lessons', i], `lesson "${k}" uses grammar page "${page}": list the page in this unit or an earlier one`);
       }
     });
     unit.dialogues.forEach((k, i) => {
@@ -122,18 +156,35 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
       place(item, ['dialogues', i], `dialogue "${k}"`, `dialogue:${k}`);
     });
   }
-  reportRepeats(items, (item) => item.unit.key, (item) => ({ file: item.file, line: item.lineOf(['units', item.index, 'key']), field: `units[${item.index}].key` }), (item) => `unit key "${item.unit.key}"`, report);
+  reportRepeats(
+    items,
+    (item) => item.unit.key,
+    (item) => ({ file: item.file, line: item.lineOf(['units', item.index, 'key']), field: `units[${item.index}].key` }),
+    (item) => `unit key "${item.unit.key}"`,
+    report,
+  );
 
   // Every topic (each of its batches), grammar page, lesson and dialogue of the content is in a unit.
   const first = items[0];
   if (!first) return;
   const left = [
-    ...topicWords.flatMap((t) => [...batchesOf.get(t.topic.name)!].sort().filter((b) => !placedIn.has(`topic:${t.topic.name}#${b}`)).map((b) => `batch ${b} of topic "${t.topic.name}"`)),
+    ...topicWords.flatMap((t) =>
+      [...batchesOf.get(t.topic.name)!]
+        .sort()
+        .filter((b) => !placedIn.has(`topic:${t.topic.name}#${b}`))
+        .map((b) => `batch ${b} of topic "${t.topic.name}"`),
+    ),
     ...[...grammar.keys()].filter((k) => !placedIn.has(`grammar:${k}`)).map((k) => `grammar page "${k}"`),
     ...[...lessons.keys()].filter((k) => !placedIn.has(`lesson:${k}`)).map((k) => `lesson "${k}"`),
     ...[...dialogues].filter((k) => !placedIn.has(`dialogue:${k}`)).map((k) => `dialogue "${k}"`),
   ];
-  if (left.length > 0) report.error({ file: first.file, line: first.lineOf(['units']), field: 'units', message: `every part of the content belongs to a unit; in none: ${left.join(', ')}` });
+  if (left.length > 0)
+    report.error({
+      file: first.file,
+      line: first.lineOf(['units']),
+      field: 'units',
+      message: `every part of the content belongs to a unit; in none: ${left.join(', ')}`,
+    });
 }
 
 /** content/course.yaml: the course, an ordered list of units (docs/content-format.md#the-course). */
@@ -153,7 +204,9 @@ export const courseContent: ContentPlugin<CourseUnitContent> = {
       lineOf: (path: Path) => doc.lineOf(path),
       index,
       unit,
-      topics: unit.topics.map((entry) => (typeof entry === 'string' ? { topic: entry, batches: null } : { topic: entry.topic, batches: [...new Set(entry.batches)].sort() })),
+      topics: unit.topics.map((entry) =>
+        typeof entry === 'string' ? { topic: entry, batches: null } : { topic: entry.topic, batches: [...new Set(entry.batches)].sort() },
+      ),
     }));
   },
   check(items, all, report) {
@@ -172,7 +225,9 @@ export const courseContent: ContentPlugin<CourseUnitContent> = {
         steps: [
           // The lessons present what the words then practise and the grammar pages sum up.
           ...unit.lessons.map((k): UnitStep => ({ kind: 'lesson', key: k })),
-          ...topics.map(({ topic, batches }): UnitStep => ({ kind: 'words', topic, batches: batches ?? [...(batchesOf.get(topic) ?? [])].sort() })),
+          ...topics.map(
+            ({ topic, batches }): UnitStep => ({ kind: 'words', topic, batches: batches ?? [...(batchesOf.get(topic) ?? [])].sort() }),
+          ),
           ...unit.grammar.map((k): UnitStep => ({ kind: 'grammar', key: k })),
           ...unit.dialogues.map((k): UnitStep => ({ kind: 'dialogue', key: k })),
         ],

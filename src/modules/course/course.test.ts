@@ -12,31 +12,46 @@ const plan = async (cookie: string) => (await t.server.api.course.plan.get({ coo
 const path = async (cookie: string) => (await t.server.api.course.get({ cookie })).json;
 const lessonId = (key: string) => (t.db.$client.query('select id from lessons where key = ?').get(key) as { id: number }).id;
 const wordsOf = (topic: string) =>
-  t.db.$client.query('select w.id, w.lebanese from words w join topics t on t.id = w.topic_id where t.name = ? and w.is_conjugation = 0 order by w.batch, w.sort_order, w.id').all(topic) as { id: number; lebanese: string }[];
+  t.db.$client
+    .query(
+      'select w.id, w.lebanese from words w join topics t on t.id = w.topic_id where t.name = ? and w.is_conjugation = 0 order by w.batch, w.sort_order, w.id',
+    )
+    .all(topic) as { id: number; lebanese: string }[];
 const answerRight = (cookie: string, id: number) => t.server.api.words({ id }).progress.post({ correct: true }, { cookie });
 const quiz = async (cookie: string, unit: string) => (await t.server.api.course.placement({ unit }).get({ cookie })).json;
 const lebaneseOf = (id: number) => (t.db.$client.query('select lebanese from words where id = ?').get(id) as { lebanese: string }).lebanese;
 /** Answers a unit's placement check: `right` of its questions with the word's Lebanese, the others with an English guess. */
 async function placeWith(cookie: string, unit: string, right: number) {
   const { questions } = await quiz(cookie, unit);
-  const answers = questions.map((q: { wordId: number; english: string }, i: number) => ({ wordId: q.wordId, answer: i < right ? lebaneseOf(q.wordId) : q.english }));
+  const answers = questions.map((q: { wordId: number; english: string }, i: number) => ({
+    wordId: q.wordId,
+    answer: i < right ? lebaneseOf(q.wordId) : q.english,
+  }));
   return t.server.api.course.placement({ unit }).post({ answers }, { cookie });
 }
 
 describe("today's plan", () => {
-  test('a new learner: no reviews, the day\'s new words, and the first unit\'s first step, its lesson', async () => {
+  test("a new learner: no reviews, the day's new words, and the first unit's first step, its lesson", async () => {
     const { cookie } = await t.signUp();
     expect(await plan(cookie)).toEqual({
       reviewsDue: 0,
       newWordsLeft: 20,
       newWordsPerDay: 20,
       unit: { key: 'hello', title: 'Hello and how are you', number: 1, locked: false, stepsDone: 0, steps: 3 },
-      next: { kind: 'lesson', key: String(lessonId('greetings-and-courtesy')), title: 'Greetings and courtesy', label: 'Lesson: Greetings and courtesy', done: false, locked: false, premium: false },
+      next: {
+        kind: 'lesson',
+        key: String(lessonId('greetings-and-courtesy')),
+        title: 'Greetings and courtesy',
+        label: 'Lesson: Greetings and courtesy',
+        done: false,
+        locked: false,
+        premium: false,
+      },
       courseDone: false,
     });
   });
 
-  test('a learner with reviews due: the words answered yesterday are due, and today\'s new words are counted down', async () => {
+  test("a learner with reviews due: the words answered yesterday are due, and today's new words are counted down", async () => {
     const { cookie } = await t.signUp();
     const [first, second] = wordsOf('Greetings');
     await answerRight(cookie, first!.id);
@@ -56,10 +71,16 @@ describe("today's plan", () => {
       next: { kind: 'words', key: 'Greetings', label: 'Practise the words of Greetings', progress: { done: 1, of: greetings.length } },
     });
     for (const word of greetings.slice(1)) await answerRight(cookie, word.id);
-    expect(await plan(cookie)).toMatchObject({ unit: { key: 'hello', stepsDone: 2 }, next: { kind: 'grammar', key: 'possessive-suffixes', label: 'Read: My, your, his: the possessive endings' } });
+    expect(await plan(cookie)).toMatchObject({
+      unit: { key: 'hello', stepsDone: 2 },
+      next: { kind: 'grammar', key: 'possessive-suffixes', label: 'Read: My, your, his: the possessive endings' },
+    });
     const read = await t.server.api.course.grammar({ key: 'possessive-suffixes' }).read.post({}, { cookie });
     expect(read.status).toBe(200);
-    expect(read.json).toMatchObject({ unit: { key: 'about-you', number: 2, stepsDone: 0 }, next: { kind: 'lesson', title: 'Introducing yourself' } });
+    expect(read.json).toMatchObject({
+      unit: { key: 'about-you', number: 2, stepsDone: 0 },
+      next: { kind: 'lesson', title: 'Introducing yourself' },
+    });
     const units = (await path(cookie)).units;
     expect(units.slice(0, 2).map((u: { key: string; done: boolean; current: boolean }) => [u.key, u.done, u.current])).toEqual([
       ['hello', true, false],
@@ -72,12 +93,19 @@ describe("today's plan", () => {
     const first = await placeWith(cookie, 'hello', 4);
     expect(first.json).toMatchObject({ unit: 'hello', right: 4, total: 4, passed: true, placedIn: 'about-you' });
     expect((await placeWith(cookie, 'about-you', 3)).json).toMatchObject({ right: 3, passed: true, placedIn: 'numbers-and-colours' });
-    expect(await plan(cookie)).toMatchObject({ unit: { key: 'numbers-and-colours', number: 3, stepsDone: 0 }, next: { kind: 'words', key: 'Numbers' } });
+    expect(await plan(cookie)).toMatchObject({
+      unit: { key: 'numbers-and-colours', number: 3, stepsDone: 0 },
+      next: { kind: 'words', key: 'Numbers' },
+    });
     const { units, placedIn } = await path(cookie);
     expect(placedIn).toBe('numbers-and-colours');
     expect(units.slice(0, 3).map((u: { done: boolean }) => u.done)).toEqual([true, true, false]);
     // A failed check, or one passed again for an earlier unit, never moves the learner back.
-    expect((await placeWith(cookie, 'numbers-and-colours', 2)).json).toMatchObject({ right: 2, passed: false, placedIn: 'numbers-and-colours' });
+    expect((await placeWith(cookie, 'numbers-and-colours', 2)).json).toMatchObject({
+      right: 2,
+      passed: false,
+      placedIn: 'numbers-and-colours',
+    });
     expect((await placeWith(cookie, 'hello', 4)).json).toMatchObject({ passed: true, placedIn: 'numbers-and-colours' });
   });
 });
@@ -105,7 +133,10 @@ describe('the path', () => {
     expect((await t.server.api.course.grammar({ key: 'no-such-page' }).read.post({}, { cookie })).status).toBe(404);
     const bad = await t.request('POST', '/api/course/placement/hello', { cookie, body: { answers: 'x' } });
     expect(bad.status).toBe(400);
-    const many = await t.request('POST', '/api/course/placement/hello', { cookie, body: { answers: Array.from({ length: 9 }, () => ({ wordId: 1, answer: 'x' })) } });
+    const many = await t.request('POST', '/api/course/placement/hello', {
+      cookie,
+      body: { answers: Array.from({ length: 9 }, () => ({ wordId: 1, answer: 'x' })) },
+    });
     expect(many.status).toBe(400);
   });
 
@@ -114,19 +145,38 @@ describe('the path', () => {
     const { questions } = await quiz(cookie, 'hello');
     const hello = questions.find((q: { english: string }) => q.english === 'hello')!;
     expect(lebaneseOf(hello.wordId)).toBe('mar7aba');
-    const res = await t.server.api.course.placement({ unit: 'hello' }).post({ answers: [{ wordId: hello.wordId, answer: 'Mar7aba!' }] }, { cookie });
+    const res = await t.server.api.course
+      .placement({ unit: 'hello' })
+      .post({ answers: [{ wordId: hello.wordId, answer: 'Mar7aba!' }] }, { cookie });
     expect(res.json.answers.find((a: { wordId: number }) => a.wordId === hello.wordId)).toMatchObject({ right: true });
-    const wrong = await t.server.api.course.placement({ unit: 'hello' }).post({ answers: [{ wordId: hello.wordId, answer: 'shukran' }] }, { cookie });
+    const wrong = await t.server.api.course
+      .placement({ unit: 'hello' })
+      .post({ answers: [{ wordId: hello.wordId, answer: 'shukran' }] }, { cookie });
     expect(wrong.json.answers.find((a: { wordId: number }) => a.wordId === hello.wordId)).toMatchObject({ right: false });
   });
 });
 
 describe('the import of content/course.yaml', () => {
   const { fixture } = contentSandbox();
-  const greetingsFile = colorsFile.replace('topic: Colors', 'topic: Greetings').replace('a7mar', 'mar7aba').replace('أحمر', 'مرحبا').replace('red', 'hello').replace('abyad', 'ahlan').replace('أبيض', 'أهلا').replace('white', 'hi').replace('order: 1', 'order: 2');
-  const base = { 'letters/letters.yaml': lettersFile, 'words/colors.yaml': colorsFile, 'words/greetings.yaml': greetingsFile, 'lessons/01-colors.md': colorsLesson };
+  const greetingsFile = colorsFile
+    .replace('topic: Colors', 'topic: Greetings')
+    .replace('a7mar', 'mar7aba')
+    .replace('أحمر', 'مرحبا')
+    .replace('red', 'hello')
+    .replace('abyad', 'ahlan')
+    .replace('أبيض', 'أهلا')
+    .replace('white', 'hi')
+    .replace('order: 1', 'order: 2');
+  const base = {
+    'letters/letters.yaml': lettersFile,
+    'words/colors.yaml': colorsFile,
+    'words/greetings.yaml': greetingsFile,
+    'lessons/01-colors.md': colorsLesson,
+  };
   const errorsOf = (course: string, files: Record<string, string> = {}) =>
-    validateContent(fixture({ ...base, ...files, 'course.yaml': course }), contentPlugins).errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
+    validateContent(fixture({ ...base, ...files, 'course.yaml': course }), contentPlugins).errors.map(
+      (e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`,
+    );
 
   test('units covering every topic and lesson are valid', () => {
     expect(errorsOf('units:\n  - key: one\n    title: One\n    topics: [Colors, Greetings]\n    lessons: [colors-1]\n')).toEqual([]);
@@ -147,9 +197,11 @@ describe('the import of content/course.yaml', () => {
     ]);
   });
 
-  test('a lesson before the unit that introduces its topic, and a topic\'s batch listed twice', () => {
+  test("a lesson before the unit that introduces its topic, and a topic's batch listed twice", () => {
     expect(
-      errorsOf('units:\n  - key: one\n    title: One\n    topics: [Greetings]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }, Colors]\n'),
+      errorsOf(
+        'units:\n  - key: one\n    title: One\n    topics: [Greetings]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }, Colors]\n',
+      ),
     ).toEqual([
       'course.yaml:8: units[1].topics[1]: batch 2 of topic "Colors" is already in unit 2 (two): each belongs to one unit',
       'course.yaml:5: units[0].lessons[0]: lesson "colors-1" uses topic "Colors", which unit 2 introduces: list it in this unit or an earlier one',
@@ -161,17 +213,27 @@ describe('the import of content/course.yaml', () => {
     const lesson = colorsLesson.replace('topic: Colors', 'topic: Colors\ngrammar: past');
     const files = { 'verbs/eat.yaml': verbFile(), 'grammar/01-past.md': page, 'lessons/01-colors.md': lesson };
     expect(
-      errorsOf('units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n    grammar: [past]\n', files),
+      errorsOf(
+        'units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n    grammar: [past]\n',
+        files,
+      ),
     ).toEqual([
       'course.yaml:5: units[0].lessons[0]: lesson "colors-1" uses grammar page "past": list the page in this unit or an earlier one',
     ]);
-    expect(errorsOf('units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    grammar: [past]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n', files)).toEqual([
+    expect(
+      errorsOf(
+        'units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    grammar: [past]\n    lessons: [colors-1]\n  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n',
+        files,
+      ),
+    ).toEqual([
       'course.yaml:5: units[0].grammar[0]: grammar page "past" (its word colors/white) uses batch 2 of topic "Colors", which unit 2 introduces: list it in this unit or an earlier one',
     ]);
   });
 
   test('content in no unit', () => {
-    expect(errorsOf('units:\n  - key: one\n    title: One\n    topics: [{ topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n')).toEqual([
+    expect(
+      errorsOf('units:\n  - key: one\n    title: One\n    topics: [{ topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n'),
+    ).toEqual([
       'course.yaml:1: units: every part of the content belongs to a unit; in none: batch 2 of topic "Colors", batch 1 of topic "Greetings", batch 2 of topic "Greetings"',
     ]);
   });

@@ -20,5 +20,9 @@ export function courseRoutes(ctx: AppContext, { auth, course }: { auth: AuthServ
       { auth: true, params: PageParams },
     )
     .get('/api/course/placement/:unit', ({ user, params }) => course.placementQuiz(user, params.unit), { auth: true, params: UnitParams })
-    .post('/api/course/placement/:unit', ({ user, params, body }) => ctx.writes.run(() => course.place(user, params.unit, body)), { auth: true, params: UnitParams, body: PlacementBody });
+    .post('/api/course/placement/:unit', ({ user, params, body }) => ctx.writes.run(() => course.place(user, params.unit, body)), {
+      auth: true,
+      params: UnitParams,
+      body: PlacementBody,
+    });
 }

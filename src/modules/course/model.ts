@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { PLACEMENT_QUESTIONS } from './rules';
 
-const KEY = v.pipe(v.string('The key is not valid.'), v.maxLength(120, 'The key is too long.'), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The key is not valid.'));
+const KEY = v.pipe(
+  v.string('The key is not valid.'),
+  v.maxLength(120, 'The key is too long.'),
+  v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'The key is not valid.'),
+);
 
 /** The params of the routes naming a unit or a grammar page: lower case letters, digits and "-". */
 export const UnitParams = v.object({ unit: KEY });

@@ -31,7 +31,9 @@ export const courseGrammarRead = sqliteTable(
   'course_grammar_read',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     pageKey: text('page_key').notNull(),
     readAt: createdAt(),
   },

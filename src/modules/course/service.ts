@@ -11,9 +11,26 @@ import type { SpellingService } from '../spelling/service';
 import type { VocabularyService } from '../vocabulary/service';
 import { courseGrammarRead, coursePlacements, courseUnits } from './schema';
 import type { PlacementAnswers } from './model';
-import { PLACEMENT_PASS, PLACEMENT_QUESTIONS, stepView, type CoursePath, type PlacementQuiz, type PlacementResult, type StepView, type TodaysPlan, type UnitView } from './rules';
+import {
+  PLACEMENT_PASS,
+  PLACEMENT_QUESTIONS,
+  stepView,
+  type CoursePath,
+  type PlacementQuiz,
+  type PlacementResult,
+  type StepView,
+  type TodaysPlan,
+  type UnitView,
+} from './rules';
 
-type Deps = { vocabulary: VocabularyService; review: ReviewService; lessons: LessonsService; grammar: GrammarService; dialogues: DialoguesService; spelling: SpellingService };
+type Deps = {
+  vocabulary: VocabularyService;
+  review: ReviewService;
+  lessons: LessonsService;
+  grammar: GrammarService;
+  dialogues: DialoguesService;
+  spelling: SpellingService;
+};
 
 /**
  * The course (content/course.yaml, docs/decisions/0076-the-course.md): its units with what a learner has
@@ -26,8 +43,16 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
   const { vocabulary, review, lessons, grammar, dialogues, spelling } = deps;
   const P = sql.placeholder;
   const units = db.select().from(courseUnits).orderBy(asc(courseUnits.orderIndex)).prepare();
-  const readPages = db.select({ key: courseGrammarRead.pageKey }).from(courseGrammarRead).where(eq(courseGrammarRead.userId, P('userId'))).prepare();
-  const placementOf = db.select({ unitKey: coursePlacements.unitKey }).from(coursePlacements).where(eq(coursePlacements.userId, P('userId'))).prepare();
+  const readPages = db
+    .select({ key: courseGrammarRead.pageKey })
+    .from(courseGrammarRead)
+    .where(eq(courseGrammarRead.userId, P('userId')))
+    .prepare();
+  const placementOf = db
+    .select({ unitKey: coursePlacements.unitKey })
+    .from(coursePlacements)
+    .where(eq(coursePlacements.userId, P('userId')))
+    .prepare();
 
   /**
    * A unit's placement check asks its words and answers with their Lebanese: a unit with premium steps
@@ -49,7 +74,10 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
     const read = new Set(readPages.all({ userId: user.id }).map((r) => r.key));
     const all = units.all();
     const placedKey = placementOf.get({ userId: user.id })?.unitKey;
-    const placedAt = Math.max(0, all.findIndex((u) => u.key === placedKey));
+    const placedAt = Math.max(
+      0,
+      all.findIndex((u) => u.key === placedKey),
+    );
 
     let current = -1;
     const views = all.map((unit, index): UnitView => {
@@ -61,23 +89,61 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
             const total = counts.reduce((n, c) => n + c.words, 0);
             const right = counts.reduce((n, c) => n + c.answeredRight, 0);
             const topic = topics.get(step.topic);
-            return stepView({ kind: 'words', key: step.topic, title: step.topic, done: placedPast || right >= total, locked: !!topic && !topic.isTrialAccessible, premium: !!topic?.isPremium, progress: { done: right, of: total } });
+            return stepView({
+              kind: 'words',
+              key: step.topic,
+              title: step.topic,
+              done: placedPast || right >= total,
+              locked: !!topic && !topic.isTrialAccessible,
+              premium: !!topic?.isPremium,
+              progress: { done: right, of: total },
+            });
           }
           case 'lesson': {
             const lesson = lessonList.get(step.key);
-            return stepView({ kind: 'lesson', key: String(lesson?.id ?? step.key), title: lesson?.name ?? step.key, done: placedPast || !!lesson?.progress.completed, locked: false, premium: false });
+            return stepView({
+              kind: 'lesson',
+              key: String(lesson?.id ?? step.key),
+              title: lesson?.name ?? step.key,
+              done: placedPast || !!lesson?.progress.completed,
+              locked: false,
+              premium: false,
+            });
           }
           case 'grammar':
-            return stepView({ kind: 'grammar', key: step.key, title: pages.get(step.key)?.title ?? step.key, done: placedPast || read.has(step.key), locked: false, premium: false });
+            return stepView({
+              kind: 'grammar',
+              key: step.key,
+              title: pages.get(step.key)?.title ?? step.key,
+              done: placedPast || read.has(step.key),
+              locked: false,
+              premium: false,
+            });
           case 'dialogue': {
             const dialogue = dialogueList.get(step.key);
-            return stepView({ kind: 'dialogue', key: String(dialogue?.id ?? step.key), title: dialogue?.title ?? step.key, done: placedPast || (dialogue?.progress.timesPlayed ?? 0) > 0, locked: !!dialogue?.locked, premium: !!dialogue?.premium });
+            return stepView({
+              kind: 'dialogue',
+              key: String(dialogue?.id ?? step.key),
+              title: dialogue?.title ?? step.key,
+              done: placedPast || (dialogue?.progress.timesPlayed ?? 0) > 0,
+              locked: !!dialogue?.locked,
+              premium: !!dialogue?.premium,
+            });
           }
         }
       });
       const done = steps.every((s) => s.done);
       if (!done && current === -1) current = index;
-      return { key: unit.key, title: unit.title, number: index + 1, premium: steps.some((s) => s.premium), locked: steps.some((s) => s.locked && !s.done), done, current: false, steps };
+      return {
+        key: unit.key,
+        title: unit.title,
+        number: index + 1,
+        premium: steps.some((s) => s.premium),
+        locked: steps.some((s) => s.locked && !s.done),
+        done,
+        current: false,
+        steps,
+      };
     });
     if (current >= 0) views[current]!.current = true;
     return { units: views, placedIn: placedKey && placedAt > 0 ? placedKey : null };
@@ -110,7 +176,14 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
         reviewsDue: review.queue(user, vocabulary.openWords).count,
         newWordsLeft: Math.max(0, settings.newCardsPerDay - review.newCardsToday(user.id)),
         newWordsPerDay: settings.newCardsPerDay,
-        unit: unit && { key: unit.key, title: unit.title, number: unit.number, locked: unit.locked, stepsDone: unit.steps.filter((s) => s.done).length, steps: unit.steps.length },
+        unit: unit && {
+          key: unit.key,
+          title: unit.title,
+          number: unit.number,
+          locked: unit.locked,
+          stepsDone: unit.steps.filter((s) => s.done).length,
+          steps: unit.steps.length,
+        },
         next: unit?.steps.find((s) => !s.done) ?? null,
         courseDone: all.length > 0 && all.every((u) => u.done),
       };
@@ -136,7 +209,12 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
       const userId = user.id;
       const words = quizWords(key);
       const given = new Map(input.answers.map((a) => [a.wordId, a.answer]));
-      const judged = words.map((w) => ({ wordId: w.id, english: w.english, lebanese: w.lebanese, right: judgeAnswer(given.get(w.id) ?? '', w.lebanese, spelling) }));
+      const judged = words.map((w) => ({
+        wordId: w.id,
+        english: w.english,
+        lebanese: w.lebanese,
+        right: judgeAnswer(given.get(w.id) ?? '', w.lebanese, spelling),
+      }));
       const right = judged.filter((j) => j.right).length;
       const passed = right >= Math.min(PLACEMENT_PASS, words.length);
       const all = units.all();
@@ -146,7 +224,10 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
         // Synchronous, in the write queue's transaction (index.ts): nothing comes between the read and the write.
         const placedAt = all.findIndex((u) => u.key === placementOf.get({ userId })?.unitKey);
         if (placedAt < all.indexOf(next))
-          db.insert(coursePlacements).values({ userId, unitKey: next.key }).onConflictDoUpdate({ target: coursePlacements.userId, set: { unitKey: next.key, placedAt: new Date() } }).run();
+          db.insert(coursePlacements)
+            .values({ userId, unitKey: next.key })
+            .onConflictDoUpdate({ target: coursePlacements.userId, set: { unitKey: next.key, placedAt: new Date() } })
+            .run();
       }
       return { unit: key, right, total: words.length, passed, answers: judged, placedIn: placementOf.get({ userId })?.unitKey ?? null };
     },

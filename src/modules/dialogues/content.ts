@@ -26,7 +26,10 @@ const DialogueFile = v.strictObject({
   premium: v.boolean('must be true or false'),
   speakers: v.pipe(
     v.array(
-      v.strictObject({ name: v.pipe(text('a name'), v.maxLength(40, 'must be at most 40 characters')), gender: v.picklist(GENDERS, 'must be male or female') }),
+      v.strictObject({
+        name: v.pipe(text('a name'), v.maxLength(40, 'must be at most 40 characters')),
+        gender: v.picklist(GENDERS, 'must be male or female'),
+      }),
       'must be a list of speakers',
     ),
     v.minLength(SPEAKERS.min, `must name ${SPEAKERS.min} or ${SPEAKERS.max} speakers`),
@@ -34,7 +37,14 @@ const DialogueFile = v.strictObject({
   ),
   lines: v.pipe(
     v.array(
-      v.strictObject({ speaker: text('a speaker\'s name'), arabizi: arabizi(), alternatives: v.optional(v.array(arabizi(), 'must be a list of arabizi texts')), arabic: arabic(), english: text('English text'), note: optionalNote() }),
+      v.strictObject({
+        speaker: text("a speaker's name"),
+        arabizi: arabizi(),
+        alternatives: v.optional(v.array(arabizi(), 'must be a list of arabizi texts')),
+        arabic: arabic(),
+        english: text('English text'),
+        note: optionalNote(),
+      }),
       'must be a list of lines',
     ),
     v.minLength(DIALOGUE_LINES.min, `must have ${DIALOGUE_LINES.min} to ${DIALOGUE_LINES.max} lines`),
@@ -46,7 +56,16 @@ export interface DialogueContent {
   file: string;
   line: number;
   dialogue: { key: string; title: string; setting: string; isPremium: boolean; orderIndex: number; speakers: Speaker[] };
-  lines: { position: number; speaker: string; voice: Voice; arabizi: string; alternatives: string[]; arabic: string; english: string; note: string | null }[];
+  lines: {
+    position: number;
+    speaker: string;
+    voice: Voice;
+    arabizi: string;
+    alternatives: string[];
+    arabic: string;
+    english: string;
+    note: string | null;
+  }[];
   texts: TextField[];
 }
 
@@ -55,7 +74,12 @@ export interface DialogueContent {
  * gender, so two men (or two women) talking do not sound like one person (docs/decisions/0070-a-voice-for-a-conversation.md).
  */
 function speakerVoices(speakers: Speaker[]): Map<string, Voice> {
-  return new Map(speakers.map((s, i) => [s.name, speakers.slice(0, i).some((before) => before.gender === s.gender) ? (`${s.gender}-2` as const) : s.gender]));
+  return new Map(
+    speakers.map((s, i) => [
+      s.name,
+      speakers.slice(0, i).some((before) => before.gender === s.gender) ? (`${s.gender}-2` as const) : s.gender,
+    ]),
+  );
 }
 
 export const dialoguesContent: ContentPlugin<DialogueContent> = {
@@ -66,31 +90,60 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
     const doc = parseYaml(file, report);
     if (!doc) return [];
     const order = FILE_NAME.exec(basename(file.path));
-    if (!order) report.error({ file: file.path, line: 1, field: '(file name)', message: 'a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -' });
+    if (!order)
+      report.error({
+        file: file.path,
+        line: 1,
+        field: '(file name)',
+        message: 'a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -',
+      });
     const data = validateDoc(doc, DialogueFile, report);
     if (!data || !order) return [];
 
     const speakers = new Map<string, Speaker>();
     data.speakers.forEach((s, i) => {
-      if (speakers.has(s.name)) report.error({ file: file.path, line: doc.lineOf(['speakers', i, 'name']), field: `speakers[${i}].name`, message: `"${s.name}" is named twice` });
+      if (speakers.has(s.name))
+        report.error({
+          file: file.path,
+          line: doc.lineOf(['speakers', i, 'name']),
+          field: `speakers[${i}].name`,
+          message: `"${s.name}" is named twice`,
+        });
       speakers.set(s.name, s);
     });
     let ok = true;
     data.lines.forEach((l, i) => {
       if (!speakers.has(l.speaker)) {
         ok = false;
-        report.error({ file: file.path, line: doc.lineOf(['lines', i, 'speaker']), field: `lines[${i}].speaker`, message: `"${l.speaker}" is not one of the speakers (${[...speakers.keys()].join(', ')})` });
+        report.error({
+          file: file.path,
+          line: doc.lineOf(['lines', i, 'speaker']),
+          field: `lines[${i}].speaker`,
+          message: `"${l.speaker}" is not one of the speakers (${[...speakers.keys()].join(', ')})`,
+        });
       }
       checkNumberLetters(doc, ['lines', i, 'arabizi'], l.arabizi, l.arabic, report);
     });
     // Each speaker has lines, so a learner taking any part has turns to say.
     data.speakers.forEach((s, i) => {
-      if (!data.lines.some((l) => l.speaker === s.name)) report.error({ file: file.path, line: doc.lineOf(['speakers', i, 'name']), field: `speakers[${i}].name`, message: `"${s.name}" says no line` });
+      if (!data.lines.some((l) => l.speaker === s.name))
+        report.error({
+          file: file.path,
+          line: doc.lineOf(['speakers', i, 'name']),
+          field: `speakers[${i}].name`,
+          message: `"${s.name}" says no line`,
+        });
     });
     // Speech has two voices of each gender: a third speaker of one gender would sound like one of the others.
     for (const gender of GENDERS) {
       const same = data.speakers.filter((s) => s.gender === gender);
-      if (same.length > 2) report.error({ file: file.path, line: doc.lineOf(['speakers']), field: 'speakers', message: `at most two speakers may be ${gender}: speech has two ${gender} voices, and ${same.map((s) => s.name).join(', ')} would not all sound apart` });
+      if (same.length > 2)
+        report.error({
+          file: file.path,
+          line: doc.lineOf(['speakers']),
+          field: 'speakers',
+          message: `at most two speakers may be ${gender}: speech has two ${gender} voices, and ${same.map((s) => s.name).join(', ')} would not all sound apart`,
+        });
     }
     if (!ok) return [];
     const voices = speakerVoices(data.speakers);
@@ -99,8 +152,24 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
       {
         file: file.path,
         line: doc.lineOf(['key']),
-        dialogue: { key: data.key, title: data.title, setting: data.setting, isPremium: data.premium, orderIndex: Number(order[1]), speakers: data.speakers },
-        lines: data.lines.map((l, i) => ({ position: i, speaker: l.speaker, voice: voices.get(l.speaker)!, arabizi: l.arabizi, alternatives: l.alternatives ?? [], arabic: l.arabic, english: l.english, note: l.note ?? null })),
+        dialogue: {
+          key: data.key,
+          title: data.title,
+          setting: data.setting,
+          isPremium: data.premium,
+          orderIndex: Number(order[1]),
+          speakers: data.speakers,
+        },
+        lines: data.lines.map((l, i) => ({
+          position: i,
+          speaker: l.speaker,
+          voice: voices.get(l.speaker)!,
+          arabizi: l.arabizi,
+          alternatives: l.alternatives ?? [],
+          arabic: l.arabic,
+          english: l.english,
+          note: l.note ?? null,
+        })),
         texts: [
           textAt(doc, ['title'], data.title, 'english'),
           textAt(doc, ['setting'], data.setting, 'prose'),
@@ -116,9 +185,25 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
     ];
   },
   check(items, all, report) {
-    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
-    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
-    reportRepeats(items, (item) => item.dialogue.key, (item) => ({ file: item.file, line: item.line, field: 'key' }), (item) => `dialogue key "${item.dialogue.key}"`, report);
+    checkVerbForms(
+      verbFormsOf(all),
+      knownArabiziOf(all),
+      items.flatMap((item) => item.texts),
+      report,
+    );
+    checkAddressee(
+      items.flatMap((item) => item.texts),
+      verbFormsOf(all),
+      plainWordsOf(all),
+      report,
+    );
+    reportRepeats(
+      items,
+      (item) => item.dialogue.key,
+      (item) => ({ file: item.file, line: item.line, field: 'key' }),
+      (item) => `dialogue key "${item.dialogue.key}"`,
+      report,
+    );
     reportRepeats(
       items,
       (item) => String(item.dialogue.orderIndex),
@@ -129,10 +214,16 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
   },
   texts: (item) => item.texts,
   // A line's clip is content/audio/dialogues/<dialogue key>-<line number, from 1>.
-  recordable: ({ dialogue, lines }) => lines.map((l) => ({ kind: 'dialogues', key: `${dialogue.key}-${l.position + 1}`, arabizi: l.arabizi, arabic: l.arabic })),
+  recordable: ({ dialogue, lines }) =>
+    lines.map((l) => ({ kind: 'dialogues', key: `${dialogue.key}-${l.position + 1}`, arabizi: l.arabizi, arabic: l.arabic })),
   stats: (items) => dialogueStats(items),
   apply(tx, items) {
-    const sync = syncByKey(tx, dialogues, items.map((i) => i.dialogue), { keyField: 'key' });
+    const sync = syncByKey(
+      tx,
+      dialogues,
+      items.map((i) => i.dialogue),
+      { keyField: 'key' },
+    );
     for (const item of items) syncChildren(tx, sync, item.dialogue.key, dialogueLines, 'dialogueId', 'position', item.lines);
     return sync.counts;
   },
@@ -146,10 +237,19 @@ function dialogueStats(items: DialogueContent[]): KindStats {
   const lines = [`Dialogues: ${dialogueList.length} (${freeDialogues} free, ${dialogueList.length - freeDialogues} premium)`];
   if (dialogueList.length > 0) {
     lines.push(
-      formatTable([
-        ['place', 'dialogue', 'premium', 'speakers', 'lines'],
-        ...dialogueList.map((d) => [d.dialogue.orderIndex, d.dialogue.title, d.dialogue.isPremium ? 'yes' : 'no', d.dialogue.speakers.map((s) => s.name).join(', '), d.lines.length]),
-      ], [1, 2, 3]),
+      formatTable(
+        [
+          ['place', 'dialogue', 'premium', 'speakers', 'lines'],
+          ...dialogueList.map((d) => [
+            d.dialogue.orderIndex,
+            d.dialogue.title,
+            d.dialogue.isPremium ? 'yes' : 'no',
+            d.dialogue.speakers.map((s) => s.name).join(', '),
+            d.lines.length,
+          ]),
+        ],
+        [1, 2, 3],
+      ),
     );
   }
   if (dialogueList.length < MINIMUMS.dialogues) gaps.push(`dialogues: ${dialogueList.length} (at least ${MINIMUMS.dialogues})`);

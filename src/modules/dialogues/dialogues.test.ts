@@ -23,18 +23,31 @@ const LARA = [
   'Tfaddal. Yeslamo ideik!',
 ];
 const ANSWER = 'Each answer must be the text you typed or { heard: [what recognition heard] }.';
-const rolePlay = (cookie: string | undefined, id: number, body: RolePlay) => t.server.api.dialogues({ id })['role-play'].post(body, { cookie });
+const rolePlay = (cookie: string | undefined, id: number, body: RolePlay) =>
+  t.server.api.dialogues({ id })['role-play'].post(body, { cookie });
 type RolePlay = Parameters<ReturnType<typeof t.server.api.dialogues>['role-play']['post']>[0];
 const stats = (userId: number) =>
-  t.db.$client.query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?').get(userId) as { points: number; answered: number; correct: number } | null;
+  t.db.$client
+    .query('select points, total_answered as answered, total_correct as correct from user_stats where user_id = ?')
+    .get(userId) as { points: number; answered: number; correct: number } | null;
 
 describe('GET /api/dialogues', () => {
   test('every dialogue in order, free ones open and premium ones locked for a visitor', async () => {
     const res = await t.server.api.dialogues.get();
     expect(res.status).toBe(200);
     expect(res.json.length).toBeGreaterThanOrEqual(16);
-    expect(res.json[0]).toMatchObject({ key: 'cafe', title: 'At the café', premium: false, locked: false, lines: 11, progress: { timesPlayed: 0, bestScore: 0 } });
-    expect(res.json[0].speakers).toEqual([{ name: 'Rami', gender: 'male' }, { name: 'Lara', gender: 'female' }]);
+    expect(res.json[0]).toMatchObject({
+      key: 'cafe',
+      title: 'At the café',
+      premium: false,
+      locked: false,
+      lines: 11,
+      progress: { timesPlayed: 0, bestScore: 0 },
+    });
+    expect(res.json[0].speakers).toEqual([
+      { name: 'Rami', gender: 'male' },
+      { name: 'Lara', gender: 'female' },
+    ]);
     const bank = res.json.find((d: { key: string }) => d.key === 'bank');
     expect(bank).toMatchObject({ premium: true, locked: true });
     expect(res.json.filter((d: { premium: boolean }) => !d.premium).length).toBeGreaterThanOrEqual(4);
@@ -72,7 +85,13 @@ describe('GET /api/dialogues/{id}', () => {
   });
 
   test('a malformed id is a 400, an unknown one a 404', async () => {
-    for (const path of ['/api/dialogues/abc', '/api/dialogues/1.5', '/api/dialogues/-1', '/api/dialogues/0', '/api/dialogues/99999999999999999999']) {
+    for (const path of [
+      '/api/dialogues/abc',
+      '/api/dialogues/1.5',
+      '/api/dialogues/-1',
+      '/api/dialogues/0',
+      '/api/dialogues/99999999999999999999',
+    ]) {
       const res = await t.request('GET', path);
       expect({ path, status: res.status }).toEqual({ path, status: 400 });
     }
@@ -139,26 +158,55 @@ describe('POST /api/dialogues/{id}/role-play', () => {
   test('each line is judged like a typed card; right lines earn points and count as answers', async () => {
     const { cookie, user } = await t.signUp();
     // Another spelling of the same words is right; one letter off is almost (not right); another line is wrong.
-    const answers = ['baddi 2ahwe bala sekar law sama7t', '3arabiyye w fi shi zaki ma3a', 'Eh, akid! W kebbeyet mat kamen.', 'ma3 salame', 'Tfaddal. Yeslamo ideik!'];
+    const answers = [
+      'baddi 2ahwe bala sekar law sama7t',
+      '3arabiyye w fi shi zaki ma3a',
+      'Eh, akid! W kebbeyet mat kamen.',
+      'ma3 salame',
+      'Tfaddal. Yeslamo ideik!',
+    ];
     const res = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ speaker: 'Lara', score: 3, total: 5, verdicts: ['right', 'right', 'almost', 'wrong', 'right'], pointsAwarded: 30 });
-    expect(res.json.progress).toMatchObject({ timesPlayed: 1, bestScore: 3, lastScore: 3, lastTotal: 5, lastPlayed: t.clock.now().toISOString() });
+    expect(res.json).toMatchObject({
+      speaker: 'Lara',
+      score: 3,
+      total: 5,
+      verdicts: ['right', 'right', 'almost', 'wrong', 'right'],
+      pointsAwarded: 30,
+    });
+    expect(res.json.progress).toMatchObject({
+      timesPlayed: 1,
+      bestScore: 3,
+      lastScore: 3,
+      lastTotal: 5,
+      lastPlayed: t.clock.now().toISOString(),
+    });
     expect(stats(user.id)).toEqual({ points: 30, answered: 5, correct: 3 });
 
     // A worse run keeps the best score; the list shows it. The line's accepted alternative
     // (content/dialogues/01-cafe.yaml), in another spelling, is right like the line.
-    const worse = await rolePlay(cookie, CAFE(), { speaker: 'Lara', answers: ['ahwe bala sekar law sama7t', 'x', 'x', 'x', 'Tfaddal. Yeslamo ideik!'] });
-    expect(worse.json).toMatchObject({ score: 2, verdicts: ['right', 'wrong', 'wrong', 'wrong', 'right'], progress: { timesPlayed: 2, bestScore: 3, lastScore: 2 } });
+    const worse = await rolePlay(cookie, CAFE(), {
+      speaker: 'Lara',
+      answers: ['ahwe bala sekar law sama7t', 'x', 'x', 'x', 'Tfaddal. Yeslamo ideik!'],
+    });
+    expect(worse.json).toMatchObject({
+      score: 2,
+      verdicts: ['right', 'wrong', 'wrong', 'wrong', 'right'],
+      progress: { timesPlayed: 2, bestScore: 3, lastScore: 2 },
+    });
     expect(stats(user.id)).toEqual({ points: 50, answered: 10, correct: 5 });
-    const cafe = ((await t.server.api.dialogues.get({ cookie })).json as { key: string; progress: unknown }[]).find((d) => d.key === 'cafe');
+    const cafe = ((await t.server.api.dialogues.get({ cookie })).json as { key: string; progress: unknown }[]).find(
+      (d) => d.key === 'cafe',
+    );
     expect(cafe!.progress).toMatchObject({ timesPlayed: 2, bestScore: 3, lastScore: 2, lastTotal: 5 });
-    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual({ p: 50 });
+    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual(
+      { p: 50 },
+    );
   });
 });
 
 describe('a role-play with turns said aloud', () => {
-  test('what recognition heard is judged against the line\'s Arabic with the normaliser; typed turns beside them as before', async () => {
+  test("what recognition heard is judged against the line's Arabic with the normaliser; typed turns beside them as before", async () => {
     const { cookie, user } = await t.signUp();
     const answers = [
       // A recogniser's alternatives, the second the line without its shadda and punctuation: right.
@@ -174,7 +222,9 @@ describe('a role-play with turns said aloud', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ score: 4, total: 5, verdicts: ['right', 'right', 'wrong', 'right', 'right'], pointsAwarded: 40 });
     expect(stats(user.id)).toEqual({ points: 40, answered: 5, correct: 4 });
-    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual({ p: 40 });
+    expect(t.db.$client.query("select sum(points) as p from points_ledger where user_id = ? and source = 'dialogue'").get(user.id)).toEqual(
+      { p: 40 },
+    );
   });
 
   test('an arabizi line "heard" is not the Arabic: wrong', async () => {
@@ -201,10 +251,20 @@ describe('learning time', () => {
 describe('speech of dialogue lines', () => {
   test('a line is speakable, with its speaker voice and whether its dialogue is premium', () => {
     const dialogues = t.services.dialogues;
-    expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({ arabizi: 'Tfaddal. Yeslamo ideik!', arabic: 'تفضّل. يسلمو إيديك!', voice: 'female', premium: false });
+    expect(dialogues.speakableFor('tfaddal. yeslamo ideik!')).toEqual({
+      arabizi: 'Tfaddal. Yeslamo ideik!',
+      arabic: 'تفضّل. يسلمو إيديك!',
+      voice: 'female',
+      premium: false,
+    });
     expect(dialogues.speakableFor('بدّي قهوة بلا سكّر، لو سمحت.')).toMatchObject({ voice: 'female', premium: false });
     // At the doctor's is premium (content/dialogues/07-doctor.yaml).
-    expect(dialogues.speakableFor('Batne 3am yewja3ne men yomein.')).toEqual({ arabizi: 'Batne 3am yewja3ne men yomein.', arabic: 'بطني عم يوجعني من يومين.', voice: 'female', premium: true });
+    expect(dialogues.speakableFor('Batne 3am yewja3ne men yomein.')).toEqual({
+      arabizi: 'Batne 3am yewja3ne men yomein.',
+      arabic: 'بطني عم يوجعني من يومين.',
+      voice: 'female',
+      premium: true,
+    });
     expect(dialogues.speakableFor('not a line')).toBeNull();
   });
 
@@ -216,10 +276,14 @@ describe('speech of dialogue lines', () => {
     expect(t.services.dialogues.speakableFor('W ba3dein?')).toMatchObject({ voice: 'male' });
     // Across the course, no two speakers of one dialogue share a voice.
     const shared = t.db.$client
-      .query('select dialogue_id, voice, group_concat(distinct speaker) as speakers from dialogue_lines group by dialogue_id, voice having count(distinct speaker) > 1')
+      .query(
+        'select dialogue_id, voice, group_concat(distinct speaker) as speakers from dialogue_lines group by dialogue_id, voice having count(distinct speaker) > 1',
+      )
       .all();
     expect(shared).toEqual([]);
-    const secondVoices = t.db.$client.query("select count(distinct dialogue_id) as n from dialogue_lines where voice in ('male-2', 'female-2')").get() as { n: number };
+    const secondVoices = t.db.$client
+      .query("select count(distinct dialogue_id) as n from dialogue_lines where voice in ('male-2', 'female-2')")
+      .get() as { n: number };
     expect(secondVoices.n).toBeGreaterThanOrEqual(6);
   });
 
@@ -231,7 +295,11 @@ describe('speech of dialogue lines', () => {
 
   test("the built-in voice says a line in the voice asked for (espeak-ng's ar, ar+f3), and in its speaker's without one", async () => {
     const clip = async (voice?: string) => {
-      const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=${encodeURIComponent('Ahwe 3arabiyye aw espresso?')}${voice ? `&voice=${voice}` : ''}`));
+      const res = await t.app.handle(
+        new Request(
+          `http://localhost:3000/api/tts?text=${encodeURIComponent('Ahwe 3arabiyye aw espresso?')}${voice ? `&voice=${voice}` : ''}`,
+        ),
+      );
       expect({ voice, status: res.status, type: res.headers.get('content-type') }).toEqual({ voice, status: 200, type: 'audio/wav' });
       return new Uint8Array(await res.arrayBuffer());
     };
@@ -250,7 +318,11 @@ describe('the import of content/dialogues', () => {
   const cafe = readFileSync(join(CONTENT_DIR, 'dialogues/01-cafe.yaml'), 'utf8');
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
   const errorsOf = (files: Record<string, string>) => {
-    const result = runImport(database(), fixture({ 'spelling.yaml': readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8'), ...files }), contentPlugins);
+    const result = runImport(
+      database(),
+      fixture({ 'spelling.yaml': readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8'), ...files }),
+      contentPlugins,
+    );
     return result.errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
   };
 
@@ -259,32 +331,45 @@ describe('the import of content/dialogues', () => {
   });
 
   test('reports each broken field by file, line and field', () => {
-    const broken = cafe
-      .replace('gender: female', 'gender: woman')
-      .replace('arabic: "قدّيه الحساب؟"', 'arabic: "Addeh el 7seb?"');
+    const broken = cafe.replace('gender: female', 'gender: woman').replace('arabic: "قدّيه الحساب؟"', 'arabic: "Addeh el 7seb?"');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': broken })).toEqual([
       `dialogues/01-cafe.yaml:${lineOf(broken, 'gender: woman')}: speakers[1].gender: must be male or female`,
       `dialogues/01-cafe.yaml:${lineOf(broken, 'arabic: "Addeh')}: lines[7].arabic: Arabic script must not contain Latin letters`,
     ]);
     const misnamed = cafe.replace('speaker: "Rami"\n    arabizi: "Tmen dolarat', 'speaker: "Ramy"\n    arabizi: "Tmen dolarat');
-    expect(errorsOf({ 'dialogues/01-cafe.yaml': misnamed })).toEqual([`dialogues/01-cafe.yaml:${lineOf(misnamed, 'speaker: "Ramy"')}: lines[8].speaker: "Ramy" is not one of the speakers (Rami, Lara)`]);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': misnamed })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(misnamed, 'speaker: "Ramy"')}: lines[8].speaker: "Ramy" is not one of the speakers (Rami, Lara)`,
+    ]);
     const variant = cafe.replace('arabizi: "Addeh el 7seb?"', 'arabizi: "2addesh el 7seb?"');
     const spelling = readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8');
-    expect(errorsOf({ 'dialogues/01-cafe.yaml': variant })).toEqual([`dialogues/01-cafe.yaml:${lineOf(variant, '2addesh')}: lines[7].arabizi: "2addesh" is spelled "addeh" (spelling.yaml line ${lineOf(spelling, 'canonical: addeh')})`]);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': variant })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(variant, '2addesh')}: lines[7].arabizi: "2addesh" is spelled "addeh" (spelling.yaml line ${lineOf(spelling, 'canonical: addeh')})`,
+    ]);
   });
 
   test('a file name without its place, too few lines, a silent speaker and a repeated key', () => {
     const short = cafe.split('\n  - speaker:').slice(0, 6).join('\n  - speaker:') + '\n';
-    expect(errorsOf({ 'dialogues/cafe.yaml': cafe })).toEqual(['dialogues/cafe.yaml:1: (file name): a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -']);
-    expect(errorsOf({ 'dialogues/01-cafe.yaml': short })).toEqual([`dialogues/01-cafe.yaml:${lineOf(short, 'lines:')}: lines: must have 6 to 14 lines`]);
-    const silent = cafe.replace('  - { name: "Lara", gender: female }', '  - { name: "Lara", gender: female }\n  - { name: "Omar", gender: male }');
-    expect(errorsOf({ 'dialogues/01-cafe.yaml': silent })).toEqual([`dialogues/01-cafe.yaml:${lineOf(silent, 'Omar')}: speakers[2].name: "Omar" says no line`]);
+    expect(errorsOf({ 'dialogues/cafe.yaml': cafe })).toEqual([
+      'dialogues/cafe.yaml:1: (file name): a dialogue file is named NN-<slug>.yaml (01-cafe.yaml): two digits for its place, then lower-case words joined by -',
+    ]);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': short })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(short, 'lines:')}: lines: must have 6 to 14 lines`,
+    ]);
+    const silent = cafe.replace(
+      '  - { name: "Lara", gender: female }',
+      '  - { name: "Lara", gender: female }\n  - { name: "Omar", gender: male }',
+    );
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': silent })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(silent, 'Omar')}: speakers[2].name: "Omar" says no line`,
+    ]);
     const threeMen = cafe
       .replace('{ name: "Lara", gender: female }', '{ name: "Lara", gender: male }\n  - { name: "Omar", gender: male }')
       .replace('speaker: "Rami"\n    arabizi: "Tmen dolarat', 'speaker: "Omar"\n    arabizi: "Tmen dolarat');
     expect(errorsOf({ 'dialogues/01-cafe.yaml': threeMen })).toEqual([
       `dialogues/01-cafe.yaml:${lineOf(threeMen, 'speakers:')}: speakers: at most two speakers may be male: speech has two male voices, and Rami, Lara, Omar would not all sound apart`,
     ]);
-    expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe, 'dialogues/02-cafe.yaml': cafe })).toEqual(['dialogues/02-cafe.yaml:1: key: dialogue key "cafe" is also used in dialogues/01-cafe.yaml (line 1)']);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe, 'dialogues/02-cafe.yaml': cafe })).toEqual([
+      'dialogues/02-cafe.yaml:1: key: dialogue key "cafe" is also used in dialogues/01-cafe.yaml (line 1)',
+    ]);
   });
 });

@@ -8,7 +8,10 @@ const MAX_TURNS = 14;
 const ANSWER = 'Each answer must be the text you typed or { heard: [what recognition heard] }.';
 
 /** One turn's answer: the line typed in arabizi, or what speech recognition heard when it was said (docs/decisions/0045-said-role-play-turns.md). */
-const Answer = v.union([v.pipe(v.string(ANSWER), v.maxLength(500, 'Each answer must be at most 500 characters.')), v.object({ heard: Heard }, ANSWER)], ANSWER);
+const Answer = v.union(
+  [v.pipe(v.string(ANSWER), v.maxLength(500, 'Each answer must be at most 500 characters.')), v.object({ heard: Heard }, ANSWER)],
+  ANSWER,
+);
 
 /**
  * POST /api/dialogues/{id}/role-play: the part the learner took and how they answered each of its
@@ -16,7 +19,12 @@ const Answer = v.union([v.pipe(v.string(ANSWER), v.maxLength(500, 'Each answer m
  */
 export const RolePlayBody = v.object(
   {
-    speaker: v.pipe(v.string('speaker must be the name of a speaker of the dialogue.'), v.trim(), v.minLength(1, 'speaker must be the name of a speaker of the dialogue.'), v.maxLength(40, 'speaker must be the name of a speaker of the dialogue.')),
+    speaker: v.pipe(
+      v.string('speaker must be the name of a speaker of the dialogue.'),
+      v.trim(),
+      v.minLength(1, 'speaker must be the name of a speaker of the dialogue.'),
+      v.maxLength(40, 'speaker must be the name of a speaker of the dialogue.'),
+    ),
     answers: v.pipe(
       v.array(Answer, 'answers must be a list of your answers, one for each turn.'),
       v.minLength(1, 'answers must hold one answer for each of your turns.'),

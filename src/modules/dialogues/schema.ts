@@ -30,7 +30,9 @@ export const dialogueLines = sqliteTable(
   'dialogue_lines',
   {
     id: id(),
-    dialogueId: integer('dialogue_id').notNull().references(() => dialogues.id, { onDelete: 'cascade' }),
+    dialogueId: integer('dialogue_id')
+      .notNull()
+      .references(() => dialogues.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     speaker: text('speaker').notNull(),
     voice: text('voice', { enum: VOICES }).notNull(),
@@ -49,8 +51,12 @@ export const dialogueProgress = sqliteTable(
   'dialogue_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    dialogueId: integer('dialogue_id').notNull().references(() => dialogues.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dialogueId: integer('dialogue_id')
+      .notNull()
+      .references(() => dialogues.id, { onDelete: 'cascade' }),
     timesPlayed: count('times_played'),
     bestScore: count('best_score'),
     lastScore: count('last_score'),

@@ -68,25 +68,57 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * lines, and role-plays judged line by line with the typed-answer checker, each right line earning its
  * points through the statistics like any answer.
  */
-export function createDialoguesService(ctx: AppContext, deps: { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService }) {
+export function createDialoguesService(
+  ctx: AppContext,
+  deps: { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService },
+) {
   const { db, clock } = ctx;
   const { billing, stats, spelling, speaking } = deps;
   const P = sql.placeholder;
 
   const lineCount = sql<number>`(select count(*) from ${dialogueLines} where ${dialogueLines.dialogueId} = ${sql`${dialogues}.${sql.identifier('id')}`})`;
-  const columns = { id: dialogues.id, key: dialogues.key, title: dialogues.title, setting: dialogues.setting, isPremium: dialogues.isPremium, speakers: dialogues.speakers, lines: lineCount };
+  const columns = {
+    id: dialogues.id,
+    key: dialogues.key,
+    title: dialogues.title,
+    setting: dialogues.setting,
+    isPremium: dialogues.isPremium,
+    speakers: dialogues.speakers,
+    lines: lineCount,
+  };
   const allDialogues = db.select(columns).from(dialogues).orderBy(asc(dialogues.orderIndex), asc(dialogues.id)).prepare();
-  const dialogueById = db.select(columns).from(dialogues).where(eq(dialogues.id, P('id'))).prepare();
-  const linesOf = db.select().from(dialogueLines).where(eq(dialogueLines.dialogueId, P('id'))).orderBy(asc(dialogueLines.position)).prepare();
+  const dialogueById = db
+    .select(columns)
+    .from(dialogues)
+    .where(eq(dialogues.id, P('id')))
+    .prepare();
+  const linesOf = db
+    .select()
+    .from(dialogueLines)
+    .where(eq(dialogueLines.dialogueId, P('id')))
+    .orderBy(asc(dialogueLines.position))
+    .prepare();
   const progressOf = db
     .select()
     .from(dialogueProgress)
     .where(and(eq(dialogueProgress.userId, P('userId')), eq(dialogueProgress.dialogueId, P('dialogueId'))))
     .prepare();
-  const progressOfUser = db.select().from(dialogueProgress).where(eq(dialogueProgress.userId, P('userId'))).prepare();
+  const progressOfUser = db
+    .select()
+    .from(dialogueProgress)
+    .where(eq(dialogueProgress.userId, P('userId')))
+    .prepare();
   const addPlay = db
     .insert(dialogueProgress)
-    .values({ userId: P('userId'), dialogueId: P('dialogueId'), timesPlayed: 1, bestScore: P('score'), lastScore: P('score'), lastTotal: P('total'), lastPlayed: P('now') })
+    .values({
+      userId: P('userId'),
+      dialogueId: P('dialogueId'),
+      timesPlayed: 1,
+      bestScore: P('score'),
+      lastScore: P('score'),
+      lastTotal: P('total'),
+      lastPlayed: P('now'),
+    })
     .onConflictDoUpdate({
       target: [dialogueProgress.userId, dialogueProgress.dialogueId],
       set: {
@@ -154,7 +186,16 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
     get(user: User | null, id: number): DialogueView {
       const d = open(user, id);
       const premium = hasPremium(user);
-      const lines = linesOf.all({ id }).map((l) => ({ position: l.position, speaker: l.speaker, voice: l.voice, arabizi: l.arabizi, alternatives: l.alternatives, arabic: l.arabic, english: l.english, note: premium ? l.note : null }));
+      const lines = linesOf.all({ id }).map((l) => ({
+        position: l.position,
+        speaker: l.speaker,
+        voice: l.voice,
+        arabizi: l.arabizi,
+        alternatives: l.alternatives,
+        arabic: l.arabic,
+        english: l.english,
+        note: premium ? l.note : null,
+      }));
       return { ...summary(d, premium, user ? progressOf.get({ userId: user.id, dialogueId: id }) : undefined), lines };
     },
 
@@ -165,7 +206,8 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
      */
     rolePlay(user: User, id: number, input: RolePlayInput): RolePlayResult {
       const d = open(user, id);
-      if (!d.speakers.some((s) => s.name === input.speaker)) throw badRequest(`speaker must be one of ${d.speakers.map((s) => s.name).join(', ')}.`);
+      if (!d.speakers.some((s) => s.name === input.speaker))
+        throw badRequest(`speaker must be one of ${d.speakers.map((s) => s.name).join(', ')}.`);
       const turns = linesOf.all({ id }).filter((l) => l.speaker === input.speaker);
       if (input.answers.length !== turns.length) throw badRequest(`answers must hold one answer for each of your ${turns.length} turns.`);
       const lexicon = spelling.lexicon();
@@ -181,8 +223,22 @@ export function createDialoguesService(ctx: AppContext, deps: { billing: Billing
           const now = clock.now();
           addPlay.run({ userId: user.id, dialogueId: id, score, total: turns.length, now });
           // Each turn is an answer in the statistics; a right line earns a card's points.
-          for (const verdict of verdicts) stats.award({ userId: user.id, points: verdict === 'right' ? POINTS.dialogue : 0, reason: 'dialogue', correct: verdict === 'right' });
-          return { dialogueId: id, speaker: input.speaker, score, total: turns.length, verdicts, pointsAwarded: score * POINTS.dialogue, progress: progressView(progressOf.get({ userId: user.id, dialogueId: id })) };
+          for (const verdict of verdicts)
+            stats.award({
+              userId: user.id,
+              points: verdict === 'right' ? POINTS.dialogue : 0,
+              reason: 'dialogue',
+              correct: verdict === 'right',
+            });
+          return {
+            dialogueId: id,
+            speaker: input.speaker,
+            score,
+            total: turns.length,
+            verdicts,
+            pointsAwarded: score * POINTS.dialogue,
+            progress: progressView(progressOf.get({ userId: user.id, dialogueId: id })),
+          };
         })
         .immediate();
     },

@@ -3,7 +3,8 @@ import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 
 const { t, wordId } = testContentApp();
 
-const flag = (cookie: string | undefined, id: number, body: { isFlagged: boolean }) => t.server.api.words({ id }).flag.post(body, { cookie });
+const flag = (cookie: string | undefined, id: number, body: { isFlagged: boolean }) =>
+  t.server.api.words({ id }).flag.post(body, { cookie });
 const flaggedIds = async (cookie: string) => (await t.server.api.words.flagged.get({ cookie })).json.map((w: { id: number }) => w.id);
 
 describe('the flagged module service', () => {
@@ -11,7 +12,12 @@ describe('the flagged module service', () => {
     const { user } = await t.signUp();
     const { flagged } = t.services;
     const id = wordId(testEnglish('Colors', 3));
-    expect(flagged.correctInSection(user.id, id)).toEqual({ isFlagged: false, correctInFlagged: 0, remainingToRemove: null, removed: false });
+    expect(flagged.correctInSection(user.id, id)).toEqual({
+      isFlagged: false,
+      correctInFlagged: 0,
+      remainingToRemove: null,
+      removed: false,
+    });
     flagged.flag(user.id, id);
     flagged.flag(user.id, id);
     expect(flagged.wordIds(user.id)).toEqual([id]);
@@ -33,8 +39,16 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
     await flag(cookie, b, { isFlagged: true });
     const list = await t.server.api.words.flagged.get({ cookie });
     expect(list.status).toBe(200);
-    expect(list.json.map((w: { id: number; isFlagged: boolean }) => [w.id, w.isFlagged])).toEqual([[b, true], [a, true]]);
-    expect(list.json[0]).toMatchObject({ english: 'Food 4', topic: 'Food', lebanese: expect.any(String), arabicScript: expect.any(String) });
+    expect(list.json.map((w: { id: number; isFlagged: boolean }) => [w.id, w.isFlagged])).toEqual([
+      [b, true],
+      [a, true],
+    ]);
+    expect(list.json[0]).toMatchObject({
+      english: 'Food 4',
+      topic: 'Food',
+      lebanese: expect.any(String),
+      arabicScript: expect.any(String),
+    });
     expect((await flag(cookie, a, { isFlagged: false })).json).toEqual({ wordId: a, isFlagged: false });
     expect(await flaggedIds(cookie)).toEqual([b]);
     // Unflagging a word that is not flagged is fine.
@@ -78,7 +92,10 @@ describe('POST /api/words/{id}/flag and GET /api/words/flagged', () => {
       const res = await t.request('POST', `/api/words/${path}/flag`, { cookie, body });
       expect({ path, body, status: res.status }).toEqual({ path, body, status });
     }
-    expect((await t.request('POST', `/api/words/${id}/flag`, { cookie, body: { isFlagged: 1 } })).json).toMatchObject({ error: 'Validation Error', message: 'isFlagged must be true or false.' });
+    expect((await t.request('POST', `/api/words/${id}/flag`, { cookie, body: { isFlagged: 1 } })).json).toMatchObject({
+      error: 'Validation Error',
+      message: 'isFlagged must be true or false.',
+    });
     expect(await flaggedIds(cookie)).toEqual([]);
   });
 });

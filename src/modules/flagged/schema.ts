@@ -12,7 +12,9 @@ export const flaggedWords = sqliteTable(
   'flagged_words',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     wordId: integer('word_id').notNull(),
     correctInFlagged: count('correct_in_flagged'),
     flaggedAt: instant('flagged_at').notNull(),

@@ -14,7 +14,11 @@ export interface FlagState {
 
 const stateOf = (row: { correctInFlagged: number } | undefined): FlagState =>
   row
-    ? { isFlagged: true, correctInFlagged: row.correctInFlagged, remainingToRemove: Math.max(0, FLAGGED_REMOVAL_CORRECT - row.correctInFlagged) }
+    ? {
+        isFlagged: true,
+        correctInFlagged: row.correctInFlagged,
+        remainingToRemove: Math.max(0, FLAGGED_REMOVAL_CORRECT - row.correctInFlagged),
+      }
     : { isFlagged: false, correctInFlagged: 0, remainingToRemove: null };
 
 /** A learner's practice list (docs/product-rules.md#flagged-words): flagged by a wrong answer or by hand, cleared by 3 correct answers in the list. */
@@ -29,7 +33,11 @@ export function createFlaggedService(ctx: AppContext) {
     .where(eq(flaggedWords.userId, sql.placeholder('userId')))
     .orderBy(desc(flaggedWords.flaggedAt), desc(flaggedWords.id))
     .prepare();
-  const readSet = db.select({ wordId: flaggedWords.wordId }).from(flaggedWords).where(eq(flaggedWords.userId, sql.placeholder('userId'))).prepare();
+  const readSet = db
+    .select({ wordId: flaggedWords.wordId })
+    .from(flaggedWords)
+    .where(eq(flaggedWords.userId, sql.placeholder('userId')))
+    .prepare();
   // Every read of All Words and of a topic marks the learner's flags: kept per process, flagged being
   // the only writer of its table.
   const keptSets = keptRows(db.$client, (userId: number) => new Set(readSet.values({ userId }).map(([wordId]) => wordId as number)));

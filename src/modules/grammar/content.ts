@@ -13,12 +13,21 @@ import { grammarPages, type GrammarRow, type GrammarTable } from './schema';
 const Row = v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') });
 
 const FrontMatter = v.strictObject({
-  key: v.pipe(key(), v.check((k) => k === slug(k), 'must be lower case letters, digits and "-" (e.g. "pronouns")')),
+  key: v.pipe(
+    key(),
+    v.check((k) => k === slug(k), 'must be lower case letters, digits and "-" (e.g. "pronouns")'),
+  ),
   title: text('the page title'),
   summary: text('a one-line summary'),
   order: v.pipe(v.number('must be a number'), v.integer('must be a whole number')),
   tables: v.pipe(
-    v.array(v.strictObject({ caption: text('a caption'), rows: v.pipe(v.array(Row, 'must be a list of rows'), v.minLength(1, 'must list at least one row')) }), 'must be a list of tables'),
+    v.array(
+      v.strictObject({
+        caption: text('a caption'),
+        rows: v.pipe(v.array(Row, 'must be a list of rows'), v.minLength(1, 'must list at least one row')),
+      }),
+      'must be a list of tables',
+    ),
     v.minLength(1, 'must have at least one table'),
   ),
   examples: v.pipe(v.array(Row, 'must be a list of examples'), v.minLength(1, 'must give at least one example')),
@@ -38,7 +47,10 @@ export interface GrammarContent {
 /** A row's texts for the spelling checks, with its number-letters checked against its Arabic. */
 function rowTexts(doc: SourceDoc, path: (string | number)[], row: GrammarRow, report: Parameters<ContentPlugin['parse']>[1]): TextField[] {
   checkNumberLetters(doc, [...path, 'arabizi'], row.arabizi, row.arabic, report);
-  return [textAt(doc, [...path, 'arabizi'], row.arabizi, 'arabizi', { arabic: row.arabic, english: row.english }), textAt(doc, [...path, 'english'], row.english, 'english')];
+  return [
+    textAt(doc, [...path, 'arabizi'], row.arabizi, 'arabizi', { arabic: row.arabic, english: row.english }),
+    textAt(doc, [...path, 'english'], row.english, 'english'),
+  ];
 }
 
 /** content/grammar/NN-<slug>.md: a grammar page, YAML front matter (tables, examples, links) above its Markdown explanation (docs/content-format.md). */
@@ -54,16 +66,35 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
     return [
       {
         file: file.path,
-        lines: { key: doc.lineOf(['key']), words: (data.words ?? []).map((_, i) => doc.lineOf(['words', i])), verbs: (data.verbs ?? []).map((_, i) => doc.lineOf(['verbs', i])) },
-        page: { key: data.key, title: data.title, summary: data.summary, body, orderIndex: data.order, tables: data.tables, examples: data.examples },
+        lines: {
+          key: doc.lineOf(['key']),
+          words: (data.words ?? []).map((_, i) => doc.lineOf(['words', i])),
+          verbs: (data.verbs ?? []).map((_, i) => doc.lineOf(['verbs', i])),
+        },
+        page: {
+          key: data.key,
+          title: data.title,
+          summary: data.summary,
+          body,
+          orderIndex: data.order,
+          tables: data.tables,
+          examples: data.examples,
+        },
         wordKeys: data.words ?? [],
         verbKeys: data.verbs ?? [],
         texts: [
           textAt(doc, ['title'], data.title, 'english'),
           textAt(doc, ['summary'], data.summary, 'prose'),
-          ...data.tables.flatMap((table, t) => [textAt(doc, ['tables', t, 'caption'], table.caption, 'prose'), ...table.rows.flatMap((row, r) => rowTexts(doc, ['tables', t, 'rows', r], row, report))]),
+          ...data.tables.flatMap((table, t) => [
+            textAt(doc, ['tables', t, 'caption'], table.caption, 'prose'),
+            ...table.rows.flatMap((row, r) => rowTexts(doc, ['tables', t, 'rows', r], row, report)),
+          ]),
           ...data.examples.flatMap((row, e) => rowTexts(doc, ['examples', e], row, report)),
-          ...read.body.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+          ...read.body
+            .split('\n')
+            .flatMap((line, n) =>
+              line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [],
+            ),
         ],
       },
     ];
@@ -73,13 +104,31 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
     const verbKeys = new Set(verbKeysOf(all));
     for (const item of items) {
       item.wordKeys.forEach((k, i) => {
-        if (!wordKeys.has(k)) report.error({ file: item.file, line: item.lines.words[i], field: `words[${i}]`, message: `no word with key "${k}" in content/words (a key is "<topic key>/<word key>")` });
+        if (!wordKeys.has(k))
+          report.error({
+            file: item.file,
+            line: item.lines.words[i],
+            field: `words[${i}]`,
+            message: `no word with key "${k}" in content/words (a key is "<topic key>/<word key>")`,
+          });
       });
       item.verbKeys.forEach((k, i) => {
-        if (!verbKeys.has(k)) report.error({ file: item.file, line: item.lines.verbs[i], field: `verbs[${i}]`, message: `no verb with key "${k}" in content/verbs` });
+        if (!verbKeys.has(k))
+          report.error({
+            file: item.file,
+            line: item.lines.verbs[i],
+            field: `verbs[${i}]`,
+            message: `no verb with key "${k}" in content/verbs`,
+          });
       });
     }
-    reportRepeats(items, (item) => item.page.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `grammar page key "${item.page.key}"`, report);
+    reportRepeats(
+      items,
+      (item) => item.page.key,
+      (item) => ({ file: item.file, line: item.lines.key, field: 'key' }),
+      (item) => `grammar page key "${item.page.key}"`,
+      report,
+    );
   },
   texts: (item) => item.texts,
   stats: (items, all) => grammarStats(items, all),
@@ -100,7 +149,8 @@ export const grammarKeysOf = (all: Map<string, unknown[]>) => ((all.get('grammar
  * The lessons that point at a page: a lesson names its page by key (its `grammar`). Lessons come after
  * grammar in the module list, so their content is read by that one field rather than by its type.
  */
-const lessonsOn = (all: ParsedContent, key: string) => ((all.get('lessons') ?? []) as { lesson: { grammar: string | null } }[]).filter((l) => l.lesson.grammar === key).length;
+const lessonsOn = (all: ParsedContent, key: string) =>
+  ((all.get('lessons') ?? []) as { lesson: { grammar: string | null } }[]).filter((l) => l.lesson.grammar === key).length;
 
 /** The grammar reference with the lessons that point at each page, for `bun run content:stats`. */
 function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
@@ -109,10 +159,22 @@ function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
   const lines = [`Grammar pages: ${pages.length}`];
   if (pages.length > 0) {
     lines.push(
-      formatTable([
-        ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
-        ...pages.map((p) => [p.page.orderIndex, p.page.title, p.page.tables.length, p.page.tables.reduce((n, t) => n + t.rows.length, 0), p.page.examples.length, p.wordKeys.length, p.verbKeys.length, lessonsOn(all, p.page.key)]),
-      ], [1]),
+      formatTable(
+        [
+          ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
+          ...pages.map((p) => [
+            p.page.orderIndex,
+            p.page.title,
+            p.page.tables.length,
+            p.page.tables.reduce((n, t) => n + t.rows.length, 0),
+            p.page.examples.length,
+            p.wordKeys.length,
+            p.verbKeys.length,
+            lessonsOn(all, p.page.key),
+          ]),
+        ],
+        [1],
+      ),
     );
   }
   if (pages.length < MINIMUMS.grammarPages) gaps.push(`grammar: ${pages.length} pages (at least ${MINIMUMS.grammarPages})`);

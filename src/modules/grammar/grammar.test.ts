@@ -19,7 +19,11 @@ describe('GET /api/grammar', () => {
     const keys = res.json.map((p: { key: string }) => p.key);
     expect(keys.slice(0, 3)).toEqual(['pronouns', 'possessive-suffixes', 'object-suffixes']);
     expect(keys).toContain('telling-time');
-    expect(res.json[0]).toEqual({ key: 'pronouns', title: 'Pronouns', summary: 'ana, enta, enti ... the eight words for who, and why Lebanese often leave them out.' });
+    expect(res.json[0]).toEqual({
+      key: 'pronouns',
+      title: 'Pronouns',
+      summary: 'ana, enta, enti ... the eight words for who, and why Lebanese often leave them out.',
+    });
   });
 });
 
@@ -30,7 +34,11 @@ describe('GET /api/grammar/{key}', () => {
     expect(res.json.title).toBe('Telling the time');
     expect(res.json.body).toStartWith('**El sa3a** (the hour)');
     expect(res.json.tables[1].rows).toContainEqual({ arabizi: 'ella reb3', arabic: 'إلّا ربع', english: 'quarter to' });
-    expect(res.json.examples[0]).toEqual({ arabizi: 'El sa3a tlete w nos ba3d el dohr', arabic: 'الساعة تلاتة ونصّ بعد الضهر', english: "It's half past three in the afternoon" });
+    expect(res.json.examples[0]).toEqual({
+      arabizi: 'El sa3a tlete w nos ba3d el dohr',
+      arabic: 'الساعة تلاتة ونصّ بعد الضهر',
+      english: "It's half past three in the afternoon",
+    });
     expect(res.json.words[0]).toEqual({ arabizi: 'reb3', english: 'quarter', topic: 'Numbers' });
     const past = await t.server.api.grammar({ key: 'past' }).get();
     expect(past.json.verbs[0]).toEqual({ arabizi: 'akal', english: 'to eat', topic: 'Verb: to eat' });
@@ -66,9 +74,12 @@ describe('speech', () => {
 
 describe('the import of grammar pages', () => {
   const { fixture } = contentSandbox();
-  const page = (front: string) => `---\nkey: past\ntitle: The past\nsummary: akalt and akal.\norder: 1\ntables:\n  - caption: Eat\n    rows:\n      - { arabizi: akalt, arabic: أكلت, english: I ate }\nexamples:\n  - { arabizi: akal, arabic: أكل, english: he ate }\n${front}---\nThe past.\n`;
+  const page = (front: string) =>
+    `---\nkey: past\ntitle: The past\nsummary: akalt and akal.\norder: 1\ntables:\n  - caption: Eat\n    rows:\n      - { arabizi: akalt, arabic: أكلت, english: I ate }\nexamples:\n  - { arabizi: akal, arabic: أكل, english: he ate }\n${front}---\nThe past.\n`;
   const errorsOf = (files: Record<string, string>) =>
-    validateContent(fixture({ 'letters/letters.yaml': lettersFile, 'verbs/eat.yaml': verbFile(), ...files }), contentPlugins).errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
+    validateContent(fixture({ 'letters/letters.yaml': lettersFile, 'verbs/eat.yaml': verbFile(), ...files }), contentPlugins).errors.map(
+      (e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`,
+    );
 
   test('a word or a verb the page points at must exist', () => {
     expect(errorsOf({ 'grammar/01-past.md': page('verbs: [eat]\n') })).toEqual([]);
@@ -80,6 +91,8 @@ describe('the import of grammar pages', () => {
 
   test('a lesson whose grammar page does not exist is an error', () => {
     const lesson = `---\nkey: past-1\nname: The past\ngrammar: the-past\norder: 1\ndifficulty: beginner\nsteps:\n  - type: vocabulary\n    components:\n      - { lebanese: akalt, english: I ate }\n---\nThe past.\n`;
-    expect(errorsOf({ 'grammar/01-past.md': page(''), 'lessons/01-past.md': lesson })).toEqual(['lessons/01-past.md:4: grammar: no grammar page with key "the-past" in content/grammar']);
+    expect(errorsOf({ 'grammar/01-past.md': page(''), 'lessons/01-past.md': lesson })).toEqual([
+      'lessons/01-past.md:4: grammar: no grammar page with key "the-past" in content/grammar',
+    ]);
   });
 });

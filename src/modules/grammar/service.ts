@@ -20,8 +20,16 @@ export interface GrammarPageView extends GrammarPageSummary {
 /** The grammar reference (content/grammar): the list of pages, a page, and what of it speech may say. */
 export function createGrammarService(ctx: AppContext) {
   const { db } = ctx;
-  const summaries = db.select({ key: grammarPages.key, title: grammarPages.title, summary: grammarPages.summary }).from(grammarPages).orderBy(asc(grammarPages.orderIndex), asc(grammarPages.id)).prepare();
-  const pageByKey = db.select().from(grammarPages).where(eq(grammarPages.key, sql.placeholder('key'))).prepare();
+  const summaries = db
+    .select({ key: grammarPages.key, title: grammarPages.title, summary: grammarPages.summary })
+    .from(grammarPages)
+    .orderBy(asc(grammarPages.orderIndex), asc(grammarPages.id))
+    .prepare();
+  const pageByKey = db
+    .select()
+    .from(grammarPages)
+    .where(eq(grammarPages.key, sql.placeholder('key')))
+    .prepare();
   const allRows = db.select({ tables: grammarPages.tables, examples: grammarPages.examples }).from(grammarPages).prepare();
 
   return {
@@ -38,7 +46,9 @@ export function createGrammarService(ctx: AppContext) {
     speakableFor(text: string): { arabic: string; arabizi: string; premium: boolean } | null {
       const lower = text.toLowerCase();
       for (const page of allRows.all()) {
-        const row = [...page.tables.flatMap((t) => t.rows), ...page.examples].find((r) => r.arabizi.toLowerCase() === lower || r.arabic === text);
+        const row = [...page.tables.flatMap((t) => t.rows), ...page.examples].find(
+          (r) => r.arabizi.toLowerCase() === lower || r.arabic === text,
+        );
         if (row) return { arabic: row.arabic, arabizi: row.arabizi, premium: false };
       }
       return null;

@@ -44,13 +44,10 @@ const PracticeStep = v.pipe(
   ),
 );
 
-const Step = v.variant(
-  'type',
-  [VocabularyStep, SentenceStep, PracticeStep],
-  (issue) =>
-    issue.input === undefined
-      ? `a step needs a type: one of ${STEP_TYPES.join(', ')}`
-      : `step type must be one of ${STEP_TYPES.join(', ')} (got ${JSON.stringify(issue.input)})`,
+const Step = v.variant('type', [VocabularyStep, SentenceStep, PracticeStep], (issue) =>
+  issue.input === undefined
+    ? `a step needs a type: one of ${STEP_TYPES.join(', ')}`
+    : `step type must be one of ${STEP_TYPES.join(', ')} (got ${JSON.stringify(issue.input)})`,
 );
 
 const FrontMatter = v.strictObject({
@@ -69,7 +66,14 @@ export interface LessonContent {
   lines: { key: number; topic: number; verb: number; grammar: number };
   topic?: string;
   verb?: string;
-  lesson: { key: string; name: string; description: string; orderIndex: number; difficulty: (typeof DIFFICULTIES)[number]; grammar: string | null };
+  lesson: {
+    key: string;
+    name: string;
+    description: string;
+    orderIndex: number;
+    difficulty: (typeof DIFFICULTIES)[number];
+    grammar: string | null;
+  };
   steps: { orderIndex: number; type: StepType; content: StepContent }[];
   texts: TextField[];
 }
@@ -78,7 +82,8 @@ type ComponentData = v.InferOutput<typeof Component>;
 
 /** A step's texts: its arabizi (with the English it pairs with), its English and its prose. */
 function stepTexts(doc: SourceDoc, step: v.InferOutput<typeof Step>, i: number): TextField[] {
-  const at = (path: (string | number)[], text: string, kind: TextField['kind'], english?: string) => textAt(doc, ['steps', i, ...path], text, kind, english ? { english } : {});
+  const at = (path: (string | number)[], text: string, kind: TextField['kind'], english?: string) =>
+    textAt(doc, ['steps', i, ...path], text, kind, english ? { english } : {});
   const components = (list: ComponentData[]) =>
     list.flatMap((c, j) => [
       at(['components', j, 'lebanese'], c.lebanese, 'arabizi', c.english),
@@ -93,7 +98,11 @@ function stepTexts(doc: SourceDoc, step: v.InferOutput<typeof Step>, i: number):
     ];
   }
   if (step.type === 'sentence_building') {
-    return [at(['phrase', 'lebanese'], step.phrase.lebanese, 'arabizi', step.phrase.english), at(['phrase', 'english'], step.phrase.english, 'english'), ...components(step.components)];
+    return [
+      at(['phrase', 'lebanese'], step.phrase.lebanese, 'arabizi', step.phrase.english),
+      at(['phrase', 'english'], step.phrase.english, 'english'),
+      ...components(step.components),
+    ];
   }
   return components(step.components);
 }
@@ -116,7 +125,14 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
         lines: { key: doc.lineOf(['key']), topic: doc.lineOf(['topic']), verb: doc.lineOf(['verb']), grammar: doc.lineOf(['grammar']) },
         topic: data.topic,
         verb: data.verb,
-        lesson: { key: data.key, name: data.name, description, orderIndex: data.order, difficulty: data.difficulty, grammar: data.grammar ?? null },
+        lesson: {
+          key: data.key,
+          name: data.name,
+          description,
+          orderIndex: data.order,
+          difficulty: data.difficulty,
+          grammar: data.grammar ?? null,
+        },
         steps: data.steps.map((step, i) => {
           const { type, ...content } = step;
           return { orderIndex: i, type, content: content as StepContent };
@@ -124,7 +140,11 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
         texts: [
           textAt(doc, ['name'], data.name, 'english'),
           ...data.steps.flatMap((step, i) => stepTexts(doc, step, i)),
-          ...read.body.split('\n').flatMap((line, n) => (line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [])),
+          ...read.body
+            .split('\n')
+            .flatMap((line, n) =>
+              line.trim() ? [{ file: file.path, line: bodyStart + n, field: '(body)', text: line, kind: 'prose' as const }] : [],
+            ),
         ],
       },
     ];
@@ -135,18 +155,58 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
     const grammarKeys = new Set(grammarKeysOf(all));
     for (const item of items) {
       if (item.lesson.grammar && !grammarKeys.has(item.lesson.grammar))
-        report.error({ file: item.file, line: item.lines.grammar, field: 'grammar', message: `no grammar page with key "${item.lesson.grammar}" in content/grammar` });
-      if (item.topic && !topicNames.has(item.topic)) report.error({ file: item.file, line: item.lines.topic, field: 'topic', message: `no topic named "${item.topic}" in content/words or content/verbs` });
-      if (item.verb && !verbKeys.has(item.verb)) report.error({ file: item.file, line: item.lines.verb, field: 'verb', message: `no verb with key "${item.verb}" in content/verbs` });
+        report.error({
+          file: item.file,
+          line: item.lines.grammar,
+          field: 'grammar',
+          message: `no grammar page with key "${item.lesson.grammar}" in content/grammar`,
+        });
+      if (item.topic && !topicNames.has(item.topic))
+        report.error({
+          file: item.file,
+          line: item.lines.topic,
+          field: 'topic',
+          message: `no topic named "${item.topic}" in content/words or content/verbs`,
+        });
+      if (item.verb && !verbKeys.has(item.verb))
+        report.error({
+          file: item.file,
+          line: item.lines.verb,
+          field: 'verb',
+          message: `no verb with key "${item.verb}" in content/verbs`,
+        });
     }
-    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
-    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
-    reportRepeats(items, (item) => item.lesson.key, (item) => ({ file: item.file, line: item.lines.key, field: 'key' }), (item) => `lesson key "${item.lesson.key}"`, report);
+    checkVerbForms(
+      verbFormsOf(all),
+      knownArabiziOf(all),
+      items.flatMap((item) => item.texts),
+      report,
+    );
+    checkAddressee(
+      items.flatMap((item) => item.texts),
+      verbFormsOf(all),
+      plainWordsOf(all),
+      report,
+    );
+    reportRepeats(
+      items,
+      (item) => item.lesson.key,
+      (item) => ({ file: item.file, line: item.lines.key, field: 'key' }),
+      (item) => `lesson key "${item.lesson.key}"`,
+      report,
+    );
   },
   texts: (item) => item.texts,
   // A component's clip is content/audio/lessons/<lesson key>/<step number>-<component number>; components have no Arabic script.
   recordable: ({ lesson, steps }) =>
-    steps.flatMap((step, i) => (step.content.components ?? []).map((c, j) => ({ kind: 'lessons', key: lessonComponentKey(lesson.key, i, j), arabizi: c.lebanese, arabic: '' }))),
+    steps.flatMap((step, i) =>
+      (step.content.components ?? []).map((c, j) => ({
+        kind: 'lessons',
+        key: lessonComponentKey(lesson.key, i, j),
+        arabizi: c.lebanese,
+        arabic: '',
+      })),
+    ),
   stats: (items) => lessonStats(items),
   // A step is reported by `lesson-key#index`.
   places: ({ lesson, file, steps }) => steps.map((_, i) => ({ key: `${lesson.key}#${i}`, file, at: ['steps', i] })),
@@ -171,14 +231,23 @@ function lessonStats(items: LessonContent[]): KindStats {
   const { min, max } = MINIMUMS.stepsPerLesson;
   const lines = [
     `Lessons: ${lessonList.length}`,
-    formatTable([
-      ['order', 'lesson', 'difficulty', 'steps', ...STEP_TYPES],
-      ...lessonList.map((l) => {
-        const off = l.steps.length < min || l.steps.length > max;
-        if (off) gaps.push(`lessons: "${l.lesson.name}" has ${l.steps.length} steps (${min} to ${max})`);
-        return [l.lesson.orderIndex, l.lesson.name, l.lesson.difficulty, `${l.steps.length}${off ? ' !' : ''}`, ...STEP_TYPES.map((type) => l.steps.filter((s) => s.type === type).length)];
-      }),
-    ], [1, 2]),
+    formatTable(
+      [
+        ['order', 'lesson', 'difficulty', 'steps', ...STEP_TYPES],
+        ...lessonList.map((l) => {
+          const off = l.steps.length < min || l.steps.length > max;
+          if (off) gaps.push(`lessons: "${l.lesson.name}" has ${l.steps.length} steps (${min} to ${max})`);
+          return [
+            l.lesson.orderIndex,
+            l.lesson.name,
+            l.lesson.difficulty,
+            `${l.steps.length}${off ? ' !' : ''}`,
+            ...STEP_TYPES.map((type) => l.steps.filter((s) => s.type === type).length),
+          ];
+        }),
+      ],
+      [1, 2],
+    ),
   ];
   if (lessonList.length < MINIMUMS.lessons) gaps.push(`lessons: ${lessonList.length} (at least ${MINIMUMS.lessons})`);
   return { lines, gaps };

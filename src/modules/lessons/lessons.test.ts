@@ -7,11 +7,17 @@ afterAll(() => t.close());
 const lessonId = (key: string) => (t.db.$client.query('select id from lessons where key = ?').get(key) as { id: number }).id;
 /** Lesson 10 has three practice steps; lesson 1 has one. */
 const PAST = () => lessonId('talking-about-the-past');
-const progress = (cookie: string | undefined, id: number, body: LessonAnswer) => t.server.api.lessons({ id }).progress.post(body, { cookie });
+const progress = (cookie: string | undefined, id: number, body: LessonAnswer) =>
+  t.server.api.lessons({ id }).progress.post(body, { cookie });
 type LessonAnswer = Parameters<ReturnType<typeof t.server.api.lessons>['progress']['post']>[0];
-const points = (userId: number) => (t.db.$client.query('select points from user_stats where user_id = ?').get(userId) as { points: number } | null)?.points ?? 0;
+const points = (userId: number) =>
+  (t.db.$client.query('select points from user_stats where user_id = ?').get(userId) as { points: number } | null)?.points ?? 0;
 const achievements = (userId: number) =>
-  (t.db.$client.query('select achievement from achievements where user_id = ? order by achievement').all(userId) as { achievement: string }[]).map((a) => a.achievement);
+  (
+    t.db.$client.query('select achievement from achievements where user_id = ? order by achievement').all(userId) as {
+      achievement: string;
+    }[]
+  ).map((a) => a.achievement);
 
 describe('GET /api/lessons', () => {
   test('every lesson in course order, with no progress when signed out', async () => {
@@ -58,9 +64,20 @@ describe('GET /api/lessons/{id} and /api/lessons/{id}/content', () => {
       'practice',
     ]);
     expect(steps.json.map((s: { orderIndex: number }) => s.orderIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(steps.json[3]!.content.components![2]).toEqual({ lebanese: 'sheft', english: 'I saw', explanation: 'From shef, he saw. Keep it apart from shefet, she saw.' });
-    expect(steps.json[4].content.phrase).toEqual({ lebanese: 'Mbere7 re7na 3al ba7er w akalna samak', english: 'Yesterday we went to the beach and ate fish' });
-    expect(steps.json[6].content).toMatchObject({ question: 'How do you say "she ate"?', options: ['akal', 'akalet', 'akalte', 'akalo'], correctAnswer: 'akalet' });
+    expect(steps.json[3]!.content.components![2]).toEqual({
+      lebanese: 'sheft',
+      english: 'I saw',
+      explanation: 'From shef, he saw. Keep it apart from shefet, she saw.',
+    });
+    expect(steps.json[4].content.phrase).toEqual({
+      lebanese: 'Mbere7 re7na 3al ba7er w akalna samak',
+      english: 'Yesterday we went to the beach and ate fish',
+    });
+    expect(steps.json[6].content).toMatchObject({
+      question: 'How do you say "she ate"?',
+      options: ['akal', 'akalet', 'akalte', 'akalo'],
+      correctAnswer: 'akalet',
+    });
   });
 
   test('a malformed id is a 400, an unknown one a 404', async () => {
@@ -98,9 +115,21 @@ describe('POST /api/lessons/{id}/progress', () => {
   test('practice answers count toward the run; a full run starts the next', async () => {
     const { cookie } = await t.signUp();
     const id = PAST();
-    expect((await progress(cookie, id, { correct: true })).json).toMatchObject({ lessonId: id, score: 1, questionsCompleted: 1, totalQuestions: 3, completed: false, justCompleted: false, pointsAwarded: 0 });
+    expect((await progress(cookie, id, { correct: true })).json).toMatchObject({
+      lessonId: id,
+      score: 1,
+      questionsCompleted: 1,
+      totalQuestions: 3,
+      completed: false,
+      justCompleted: false,
+      pointsAwarded: 0,
+    });
     await progress(cookie, id, { correct: false });
-    expect((await progress(cookie, id, { correct: true })).json).toMatchObject({ score: 2, questionsCompleted: 3, lastAttemptDate: t.clock.now().toISOString() });
+    expect((await progress(cookie, id, { correct: true })).json).toMatchObject({
+      score: 2,
+      questionsCompleted: 3,
+      lastAttemptDate: t.clock.now().toISOString(),
+    });
     expect((await progress(cookie, id, { correct: false })).json).toMatchObject({ score: 0, questionsCompleted: 1 });
   });
 

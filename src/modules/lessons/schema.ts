@@ -44,7 +44,9 @@ export const lessonContent = sqliteTable(
   'lesson_content',
   {
     id: id(),
-    lessonId: integer('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     orderIndex: integer('order_index').notNull(),
     type: text('type', { enum: STEP_TYPES }).notNull(),
     content: json<StepContent>('content').notNull(),
@@ -56,8 +58,12 @@ export const lessonProgress = sqliteTable(
   'lesson_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    lessonId: integer('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
     completed: flag('completed'),
     lastAttemptDate: instant('last_attempt_date'),
     score: integer('score').notNull().default(0),

@@ -78,20 +78,40 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
     practiceSteps: practiceCount,
   };
   const allLessons = db.select(lessonColumns).from(lessons).orderBy(asc(lessons.orderIndex), asc(lessons.id)).prepare();
-  const lessonById = db.select(lessonColumns).from(lessons).where(eq(lessons.id, P('id'))).prepare();
+  const lessonById = db
+    .select(lessonColumns)
+    .from(lessons)
+    .where(eq(lessons.id, P('id')))
+    .prepare();
   const progressOf = db
     .select()
     .from(lessonProgress)
     .where(and(eq(lessonProgress.userId, P('userId')), eq(lessonProgress.lessonId, P('lessonId'))))
     .prepare();
-  const progressOfUser = db.select().from(lessonProgress).where(eq(lessonProgress.userId, P('userId'))).prepare();
-  const stepsOf = db.select().from(lessonContent).where(eq(lessonContent.lessonId, P('id'))).orderBy(asc(lessonContent.orderIndex)).prepare();
+  const progressOfUser = db
+    .select()
+    .from(lessonProgress)
+    .where(eq(lessonProgress.userId, P('userId')))
+    .prepare();
+  const stepsOf = db
+    .select()
+    .from(lessonContent)
+    .where(eq(lessonContent.lessonId, P('id')))
+    .orderBy(asc(lessonContent.orderIndex))
+    .prepare();
 
   // A run through the lesson has one answer per practice step: once it is full, the next answer starts
   // a new run. SET reads the row's old values, so the count and the score move together.
   const addAnswer = db
     .insert(lessonProgress)
-    .values({ userId: P('userId'), lessonId: P('lessonId'), lastAttemptDate: P('now'), score: P('correct'), questionsCompleted: 1, totalQuestions: P('total') })
+    .values({
+      userId: P('userId'),
+      lessonId: P('lessonId'),
+      lastAttemptDate: P('now'),
+      score: P('correct'),
+      questionsCompleted: 1,
+      totalQuestions: P('total'),
+    })
     .onConflictDoUpdate({
       target: [lessonProgress.userId, lessonProgress.lessonId],
       set: {
@@ -127,7 +147,19 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
 
   function view(lesson: Row, row: ProgressRow | undefined): LessonView {
     const { id, key, name, description, difficulty, orderIndex, topicId, verbId, grammar, steps } = lesson;
-    return { id, key, name, description, difficulty, orderIndex, topic: vocabulary.topicName(topicId), verbId, grammar, steps, progress: progressView(lesson, row) };
+    return {
+      id,
+      key,
+      name,
+      description,
+      difficulty,
+      orderIndex,
+      topic: vocabulary.topicName(topicId),
+      verbId,
+      grammar,
+      steps,
+      progress: progressView(lesson, row),
+    };
   }
 
   function find(id: number): Row {
@@ -153,9 +185,17 @@ export function createLessonsService(ctx: AppContext, deps: { stats: StatsServic
       const { key } = find(id);
       const recorded = (content: StepContent, step: number): StepContent =>
         content.components
-          ? { ...content, components: content.components.map((c, j) => ({ ...c, audioUrl: c.audioUrl ?? speech.recordingUrl('lessons', lessonComponentKey(key, step, j)) ?? undefined })) }
+          ? {
+              ...content,
+              components: content.components.map((c, j) => ({
+                ...c,
+                audioUrl: c.audioUrl ?? speech.recordingUrl('lessons', lessonComponentKey(key, step, j)) ?? undefined,
+              })),
+            }
           : content;
-      return stepsOf.all({ id }).map((s) => ({ id: s.id, orderIndex: s.orderIndex, type: s.type, content: recorded(s.content, s.orderIndex) }));
+      return stepsOf
+        .all({ id })
+        .map((s) => ({ id: s.id, orderIndex: s.orderIndex, type: s.type, content: recorded(s.content, s.orderIndex) }));
     },
 
     /** A practice answer, a completion, or both, in one transaction; the first completion earns the points. */

@@ -17,7 +17,10 @@ const LettersFile = v.strictObject({
       arabic: arabic(),
       english_letter: text('text'),
       meaning: text('text'),
-      example: v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
+      example: v.strictObject(
+        { arabizi: arabizi(), arabic: arabic(), english: text('English text') },
+        'must have arabizi, arabic and english',
+      ),
     }),
     'must be a list of letters',
   ),
@@ -49,24 +52,41 @@ export const lettersContent: ContentPlugin<LetterContent> = {
         sortOrder: i,
         texts: [
           textAt(doc, ['letters', i, 'meaning'], letter.meaning, 'prose'),
-          textAt(doc, ['letters', i, 'example', 'arabizi'], letter.example.arabizi, 'arabizi', { arabic: letter.example.arabic, english: letter.example.english }),
+          textAt(doc, ['letters', i, 'example', 'arabizi'], letter.example.arabizi, 'arabizi', {
+            arabic: letter.example.arabic,
+            english: letter.example.english,
+          }),
           textAt(doc, ['letters', i, 'example', 'english'], letter.example.english, 'english'),
         ],
       };
     });
   },
   check(items, _all, report) {
-    reportRepeats(items, (item) => String(item.number), (item) => ({ file: item.file, line: item.line, field: 'number' }), (item) => `letter ${item.number}`, report);
+    reportRepeats(
+      items,
+      (item) => String(item.number),
+      (item) => ({ file: item.file, line: item.line, field: 'number' }),
+      (item) => `letter ${item.number}`,
+      report,
+    );
   },
   texts: (item) => item.texts,
   stats: (items) => letterStats(items),
   apply(tx, items) {
-    return syncByKey(tx, letters, items.map(({ file: _file, line: _line, texts: _texts, ...row }) => row), { keyField: 'number' }).counts;
+    return syncByKey(
+      tx,
+      letters,
+      items.map(({ file: _file, line: _line, texts: _texts, ...row }) => row),
+      { keyField: 'number' },
+    ).counts;
   },
 };
 
 /** The number-letters there are, for `bun run content:stats`. */
 function letterStats(items: LetterContent[]): KindStats {
   const numbers = items.map((l) => l.number);
-  return { lines: [`Letters: ${numbers.length} (${numbers.join(', ') || 'none'})`], gaps: LETTER_NUMBERS.filter((n) => !numbers.includes(n)).map((n) => `letters: no letter ${n}`) };
+  return {
+    lines: [`Letters: ${numbers.length} (${numbers.join(', ') || 'none'})`],
+    gaps: LETTER_NUMBERS.filter((n) => !numbers.includes(n)).map((n) => `letters: no letter ${n}`),
+  };
 }

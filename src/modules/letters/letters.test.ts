@@ -5,7 +5,8 @@ import { NUMBER_LETTERS } from './content';
 const t = createTestApp();
 afterAll(() => t.close());
 
-const statsRow = (userId: number) => t.db.$client.query('select total_answered, total_correct, total_incorrect, points from user_stats where user_id = ?').get(userId);
+const statsRow = (userId: number) =>
+  t.db.$client.query('select total_answered, total_correct, total_incorrect, points from user_stats where user_id = ?').get(userId);
 
 describe('GET /api/letters', () => {
   test('the five number-letters of the guide, open to everyone', async () => {
@@ -45,7 +46,14 @@ describe('letter progress', () => {
     });
     await t.server.api.letters.progress.post({ letterNumber: 3, correct: true }, { cookie });
     const wrong = await t.server.api.letters.progress.post({ letterNumber: 7, correct: false }, { cookie });
-    expect(wrong.json).toMatchObject({ letterNumber: 7, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 2 }, points: 10, earned: [] });
+    expect(wrong.json).toMatchObject({
+      letterNumber: 7,
+      timesCorrect: 1,
+      timesIncorrect: 1,
+      streak: { currentStreak: 0, bestStreak: 2 },
+      points: 10,
+      earned: [],
+    });
 
     const progress = await t.server.api.letters.progress.get({ cookie });
     expect(progress.json).toEqual([
@@ -61,8 +69,10 @@ describe('letter progress', () => {
 
   test('5 points a correct letter; Number Letters once every letter is right 3 times', async () => {
     const { cookie, user } = await t.signUp();
-    const answer = (letterNumber: (typeof NUMBER_LETTERS)[number], correct = true) => t.server.api.letters.progress.post({ letterNumber, correct }, { cookie });
-    for (const n of NUMBER_LETTERS.slice(0, 4)) for (let i = 0; i < 3; i++) expect((await answer(n)).json.earned).not.toContain('Number Letters');
+    const answer = (letterNumber: (typeof NUMBER_LETTERS)[number], correct = true) =>
+      t.server.api.letters.progress.post({ letterNumber, correct }, { cookie });
+    for (const n of NUMBER_LETTERS.slice(0, 4))
+      for (let i = 0; i < 3; i++) expect((await answer(n)).json.earned).not.toContain('Number Letters');
     await answer(8);
     await answer(8, false);
     expect((await answer(8)).json.earned).toEqual([]);
@@ -70,7 +80,9 @@ describe('letter progress', () => {
     expect(third.json).toMatchObject({ timesCorrect: 3, points: 15 * 5, earned: ['Number Letters'] });
     expect((await answer(8)).json.earned).toEqual([]);
     expect(statsRow(user.id)).toEqual({ total_answered: 17, total_correct: 16, total_incorrect: 1, points: 80 });
-    expect(t.db.$client.query("select count(*) as n from achievements where user_id = ? and achievement = 'Number Letters'").get(user.id)).toEqual({ n: 1 });
+    expect(
+      t.db.$client.query("select count(*) as n from achievements where user_id = ? and achievement = 'Number Letters'").get(user.id),
+    ).toEqual({ n: 1 });
   });
 
   test('answers sent together all count', async () => {
@@ -97,10 +109,18 @@ describe('letter progress', () => {
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ error: 'Validation Error', message });
     }
-    const broken = await t.request('POST', '/api/letters/progress', { cookie, body: '{"letterNumber": 7,', headers: { 'content-type': 'application/json' } });
+    const broken = await t.request('POST', '/api/letters/progress', {
+      cookie,
+      body: '{"letterNumber": 7,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     // Nothing was counted.
-    expect((await t.server.api.letters.progress.get({ cookie })).json.every((p: { timesCorrect: number; timesIncorrect: number }) => p.timesCorrect + p.timesIncorrect === 0)).toBe(true);
+    expect(
+      (await t.server.api.letters.progress.get({ cookie })).json.every(
+        (p: { timesCorrect: number; timesIncorrect: number }) => p.timesCorrect + p.timesIncorrect === 0,
+      ),
+    ).toBe(true);
   });
 
   test('a letter missing from the guide is a 404', async () => {

@@ -23,7 +23,9 @@ export const letterProgress = sqliteTable(
   'letter_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     letterNumber: integer('letter_number').notNull(),
     timesCorrect: count('times_correct'),
     timesIncorrect: count('times_incorrect'),

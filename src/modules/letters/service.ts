@@ -51,11 +51,21 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
   const { streak, stats, review } = deps;
   const P = sql.placeholder;
 
-  const letterByNumber = db.select({ number: letters.number }).from(letters).where(eq(letters.number, P('number'))).prepare();
+  const letterByNumber = db
+    .select({ number: letters.number })
+    .from(letters)
+    .where(eq(letters.number, P('number')))
+    .prepare();
   // Counts are added in SQL, so answers arriving together all count.
   const addProgress = db
     .insert(letterProgress)
-    .values({ userId: P('userId'), letterNumber: P('letterNumber'), timesCorrect: P('correct'), timesIncorrect: P('incorrect'), lastPracticed: P('now') })
+    .values({
+      userId: P('userId'),
+      letterNumber: P('letterNumber'),
+      timesCorrect: P('correct'),
+      timesIncorrect: P('incorrect'),
+      lastPracticed: P('now'),
+    })
     .onConflictDoUpdate({
       target: [letterProgress.userId, letterProgress.letterNumber],
       set: {
@@ -64,7 +74,11 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
         lastPracticed: sql`excluded.last_practiced`,
       },
     })
-    .returning({ timesCorrect: letterProgress.timesCorrect, timesIncorrect: letterProgress.timesIncorrect, lastPracticed: letterProgress.lastPracticed })
+    .returning({
+      timesCorrect: letterProgress.timesCorrect,
+      timesIncorrect: letterProgress.timesIncorrect,
+      lastPracticed: letterProgress.lastPracticed,
+    })
     .prepare();
   const masteredCount = db
     .select({ n: sql<number>`count(*)` })
@@ -93,7 +107,12 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
     /** The learner's counts for every letter of the guide, zeros for letters not yet practised. */
     progress(userId: number): LetterProgressView[] {
       const rows = new Map(
-        db.select().from(letterProgress).where(eq(letterProgress.userId, userId)).all().map((p) => [p.letterNumber, p]),
+        db
+          .select()
+          .from(letterProgress)
+          .where(eq(letterProgress.userId, userId))
+          .all()
+          .map((p) => [p.letterNumber, p]),
       );
       return db
         .select({ number: letters.number })
@@ -102,7 +121,12 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
         .all()
         .map(({ number }) => {
           const p = rows.get(number);
-          return { letterNumber: number, timesCorrect: p?.timesCorrect ?? 0, timesIncorrect: p?.timesIncorrect ?? 0, lastPracticed: iso(p?.lastPracticed) };
+          return {
+            letterNumber: number,
+            timesCorrect: p?.timesCorrect ?? 0,
+            timesIncorrect: p?.timesIncorrect ?? 0,
+            lastPracticed: iso(p?.lastPracticed),
+          };
         });
     },
 
@@ -114,11 +138,25 @@ export function createLettersService(ctx: AppContext, deps: { streak: StreakServ
         const at = clock.now();
         const row = addProgress.get({ userId, letterNumber: input.letterNumber, correct: c, incorrect: 1 - c, now: at })!;
         // One card per letter, read as arabizi → its sound: the game's questions mix both ways round.
-        review.record({ userId, kind: 'letter', itemId: input.letterNumber, direction: 'lebanese-to-english', rating: ratingFor(input.correct), at });
+        review.record({
+          userId,
+          kind: 'letter',
+          itemId: input.letterNumber,
+          direction: 'lebanese-to-english',
+          rating: ratingFor(input.correct),
+          at,
+        });
         const recorded = streak.record(userId, 'letters', input.correct);
         // progress rows exist only for the five number-letters (the body allows no other).
         const numberLettersMastered = masteredCount.get({ userId })!.n >= NUMBER_LETTERS.length;
-        const award = stats.award({ userId, points: input.correct ? POINTS.letter : 0, reason: 'letter', page: 'letters', correct: input.correct, numberLettersMastered });
+        const award = stats.award({
+          userId,
+          points: input.correct ? POINTS.letter : 0,
+          reason: 'letter',
+          page: 'letters',
+          correct: input.correct,
+          numberLettersMastered,
+        });
         return {
           letterNumber: input.letterNumber,
           timesCorrect: row.timesCorrect,

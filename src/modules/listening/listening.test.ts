@@ -6,8 +6,13 @@ import { LISTENING_ROUND_SIZE } from './rules';
 const { t, wordId } = testContentApp();
 
 const wordOf = (id: number) =>
-  t.db.$client.query('select w.english, w.lebanese, w.arabic_script as arabic, t.name as topic from words w join topics t on t.id = w.topic_id where w.id = ?').get(id) as { english: string; lebanese: string; arabic: string; topic: string };
-const skillOf = (userId: number, skill: string) => t.db.$client.query('select answered, correct from skill_stats where user_id = ? and skill = ?').get(userId, skill);
+  t.db.$client
+    .query(
+      'select w.english, w.lebanese, w.arabic_script as arabic, t.name as topic from words w join topics t on t.id = w.topic_id where w.id = ?',
+    )
+    .get(id) as { english: string; lebanese: string; arabic: string; topic: string };
+const skillOf = (userId: number, skill: string) =>
+  t.db.$client.query('select answered, correct from skill_stats where user_id = ? and skill = ?').get(userId, skill);
 
 describe('GET /api/listening/round', () => {
   test('words of the learner deck, no text but the speech, four distinct meanings from the same topic', async () => {
@@ -43,9 +48,19 @@ describe('POST /api/listening/answers', () => {
     const res = await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer: 'colors 1' }, { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ correct: true, verdict: null, isFlagged: false, streak: { currentStreak: 1, bestStreak: 1 } });
-    expect(res.json.word).toEqual({ id, english: 'Colors 1', lebanese: wordOf(id).lebanese, arabicScript: wordOf(id).arabic, topic: 'Colors' });
+    expect(res.json.word).toEqual({
+      id,
+      english: 'Colors 1',
+      lebanese: wordOf(id).lebanese,
+      arabicScript: wordOf(id).arabic,
+      topic: 'Colors',
+    });
     expect(skillOf(user.id, 'listening')).toEqual({ answered: 1, correct: 1 });
-    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ points: 10, totalAnswered: 1, skills: { listening: { answered: 1, correct: 1 }, speaking: { answered: 0, correct: 0 } } });
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({
+      points: 10,
+      totalAnswered: 1,
+      skills: { listening: { answered: 1, correct: 1 }, speaking: { answered: 0, correct: 0 } },
+    });
     expect((await t.server.api.streak.get({ cookie, query: { page: 'listening' } })).json).toMatchObject({ currentStreak: 1 });
     // The card streak is another page's.
     expect((await t.server.api.streak.get({ cookie, query: { page: 'unified' } })).json).toMatchObject({ currentStreak: 0 });
@@ -58,7 +73,11 @@ describe('POST /api/listening/answers', () => {
     // Its last letter doubled: a spelling habit (a word's first consonant doubled is grammar: nnem, "we sleep").
     const doubled = lebanese.replace(/([a-z])(?=[^a-z]*$)/, '$1$1').toUpperCase();
     const right = await t.server.api.listening.answers.post({ wordId: id, mode: 'dictation', answer: ` ${doubled} ` }, { cookie });
-    expect(right.json).toMatchObject({ correct: true, verdict: 'right', judgement: { verdict: 'right', words: [{ typed: doubled, expected: lebanese, mark: 'variant' }] } });
+    expect(right.json).toMatchObject({
+      correct: true,
+      verdict: 'right',
+      judgement: { verdict: 'right', words: [{ typed: doubled, expected: lebanese, mark: 'variant' }] },
+    });
     const almost = await t.server.api.listening.answers.post({ wordId: id, mode: 'dictation', answer: `${lebanese}x` }, { cookie });
     expect(almost.json).toMatchObject({ correct: false, verdict: 'almost', isFlagged: true, streak: { currentStreak: 0, bestStreak: 1 } });
   });
@@ -77,14 +96,21 @@ describe('POST /api/listening/answers', () => {
     } finally {
       t.clock.advance(-DAY_MS);
     }
-    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ points: 0, totalIncorrect: 1, skills: { listening: { answered: 1, correct: 0 } } });
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({
+      points: 0,
+      totalIncorrect: 1,
+      skills: { listening: { answered: 1, correct: 0 } },
+    });
   });
 
   test('premium words after the trial: 402; unknown words 404', async () => {
     const { cookie } = await t.signUp();
     t.clock.advance(8 * DAY_MS);
     try {
-      const res = await t.server.api.listening.answers.post({ wordId: wordId(testEnglish('Animals', 1)), mode: 'choose', answer: 'Animals 1' }, { cookie });
+      const res = await t.server.api.listening.answers.post(
+        { wordId: wordId(testEnglish('Animals', 1)), mode: 'choose', answer: 'Animals 1' },
+        { cookie },
+      );
       expect(res.status).toBe(402);
     } finally {
       t.clock.advance(-8 * DAY_MS);

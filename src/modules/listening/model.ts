@@ -5,7 +5,11 @@ import { LISTENING_ANSWER_MAX, LISTENING_MODES } from './rules';
 /** POST /api/listening/answers: what the learner chose or typed for the word they heard. */
 export const ListeningAnswerBody = v.object(
   {
-    wordId: v.pipe(v.number('wordId must be a word id.'), v.integer('wordId must be a word id.'), v.minValue(1, 'wordId must be a word id.')),
+    wordId: v.pipe(
+      v.number('wordId must be a word id.'),
+      v.integer('wordId must be a word id.'),
+      v.minValue(1, 'wordId must be a word id.'),
+    ),
     mode: v.picklist(LISTENING_MODES, "mode must be 'choose' or 'dictation'."),
     answer: v.pipe(
       v.string('answer must be the meaning chosen or the words typed.'),

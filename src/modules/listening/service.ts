@@ -32,7 +32,10 @@ export interface ListeningAnswerResult {
  * deck) played with no text. Answers are judged here and saved through vocabulary's answer, on the
  * 'listening' streak page, so a miss flags the word and its memory card records it like any answer.
  */
-export function createListeningService(deps: { vocabulary: VocabularyService; spelling: SpellingService }, random: () => number = Math.random) {
+export function createListeningService(
+  deps: { vocabulary: VocabularyService; spelling: SpellingService },
+  random: () => number = Math.random,
+) {
   const { vocabulary, spelling } = deps;
 
   return {

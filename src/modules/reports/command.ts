@@ -31,7 +31,10 @@ export function formatReports(reports: ReportView[], places: Map<string, Place>)
       if (report.note) out.push(`      note: ${report.note.replace(/\s+/g, ' ')}`);
     }
   }
-  out.push('', `${reports.length} open ${reports.length === 1 ? 'report' : 'reports'}; close one with \`bun run content:reports --resolve ID\`.`);
+  out.push(
+    '',
+    `${reports.length} open ${reports.length === 1 ? 'report' : 'reports'}; close one with \`bun run content:reports --resolve ID\`.`,
+  );
   return out.join('\n');
 }
 

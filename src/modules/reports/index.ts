@@ -7,15 +7,13 @@ import { ReportBody } from './model';
 
 /** Reports on content (docs/decisions/0010): signed-in learners only. */
 export function reportsRoutes(ctx: AppContext, { auth, reports }: { auth: AuthService; reports: ReportsService }) {
-  return new Elysia({ name: 'reports' })
-    .use(sessionPlugin(ctx, auth))
-    .post(
-      '/api/reports',
-      ({ user, body, set }) => {
-        const report = reports.create(user, body);
-        set.status = 201;
-        return report;
-      },
-      { auth: true, body: ReportBody },
-    );
+  return new Elysia({ name: 'reports' }).use(sessionPlugin(ctx, auth)).post(
+    '/api/reports',
+    ({ user, body, set }) => {
+      const report = reports.create(user, body);
+      set.status = 201;
+      return report;
+    },
+    { auth: true, body: ReportBody },
+  );
 }

@@ -13,7 +13,13 @@ export const reportsModule = defineModule({
   name: 'reports',
   needs: ['vocabulary', 'sentences', 'lessons'],
   tables,
-  service: (ctx, { vocabulary, sentences, lessons }: { vocabulary: VocabularyService & { wordKeys: WordKeys }; sentences: SentencesService; lessons: LessonsService }) =>
-    createReportsService(ctx, { wordKeys: vocabulary.wordKeys, practisedWord: vocabulary.practisedWord, sentences, lessons }),
+  service: (
+    ctx,
+    {
+      vocabulary,
+      sentences,
+      lessons,
+    }: { vocabulary: VocabularyService & { wordKeys: WordKeys }; sentences: SentencesService; lessons: LessonsService },
+  ) => createReportsService(ctx, { wordKeys: vocabulary.wordKeys, practisedWord: vocabulary.practisedWord, sentences, lessons }),
   routes: { needs: ['auth', 'reports'], plugin: reportsRoutes },
 });

@@ -63,23 +63,56 @@ afterAll(() => {
 
 const idOf = (sql: string, ...params: string[]) => (t.db.$client.query(sql).get(...params) as { id: number }).id;
 const wordId = (english: string) => idOf('select id from words where english = ?', english);
-const report = (cookie: string | undefined, body: Parameters<typeof t.server.api.reports.post>[0]) => t.server.api.reports.post(body, { cookie });
+const report = (cookie: string | undefined, body: Parameters<typeof t.server.api.reports.post>[0]) =>
+  t.server.api.reports.post(body, { cookie });
 
 describe('POST /api/reports', () => {
   test('a signed-in learner reports a word, a verb form, a sentence and a lesson step by their content keys', async () => {
     const { cookie } = await t.signUp();
-    const word = await report(cookie, { item: { kind: 'word', id: wordId('good morning') }, reason: 'wrong_spelling', suggestion: ' saba7 il 5eir ', note: 'We write it with ei.' });
+    const word = await report(cookie, {
+      item: { kind: 'word', id: wordId('good morning') },
+      reason: 'wrong_spelling',
+      suggestion: ' saba7 il 5eir ',
+      note: 'We write it with ei.',
+    });
     expect(word.status).toBe(201);
-    expect(word.json).toMatchObject({ kind: 'word', contentKey: 'greetings/good-morning', shown: 'saba7 el 5er (good morning)', reason: 'wrong_spelling', suggestion: 'saba7 il 5eir', note: 'We write it with ei.' });
+    expect(word.json).toMatchObject({
+      kind: 'word',
+      contentKey: 'greetings/good-morning',
+      shown: 'saba7 el 5er (good morning)',
+      reason: 'wrong_spelling',
+      suggestion: 'saba7 il 5eir',
+      note: 'We write it with ei.',
+    });
 
-    const form = await report(cookie, { item: { kind: 'word', id: idOf("select id from words where key = 'verb:eat/past/ana'") }, reason: 'wrong_meaning' });
+    const form = await report(cookie, {
+      item: { kind: 'word', id: idOf("select id from words where key = 'verb:eat/past/ana'") },
+      reason: 'wrong_meaning',
+    });
     expect(form.json).toMatchObject({ kind: 'verb_form', contentKey: 'verb:eat/past/ana', suggestion: null, note: null });
 
-    const sentence = await report(cookie, { item: { kind: 'sentence', id: idOf('select id from sentences') }, reason: 'not_lebanese', suggestion: '' });
-    expect(sentence.json).toMatchObject({ kind: 'sentence', contentKey: 'food_and_drink/what-to-drink', shown: 'Shu baddak teshrab?', suggestion: null });
+    const sentence = await report(cookie, {
+      item: { kind: 'sentence', id: idOf('select id from sentences') },
+      reason: 'not_lebanese',
+      suggestion: '',
+    });
+    expect(sentence.json).toMatchObject({
+      kind: 'sentence',
+      contentKey: 'food_and_drink/what-to-drink',
+      shown: 'Shu baddak teshrab?',
+      suggestion: null,
+    });
 
-    const step = await report(cookie, { item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 1 }, reason: 'other', note: 'Both answers are fine.' });
-    expect(step.json).toMatchObject({ kind: 'lesson_step', contentKey: 'greetings#1', shown: 'Greetings, step 2: A neighbour says "saba7 el 5er". What do you answer?' });
+    const step = await report(cookie, {
+      item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 1 },
+      reason: 'other',
+      note: 'Both answers are fine.',
+    });
+    expect(step.json).toMatchObject({
+      kind: 'lesson_step',
+      contentKey: 'greetings#1',
+      shown: 'Greetings, step 2: A neighbour says "saba7 el 5er". What do you answer?',
+    });
   });
 
   test('only for signed-in learners', async () => {
@@ -92,8 +125,16 @@ describe('POST /api/reports', () => {
     const hello = { kind: 'word', id: wordId('hello') };
     const cases: [unknown, number, string][] = [
       [{ item: hello, reason: 'boring' }, 400, 'The reason must be one of wrong_spelling, wrong_meaning, not_lebanese, offensive, other.'],
-      [{ item: hello, reason: 'other', suggestion: 'x'.repeat(MAX_SUGGESTION_CHARS + 1) }, 400, `The suggestion must be at most ${MAX_SUGGESTION_CHARS} characters.`],
-      [{ item: hello, reason: 'other', note: 'x'.repeat(MAX_NOTE_CHARS + 1) }, 400, `The note must be at most ${MAX_NOTE_CHARS} characters.`],
+      [
+        { item: hello, reason: 'other', suggestion: 'x'.repeat(MAX_SUGGESTION_CHARS + 1) },
+        400,
+        `The suggestion must be at most ${MAX_SUGGESTION_CHARS} characters.`,
+      ],
+      [
+        { item: hello, reason: 'other', note: 'x'.repeat(MAX_NOTE_CHARS + 1) },
+        400,
+        `The note must be at most ${MAX_NOTE_CHARS} characters.`,
+      ],
       [{ item: { kind: 'letter', id: 1 }, reason: 'other' }, 400, 'The item must be a word, a sentence or a lesson step.'],
       [{ item: { kind: 'word', id: -1 }, reason: 'other' }, 400, 'The word must be an id.'],
       [{ item: { kind: 'lesson_step', id: 1, step: 1.5 }, reason: 'other' }, 400, 'The step must be a number.'],
@@ -101,7 +142,11 @@ describe('POST /api/reports', () => {
       ['not json', 400, 'The request body is not valid JSON.'],
       [{ item: { kind: 'word', id: 999999 }, reason: 'other' }, 404, 'This word does not exist.'],
       [{ item: { kind: 'sentence', id: 999999 }, reason: 'other' }, 404, 'This sentence does not exist.'],
-      [{ item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 9 }, reason: 'other' }, 404, 'This lesson step does not exist.'],
+      [
+        { item: { kind: 'lesson_step', id: idOf('select id from lessons'), step: 9 }, reason: 'other' },
+        404,
+        'This lesson step does not exist.',
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await t.request('POST', '/api/reports', { cookie, body });
@@ -127,18 +172,27 @@ describe('POST /api/reports', () => {
 describe('listing open reports', () => {
   test('grouped by the file and line of the item, following it when its file moves and after re-imports', async () => {
     const { cookie } = await t.signUp();
-    const made = await report(cookie, { item: { kind: 'word', id: wordId('good morning') }, reason: 'wrong_spelling', suggestion: 'saba7 il 5eir' });
+    const made = await report(cookie, {
+      item: { kind: 'word', id: wordId('good morning') },
+      reason: 'wrong_spelling',
+      suggestion: 'saba7 il 5eir',
+    });
     const id = made.json.id as number;
     const listing = formatReports(openReports(t.db), locateContent(content, contentPlugins));
     expect(listing).toContain(`words/greetings.yaml\n`);
-    expect(listing).toContain(`  words/greetings.yaml:9  #${id}  Wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`);
+    expect(listing).toContain(
+      `  words/greetings.yaml:9  #${id}  Wrong spelling: saba7 el 5er (good morning)\n      suggestion: saba7 il 5eir`,
+    );
     expect(listing).toContain('verbs/eat.yaml:9  ');
     expect(listing).toContain('sentences/food_and_drink.yaml:3  ');
     expect(listing).toContain('lessons/01-greetings.md:11  ');
 
     // The topic's file is renamed and a word is added above: the report follows, the import keeps it.
     renameSync(join(content, 'words/greetings.yaml'), join(content, 'words/hello.yaml'));
-    writeFileSync(join(content, 'words/hello.yaml'), FILES['words/greetings.yaml'].replace('words:\n', 'words:\n  - english: hi\n    arabizi: hi\n    arabic: هاي\n    batch: 1\n'));
+    writeFileSync(
+      join(content, 'words/hello.yaml'),
+      FILES['words/greetings.yaml'].replace('words:\n', 'words:\n  - english: hi\n    arabizi: hi\n    arabic: هاي\n    batch: 1\n'),
+    );
     expect(runImport(t.db, content, contentPlugins).ok).toBe(true);
     const moved = formatReports(openReports(t.db), locateContent(content, contentPlugins));
     expect(moved).toContain(`  words/hello.yaml:13  #${id}  Wrong spelling`);
@@ -151,16 +205,33 @@ describe('listing open reports', () => {
 
   test('an item gone from content is listed by its key', () => {
     const listing = formatReports(
-      [{ id: 7, kind: 'word', contentKey: 'colors/mauve', shown: 'mauve (mauve)', reason: 'other', suggestion: null, note: 'a\nb', createdAt: '' }],
+      [
+        {
+          id: 7,
+          kind: 'word',
+          contentKey: 'colors/mauve',
+          shown: 'mauve (mauve)',
+          reason: 'other',
+          suggestion: null,
+          note: 'a\nb',
+          createdAt: '',
+        },
+      ],
       new Map(),
     );
-    expect(listing).toBe('(no longer in content/)\n  colors/mauve  #7  Other: mauve (mauve)\n      note: a b\n\n1 open report; close one with `bun run content:reports --resolve ID`.');
+    expect(listing).toBe(
+      '(no longer in content/)\n  colors/mauve  #7  Other: mauve (mauve)\n      note: a b\n\n1 open report; close one with `bun run content:reports --resolve ID`.',
+    );
     expect(formatReports([], new Map())).toBe('No open reports.');
   });
 
   test('bun run content:reports lists them and --resolve closes one', async () => {
     const { cookie } = await t.signUp();
-    const made = await report(cookie, { item: { kind: 'sentence', id: idOf('select id from sentences') }, reason: 'wrong_meaning', suggestion: 'Baddi ahwe sada' });
+    const made = await report(cookie, {
+      item: { kind: 'sentence', id: idOf('select id from sentences') },
+      reason: 'wrong_meaning',
+      suggestion: 'Baddi ahwe sada',
+    });
     const run = (...args: string[]) => {
       const child = Bun.spawnSync([process.execPath, 'scripts/content-reports.ts', '--content', content, ...args], {
         cwd: ROOT,
@@ -172,9 +243,14 @@ describe('listing open reports', () => {
     expect(listed.code).toBe(0);
     // The database read is named, so an empty list from the wrong one shows which one it was.
     expect(listed.out.split('\n')[0]).toBe(`Reports in ${resolve(t.config.DATABASE_PATH)}:`);
-    expect(listed.out).toContain(`sentences/food_and_drink.yaml:3  #${made.json.id}  Wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`);
+    expect(listed.out).toContain(
+      `sentences/food_and_drink.yaml:3  #${made.json.id}  Wrong meaning: Shu baddak teshrab?\n      suggestion: Baddi ahwe sada`,
+    );
     expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 0, out: `Report #${made.json.id} is resolved.\n` });
-    expect(run('--resolve', String(made.json.id))).toMatchObject({ code: 1, err: `There is no open report #${made.json.id} in ${resolve(t.config.DATABASE_PATH)}.\n` });
+    expect(run('--resolve', String(made.json.id))).toMatchObject({
+      code: 1,
+      err: `There is no open report #${made.json.id} in ${resolve(t.config.DATABASE_PATH)}.\n`,
+    });
     expect(run('--resolve', 'x')).toMatchObject({ code: 2 });
     expect(run().out).not.toContain(`#${made.json.id} `);
     // Five runs of the script, each loading the whole module list: more than the default 5 s on a busy machine.

@@ -11,7 +11,6 @@ import type { ReportedItemInput, ReportInput } from './model';
 import { REPORTS_PER_HOUR, type ReportReason } from './rules';
 import { contentReports, type ReportedKind } from './schema';
 
-
 export interface ReportView {
   id: number;
   kind: ReportedKind;
@@ -63,7 +62,11 @@ export function createReportsService(
     const lesson = deps.lessons.get(null, item.id);
     const step = deps.lessons.steps(item.id).find((s) => s.orderIndex === item.step);
     if (!step) throw notFound('This lesson step does not exist.');
-    return { kind: 'lesson_step', contentKey: `${lesson.key}#${item.step}`, shown: `${lesson.name}, step ${item.step + 1}: ${stepText(step)}` };
+    return {
+      kind: 'lesson_step',
+      contentKey: `${lesson.key}#${item.step}`,
+      shown: `${lesson.name}, step ${item.step + 1}: ${stepText(step)}`,
+    };
   }
 
   return {

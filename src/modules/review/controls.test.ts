@@ -13,12 +13,19 @@ beforeEach(() => t.clock.set(NOON));
 const sql = t.db.$client;
 const allWordIds = (sql.query('select id from words order by id').all() as { id: number }[]).map((w) => w.id);
 // Words every learner keeps after the trial: the cards below fall due after its seven days.
-const freeWordIds = (sql.query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id').all() as { id: number }[]).map((w) => w.id);
+const freeWordIds = (
+  sql
+    .query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id')
+    .all() as { id: number }[]
+).map((w) => w.id);
 const { review, vocabulary, auth } = t.services;
 const answer = (cookie: string, id: number, body: object) => t.server.api.words({ id }).progress.post(body, { cookie });
 const cardOf = (userId: number, itemId: number) =>
-  sql.query("select due, state, reps from review_cards where user_id = ? and item_id = ? and direction = 'english-to-lebanese'").get(userId, itemId) as { due: number; state: number; reps: number } | null;
-const setSettings = (cookie: string, body: Parameters<typeof t.server.api.review.settings.put>[0]) => t.server.api.review.settings.put(body, { cookie });
+  sql
+    .query("select due, state, reps from review_cards where user_id = ? and item_id = ? and direction = 'english-to-lebanese'")
+    .get(userId, itemId) as { due: number; state: number; reps: number } | null;
+const setSettings = (cookie: string, body: Parameters<typeof t.server.api.review.settings.put>[0]) =>
+  t.server.api.review.settings.put(body, { cookie });
 
 /** A learner whose first words are due now in several states: learning, relearning, and learnt (review). */
 async function learnerWithDueCards() {
@@ -58,7 +65,7 @@ describe('the grade buttons', () => {
     }
   });
 
-  test("a quick I know it is Good, not Easy: the first answer is graded by what the learner chose", async () => {
+  test('a quick I know it is Good, not Easy: the first answer is graded by what the learner chose', async () => {
     const { cookie, user } = await t.signUp();
     const id = allWordIds[0]!;
     await answer(cookie, id, { correct: true, page: 'unified', fast: true });
@@ -71,8 +78,18 @@ describe('review settings', () => {
   test('defaults, changes, and bad values refused with a 400', async () => {
     const { cookie } = await t.signUp();
     expect((await t.server.api.review.settings.get({ cookie })).json).toEqual({ desiredRetention: 0.9, newCardsPerDay: 20 });
-    expect((await setSettings(cookie, { desiredRetention: 0.85, newCardsPerDay: 5 })).json).toEqual({ desiredRetention: 0.85, newCardsPerDay: 5 });
-    for (const body of [{ desiredRetention: 0.5, newCardsPerDay: 5 }, { desiredRetention: 0.99, newCardsPerDay: 5 }, { desiredRetention: 0.9, newCardsPerDay: -1 }, { desiredRetention: 0.9, newCardsPerDay: 2.5 }, { desiredRetention: 0.9 }, null]) {
+    expect((await setSettings(cookie, { desiredRetention: 0.85, newCardsPerDay: 5 })).json).toEqual({
+      desiredRetention: 0.85,
+      newCardsPerDay: 5,
+    });
+    for (const body of [
+      { desiredRetention: 0.5, newCardsPerDay: 5 },
+      { desiredRetention: 0.99, newCardsPerDay: 5 },
+      { desiredRetention: 0.9, newCardsPerDay: -1 },
+      { desiredRetention: 0.9, newCardsPerDay: 2.5 },
+      { desiredRetention: 0.9 },
+      null,
+    ]) {
       expect((await t.request('PUT', '/api/review/settings', { cookie, body })).status).toBe(400);
     }
     expect((await t.server.api.review.settings.get({ cookie })).json).toEqual({ desiredRetention: 0.85, newCardsPerDay: 5 });
@@ -133,9 +150,15 @@ describe('review settings', () => {
     await setSettings(cookie, { desiredRetention: 0.9, newCardsPerDay: 3 });
     const englishOf = (id: number) => (sql.query('select english from words where id = ?').get(id) as { english: string }).english;
     // The drill plays the Lebanese and asks for the English: its cards are that side's.
-    const heardCardOf = (itemId: number) => sql.query("select reps from review_cards where user_id = ? and item_id = ? and direction = 'lebanese-to-english'").get(user.id, itemId) as { reps: number } | null;
+    const heardCardOf = (itemId: number) =>
+      sql
+        .query("select reps from review_cards where user_id = ? and item_id = ? and direction = 'lebanese-to-english'")
+        .get(user.id, itemId) as { reps: number } | null;
     const heard = freeWordIds.slice(0, 4);
-    for (const id of heard) expect((await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer: englishOf(id) }, { cookie })).status).toBe(200);
+    for (const id of heard)
+      expect((await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer: englishOf(id) }, { cookie })).status).toBe(
+        200,
+      );
     expect(heard.map((id) => heardCardOf(id)!.reps)).toEqual([0, 0, 0, 0]);
     const cards = freeWordIds.slice(4, 6);
     for (const id of cards) await answer(cookie, id, { correct: true, page: 'unified' });
@@ -191,11 +214,19 @@ test('over simulated learners, no day of the forecast holds more than twice the 
         const grades: GradeName[] = [...Array<GradeName>(easyAnswers).fill('easy'), ...otherAnswers];
         grades.forEach((grade, i) => {
           t.clock.set(new Date(now.getTime() + i * 5000));
-          review.record({ userId: user.id, kind: 'word', itemId: allWordIds[offset + i]!, direction: 'english-to-lebanese', rating: ratingFor(grade !== 'again', grade), at: t.clock.now() });
+          review.record({
+            userId: user.id,
+            kind: 'word',
+            itemId: allWordIds[offset + i]!,
+            direction: 'english-to-lebanese',
+            rating: ratingFor(grade !== 'again', grade),
+            at: t.clock.now(),
+          });
         });
         const days = review.forecast(auth.getUser(user.id)!, vocabulary.openWords).days;
         expect(days).toHaveLength(FORECAST_DAYS);
-        const base = fsrs({ request_retention: desiredRetention, enable_fuzz: false }).next(createEmptyCard(now), now, Rating.Easy).card.scheduled_days;
+        const base = fsrs({ request_retention: desiredRetention, enable_fuzz: false }).next(createEmptyCard(now), now, Rating.Easy).card
+          .scheduled_days;
         const range = get_fuzz_range(base, 0, 36500);
         const later = days.slice(1);
         const average = later.reduce((n, d) => n + d.due, 0) / (range.max_ivl - range.min_ivl + 1);

@@ -8,7 +8,12 @@ const newCards = `newCardsPerDay must be a whole number from ${NEW_CARDS_LIMITS.
 export const ReviewSettingsBody = v.object(
   {
     desiredRetention: v.pipe(v.number(retention), v.minValue(RETENTION_LIMITS.min, retention), v.maxValue(RETENTION_LIMITS.max, retention)),
-    newCardsPerDay: v.pipe(v.number(newCards), v.integer(newCards), v.minValue(NEW_CARDS_LIMITS.min, newCards), v.maxValue(NEW_CARDS_LIMITS.max, newCards)),
+    newCardsPerDay: v.pipe(
+      v.number(newCards),
+      v.integer(newCards),
+      v.minValue(NEW_CARDS_LIMITS.min, newCards),
+      v.maxValue(NEW_CARDS_LIMITS.max, newCards),
+    ),
   },
   'The request body must be a JSON object.',
 );

@@ -11,7 +11,9 @@ const { t, wordId } = testContentApp();
 
 const sql = t.db.$client;
 const cardsOf = (userId: number) =>
-  sql.query('select kind, item_id as itemId, direction, state, reps, lapses, due from review_cards where user_id = ? order by id').all(userId) as {
+  sql
+    .query('select kind, item_id as itemId, direction, state, reps, lapses, due from review_cards where user_id = ? order by id')
+    .all(userId) as {
     kind: string;
     itemId: number;
     direction: string;
@@ -20,7 +22,8 @@ const cardsOf = (userId: number) =>
     lapses: number;
     due: number;
   }[];
-const ratingsOf = (userId: number) => (sql.query('select rating from review_log where user_id = ? order by id').all(userId) as { rating: number }[]).map((r) => r.rating);
+const ratingsOf = (userId: number) =>
+  (sql.query('select rating from review_log where user_id = ? order by id').all(userId) as { rating: number }[]).map((r) => r.rating);
 const answer = (cookie: string, id: number, body: object) => t.server.api.words({ id }).progress.post(body, { cookie });
 
 describe('rules', () => {
@@ -31,16 +34,9 @@ describe('rules', () => {
   });
 
   test('intervals read as a button shows them', () => {
-    expect([10_000, 6 * 60_000, 90 * 60_000, 23 * 3600_000, 30 * 3600_000, 8.4 * DAY_MS, 45 * DAY_MS, 800 * DAY_MS].map(intervalLabel)).toEqual([
-      '1 min',
-      '6 min',
-      '2 h',
-      '23 h',
-      '1 day',
-      '8 days',
-      '2 mo',
-      '2.2 yr',
-    ]);
+    expect(
+      [10_000, 6 * 60_000, 90 * 60_000, 23 * 3600_000, 30 * 3600_000, 8.4 * DAY_MS, 45 * DAY_MS, 800 * DAY_MS].map(intervalLabel),
+    ).toEqual(['1 min', '6 min', '2 h', '23 h', '1 day', '8 days', '2 mo', '2.2 yr']);
   });
 
   test('the side an answer came from defaults to what its page shows', () => {
@@ -86,7 +82,9 @@ describe('answers update memory cards', () => {
   test('letters have a card each', async () => {
     const { cookie, user } = await t.signUp();
     // The vocabulary test content has no letters guide: one letter is enough here.
-    sql.run("insert or ignore into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english) values (7, 'ح', 'h', 'a breathy h', '7abibi', 'حبيبي', 'my dear')");
+    sql.run(
+      "insert or ignore into letters (number, arabic, english_letter, meaning, example_arabizi, example_arabic, example_english) values (7, 'ح', 'h', 'a breathy h', '7abibi', 'حبيبي', 'my dear')",
+    );
     const res = await t.server.api.letters.progress.post({ letterNumber: 7, correct: true }, { cookie });
     expect(res.status).toBe(200);
     expect(cardsOf(user.id)).toEqual([expect.objectContaining({ kind: 'letter', itemId: 7, direction: 'lebanese-to-english', reps: 1 })]);
@@ -98,10 +96,16 @@ describe('answers update memory cards', () => {
     const bad = await answer(cookie, id, { correct: true, direction: 'sideways' });
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toBe("direction must be 'english-to-lebanese' or 'lebanese-to-english'.");
-    expect((await answer(cookie, id, { correct: false, grade: 'easy' })).error?.message).toBe('Again goes with correct: false; Hard, Good and Easy with correct: true.');
+    expect((await answer(cookie, id, { correct: false, grade: 'easy' })).error?.message).toBe(
+      'Again goes with correct: false; Hard, Good and Easy with correct: true.',
+    );
     expect((await answer(cookie, id, { correct: true, grade: 'again' })).status).toBe(400);
-    expect((await answer(cookie, id, { correct: true, grade: 'perfect' })).error?.message).toBe("grade must be 'again', 'hard', 'good' or 'easy'.");
-    expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).error?.message).toBe('A direction needs an answer: send correct (true or false).');
+    expect((await answer(cookie, id, { correct: true, grade: 'perfect' })).error?.message).toBe(
+      "grade must be 'again', 'hard', 'good' or 'easy'.",
+    );
+    expect((await answer(cookie, id, { flag: true, direction: 'english-to-lebanese' })).error?.message).toBe(
+      'A direction needs an answer: send correct (true or false).',
+    );
   });
 });
 
@@ -164,8 +168,14 @@ describe('migration 0009', () => {
     const { user } = await t.signUp();
     const [known, shaky] = [wordId(testEnglish('Food', 1)), wordId(testEnglish('Food', 2))];
     const seen = Date.parse('2026-01-10T00:00:00Z');
-    sql.run('insert into user_progress (user_id, word_id, last_seen, times_correct, times_incorrect) values (?, ?, ?, 5, 1), (?, ?, ?, 1, 2)', [user.id, known, seen, user.id, shaky, seen]);
-    sql.run('insert into letter_progress (user_id, letter_number, times_correct, times_incorrect, last_practiced) values (?, 3, 2, 0, ?)', [user.id, seen]);
+    sql.run(
+      'insert into user_progress (user_id, word_id, last_seen, times_correct, times_incorrect) values (?, ?, ?, 5, 1), (?, ?, ?, 1, 2)',
+      [user.id, known, seen, user.id, shaky, seen],
+    );
+    sql.run('insert into letter_progress (user_id, letter_number, times_correct, times_incorrect, last_practiced) values (?, 3, 2, 0, ?)', [
+      user.id,
+      seen,
+    ]);
     const statements = readFileSync(join(import.meta.dir, '../../../drizzle/0009_review_cards.sql'), 'utf8')
       .split('--> statement-breakpoint')
       .filter((s) => s.includes('INSERT INTO'));

@@ -17,7 +17,9 @@ export const reviewCards = sqliteTable(
   'review_cards',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: REVIEW_KINDS }).notNull(),
     itemId: integer('item_id').notNull(),
     direction: text('direction', { enum: DIRECTIONS }).notNull(),
@@ -32,7 +34,10 @@ export const reviewCards = sqliteTable(
     state: integer('state').notNull().default(0),
     lastReview: instant('last_review'),
   },
-  (t) => [uniqueIndex('review_cards_item_unique').on(t.userId, t.kind, t.itemId, t.direction), index('review_cards_due_idx').on(t.userId, t.due)],
+  (t) => [
+    uniqueIndex('review_cards_item_unique').on(t.userId, t.kind, t.itemId, t.direction),
+    index('review_cards_due_idx').on(t.userId, t.due),
+  ],
 );
 
 /** Every review: the rating given and the card as it was before it (ts-fsrs's ReviewLog). */
@@ -40,8 +45,12 @@ export const reviewLog = sqliteTable(
   'review_log',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    cardId: integer('card_id').notNull().references(() => reviewCards.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => reviewCards.id, { onDelete: 'cascade' }),
     /** ts-fsrs's Rating: 1 again, 2 hard, 3 good, 4 easy. */
     rating: integer('rating').notNull(),
     state: integer('state').notNull(),
@@ -59,7 +68,9 @@ export const reviewSettings = sqliteTable(
   'review_settings',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** FSRS's request_retention: the chance of recall at which a card falls due. */
     desiredRetention: real('desired_retention').notNull(),
     /** How many never-reviewed cards may enter the memory review on one of the learner's days. */

@@ -113,15 +113,27 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   const schedulers = new Map<number, FSRS>();
   const schedulerFor = (retention: number) => {
     let made = schedulers.get(retention);
-    if (!made) schedulers.set(retention, (made = fsrs({ request_retention: retention, enable_fuzz: true }).useStrategy(StrategyMode.SEED, seedOfCard)));
+    if (!made)
+      schedulers.set(
+        retention,
+        (made = fsrs({ request_retention: retention, enable_fuzz: true }).useStrategy(StrategyMode.SEED, seedOfCard)),
+      );
     return made;
   };
-  const readSettings = db.select().from(reviewSettings).where(eq(reviewSettings.userId, P('userId'))).prepare();
+  const readSettings = db
+    .select()
+    .from(reviewSettings)
+    .where(eq(reviewSettings.userId, P('userId')))
+    .prepare();
   const settingsOf = (userId: number): ReviewSettings => {
     const row = readSettings.get({ userId });
-    return { desiredRetention: row?.desiredRetention ?? RETENTION_LIMITS.default, newCardsPerDay: row?.newCardsPerDay ?? NEW_CARDS_LIMITS.default };
+    return {
+      desiredRetention: row?.desiredRetention ?? RETENTION_LIMITS.default,
+      newCardsPerDay: row?.newCardsPerDay ?? NEW_CARDS_LIMITS.default,
+    };
   };
-  const seedOf = (input: { userId: number; kind: ReviewKind; itemId: number; direction: Direction }) => `${input.userId}:${input.kind}:${input.itemId}:${input.direction}`;
+  const seedOf = (input: { userId: number; kind: ReviewKind; itemId: number; direction: Direction }) =>
+    `${input.userId}:${input.kind}:${input.itemId}:${input.direction}`;
   // First reviews (the card New before them) since a moment: the day's new cards are among them.
   const newSince = db
     .select({ at: reviewLog.reviewedAt })
@@ -132,7 +144,14 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   const readCard = db
     .select()
     .from(reviewCards)
-    .where(and(eq(reviewCards.userId, P('userId')), eq(reviewCards.kind, P('kind')), eq(reviewCards.itemId, P('itemId')), eq(reviewCards.direction, P('direction'))))
+    .where(
+      and(
+        eq(reviewCards.userId, P('userId')),
+        eq(reviewCards.kind, P('kind')),
+        eq(reviewCards.itemId, P('itemId')),
+        eq(reviewCards.direction, P('direction')),
+      ),
+    )
     .prepare();
   const saveCard = db
     .insert(reviewCards)
@@ -170,8 +189,20 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   /** A card never reviewed (FSRS's New: no stability or difficulty yet), due when it may enter review. */
   const saveWaiting = db
     .insert(reviewCards)
-    .values({ userId: P('userId'), kind: P('kind'), itemId: P('itemId'), direction: P('direction'), due: P('due'), stability: 0, difficulty: 0, state: State.New })
-    .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.kind, reviewCards.itemId, reviewCards.direction], set: { due: sql`excluded.due` } })
+    .values({
+      userId: P('userId'),
+      kind: P('kind'),
+      itemId: P('itemId'),
+      direction: P('direction'),
+      due: P('due'),
+      stability: 0,
+      difficulty: 0,
+      state: State.New,
+    })
+    .onConflictDoUpdate({
+      target: [reviewCards.userId, reviewCards.kind, reviewCards.itemId, reviewCards.direction],
+      set: { due: sql`excluded.due` },
+    })
     .prepare();
   const addLog = db
     .insert(reviewLog)
@@ -310,8 +341,16 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
       const at = clock.now();
       const scheduler = schedulerFor(settingsOf(user.id).desiredRetention);
       const words = openDue(user, at, openWords).map(({ word, card }) => {
-        const next = scheduler.repeat({ ...cardOf(card, at), seed: seedOf({ userId: user.id, kind: 'word', itemId: card.itemId, direction: card.direction }) } as SeededCard, at);
-        const intervals = Object.fromEntries(GRADE_RATINGS.map(([name, rating]) => [name, next[rating].card.due.getTime() - at.getTime()])) as Intervals;
+        const next = scheduler.repeat(
+          {
+            ...cardOf(card, at),
+            seed: seedOf({ userId: user.id, kind: 'word', itemId: card.itemId, direction: card.direction }),
+          } as SeededCard,
+          at,
+        );
+        const intervals = Object.fromEntries(
+          GRADE_RATINGS.map(([name, rating]) => [name, next[rating].card.due.getTime() - at.getTime()]),
+        ) as Intervals;
         return { ...word, direction: card.direction, due: card.due.toISOString(), intervals };
       });
       return { count: words.length, words };

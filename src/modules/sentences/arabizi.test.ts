@@ -25,7 +25,12 @@ const irregular = table.flatMap((e) =>
   e.variants
     .filter((v) => {
       const [k, kv] = [arabiziKey(e.canonical), arabiziKey(v)];
-      return /^[a-z0-9]{5,}$/i.test(e.canonical) && !kv.startsWith(k) && !k.startsWith(kv) && arabiziKey(v, lexicon) === arabiziKey(e.canonical, lexicon);
+      return (
+        /^[a-z0-9]{5,}$/i.test(e.canonical) &&
+        !kv.startsWith(k) &&
+        !k.startsWith(kv) &&
+        arabiziKey(v, lexicon) === arabiziKey(e.canonical, lexicon)
+      );
     })
     .map((variant) => ({ canonical: e.canonical, variant })),
 )[0];
@@ -81,7 +86,10 @@ describe('sentence scoring across spellings (docs/decisions/0009)', () => {
   });
 
   test("another question's answer, in any of these spellings, is still refused", () => {
-    const spellings = fc.sample(fc.record({ habits: fc.subarray(Object.keys(HABITS), { maxLength: 3 }), pick: fc.nat(11) }), { numRuns: corpus.length, seed: 7 });
+    const spellings = fc.sample(fc.record({ habits: fc.subarray(Object.keys(HABITS), { maxLength: 3 }), pick: fc.nat(11) }), {
+      numRuns: corpus.length,
+      seed: 7,
+    });
     let pairs = 0;
     let accepted = 0;
     // Every second answer as the target: the pairs grow as the square of the corpus, and half of them
@@ -103,9 +111,13 @@ describe('sentence scoring across spellings (docs/decisions/0009)', () => {
 
   test('words that are not in the recommended answer are refused', () => {
     fc.assert(
-      fc.property(fc.nat(corpus.length - 1), fc.array(fc.stringMatching(/^[a-z2357]{2,9}$/), { minLength: 1, maxLength: 8 }), (index, words) => {
-        return !scoreLocally(words.join(' '), corpus[index].answer, lexicon).isCorrect;
-      }),
+      fc.property(
+        fc.nat(corpus.length - 1),
+        fc.array(fc.stringMatching(/^[a-z2357]{2,9}$/), { minLength: 1, maxLength: 8 }),
+        (index, words) => {
+          return !scoreLocally(words.join(' '), corpus[index].answer, lexicon).isCorrect;
+        },
+      ),
       { numRuns: 3000, seed: 14 },
     );
   }, 60_000);
@@ -116,7 +128,11 @@ describe('the spelling table in sentence scoring', () => {
     for (const e of table) {
       for (const variant of e.variants) {
         if (e.canonical.length <= 3) continue;
-        expect({ variant, canonical: e.canonical, correct: scoreLocally(variant, e.canonical, lexicon).isCorrect }).toEqual({ variant, canonical: e.canonical, correct: true });
+        expect({ variant, canonical: e.canonical, correct: scoreLocally(variant, e.canonical, lexicon).isCorrect }).toEqual({
+          variant,
+          canonical: e.canonical,
+          correct: true,
+        });
       }
     }
   });
@@ -146,7 +162,12 @@ describe('POST /api/sentences/answer in arabizi', () => {
       t.server.api.sentences.answer.post({ sentenceId, answer, context: 'At a café you want a coffee without sugar.' }, { cookie });
     const spelt = await send('Badi 2ahwe bala sikar');
     expect(spelt.status).toBe(200);
-    expect(spelt.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local', userAnswer: 'Badi 2ahwe bala sikar', recommendedAnswer: 'Baddi ahwe bala sekkar' });
+    expect(spelt.json).toMatchObject({
+      isCorrect: true,
+      evaluatedBy: 'local',
+      userAnswer: 'Badi 2ahwe bala sikar',
+      recommendedAnswer: 'Baddi ahwe bala sekkar',
+    });
     expect(spelt.json.feedback).toBe('You used 4 of the 4 key words of the recommended answer. Well said!');
     const other = await send('baddi shay');
     expect(other.json).toMatchObject({ isCorrect: false, evaluatedBy: 'local' });
@@ -156,7 +177,10 @@ describe('POST /api/sentences/answer in arabizi', () => {
     expect(scoreLocally(irregular.variant, irregular.canonical).isCorrect).toBe(false);
     const { cookie } = await t.signUp();
     const sentenceId = (t.db.$client.query('select id from sentences').get() as { id: number }).id;
-    const res = await t.server.api.sentences.answer.post({ sentenceId, answer: irregular.variant, context: 'A word of the spelling table.' }, { cookie });
+    const res = await t.server.api.sentences.answer.post(
+      { sentenceId, answer: irregular.variant, context: 'A word of the spelling table.' },
+      { cookie },
+    );
     expect(res.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local' });
   });
 

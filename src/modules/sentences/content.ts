@@ -17,7 +17,10 @@ const SentencesFile = v.strictObject({
     v.array(
       v.strictObject({
         key: key(),
-        question: v.strictObject({ arabizi: arabizi(), arabic: arabic(), english: text('English text') }, 'must have arabizi, arabic and english'),
+        question: v.strictObject(
+          { arabizi: arabizi(), arabic: arabic(), english: text('English text') },
+          'must have arabizi, arabic and english',
+        ),
         contexts: v.pipe(
           v.array(
             v.strictObject({ context: text('a scenario'), recommended_answer: arabizi(), arabic: arabic(), english: text('English text') }),
@@ -51,7 +54,9 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     if (!data) return [];
     return data.sentences.flatMap((s, i) => {
       checkNumberLetters(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, s.question.arabic, report);
-      s.contexts.forEach((c, j) => checkNumberLetters(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, c.arabic, report));
+      s.contexts.forEach((c, j) =>
+        checkNumberLetters(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, c.arabic, report),
+      );
       return [
         {
           file: file.path,
@@ -64,13 +69,25 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
             questionEnglish: s.question.english,
             sortOrder: i,
           },
-          contexts: s.contexts.map((c, j) => ({ position: j, context: c.context, recommendedAnswer: c.recommended_answer, arabic: c.arabic, english: c.english })),
+          contexts: s.contexts.map((c, j) => ({
+            position: j,
+            context: c.context,
+            recommendedAnswer: c.recommended_answer,
+            arabic: c.arabic,
+            english: c.english,
+          })),
           texts: [
-            textAt(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, 'arabizi', { arabic: s.question.arabic, english: s.question.english }),
+            textAt(doc, ['sentences', i, 'question', 'arabizi'], s.question.arabizi, 'arabizi', {
+              arabic: s.question.arabic,
+              english: s.question.english,
+            }),
             textAt(doc, ['sentences', i, 'question', 'english'], s.question.english, 'english'),
             ...s.contexts.flatMap((c, j) => [
               textAt(doc, ['sentences', i, 'contexts', j, 'context'], c.context, 'prose'),
-              textAt(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, 'arabizi', { arabic: c.arabic, english: c.english }),
+              textAt(doc, ['sentences', i, 'contexts', j, 'recommended_answer'], c.recommended_answer, 'arabizi', {
+                arabic: c.arabic,
+                english: c.english,
+              }),
               textAt(doc, ['sentences', i, 'contexts', j, 'english'], c.english, 'english'),
             ]),
           ],
@@ -79,8 +96,18 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     });
   },
   check(items, all, report) {
-    checkVerbForms(verbFormsOf(all), knownArabiziOf(all), items.flatMap((item) => item.texts), report);
-    checkAddressee(items.flatMap((item) => item.texts), verbFormsOf(all), plainWordsOf(all), report);
+    checkVerbForms(
+      verbFormsOf(all),
+      knownArabiziOf(all),
+      items.flatMap((item) => item.texts),
+      report,
+    );
+    checkAddressee(
+      items.flatMap((item) => item.texts),
+      verbFormsOf(all),
+      plainWordsOf(all),
+      report,
+    );
     reportRepeats(
       items,
       (item) => item.sentence.key,
@@ -93,12 +120,22 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
   // A question's clip is content/audio/sentences/<topic>/<key>, its recommended answers' <topic>/<key>/<context number>.
   recordable: ({ sentence, contexts }) => [
     { kind: 'sentences', key: sentence.key, arabizi: sentence.questionArabizi, arabic: sentence.questionArabic },
-    ...contexts.map((c) => ({ kind: 'sentences', key: `${sentence.key}/${c.position + 1}`, arabizi: c.recommendedAnswer, arabic: c.arabic })),
+    ...contexts.map((c) => ({
+      kind: 'sentences',
+      key: `${sentence.key}/${c.position + 1}`,
+      arabizi: c.recommendedAnswer,
+      arabic: c.arabic,
+    })),
   ],
   stats: (items) => sentenceStats(items),
   places: (item) => [{ key: item.sentence.key, file: item.file, at: item.line }],
   apply(tx, items) {
-    const sentenceSync = syncByKey(tx, sentences, items.map((i) => i.sentence), { keyField: 'key' });
+    const sentenceSync = syncByKey(
+      tx,
+      sentences,
+      items.map((i) => i.sentence),
+      { keyField: 'key' },
+    );
     for (const item of items) {
       syncChildren(tx, sentenceSync, item.sentence.key, sentenceContexts, 'sentenceId', 'position', item.contexts);
     }

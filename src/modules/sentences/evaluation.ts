@@ -76,7 +76,9 @@ export function createSentenceEvaluator({ config, log }: AppContext, lexicon?: S
       try {
         return await byOpenAI(client, item);
       } catch (error) {
-        log.warn('sentence evaluation by OpenAI failed; the local rule judged', { error: error instanceof Error ? error.message : String(error) });
+        log.warn('sentence evaluation by OpenAI failed; the local rule judged', {
+          error: error instanceof Error ? error.message : String(error),
+        });
         return local(item);
       }
     },

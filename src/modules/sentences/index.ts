@@ -7,7 +7,10 @@ import type { SentenceAnswerResult, SentencesService } from './service';
 import { RandomSentenceQuery, SentenceAnswerBody, SentenceTopicParams } from './model';
 
 /** Sentence practice (docs/product-rules.md#sentences): topics and sentences are content anyone may read; answers are a learner's. */
-export function sentencesRoutes(ctx: AppContext, { auth, sentences, 'answer-keys': answerKeys }: { auth: AuthService; sentences: SentencesService; 'answer-keys': AnswerKeysService }) {
+export function sentencesRoutes(
+  ctx: AppContext,
+  { auth, sentences, 'answer-keys': answerKeys }: { auth: AuthService; sentences: SentencesService; 'answer-keys': AnswerKeysService },
+) {
   return new Elysia({ name: 'sentences' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/sentences/topics', () => sentences.topics())

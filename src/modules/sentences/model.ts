@@ -21,14 +21,23 @@ export const RandomSentenceQuery = v.object({
 /** POST /api/sentences/answer: the sentence, the learner's answer and the scenario it answers. */
 export const SentenceAnswerBody = v.object(
   {
-    sentenceId: v.pipe(v.number('sentenceId must be a sentence id.'), v.integer('sentenceId must be a sentence id.'), v.minValue(1, 'sentenceId must be a sentence id.')),
+    sentenceId: v.pipe(
+      v.number('sentenceId must be a sentence id.'),
+      v.integer('sentenceId must be a sentence id.'),
+      v.minValue(1, 'sentenceId must be a sentence id.'),
+    ),
     answer: v.pipe(
       v.string('Please write an answer.'),
       v.trim(),
       v.minLength(1, 'Please write an answer.'),
       v.maxLength(MAX_ANSWER_CHARS, `The answer must be at most ${MAX_ANSWER_CHARS} characters.`),
     ),
-    context: v.pipe(v.string('context must be the scenario text.'), v.trim(), v.minLength(1, 'context must be the scenario text.'), v.maxLength(2000, 'context is too long.')),
+    context: v.pipe(
+      v.string('context must be the scenario text.'),
+      v.trim(),
+      v.minLength(1, 'context must be the scenario text.'),
+      v.maxLength(2000, 'context is too long.'),
+    ),
     idempotencyKey: IdempotencyKey,
   },
   'The request body must be a JSON object.',

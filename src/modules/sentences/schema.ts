@@ -21,7 +21,9 @@ export const sentenceContexts = sqliteTable(
   'sentence_contexts',
   {
     id: id(),
-    sentenceId: integer('sentence_id').notNull().references(() => sentences.id, { onDelete: 'cascade' }),
+    sentenceId: integer('sentence_id')
+      .notNull()
+      .references(() => sentences.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     context: text('context').notNull(),
     recommendedAnswer: text('recommended_answer').notNull(),
@@ -35,8 +37,12 @@ export const sentenceProgress = sqliteTable(
   'sentence_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sentenceId: integer('sentence_id').notNull().references(() => sentences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentenceId: integer('sentence_id')
+      .notNull()
+      .references(() => sentences.id, { onDelete: 'cascade' }),
     lastPracticed: instant('last_practiced'),
     timesCorrect: count('times_correct'),
     timesIncorrect: count('times_incorrect'),

@@ -18,9 +18,12 @@ const sentenceId = (app: TestApp, arabizi: string) =>
 /** The learner's totals and points as the stats module stored them. */
 const statsRow = (app: TestApp, userId: number) =>
   app.db.$client
-    .query('select total_answered as totalAnswered, total_correct as totalCorrect, total_incorrect as totalIncorrect, points from user_stats where user_id = ?')
+    .query(
+      'select total_answered as totalAnswered, total_correct as totalCorrect, total_incorrect as totalIncorrect, points from user_stats where user_id = ?',
+    )
     .get(userId) as { totalAnswered: number; totalCorrect: number; totalIncorrect: number; points: number } | null;
-const answer = (app: TestApp, cookie: string | undefined, body: Parameters<TestApp['server']['api']['sentences']['answer']['post']>[0]) => app.server.api.sentences.answer.post(body, { cookie });
+const answer = (app: TestApp, cookie: string | undefined, body: Parameters<TestApp['server']['api']['sentences']['answer']['post']>[0]) =>
+  app.server.api.sentences.answer.post(body, { cookie });
 const drink = (app: TestApp, text: string) => ({ sentenceId: sentenceId(app, 'Shu baddak teshrab?'), answer: text, context: COFFEE });
 
 describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
@@ -49,7 +52,9 @@ describe('the local scoring rule (docs/product-rules.md#sentences)', () => {
     expect(scoreLocally('baddi ahwe bala sekkar', 'Baddi ahwe bala sekkar, law sama7t').feedback).toBe(
       'You used 4 of the 5 key words of the recommended answer. Well said!',
     );
-    expect(scoreLocally('la2', 'Baddi ahwe').feedback).toBe('You used 0 of the 2 key words of the recommended answer. Compare your answer with it and try again.');
+    expect(scoreLocally('la2', 'Baddi ahwe').feedback).toBe(
+      'You used 0 of the 2 key words of the recommended answer. Compare your answer with it and try again.',
+    );
   });
 });
 
@@ -57,7 +62,24 @@ describe('GET /api/sentences/topics and /api/sentences/random/{topic}', () => {
   test('the topics of the content, alphabetically', async () => {
     const res = await t.server.api.sentences.topics.get();
     expect(res.status).toBe(200);
-    expect(res.json).toEqual(['bank', 'daily_routine', 'directions', 'eating_out', 'food_and_drink', 'general_conversation', 'health', 'home_and_neighbours', 'paperwork', 'phone_calls', 'police', 'shopping', 'small_talk', 'transport', 'visiting', 'work']);
+    expect(res.json).toEqual([
+      'bank',
+      'daily_routine',
+      'directions',
+      'eating_out',
+      'food_and_drink',
+      'general_conversation',
+      'health',
+      'home_and_neighbours',
+      'paperwork',
+      'phone_calls',
+      'police',
+      'shopping',
+      'small_talk',
+      'transport',
+      'visiting',
+      'work',
+    ]);
   });
 
   test('a random sentence of the topic with its question and every context', async () => {
@@ -153,9 +175,16 @@ describe('POST /api/sentences/answer with the local rule (no OpenAI configured)'
     const { cookie, user } = await t.signUp();
     await answer(t, cookie, drink(t, 'Baddi ahwe bala sekkar law sama7t'));
     const res = await answer(t, cookie, drink(t, 'ahwe'));
-    expect(res.json).toMatchObject({ isCorrect: false, evaluatedBy: 'local', pointsAwarded: 0, streak: { currentStreak: 0, bestStreak: 1 } });
+    expect(res.json).toMatchObject({
+      isCorrect: false,
+      evaluatedBy: 'local',
+      pointsAwarded: 0,
+      streak: { currentStreak: 0, bestStreak: 1 },
+    });
     expect(statsRow(t, user.id)).toMatchObject({ totalAnswered: 2, totalCorrect: 1, totalIncorrect: 1, points: 20 });
-    const row = t.db.$client.query('select times_correct, times_incorrect, user_answers from sentence_progress where user_id = ?').get(user.id) as {
+    const row = t.db.$client
+      .query('select times_correct, times_incorrect, user_answers from sentence_progress where user_id = ?')
+      .get(user.id) as {
       times_correct: number;
       times_incorrect: number;
       user_answers: string;
@@ -183,7 +212,12 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
     const before = fake.requests.length;
     const res = await answer(ai, cookie, drink(ai, 'Ahwe sade please'));
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ isCorrect: true, feedback: 'Natural Lebanese: ahwe sade is a plain coffee.', evaluatedBy: 'ai', pointsAwarded: 20 });
+    expect(res.json).toMatchObject({
+      isCorrect: true,
+      feedback: 'Natural Lebanese: ahwe sade is a plain coffee.',
+      evaluatedBy: 'ai',
+      pointsAwarded: 20,
+    });
     expect(fake.requests.length - before).toBe(1);
     const sent = fake.requests.at(-1)!;
     expect(sent.path).toBe('/v1/chat/completions');
@@ -203,7 +237,12 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
     const { cookie } = await ai.signUp();
     fake.chatReply(JSON.stringify({ isCorrect: false, feedback: 'You asked for sugar: bala means without.' }));
     const res = await answer(ai, cookie, drink(ai, 'Baddi ahwe bala sekkar'));
-    expect(res.json).toMatchObject({ isCorrect: false, evaluatedBy: 'ai', feedback: 'You asked for sugar: bala means without.', pointsAwarded: 0 });
+    expect(res.json).toMatchObject({
+      isCorrect: false,
+      evaluatedBy: 'ai',
+      feedback: 'You asked for sugar: bala means without.',
+      pointsAwarded: 0,
+    });
   });
 
   test('OpenAI failing falls back to the local rule', async () => {
@@ -212,7 +251,11 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
     try {
       const res = await answer(ai, cookie, drink(ai, 'Baddi ahwe bala sekkar'));
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ isCorrect: true, evaluatedBy: 'local', feedback: 'You used 4 of the 5 key words of the recommended answer. Well said!' });
+      expect(res.json).toMatchObject({
+        isCorrect: true,
+        evaluatedBy: 'local',
+        feedback: 'You used 4 of the 5 key words of the recommended answer. Well said!',
+      });
     } finally {
       fake.failWith(null);
     }
@@ -220,10 +263,20 @@ describe('POST /api/sentences/answer with OpenAI configured', () => {
 
   test('an unusable OpenAI reply falls back to the local rule', async () => {
     const { cookie } = await ai.signUp();
-    for (const reply of ['not json', JSON.stringify({ verdict: 'yes' }), JSON.stringify({ isCorrect: 'true', feedback: 'ok' }), JSON.stringify({ isCorrect: true, feedback: '' })]) {
+    for (const reply of [
+      'not json',
+      JSON.stringify({ verdict: 'yes' }),
+      JSON.stringify({ isCorrect: 'true', feedback: 'ok' }),
+      JSON.stringify({ isCorrect: true, feedback: '' }),
+    ]) {
       fake.chatReply(reply);
       const res = await answer(ai, cookie, drink(ai, 'ahwe'));
-      expect({ reply, status: res.status, isCorrect: res.json.isCorrect, evaluatedBy: res.json.evaluatedBy }).toEqual({ reply, status: 200, isCorrect: false, evaluatedBy: 'local' });
+      expect({ reply, status: res.status, isCorrect: res.json.isCorrect, evaluatedBy: res.json.evaluatedBy }).toEqual({
+        reply,
+        status: 200,
+        isCorrect: false,
+        evaluatedBy: 'local',
+      });
     }
   });
 });

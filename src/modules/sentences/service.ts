@@ -48,9 +48,23 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
   const evaluator = createSentenceEvaluator(ctx, deps.spelling.lexicon());
   const P = sql.placeholder;
 
-  const sentenceById = db.select().from(sentences).where(eq(sentences.id, P('id'))).prepare();
-  const contextsOf = db.select().from(sentenceContexts).where(eq(sentenceContexts.sentenceId, P('id'))).orderBy(asc(sentenceContexts.position)).prepare();
-  const idsOfTopic = db.select({ id: sentences.id }).from(sentences).where(eq(sentences.topic, P('topic'))).orderBy(asc(sentences.sortOrder)).prepare();
+  const sentenceById = db
+    .select()
+    .from(sentences)
+    .where(eq(sentences.id, P('id')))
+    .prepare();
+  const contextsOf = db
+    .select()
+    .from(sentenceContexts)
+    .where(eq(sentenceContexts.sentenceId, P('id')))
+    .orderBy(asc(sentenceContexts.position))
+    .prepare();
+  const idsOfTopic = db
+    .select({ id: sentences.id })
+    .from(sentences)
+    .where(eq(sentences.topic, P('topic')))
+    .orderBy(asc(sentences.sortOrder))
+    .prepare();
   const readProgress = db
     .select({ userAnswers: sentenceProgress.userAnswers })
     .from(sentenceProgress)
@@ -64,7 +78,9 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
       id: s.id,
       topic: s.topic,
       question: { arabizi: s.questionArabizi, arabic: s.questionArabic, english: s.questionEnglish },
-      contexts: contextsOf.all({ id }).map((c) => ({ context: c.context, recommended_answer: c.recommendedAnswer, arabic: c.arabic, english: c.english })),
+      contexts: contextsOf
+        .all({ id })
+        .map((c) => ({ context: c.context, recommended_answer: c.recommendedAnswer, arabic: c.arabic, english: c.english })),
     };
   }
 

@@ -31,7 +31,9 @@ export function createSpeakingService({ db }: AppContext, deps: { vocabulary: Vo
     attempt(user: User, input: { wordId: number; heard: string[] }): SpeakingResult {
       const word = vocabulary.practisedWord(user, input.wordId);
       const result = judge(input.heard, word.arabicScript);
-      inTransaction(db.$client, () => stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct }));
+      inTransaction(db.$client, () =>
+        stats.award({ userId: user.id, points: result.correct ? POINTS.speaking : 0, reason: 'speaking', correct: result.correct }),
+      );
       return result;
     },
   };

@@ -4,8 +4,10 @@ import { testEnglish, testContentApp } from '../../../tests/support/vocabulary';
 
 const { t, wordId } = testContentApp();
 
-const arabicOf = (id: number) => (t.db.$client.query('select arabic_script as arabic from words where id = ?').get(id) as { arabic: string }).arabic;
-const skillOf = (userId: number) => t.db.$client.query("select answered, correct from skill_stats where user_id = ? and skill = 'speaking'").get(userId);
+const arabicOf = (id: number) =>
+  (t.db.$client.query('select arabic_script as arabic from words where id = ?').get(id) as { arabic: string }).arabic;
+const skillOf = (userId: number) =>
+  t.db.$client.query("select answered, correct from skill_stats where user_id = ? and skill = 'speaking'").get(userId);
 
 describe('POST /api/speaking/attempts', () => {
   test('heard with marks and another alef still says the word: right, with its points', async () => {
@@ -18,7 +20,10 @@ describe('POST /api/speaking/attempts', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ correct: true, heard: heard[1], expected });
     expect(skillOf(user.id)).toEqual({ answered: 1, correct: 1 });
-    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ points: 10, skills: { speaking: { answered: 1, correct: 1 } } });
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({
+      points: 10,
+      skills: { speaking: { answered: 1, correct: 1 } },
+    });
   });
 
   test('another word heard: not right, no points, the first thing heard shown', async () => {
@@ -66,7 +71,9 @@ describe('POST /api/speaking/attempts', () => {
     expect((await t.server.api.speaking.attempts.post({ wordId: id, heard: ['x'] })).status).toBe(401);
     t.clock.advance(8 * DAY_MS);
     try {
-      expect((await t.server.api.speaking.attempts.post({ wordId: wordId(testEnglish('Animals', 1)), heard: ['x'] }, { cookie })).status).toBe(402);
+      expect(
+        (await t.server.api.speaking.attempts.post({ wordId: wordId(testEnglish('Animals', 1)), heard: ['x'] }, { cookie })).status,
+      ).toBe(402);
     } finally {
       t.clock.advance(-8 * DAY_MS);
     }

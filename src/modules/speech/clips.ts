@@ -14,7 +14,10 @@ function mpegFrame(bytes: Uint8Array, at: number) {
   const bitrateIndex = bytes[at + 2] >> 4;
   const rateIndex = (bytes[at + 2] >> 2) & 3;
   if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const bitrates = version === 3 ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+  const bitrates =
+    version === 3
+      ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+      : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
   const sampleRate = [44100, 48000, 32000][rateIndex] / (version === 3 ? 1 : version === 2 ? 2 : 4);
   const samples = version === 3 ? 1152 : 576;
   const padding = (bytes[at + 2] >> 1) & 1;
@@ -26,7 +29,7 @@ function mpegFrame(bytes: Uint8Array, at: number) {
 function firstMpegFrame(bytes: Uint8Array) {
   let at = 0;
   if (ascii(bytes, 0, 3) === 'ID3' && bytes.length >= 10) {
-    at = 10 + ((bytes[6] & 0x7f) << 21 | (bytes[7] & 0x7f) << 14 | (bytes[8] & 0x7f) << 7 | (bytes[9] & 0x7f));
+    at = 10 + (((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f));
   }
   return mpegFrame(bytes, at) ? at : null;
 }

@@ -39,7 +39,11 @@ function parseClip(path: string, bytes: Uint8Array, report: { error(message: str
   }
   const type = audioType(bytes);
   if (type !== EXTENSIONS[extension]) {
-    report.error(type ? `the clip is ${type}, not what its name says (${extension})` : `the clip cannot be decoded: its header is not ${extension.slice(1)} audio`);
+    report.error(
+      type
+        ? `the clip is ${type}, not what its name says (${extension})`
+        : `the clip cannot be decoded: its header is not ${extension.slice(1)} audio`,
+    );
     return null;
   }
   const seconds = audioSeconds(bytes, type);
@@ -66,7 +70,9 @@ export const audioContent: ContentPlugin<RecordedClip> = {
   extensions: Object.keys(EXTENSIONS),
   binary: true,
   parse(file, report) {
-    const clip = parseClip(file.path, file.bytes ?? new Uint8Array(), { error: (message) => report.error({ file: file.path, line: 1, field: 'audio', message }) });
+    const clip = parseClip(file.path, file.bytes ?? new Uint8Array(), {
+      error: (message) => report.error({ file: file.path, line: 1, field: 'audio', message }),
+    });
     return clip ? [clip] : [];
   },
   check(items, all, report) {
@@ -74,7 +80,13 @@ export const audioContent: ContentPlugin<RecordedClip> = {
     const seen = new Map<string, string>();
     for (const clip of items) {
       const id = `${clip.kind}/${clip.key}`;
-      if (!recordable.has(id)) report.error({ file: clip.file, line: 1, field: 'key', message: `no ${clip.kind} item has the key "${clip.key}" (see docs/content-format.md#recorded-audio)` });
+      if (!recordable.has(id))
+        report.error({
+          file: clip.file,
+          line: 1,
+          field: 'key',
+          message: `no ${clip.kind} item has the key "${clip.key}" (see docs/content-format.md#recorded-audio)`,
+        });
       const other = seen.get(id);
       if (other) report.error({ file: clip.file, line: 1, field: 'key', message: `"${clip.key}" is recorded twice: ${other} too` });
       else seen.set(id, clip.file);
@@ -83,12 +95,33 @@ export const audioContent: ContentPlugin<RecordedClip> = {
   stats: (items, all) => recordedStats(items, all),
   apply(tx, items, all) {
     const counts = emptyCounts();
-    const existing = new Map(tx.select({ id: recordedAudio.id, kind: recordedAudio.kind, key: recordedAudio.key, hash: recordedAudio.hash, arabizi: recordedAudio.arabizi, arabic: recordedAudio.arabic }).from(recordedAudio).all().map((r) => [`${r.kind}/${r.key}`, r]));
+    const existing = new Map(
+      tx
+        .select({
+          id: recordedAudio.id,
+          kind: recordedAudio.kind,
+          key: recordedAudio.key,
+          hash: recordedAudio.hash,
+          arabizi: recordedAudio.arabizi,
+          arabic: recordedAudio.arabic,
+        })
+        .from(recordedAudio)
+        .all()
+        .map((r) => [`${r.kind}/${r.key}`, r]),
+    );
     const recordable = recordableById(all);
     for (const clip of items) {
       const id = `${clip.kind}/${clip.key}`;
       const { arabizi, arabic } = recordable.get(id)!;
-      const row = { kind: clip.kind, key: clip.key, arabizi, arabic, contentType: clip.contentType, audio: Buffer.from(clip.audio), hash: clip.hash };
+      const row = {
+        kind: clip.kind,
+        key: clip.key,
+        arabizi,
+        arabic,
+        contentType: clip.contentType,
+        audio: Buffer.from(clip.audio),
+        hash: clip.hash,
+      };
       const current = existing.get(id);
       existing.delete(id);
       if (!current) {
@@ -100,7 +133,9 @@ export const audioContent: ContentPlugin<RecordedClip> = {
       } else counts.unchanged++;
     }
     for (const gone of existing.values()) {
-      tx.delete(recordedAudio).where(and(eq(recordedAudio.kind, gone.kind), eq(recordedAudio.key, gone.key))).run();
+      tx.delete(recordedAudio)
+        .where(and(eq(recordedAudio.kind, gone.kind), eq(recordedAudio.key, gone.key)))
+        .run();
       counts.removed++;
     }
     return counts;

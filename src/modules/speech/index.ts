@@ -25,8 +25,12 @@ function clipResponse(request: Request, clip: Clip, cacheControl: string) {
   if (range && (range[1] || range[2])) {
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
     const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (start >= size || start > end) return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
-    return new Response(clip.audio.slice(start, end + 1), { status: 206, headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` } });
+    if (start >= size || start > end)
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
+    return new Response(clip.audio.slice(start, end + 1), {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` },
+    });
   }
   return new Response(new Uint8Array(clip.audio), { headers });
 }

@@ -42,7 +42,7 @@ describe('the Lebanese voice, one rule at a time (the phonemes the voice prints)
     expect(await said('la2', 'لأ')).toBe('lˈaʔ');
   });
 
-  test('an emphatic consonant (ص ط ض ظ in the Arabic) is the voice\'s own, and darkens the vowels beside it', async () => {
+  test("an emphatic consonant (ص ط ض ظ in the Arabic) is the voice's own, and darkens the vowels beside it", async () => {
     expect(espeakInput('tayyeb', 'طيب')).toBe("[['t[a.jjeb]]");
     expect(await said('tayyeb', 'طيب')).toBe('t̪ˈa.jjeb');
     expect(await said('saba7', 'صباح')).toBe('s̪a.bˈaːħ');
@@ -66,7 +66,7 @@ describe('the Lebanese voice, one rule at a time (the phonemes the voice prints)
     expect(espeakInput('el sa3a 3?')).toBe("[[?es 'saAa]] 3?");
   });
 
-  test('the present\'s by- before a consonant is said bi-, with a short i though the Arabic writes ي', async () => {
+  test("the present's by- before a consonant is said bi-, with a short i though the Arabic writes ي", async () => {
     expect(espeakInput('bykoun', 'بيكون')).toBe("[[bi'ku:n]]");
     expect(await said('bykoun', 'بيكون')).toBe('bikˈuːn');
     expect(await said('byshoufo', 'بيشوفو')).toBe('biʃˈuːfo');
@@ -99,11 +99,36 @@ describe('the Lebanese voice, one rule at a time (the phonemes the voice prints)
 
 /** 30 words and phrases of the course, each holding at least one of the sounds the voice once got wrong. */
 const THIRTY: [string, string][] = [
-  ['jabal', 'جبل'], ['djej', 'دجاج'], ['jeez', 'جوز'], ['jdid', 'جديد'], ['3ajale', 'عجلة'], ['jiran', 'جيران'],
-  ['shukran', 'شكرا'], ['rase', 'راس'], ['bakra', 'بكرا'], ['rouz', 'رز'], ['ktir', 'كتير'], ['mar7aba', 'مرحبا'],
-  ['salame', 'سلامة'], ['ta3ban', 'تعبان'], ['sha77ata', 'شحاطة'], ['kifak', 'كيفك'], ['7abibi', 'حبيبي'], ['mabsout', 'مبسوط'],
-  ['w enta', 'وإنت'], ['saba7 el 5er', 'صباح الخير'], ['Baddi ahwe', 'بدّي قهوة'], ['ma3 el ahl', 'مع الأهل'], ['kif el 2ahl', 'كيف الأهل'], ['ana w enti', 'أنا وإنتي'],
-  ['tayyeb', 'طيب'], ['saba7', 'صباح'], ['marid', 'مريض'], ['tawle', 'طاولة'], ['sa7en', 'صحن'], ['batata', 'بطاطا'],
+  ['jabal', 'جبل'],
+  ['djej', 'دجاج'],
+  ['jeez', 'جوز'],
+  ['jdid', 'جديد'],
+  ['3ajale', 'عجلة'],
+  ['jiran', 'جيران'],
+  ['shukran', 'شكرا'],
+  ['rase', 'راس'],
+  ['bakra', 'بكرا'],
+  ['rouz', 'رز'],
+  ['ktir', 'كتير'],
+  ['mar7aba', 'مرحبا'],
+  ['salame', 'سلامة'],
+  ['ta3ban', 'تعبان'],
+  ['sha77ata', 'شحاطة'],
+  ['kifak', 'كيفك'],
+  ['7abibi', 'حبيبي'],
+  ['mabsout', 'مبسوط'],
+  ['w enta', 'وإنت'],
+  ['saba7 el 5er', 'صباح الخير'],
+  ['Baddi ahwe', 'بدّي قهوة'],
+  ['ma3 el ahl', 'مع الأهل'],
+  ['kif el 2ahl', 'كيف الأهل'],
+  ['ana w enti', 'أنا وإنتي'],
+  ['tayyeb', 'طيب'],
+  ['saba7', 'صباح'],
+  ['marid', 'مريض'],
+  ['tawle', 'طاولة'],
+  ['sa7en', 'صحن'],
+  ['batata', 'بطاطا'],
 ];
 
 test('30 words: none of the five defects in what the voice says', async () => {
@@ -114,7 +139,8 @@ test('30 words: none of the five defects in what the voice says', async () => {
     if (/j/i.test(arabizi) && !ipa.includes('ʐ')) defects.push(`${arabizi}: no ʐ for j in ${ipa}`);
     if (ipa.includes('ɹ')) defects.push(`${arabizi}: English ɹ in ${ipa}`);
     // An alif inside a word is always a long a (و and ي may be consonants).
-    if (arabic.split(' ').some((word) => /.ا./.test(word.replace(/^ال/, ''))) && !ipa.includes('ː')) defects.push(`${arabizi}: no long vowel in ${ipa}`);
+    if (arabic.split(' ').some((word) => /.ا./.test(word.replace(/^ال/, ''))) && !ipa.includes('ː'))
+      defects.push(`${arabizi}: no long vowel in ${ipa}`);
     const stops = (ipa.match(/ʔ/g) ?? []).length;
     const expected = (arabizi.match(/2/g) ?? []).length + (/^[aeiou]/i.test(arabizi) ? 1 : 0);
     if (stops !== expected) defects.push(`${arabizi}: ${stops} glottal stops, ${expected} expected, in ${ipa}`);
@@ -137,7 +163,7 @@ function courseTexts(): [string, string][] {
   return texts;
 }
 
-test("every by- form of the course (about 50) is said bi-, never b-y- before a consonant", async () => {
+test('every by- form of the course (about 50) is said bi-, never b-y- before a consonant', async () => {
   const byForms = courseTexts().filter(([arabizi]) => /(^|\s)by[^aeiouy\s]/i.test(arabizi));
   expect(byForms.length).toBeGreaterThanOrEqual(40);
   const wrong: string[] = [];
@@ -158,10 +184,12 @@ test('a question ends on a rising tune: its last pitch is well above the same wo
   const flat: string[] = [];
   for (const [arabizi, arabic] of lines) {
     for (const gender of ['male', 'female'] as const) {
-      const lastPitch = async (mark: string) => median(pitchContour(await voice.synthesize(espeakInput(arabizi + mark, arabic), gender)).slice(-8));
+      const lastPitch = async (mark: string) =>
+        median(pitchContour(await voice.synthesize(espeakInput(arabizi + mark, arabic), gender)).slice(-8));
       const [question, statement] = [await lastPitch('?'), await lastPitch('.')];
       // 1.15 is about two and a half semitones.
-      if (question < statement * 1.15) flat.push(`${arabizi}? (${gender}): ends at ${Math.round(question)} Hz, as a statement at ${Math.round(statement)} Hz`);
+      if (question < statement * 1.15)
+        flat.push(`${arabizi}? (${gender}): ends at ${Math.round(question)} Hz, as a statement at ${Math.round(statement)} Hz`);
     }
   }
   expect(flat).toEqual([]);

@@ -104,12 +104,53 @@ function unitsOf(arabizi: string): Unit[] {
 
 /** The Arabic letters each arabizi consonant may be written with. */
 const WRITTEN: Record<string, string> = {
-  b: 'ب', p: 'بپ', t: 'تطثة', d: 'دضذ', z: 'زظذ', s: 'سصث', sh: 'ش', ch: 'ش', j: 'ج', dj: 'ج', g: 'جقگ', '7': 'ح', h: 'هة',
-  '5': 'خ', kh: 'خ', '3': 'ع', '8': 'غ', gh: 'غ', f: 'فڤ', v: 'فڤ', q: 'ق', k: 'كق', c: 'ك', x: 'كس', '2': 'ءأإآؤئق',
-  l: 'ل', m: 'م', n: 'ن', r: 'ر', w: 'و', y: 'ي',
+  b: 'ب',
+  p: 'بپ',
+  t: 'تطثة',
+  d: 'دضذ',
+  z: 'زظذ',
+  s: 'سصث',
+  sh: 'ش',
+  ch: 'ش',
+  j: 'ج',
+  dj: 'ج',
+  g: 'جقگ',
+  '7': 'ح',
+  h: 'هة',
+  '5': 'خ',
+  kh: 'خ',
+  '3': 'ع',
+  '8': 'غ',
+  gh: 'غ',
+  f: 'فڤ',
+  v: 'فڤ',
+  q: 'ق',
+  k: 'كق',
+  c: 'ك',
+  x: 'كس',
+  '2': 'ءأإآؤئق',
+  l: 'ل',
+  m: 'م',
+  n: 'ن',
+  r: 'ر',
+  w: 'و',
+  y: 'ي',
 };
 /** The long-vowel letters each arabizi vowel may stand for (and the ي that writes the short i of by-, PRESENT_BY). */
-const LONG: Record<string, string> = { y: 'ي', a: 'اىآ', aa: 'اآ', e: 'ياى', ei: 'ي', i: 'ي', ee: 'ي', ii: 'ي', o: 'و', u: 'و', ou: 'و', oo: 'و' };
+const LONG: Record<string, string> = {
+  y: 'ي',
+  a: 'اىآ',
+  aa: 'اآ',
+  e: 'ياى',
+  ei: 'ي',
+  i: 'ي',
+  ee: 'ي',
+  ii: 'ي',
+  o: 'و',
+  u: 'و',
+  ou: 'و',
+  oo: 'و',
+};
 const EMPHATIC = 'صطضظ';
 const ARABIC_LETTER = /[\u0621-\u064A\u067E\u06A4\u06AF ]/;
 
@@ -126,10 +167,12 @@ function alignArabic(units: Unit[], arabic: string): string[] {
   const pair = (u: Unit, letter: string) => {
     if (u.kind === 'space') return letter === ' ' ? 0 : null;
     if (letter === ' ') return null;
-    if (u.kind === 'vowel') return LONG[u.spelling]?.includes(letter) || (letter === 'ة' && (u.spelling === 'a' || u.spelling === 'e')) ? 0 : null;
+    if (u.kind === 'vowel')
+      return LONG[u.spelling]?.includes(letter) || (letter === 'ة' && (u.spelling === 'a' || u.spelling === 'e')) ? 0 : null;
     return WRITTEN[u.spelling]?.includes(letter) ? 0 : null;
   };
-  const skipUnit = (u: Unit, before: Unit | undefined) => (u.kind === 'vowel' ? 0 : u.kind === 'space' ? 1 : before?.spelling === u.spelling ? 0.5 : 3);
+  const skipUnit = (u: Unit, before: Unit | undefined) =>
+    u.kind === 'vowel' ? 0 : u.kind === 'space' ? 1 : before?.spelling === u.spelling ? 0.5 : 3;
   const skipLetter = (letter: string) => (letter === ' ' ? 1 : 'اأإآءئؤىة'.includes(letter) ? 1 : 2.5);
   const cost = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Infinity));
   cost[0][0] = 0;
@@ -190,7 +233,8 @@ function wordOf(units: Unit[], written: string[] | null, phraseStart: boolean): 
   // The vowels beside an emphatic consonant are its dark ones (the voice's a., i., u.).
   phonemes.forEach((p, i) => {
     if (!/^[aiu]:?$/.test(p)) return;
-    if (isEmphatic(phonemes[i - 1] ?? '') || isEmphatic(phonemes[i + 1] ?? '') || emphatic[i - 1] || emphatic[i + 1]) phonemes[i] = p[0] + '.' + p.slice(1);
+    if (isEmphatic(phonemes[i - 1] ?? '') || isEmphatic(phonemes[i + 1] ?? '') || emphatic[i - 1] || emphatic[i + 1])
+      phonemes[i] = p[0] + '.' + p.slice(1);
   });
   if (isVowel(phonemes[0]) && phraseStart) phonemes.unshift('?');
   // A long vowel at the end of a word of more than one syllable is said short (7abibi, baddi, hayda).
@@ -279,7 +323,13 @@ export function espeakInput(text: string, arabic = ''): string {
     const next = tokens[i + 1];
     if (ARTICLES.has(token.toLowerCase()) && next && /^[A-Za-z2-8]/.test(next)) {
       const following = perWord[word];
-      run.push(articlePhonemes(token.toLowerCase(), following ? wordOf(following.units, following.written, false) : undefined, phraseStart && !pending));
+      run.push(
+        articlePhonemes(
+          token.toLowerCase(),
+          following ? wordOf(following.units, following.written, false) : undefined,
+          phraseStart && !pending,
+        ),
+      );
       return;
     }
     if (PROCLITIC.test(token) && next && /^[A-Za-z2-8]/.test(next)) {

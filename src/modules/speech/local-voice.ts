@@ -13,7 +13,12 @@ const ESPEAK_TIMEOUT_MS = 10_000;
  * semitones higher for the man and four lower for the woman, so two speakers of one gender sound apart
  * (docs/decisions/0070-a-voice-for-a-conversation.md).
  */
-const VARIANTS: Record<Voice, string[]> = { male: ['-v', 'ar'], female: ['-v', 'ar+f3'], 'male-2': ['-v', 'ar+m3', '-p', '68'], 'female-2': ['-v', 'ar+f4', '-p', '38'] };
+const VARIANTS: Record<Voice, string[]> = {
+  male: ['-v', 'ar'],
+  female: ['-v', 'ar+f3'],
+  'male-2': ['-v', 'ar+m3', '-p', '68'],
+  'female-2': ['-v', 'ar+f4', '-p', '38'],
+};
 /** Words a minute (`-s`): espeak-ng's own 175, and the slower speed at about two thirds of it. */
 const RATES: Record<Speed, string[]> = { normal: [], slow: ['-s', '120'] };
 
@@ -36,7 +41,9 @@ function wasmVoice(): LocalVoice {
     id: 'espeak-ng-wasm',
     async synthesize(input, voice, speed = 'normal') {
       const errors: string[] = [];
-      const espeak = await runEspeak([...VARIANTS[voice], ...RATES[speed], '-w', '/clip.wav', '--', input], { printErr: (line) => errors.push(line) });
+      const espeak = await runEspeak([...VARIANTS[voice], ...RATES[speed], '-w', '/clip.wav', '--', input], {
+        printErr: (line) => errors.push(line),
+      });
       const wav = espeak.FS.readFile('/clip.wav');
       if (wav.byteLength <= 44) throw new Error(`espeak-ng (WebAssembly) wrote no audio: ${errors.join(' ')}`);
       return wav;
@@ -50,7 +57,9 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  * compiled asynchronously: 18 MB of WebAssembly would hold the thread a while).
  */
 async function runEspeak(args: string[], output: { print?: (line: string) => void; printErr?: (line: string) => void }) {
-  compiled ??= readFile(createRequire(import.meta.url).resolve('espeak-ng/dist/espeak-ng.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= readFile(createRequire(import.meta.url).resolve('espeak-ng/dist/espeak-ng.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
   const module = await compiled;
   return ESpeakNg({
     arguments: args,
@@ -70,11 +79,16 @@ function systemVoice(binary: string): LocalVoice {
     id: 'espeak-ng',
     async synthesize(input, voice, speed = 'normal') {
       // The text goes through stdin, never as an argument, so nothing in it can read as an option.
-      const proc = Bun.spawn([binary, ...VARIANTS[voice], ...RATES[speed], '--stdin', '--stdout'], { stdin: new TextEncoder().encode(input), stdout: 'pipe', stderr: 'pipe' });
+      const proc = Bun.spawn([binary, ...VARIANTS[voice], ...RATES[speed], '--stdin', '--stdout'], {
+        stdin: new TextEncoder().encode(input),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
       const timer = setTimeout(() => proc.kill(), ESPEAK_TIMEOUT_MS);
       try {
         const [audio, code] = await Promise.all([new Response(proc.stdout).arrayBuffer(), proc.exited]);
-        if (code !== 0 || audio.byteLength <= 44) throw new Error(`espeak-ng exited with ${code}: ${(await new Response(proc.stderr).text()).trim()}`);
+        if (code !== 0 || audio.byteLength <= 44)
+          throw new Error(`espeak-ng exited with ${code}: ${(await new Response(proc.stderr).text()).trim()}`);
         return fixWavSizes(new Uint8Array(audio));
       } finally {
         clearTimeout(timer);

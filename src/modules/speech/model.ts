@@ -22,6 +22,10 @@ export const RECORDED_KINDS = ['words', 'verbs', 'sentences', 'lessons', 'dialog
 /** GET /api/audio/:kind/<key>: a recorded clip by the kind and key of its file in content/audio/. */
 export const RecordingParams = v.object({
   kind: v.picklist(RECORDED_KINDS, 'There is no recorded clip at this address.'),
-  '*': v.pipe(v.string(), v.maxLength(300, 'There is no recorded clip at this address.'), v.regex(/^[\w\-./:]+$/, 'There is no recorded clip at this address.')),
+  '*': v.pipe(
+    v.string(),
+    v.maxLength(300, 'There is no recorded clip at this address.'),
+    v.regex(/^[\w\-./:]+$/, 'There is no recorded clip at this address.'),
+  ),
 });
 export const RecordingQuery = v.object({ v: v.optional(v.pipe(v.string(), v.maxLength(64, 'v must be a clip version.'))) });

@@ -67,7 +67,14 @@ describe('the importer checks each recorded clip', () => {
     drop('verbs/write/past/ana.mp3', silentMp3(1));
     const stats = contentStats(validateContent(content, contentPlugins), contentPlugins).text;
     expect(stats).toContain(
-      ['Recorded audio: 3 clips', '  words      2 of 55  (4%)', '  verbs      1 of 36  (3%)', '  sentences  0 of 0   (0%)', '  lessons    0 of 0   (0%)', '  dialogues  0 of 0   (0%)'].join('\n'),
+      [
+        'Recorded audio: 3 clips',
+        '  words      2 of 55  (4%)',
+        '  verbs      1 of 36  (3%)',
+        '  sentences  0 of 0   (0%)',
+        '  lessons    0 of 0   (0%)',
+        '  dialogues  0 of 0   (0%)',
+      ].join('\n'),
     );
   });
 });
@@ -80,7 +87,22 @@ describe('a recorded clip is served, and preferred over synthetic speech', () =>
     mkdirSync(join(content, 'lessons'));
     writeFileSync(
       join(content, 'lessons', '01-colors.md'),
-      ['---', 'key: colors', 'name: Colors', 'topic: Colors', 'order: 1', 'difficulty: beginner', 'steps:', '  - type: vocabulary', '    components:', '      - { lebanese: "bababa", english: "Colors 1" }', '      - { lebanese: "badeba", english: "Colors 2" }', '---', 'Colors.', ''].join('\n'),
+      [
+        '---',
+        'key: colors',
+        'name: Colors',
+        'topic: Colors',
+        'order: 1',
+        'difficulty: beginner',
+        'steps:',
+        '  - type: vocabulary',
+        '    components:',
+        '      - { lebanese: "bababa", english: "Colors 1" }',
+        '      - { lebanese: "badeba", english: "Colors 2" }',
+        '---',
+        'Colors.',
+        '',
+      ].join('\n'),
     );
     drop('lessons/colors/1-2.mp3', silentMp3(0.5));
     t = createTestApp({ content, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ESPEAK_PATH: '/nonexistent/espeak-ng' } });
@@ -89,7 +111,8 @@ describe('a recorded clip is served, and preferred over synthetic speech', () =>
     t.close();
     rmSync(content, { recursive: true, force: true });
   });
-  const get = (path: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://localhost:3000${path}`, { headers }));
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    t.app.handle(new Request(`http://localhost:3000${path}`, { headers }));
   const hash = () => (t.db.$client.query("select hash from recorded_audio where key = 'colors/colors-1'").get() as { hash: string }).hash;
 
   test('/api/tts answers the recorded clip, in either voice, without asking any voice', async () => {

@@ -33,5 +33,9 @@ export const recordedAudio = sqliteTable(
     /** The clip's SHA-256 (hex, first 16 characters): its ETag and the version in its address. */
     hash: text('hash').notNull(),
   },
-  (t) => [uniqueIndex('recorded_audio_kind_key_unique').on(t.kind, t.key), index('recorded_audio_arabizi_idx').on(t.arabizi), index('recorded_audio_arabic_idx').on(t.arabic)],
+  (t) => [
+    uniqueIndex('recorded_audio_kind_key_unique').on(t.kind, t.key),
+    index('recorded_audio_arabizi_idx').on(t.arabizi),
+    index('recorded_audio_arabic_idx').on(t.arabic),
+  ],
 );

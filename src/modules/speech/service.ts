@@ -88,8 +88,15 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
       .limit(1)
       .get() ?? kept.get(`${provider}\n${hash}`);
   const cachedByAnyVoice = (hash: string): Clip | undefined =>
-    db.select({ audio: speechCache.audio, contentType: speechCache.contentType }).from(speechCache).where(eq(speechCache.textHash, hash)).limit(1).get() ??
-    VOICES.flatMap((voice) => SPEEDS.flatMap((speed) => providers.map((provider) => kept.get(`${provider.id(voice, speed)}\n${hash}`)))).find((clip) => clip !== undefined);
+    db
+      .select({ audio: speechCache.audio, contentType: speechCache.contentType })
+      .from(speechCache)
+      .where(eq(speechCache.textHash, hash))
+      .limit(1)
+      .get() ??
+    VOICES.flatMap((voice) =>
+      SPEEDS.flatMap((speed) => providers.map((provider) => kept.get(`${provider.id(voice, speed)}\n${hash}`))),
+    ).find((clip) => clip !== undefined);
 
   /** Keeps a new clip where this node can write: the database on the primary, else (a replica) its memory. */
   function keep(hash: string, text: Speakable, provider: string, clip: Clip) {
@@ -111,7 +118,10 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
     const clip = await provider.synthesize(text, voice, speed);
     // Only a clip whose header a player would decode is kept or served (docs/decisions/0028-a-voice-on-every-machine.md).
     const type = audioType(clip.audio);
-    if (!type) throw new Error(`${provider.id(voice, speed)} answered something that is not audio (${clip.contentType}, ${clip.audio.byteLength} bytes)`);
+    if (!type)
+      throw new Error(
+        `${provider.id(voice, speed)} answered something that is not audio (${clip.contentType}, ${clip.audio.byteLength} bytes)`,
+      );
     const made = { audio: clip.audio, contentType: type };
     keep(hash, text, provider.id(voice, speed), made);
     return made;
@@ -140,7 +150,9 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
   const recordingSaying = db
     .select(recordingColumns)
     .from(recordedAudio)
-    .where(sql`${recordedAudio.arabizi} = ${sql.placeholder('text')} collate nocase or ${recordedAudio.arabic} = ${sql.placeholder('text')}`)
+    .where(
+      sql`${recordedAudio.arabizi} = ${sql.placeholder('text')} collate nocase or ${recordedAudio.arabic} = ${sql.placeholder('text')}`,
+    )
     .limit(1)
     .prepare();
   const recordingByKey = db
@@ -171,7 +183,12 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
      * has made yet counts against the listener's client (429 past NEW_CLIPS_PER_CLIENT), unless the
      * same clip is already being made, which it then waits for.
      */
-    async speak(text: string, asked?: Voice, speed: Speed = 'normal', listener: Listener = { user: null, client: 'unknown' }): Promise<Clip> {
+    async speak(
+      text: string,
+      asked?: Voice,
+      speed: Speed = 'normal',
+      listener: Listener = { user: null, client: 'unknown' },
+    ): Promise<Clip> {
       const speakable = speakableFor(text, listener.user);
       const premium = speakable?.premium ?? false;
       const recorded = recordingSaying.get({ text });
@@ -227,9 +244,11 @@ export function lebaneseInstructions(arabizi: string, slow = false) {
     'the emphatic letters ص ط ض ظ stay heavy and darken the vowels beside them (tayyeb, saba7);',
     'words run together within a phrase, with no glottal stop before a word that starts with a vowel (w enta, el 5er), only where 2 is written;',
     'e and o are short Lebanese vowels, ou and i long ones, and ei the long e of beit;',
-    'the present\'s by- before a consonant is said bi- (bykoun is bikoun, byshouf is bishouf);',
-    'a question keeps a question\'s rising tune.',
-    slow ? 'Speak much more slowly than usual, each word apart and clear, for a learner who asked to hear it slower.' : 'Speak slowly and clearly, for a learner.',
+    "the present's by- before a consonant is said bi- (bykoun is bikoun, byshouf is bishouf);",
+    "a question keeps a question's rising tune.",
+    slow
+      ? 'Speak much more slowly than usual, each word apart and clear, for a learner who asked to hear it slower.'
+      : 'Speak slowly and clearly, for a learner.',
   ].join(' ');
 }
 
@@ -248,7 +267,14 @@ function openAiProvider({ config }: AppContext, deadlineMs: number): Provider {
         // Its speed setting is not read by every model (gpt-4o-mini-tts takes it from the instructions).
         const slow = speed === 'slow';
         const response = await client.audio.speech.create(
-          { model: config.OPENAI_TTS_MODEL, voice: voiceNames[voice], input: arabic, instructions: lebaneseInstructions(arabizi, slow), response_format: 'mp3', ...(slow ? { speed: SLOW_SPEED } : {}) },
+          {
+            model: config.OPENAI_TTS_MODEL,
+            voice: voiceNames[voice],
+            input: arabic,
+            instructions: lebaneseInstructions(arabizi, slow),
+            response_format: 'mp3',
+            ...(slow ? { speed: SLOW_SPEED } : {}),
+          },
           { signal },
         );
         const contentType = response.headers.get('content-type') ?? '';

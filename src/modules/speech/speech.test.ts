@@ -26,7 +26,8 @@ const tts = (text: string, voice?: 'female' | 'male') => t.server.api.tts.get({ 
 /** No system espeak-ng: the path names none, so the built-in (WebAssembly) voice speaks. */
 const NO_SYSTEM_ESPEAK = { ESPEAK_PATH: '/nonexistent/espeak-ng' };
 const withOpenAI = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...NO_SYSTEM_ESPEAK };
-const cachedProviders = () => (t.db.$client.query('select provider from speech_cache order by provider').all() as { provider: string }[]).map((r) => r.provider);
+const cachedProviders = () =>
+  (t.db.$client.query('select provider from speech_cache order by provider').all() as { provider: string }[]).map((r) => r.provider);
 
 describe('speech with OpenAI configured', () => {
   beforeAll(() => fake.failWith(null));
@@ -113,7 +114,9 @@ describe('speech with OpenAI configured', () => {
 
   test('a database that cannot store the clip (a LiteFS replica) still plays it', async () => {
     t = createTestApp({ content, env: withOpenAI });
-    t.db.$client.run("create trigger read_only before insert on speech_cache begin select raise(abort, 'attempt to write a readonly database'); end");
+    t.db.$client.run(
+      "create trigger read_only before insert on speech_cache begin select raise(abort, 'attempt to write a readonly database'); end",
+    );
     const res = await tts('katab');
     expect(res.status).toBe(200);
     expect(res.text).toContain('كتب');
@@ -174,7 +177,7 @@ describe('speech without OpenAI', () => {
     expect(cachedProviders()).toEqual(['espeak-ng-wasm:female:lebanese-3', 'espeak-ng-wasm:male:lebanese-3']);
   });
 
-  test("the second voice of each gender is pitched apart from the first (higher for a man, lower for a woman), and the slower speed is longer, each cached apart", async () => {
+  test('the second voice of each gender is pitched apart from the first (higher for a man, lower for a woman), and the slower speed is longer, each cached apart', async () => {
     t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
     const clip = async (query: string) => {
       const res = await t.app.handle(new Request(`http://localhost:3000/api/tts?text=katab&${query}`));
@@ -200,7 +203,11 @@ describe('speech without OpenAI', () => {
 
 describe('premium text (docs/product-rules.md#tiers)', () => {
   /** Words of the test content (tests/support/vocabulary.ts): a word of Animals (premium), of Colors (free), and "to write" in the past (premium) and the present (free). */
-  const wordOf = (english: string) => (t.db.$client.query('select lebanese, arabic_script as arabic from words where english = ?').get(english) as { lebanese: string; arabic: string });
+  const wordOf = (english: string) =>
+    t.db.$client.query('select lebanese, arabic_script as arabic from words where english = ?').get(english) as {
+      lebanese: string;
+      arabic: string;
+    };
   const ask = (text: string, cookie?: string) => t.request('GET', `/api/tts?text=${encodeURIComponent(text)}`, { cookie });
 
   test('is said only to a learner with a trial or subscription: 401 signed out, 402 trial_expired after the trial; free text to anyone', async () => {
@@ -222,14 +229,21 @@ describe('premium text (docs/product-rules.md#tiers)', () => {
     t.clock.advance(8 * DAY_MS);
     const expired = await ask(animal.lebanese, cookie);
     expect(expired.status).toBe(402);
-    expect(expired.error).toMatchObject({ error: 'trial_expired', message: 'Your 7-day trial period has ended. Please subscribe to continue.' });
+    expect(expired.error).toMatchObject({
+      error: 'trial_expired',
+      message: 'Your 7-day trial period has ended. Please subscribe to continue.',
+    });
     // Made and cached in the trial, it is still refused.
     expect((await ask(animal.arabic, cookie)).status).toBe(402);
 
     // Free text (a free topic's word, a verb's present tense) is said to anyone, and may be cached by anyone.
     for (const text of [wordOf('Colors 1').lebanese, wordOf('ana writes (present)').lebanese]) {
       const free = await ask(text);
-      expect({ text, status: free.status, cache: free.headers.get('cache-control') }).toEqual({ text, status: 200, cache: 'public, max-age=604800' });
+      expect({ text, status: free.status, cache: free.headers.get('cache-control') }).toEqual({
+        text,
+        status: 200,
+        cache: 'public, max-age=604800',
+      });
       expect((await ask(text, cookie)).status).toBe(200);
     }
   }, 60_000);
@@ -246,9 +260,18 @@ describe('premium text (docs/product-rules.md#tiers)', () => {
 /** The speech service on a test app's database, with the OpenAI deadline a test chooses (or the real one). */
 function speechWithDeadline(app: TestApp, openAiDeadlineMs?: number) {
   const ctx: AppContext = { ...app.app.ctx, log: createLogger('silent') };
-  return createSpeechService(ctx, [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab', premium: false } : null) }], app.services.billing, { openAiDeadlineMs });
+  return createSpeechService(
+    ctx,
+    [{ speakableFor: (text) => (text === 'katab' ? { arabic: 'كتب', arabizi: 'katab', premium: false } : null) }],
+    app.services.billing,
+    { openAiDeadlineMs },
+  );
 }
-const outcome = (clip: Promise<{ contentType: string }>) => clip.then((c) => c.contentType, (error: { status?: number }) => error.status);
+const outcome = (clip: Promise<{ contentType: string }>) =>
+  clip.then(
+    (c) => c.contentType,
+    (error: { status?: number }) => error.status,
+  );
 
 describe('speech when OpenAI sends its headers and then stalls the body', () => {
   afterEach(() => fake.stallSpeech(false));

@@ -32,9 +32,13 @@ afterEach(() => {
 
 /** Free words of the test content, each a clip no one has asked for yet. */
 const freeWords = (count: number) =>
-  (t.db.$client.query('select lebanese from words join topics on topics.id = words.topic_id where not topics.is_premium and not words.is_conjugation order by words.id limit ?').all(count) as { lebanese: string }[]).map(
-    (row) => row.lebanese,
-  );
+  (
+    t.db.$client
+      .query(
+        'select lebanese from words join topics on topics.id = words.topic_id where not topics.is_premium and not words.is_conjugation order by words.id limit ?',
+      )
+      .all(count) as { lebanese: string }[]
+  ).map((row) => row.lebanese);
 
 /** A pool of the real workers that counts the clips it is asked for. */
 function countingPool(options: { workers?: number; queued?: number } = {}) {
@@ -163,7 +167,11 @@ describe('a replica, whose database is read-only', () => {
     const watching: Logger = { ...log, warn: (msg) => warnings.push(msg), error: (msg) => warnings.push(msg) };
     try {
       const pool = countingPool();
-      const speech = speechOn(t, { pool }, { db: readOnly, config: { ...t.config, LITEFS_DIR: mount, ESPEAK_PATH: undefined }, log: watching });
+      const speech = speechOn(
+        t,
+        { pool },
+        { db: readOnly, config: { ...t.config, LITEFS_DIR: mount, ESPEAK_PATH: undefined }, log: watching },
+      );
       const [text] = freeWords(1);
       const first = await speech.speak(text!, undefined, 'normal', listener('a'));
       const again = await speech.speak(text!, undefined, 'normal', listener('b'));

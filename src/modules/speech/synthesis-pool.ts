@@ -65,7 +65,13 @@ export type SynthesisPool = ReturnType<typeof createSynthesisPool>;
  * idle and when the server stops.
  */
 export function createSynthesisPool(options: SynthesisPoolOptions) {
-  const { espeakPath, log, workers = SYNTHESIS_WORKERS, queued = workers * QUEUED_PER_WORKER, deadlineMs = SYNTHESIS_DEADLINE_MS } = options;
+  const {
+    espeakPath,
+    log,
+    workers = SYNTHESIS_WORKERS,
+    queued = workers * QUEUED_PER_WORKER,
+    deadlineMs = SYNTHESIS_DEADLINE_MS,
+  } = options;
   const slots: Slot[] = Array.from({ length: workers }, () => ({ worker: null, job: null }));
   const queue: Job[] = [];
   let nextId = 0;

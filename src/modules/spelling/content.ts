@@ -52,10 +52,22 @@ export function parseParadigms(file: ContentFile, report: Reporter): Paradigm[] 
       const field = `paradigms[${i}].forms[${j}]`;
       const formKey = spellingKey(f.arabizi);
       const sameKey = byKey.get(formKey);
-      if (sameKey !== undefined) report.error({ file: file.path, line: f.line, field: `${field}.arabizi`, message: `"${f.arabizi}" folds to the spelling of "${sameKey}": the answer checker could not tell them apart` });
+      if (sameKey !== undefined)
+        report.error({
+          file: file.path,
+          line: f.line,
+          field: `${field}.arabizi`,
+          message: `"${f.arabizi}" folds to the spelling of "${sameKey}": the answer checker could not tell them apart`,
+        });
       byKey.set(formKey, f.arabizi);
       const sameEnglish = byEnglish.get(f.english);
-      if (sameEnglish !== undefined) report.error({ file: file.path, line: doc.lineOf(['paradigms', i, 'forms', j, 'english']), field: `${field}.english`, message: `"${f.english}" is also the English of "${sameEnglish}": say how the two differ` });
+      if (sameEnglish !== undefined)
+        report.error({
+          file: file.path,
+          line: doc.lineOf(['paradigms', i, 'forms', j, 'english']),
+          field: `${field}.english`,
+          message: `"${f.english}" is also the English of "${sameEnglish}": say how the two differ`,
+        });
       byEnglish.set(f.english, f.arabizi);
     });
     return {
@@ -85,7 +97,13 @@ export const paradigmsContent: ContentPlugin<Paradigm> = {
   parse: parseParadigms,
   stats: (items) => ({ lines: [`Paradigms: ${items.length} tables, ${items.reduce((n, p) => n + p.forms.length, 0)} forms`], gaps: [] }),
   check(items, _all, report) {
-    reportRepeats(items, (p) => p.key, (p) => ({ file: p.file, line: p.line, field: 'key' }), (p) => `paradigm key "${p.key}"`, report);
+    reportRepeats(
+      items,
+      (p) => p.key,
+      (p) => ({ file: p.file, line: p.line, field: 'key' }),
+      (p) => `paradigm key "${p.key}"`,
+      report,
+    );
   },
   texts: (item) => item.texts,
   // Nothing to write: the database is left as it was, and the server reads the checked files at start.

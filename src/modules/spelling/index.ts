@@ -10,7 +10,10 @@ import type { SpellingService } from './service';
  * judged in the browser (docs/decisions/0009, 0069). Its forms carry their English, so a learner without
  * premium gets the free content's only, and a premium learner's copy is kept by their browser alone.
  */
-export function spellingRoutes(ctx: AppContext, { auth, billing, spelling }: { auth: AuthService; billing: BillingService; spelling: SpellingService }) {
+export function spellingRoutes(
+  ctx: AppContext,
+  { auth, billing, spelling }: { auth: AuthService; billing: BillingService; spelling: SpellingService },
+) {
   return new Elysia({ name: 'spelling' }).use(sessionPlugin(ctx, auth)).get(
     '/api/spelling',
     ({ set, user }) => {

@@ -21,63 +21,261 @@ type Row = [typed: string, expected: string];
 /** Other spellings of the expected form: the judge must say right. */
 const RIGHT: Record<string, Row[]> = {
   'pseudo-verbs': [
-    ['badde', 'baddi'], ['badi', 'baddi'], ['bade', 'baddi'], ['badak', 'baddak'], ['baddek', 'baddik'], ['baddou', 'baddo'], ['badu', 'baddo'],
-    ['bada', 'badda'], ['badna', 'baddna'], ['badkon', 'baddkon'], ['baddoun', 'baddon'],
-    ['3andi', '3ande'], ['andi', '3ande'], ['aande', '3ande'], ['andak', '3andak'], ['3andek', '3andik'], ['3andou', '3ando'], ['anna', '3anna'],
-    ['3andkun', '3andkon'], ['ma3i', 'ma3e'], ['maak', 'ma3ak'], ['ma3kun', 'ma3kon'], ['fiyi', 'fiyye'], ['fiye', 'fiyye'], ['fikun', 'fikon'], ['fiki', 'fike'],
+    ['badde', 'baddi'],
+    ['badi', 'baddi'],
+    ['bade', 'baddi'],
+    ['badak', 'baddak'],
+    ['baddek', 'baddik'],
+    ['baddou', 'baddo'],
+    ['badu', 'baddo'],
+    ['bada', 'badda'],
+    ['badna', 'baddna'],
+    ['badkon', 'baddkon'],
+    ['baddoun', 'baddon'],
+    ['3andi', '3ande'],
+    ['andi', '3ande'],
+    ['aande', '3ande'],
+    ['andak', '3andak'],
+    ['3andek', '3andik'],
+    ['3andou', '3ando'],
+    ['anna', '3anna'],
+    ['3andkun', '3andkon'],
+    ['ma3i', 'ma3e'],
+    ['maak', 'ma3ak'],
+    ['ma3kun', 'ma3kon'],
+    ['fiyi', 'fiyye'],
+    ['fiye', 'fiyye'],
+    ['fikun', 'fikon'],
+    ['fiki', 'fike'],
   ],
   pronouns: [
-    ['ente', 'enti'], ['inta', 'enta'], ['inti', 'enti'], ['huwi', 'huwwe'], ['howe', 'huwwe'], ['hiyyi', 'hiyye'], ['hiye', 'hiyye'],
-    ['nehna', 'ne7na'], ['ni7na', 'ne7na'], ['into', 'ento'], ['entou', 'ento'], ['henne', 'hinne'], ['hinni', 'hinne'], ['Ana', 'ana'],
+    ['ente', 'enti'],
+    ['inta', 'enta'],
+    ['inti', 'enti'],
+    ['huwi', 'huwwe'],
+    ['howe', 'huwwe'],
+    ['hiyyi', 'hiyye'],
+    ['hiye', 'hiyye'],
+    ['nehna', 'ne7na'],
+    ['ni7na', 'ne7na'],
+    ['into', 'ento'],
+    ['entou', 'ento'],
+    ['henne', 'hinne'],
+    ['hinni', 'hinne'],
+    ['Ana', 'ana'],
   ],
-  demonstratives: [['haida', 'hayda'], ['heyda', 'hayda'], ['haydi', 'hayde'], ['hawdi', 'hawde'], ['haidak', 'haydak'], ['haydek', 'haydik'], ['hawdek', 'hawdik']],
+  demonstratives: [
+    ['haida', 'hayda'],
+    ['heyda', 'hayda'],
+    ['haydi', 'hayde'],
+    ['hawdi', 'hawde'],
+    ['haidak', 'haydak'],
+    ['haydek', 'haydik'],
+    ['hawdek', 'hawdik'],
+  ],
   adjectives: [
-    ['kbeer', 'kbir'], ['kbira', 'kbire'], ['kbireh', 'kbire'], ['zghire', 'z8ire'], ['zghir', 'z8ir'], ['jdideh', 'jdide'], ['jdeed', 'jdid'],
-    ['mniha', 'mni7a'], ['mnih', 'mni7'], ['mni7e', 'mni7a'], ['helwe', '7elwe'], ['7elwa', '7elwe'], ['helo', '7elo'], ['7ilo', '7elo'],
-    ['ta3bana', 'ta3bane'], ['taabane', 'ta3bane'], ['ta3baneen', 'ta3banin'], ['mabsoute', 'mabsouta'], ['mabsut', 'mabsout'],
+    ['kbeer', 'kbir'],
+    ['kbira', 'kbire'],
+    ['kbireh', 'kbire'],
+    ['zghire', 'z8ire'],
+    ['zghir', 'z8ir'],
+    ['jdideh', 'jdide'],
+    ['jdeed', 'jdid'],
+    ['mniha', 'mni7a'],
+    ['mnih', 'mni7'],
+    ['mni7e', 'mni7a'],
+    ['helwe', '7elwe'],
+    ['7elwa', '7elwe'],
+    ['helo', '7elo'],
+    ['7ilo', '7elo'],
+    ['ta3bana', 'ta3bane'],
+    ['taabane', 'ta3bane'],
+    ['ta3baneen', 'ta3banin'],
+    ['mabsoute', 'mabsouta'],
+    ['mabsut', 'mabsout'],
   ],
-  possessives: [['beiti', 'beite'], ['bayti', 'beite'], ['baite', 'beite'], ['baytak', 'beitak'], ['beitek', 'beitik'], ['beitkun', 'beitkon'], ['beitoun', 'beiton'], ['beitu', 'beito'], ['kifkun', 'kifkon']],
-  objects: [['b7ebak', 'b7ebbak'], ['bhebbak', 'b7ebbak'], ['b7ebbek', 'b7ebbik'], ['b7ebbou', 'b7ebbo'], ['bhebba', 'b7ebba']],
+  possessives: [
+    ['beiti', 'beite'],
+    ['bayti', 'beite'],
+    ['baite', 'beite'],
+    ['baytak', 'beitak'],
+    ['beitek', 'beitik'],
+    ['beitkun', 'beitkon'],
+    ['beitoun', 'beiton'],
+    ['beitu', 'beito'],
+    ['kifkun', 'kifkon'],
+  ],
+  objects: [
+    ['b7ebak', 'b7ebbak'],
+    ['bhebbak', 'b7ebbak'],
+    ['b7ebbek', 'b7ebbik'],
+    ['b7ebbou', 'b7ebbo'],
+    ['bhebba', 'b7ebba'],
+  ],
   verbs: [
-    ['akalti', 'akalte'], ['btekli', 'btekle'], ['btekleh', 'btekle'], ['bteshrabi', 'bteshrabe'], ['ra7 teshrabi', 'ra7 teshrabe'], ['rah teshrabe', 'ra7 teshrabe'],
-    ['mabtefhame', 'ma btefhame'], ['mab7ebb', 'ma b7ebb'], ['ma-b7ebb', 'ma b7ebb'], ['mabte7ke', 'ma bte7ke'], ['wselti', 'wselte'], ['bikoun', 'bykoun'], ['bykun', 'bykoun'],
-    ['shirbit', 'sherbet'], ['fehmit', 'fehmet'], ['stanait', 'stanneit'], ['stannayt', 'stanneit'], ["fe'et", 'fe2et'], ["fe't", 'fe2t'], ['rah ekol', 'ra7 ekol'],
-    ['mnikol', 'mnekol'], ['b7eb', 'b7ebb'], ['bhebb', 'b7ebb'], ['bi7ibbo', 'bi7ebbo'], ['btrouhe', 'btrou7e'], ['btruh', 'btrou7'], ['a5adet', 'akhadet'], ['bye5od', 'byekhod'],
+    ['akalti', 'akalte'],
+    ['btekli', 'btekle'],
+    ['btekleh', 'btekle'],
+    ['bteshrabi', 'bteshrabe'],
+    ['ra7 teshrabi', 'ra7 teshrabe'],
+    ['rah teshrabe', 'ra7 teshrabe'],
+    ['mabtefhame', 'ma btefhame'],
+    ['mab7ebb', 'ma b7ebb'],
+    ['ma-b7ebb', 'ma b7ebb'],
+    ['mabte7ke', 'ma bte7ke'],
+    ['wselti', 'wselte'],
+    ['bikoun', 'bykoun'],
+    ['bykun', 'bykoun'],
+    ['shirbit', 'sherbet'],
+    ['fehmit', 'fehmet'],
+    ['stanait', 'stanneit'],
+    ['stannayt', 'stanneit'],
+    ["fe'et", 'fe2et'],
+    ["fe't", 'fe2t'],
+    ['rah ekol', 'ra7 ekol'],
+    ['mnikol', 'mnekol'],
+    ['b7eb', 'b7ebb'],
+    ['bhebb', 'b7ebb'],
+    ['bi7ibbo', 'bi7ebbo'],
+    ['btrouhe', 'btrou7e'],
+    ['btruh', 'btrou7'],
+    ['a5adet', 'akhadet'],
+    ['bye5od', 'byekhod'],
   ],
   'words and lines': [
-    ['baddi ahwa bala sekar law samaht', 'Baddi ahwe bala sekkar, law sama7t.'], ['eh akid w kebbeyet may kamen', 'Eh, akid! W kebbeyet may kamen.'],
-    ['addesh el 7seb', 'Addeh el 7seb?'], ['tekram 3aynik d2i2a w bikoun kell shi jehez', 'Tekram 3aynik, d2i2a w bykoun kell shi jehez.'],
-    ['ma3salame', 'ma3 salame'], ['maasalama', 'ma3 salame'], ['ahlan w sahlan', 'ahla w sahla'], ['keefak', 'kifak'], ['qahwe', 'ahwe'], ['ahweh', 'ahwe'], ['ahwa', 'ahwe'],
-    ['samka', 'samke'], ['Kell shi 10 dolar', 'Kell shi 3ashra dolar.'], ['8', 'tmene'], ['3 wled', 'tlet wled'], ['15', '5amest3ash'], ['W iza baddi 10?', 'W iza baddi 3ashra?'],
+    ['baddi ahwa bala sekar law samaht', 'Baddi ahwe bala sekkar, law sama7t.'],
+    ['eh akid w kebbeyet may kamen', 'Eh, akid! W kebbeyet may kamen.'],
+    ['addesh el 7seb', 'Addeh el 7seb?'],
+    ['tekram 3aynik d2i2a w bikoun kell shi jehez', 'Tekram 3aynik, d2i2a w bykoun kell shi jehez.'],
+    ['ma3salame', 'ma3 salame'],
+    ['maasalama', 'ma3 salame'],
+    ['ahlan w sahlan', 'ahla w sahla'],
+    ['keefak', 'kifak'],
+    ['qahwe', 'ahwe'],
+    ['ahweh', 'ahwe'],
+    ['ahwa', 'ahwe'],
+    ['samka', 'samke'],
+    ['Kell shi 10 dolar', 'Kell shi 3ashra dolar.'],
+    ['8', 'tmene'],
+    ['3 wled', 'tlet wled'],
+    ['15', '5amest3ash'],
+    ['W iza baddi 10?', 'W iza baddi 3ashra?'],
   ],
 };
 
 /** Other forms and other words: the judge must refuse them (never right). */
 const WRONG: Record<string, Row[]> = {
   'pseudo-verbs': [
-    ['badda', 'baddi'], ['baddo', 'baddi'], ['baddak', 'baddik'], ['baddik', 'baddak'], ['baddi', 'badda'], ['baddna', 'baddon'], ['baddon', 'baddkon'], ['badde', 'badda'], ['bada', 'baddi'],
-    ['3anda', '3ande'], ['3ando', '3anda'], ['3andak', '3andik'], ['3andon', '3anna'], ['ana', '3anna'], ['3andi', '3anda'],
-    ['ma3a', 'ma3e'], ['ma3o', 'ma3a'], ['ma3ak', 'ma3ik'], ['ma3na', 'ma3on'], ['fiya', 'fiyye'], ['fik', 'fike'], ['fike', 'fik'], ['fina', 'fikon'],
+    ['badda', 'baddi'],
+    ['baddo', 'baddi'],
+    ['baddak', 'baddik'],
+    ['baddik', 'baddak'],
+    ['baddi', 'badda'],
+    ['baddna', 'baddon'],
+    ['baddon', 'baddkon'],
+    ['badde', 'badda'],
+    ['bada', 'baddi'],
+    ['3anda', '3ande'],
+    ['3ando', '3anda'],
+    ['3andak', '3andik'],
+    ['3andon', '3anna'],
+    ['ana', '3anna'],
+    ['3andi', '3anda'],
+    ['ma3a', 'ma3e'],
+    ['ma3o', 'ma3a'],
+    ['ma3ak', 'ma3ik'],
+    ['ma3na', 'ma3on'],
+    ['fiya', 'fiyye'],
+    ['fik', 'fike'],
+    ['fike', 'fik'],
+    ['fina', 'fikon'],
   ],
-  pronouns: [['enti', 'enta'], ['enta', 'enti'], ['ente', 'enta'], ['huwwe', 'hiyye'], ['hiyye', 'huwwe'], ['ento', 'enta'], ['ana', 'ne7na'], ['hinne', 'ento']],
-  demonstratives: [['hayde', 'hayda'], ['hayda', 'hayde'], ['hawde', 'hayde'], ['haydi', 'hayda'], ['haydak', 'haydik'], ['hawdik', 'haydak'], ['hayda', 'haydak']],
+  pronouns: [
+    ['enti', 'enta'],
+    ['enta', 'enti'],
+    ['ente', 'enta'],
+    ['huwwe', 'hiyye'],
+    ['hiyye', 'huwwe'],
+    ['ento', 'enta'],
+    ['ana', 'ne7na'],
+    ['hinne', 'ento'],
+  ],
+  demonstratives: [
+    ['hayde', 'hayda'],
+    ['hayda', 'hayde'],
+    ['hawde', 'hayde'],
+    ['haydi', 'hayda'],
+    ['haydak', 'haydik'],
+    ['hawdik', 'haydak'],
+    ['hayda', 'haydak'],
+  ],
   adjectives: [
-    ['kbire', 'kbir'], ['kbir', 'kbire'], ['kbar', 'kbir'], ['jdide', 'jdid'], ['mni7a', 'mni7'], ['mna7', 'mni7a'], ['7elwe', '7elo'], ['7elwin', '7elwe'], ['ta3bane', 'ta3ban'], ['mabsouta', 'mabsout'],
+    ['kbire', 'kbir'],
+    ['kbir', 'kbire'],
+    ['kbar', 'kbir'],
+    ['jdide', 'jdid'],
+    ['mni7a', 'mni7'],
+    ['mna7', 'mni7a'],
+    ['7elwe', '7elo'],
+    ['7elwin', '7elwe'],
+    ['ta3bane', 'ta3ban'],
+    ['mabsouta', 'mabsout'],
   ],
-  possessives: [['beita', 'beite'], ['beito', 'beita'], ['beitak', 'beitik'], ['beitna', 'beiton'], ['sayyarta', 'sayyarte'], ['kifak', 'kifik'], ['kifkon', 'kifak']],
-  objects: [['b7ebba', 'b7ebbo'], ['b7ebbak', 'b7ebbik'], ['b7ebbon', 'b7ebbkon']],
+  possessives: [
+    ['beita', 'beite'],
+    ['beito', 'beita'],
+    ['beitak', 'beitik'],
+    ['beitna', 'beiton'],
+    ['sayyarta', 'sayyarte'],
+    ['kifak', 'kifik'],
+    ['kifkon', 'kifak'],
+  ],
+  objects: [
+    ['b7ebba', 'b7ebbo'],
+    ['b7ebbak', 'b7ebbik'],
+    ['b7ebbon', 'b7ebbkon'],
+  ],
   verbs: [
-    ['akalet', 'akalt'], ['akalte', 'akalt'], ['btekle', 'btekol'], ['bteklo', 'btekle'], ['byeklo', 'byekol'], ['ra7 tekle', 'ra7 tekol'], ['kele', 'kol'], ['btrou7e', 'btrou7'],
-    ['berou7', 'byrou7'], ['byrou7', 'berou7'], ['ba3at', 'ba3att'], ['ra7 nnem', 'ra7 nem'], ['ra7 nem', 'ra7 nnem'], ['stannet', 'stanneit'], ['fe2et', 'fe2t'], ['btfi2e', 'btfi2'],
-    ['fi2e', 'fi2'], ['wselte', 'wselt'], ['weslet', 'wesel'], ['bousal', 'byousal'], ['bte5de', 'bte5od'], ['mnefham', 'befham'], ['fhemna', 'fhemt'], ['sherbo', 'sherbet'],
+    ['akalet', 'akalt'],
+    ['akalte', 'akalt'],
+    ['btekle', 'btekol'],
+    ['bteklo', 'btekle'],
+    ['byeklo', 'byekol'],
+    ['ra7 tekle', 'ra7 tekol'],
+    ['kele', 'kol'],
+    ['btrou7e', 'btrou7'],
+    ['berou7', 'byrou7'],
+    ['byrou7', 'berou7'],
+    ['ba3at', 'ba3att'],
+    ['ra7 nnem', 'ra7 nem'],
+    ['ra7 nem', 'ra7 nnem'],
+    ['stannet', 'stanneit'],
+    ['fe2et', 'fe2t'],
+    ['btfi2e', 'btfi2'],
+    ['fi2e', 'fi2'],
+    ['wselte', 'wselt'],
+    ['weslet', 'wesel'],
+    ['bousal', 'byousal'],
+    ['bte5de', 'bte5od'],
+    ['mnefham', 'befham'],
+    ['fhemna', 'fhemt'],
+    ['sherbo', 'sherbet'],
   ],
   'words and lines': [
-    ['badda ahwe bala sekkar law sama7t', 'Baddi ahwe bala sekkar, law sama7t.'], ['Tekram 3aynak, d2i2a w bykoun kell shi jehez', 'Tekram 3aynik, d2i2a w bykoun kell shi jehez.'],
-    ['kaka', 'kaki'], ['3asir', '2asir'], ['bayd', 'b3id'], ['9 dolar', 'tmene dolar'], ['shukran', 'mar7aba'], ['hayde ktir 7elo', 'Hayda ktir 7elo'], ['enti men Beirut?', 'Enta men Beirut?'],
+    ['badda ahwe bala sekkar law sama7t', 'Baddi ahwe bala sekkar, law sama7t.'],
+    ['Tekram 3aynak, d2i2a w bykoun kell shi jehez', 'Tekram 3aynik, d2i2a w bykoun kell shi jehez.'],
+    ['kaka', 'kaki'],
+    ['3asir', '2asir'],
+    ['bayd', 'b3id'],
+    ['9 dolar', 'tmene dolar'],
+    ['shukran', 'mar7aba'],
+    ['hayde ktir 7elo', 'Hayda ktir 7elo'],
+    ['enti men Beirut?', 'Enta men Beirut?'],
   ],
 };
 
-const rows = (table: Record<string, Row[]>) => Object.entries(table).flatMap(([paradigm, list]) => list.map(([typed, expected]) => ({ paradigm, typed, expected })));
+const rows = (table: Record<string, Row[]>) =>
+  Object.entries(table).flatMap(([paradigm, list]) => list.map(([typed, expected]) => ({ paradigm, typed, expected })));
 
 describe("the judge against a teacher's table", () => {
   const right = rows(RIGHT);
@@ -151,7 +349,10 @@ describe('word by word', () => {
 
   test('an accepted alternative of a line is judged like the line', () => {
     expect(judgeTyped('Ahwe please', ['Ahwe law sama7t', 'Ahwe iza betrid'], lexicon)).toBe('wrong');
-    expect(judgeAnswer('ahwe iza bitrid', ['Ahwe law sama7t', 'Ahwe iza betrid'], lexicon)).toMatchObject({ verdict: 'right', expected: 'Ahwe iza betrid' });
+    expect(judgeAnswer('ahwe iza bitrid', ['Ahwe law sama7t', 'Ahwe iza betrid'], lexicon)).toMatchObject({
+      verdict: 'right',
+      expected: 'Ahwe iza betrid',
+    });
   });
 });
 
@@ -159,11 +360,16 @@ describe('word by word', () => {
 function formTables(): { name: string; forms: { arabizi: string; english: string }[] }[] {
   const paradigmsDir = join(CONTENT_DIR, 'paradigms');
   const paradigms = readdirSync(paradigmsDir).flatMap((file) =>
-    parseParadigms({ path: file, text: readFileSync(join(paradigmsDir, file), 'utf8') }, { error: (e) => expect(e).toBeUndefined(), warn() {} }).map((p) => ({ name: p.key, forms: p.forms })),
+    parseParadigms(
+      { path: file, text: readFileSync(join(paradigmsDir, file), 'utf8') },
+      { error: (e) => expect(e).toBeUndefined(), warn() {} },
+    ).map((p) => ({ name: p.key, forms: p.forms })),
   );
   const verbsDir = join(CONTENT_DIR, 'verbs');
   const verbs = readdirSync(verbsDir).flatMap((file) => {
-    const verb = Bun.YAML.parse(readFileSync(join(verbsDir, file), 'utf8')) as { conjugations: Record<string, Record<string, { arabizi: unknown; english: unknown }>> };
+    const verb = Bun.YAML.parse(readFileSync(join(verbsDir, file), 'utf8')) as {
+      conjugations: Record<string, Record<string, { arabizi: unknown; english: unknown }>>;
+    };
     return Object.entries(verb.conjugations).map(([tense, forms]) => ({
       name: `${file} ${tense}`,
       forms: Object.values(forms).map((f) => ({ arabizi: String(f.arabizi), english: String(f.english) })),
@@ -173,7 +379,12 @@ function formTables(): { name: string; forms: { arabizi: string; english: string
 }
 
 /** Two forms of a table are different forms when they are written differently (wselt is "I" and "you" arrived alike). */
-const written = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}\s'’]/gu, '').replace(/\s+/g, ' ').trim();
+const written = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s'’]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Forms the spelling key folds together and the judge tells apart as written: the b- of "I" and the
@@ -209,8 +420,14 @@ describe('folding over the content', () => {
 
   test('the spelling key is idempotent', () => {
     const forms = tables.flatMap((t) => t.forms.map((f) => f.arabizi));
-    const arabiziLike = fc.string({ unit: fc.constantFrom(...'abcdeghiklmnoqrstuwy2357 8 -\'’.,!?EKSHOU'.split('')), maxLength: 40 });
-    fc.assert(fc.property(fc.oneof(arabiziLike, fc.constantFrom(...forms)), (text) => spellingKey(spellingKey(text, lexicon), lexicon) === spellingKey(text, lexicon)), { numRuns: 2000 });
+    const arabiziLike = fc.string({ unit: fc.constantFrom(..."abcdeghiklmnoqrstuwy2357 8 -'’.,!?EKSHOU".split('')), maxLength: 40 });
+    fc.assert(
+      fc.property(
+        fc.oneof(arabiziLike, fc.constantFrom(...forms)),
+        (text) => spellingKey(spellingKey(text, lexicon), lexicon) === spellingKey(text, lexicon),
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   test('never maps two forms of one paradigm or tense together, save those told apart as written', () => {
@@ -222,7 +439,11 @@ describe('folding over the content', () => {
           if (written(a.arabizi) === written(b.arabizi)) continue;
           if (spellingKey(a.arabizi, lexicon) === spellingKey(b.arabizi, lexicon)) folded.push([a.arabizi, b.arabizi]);
           // Whatever the key does, the judge never takes one form for another.
-          expect({ typed: a.arabizi, expected: b.arabizi, verdict: judgeTyped(a.arabizi, b.arabizi, lexicon) }).toEqual({ typed: a.arabizi, expected: b.arabizi, verdict: 'wrong' });
+          expect({ typed: a.arabizi, expected: b.arabizi, verdict: judgeTyped(a.arabizi, b.arabizi, lexicon) }).toEqual({
+            typed: a.arabizi,
+            expected: b.arabizi,
+            verdict: 'wrong',
+          });
         }
       }
     }
@@ -232,7 +453,9 @@ describe('folding over the content', () => {
 
   test('a form spelt with any habits is right for itself and never right for another form of its table', () => {
     const withForms = tables.filter((t) => t.forms.length > 1);
-    const pick = fc.constantFrom(...withForms).chain((table) => fc.tuple(fc.constant(table), fc.constantFrom(...table.forms), fc.subarray(HABITS, { minLength: 1 })));
+    const pick = fc
+      .constantFrom(...withForms)
+      .chain((table) => fc.tuple(fc.constant(table), fc.constantFrom(...table.forms), fc.subarray(HABITS, { minLength: 1 })));
     fc.assert(
       fc.property(pick, ([table, form, habits]) => {
         const spelt = habits.reduce((text, habit) => habit(text), form.arabizi);
@@ -241,7 +464,9 @@ describe('folding over the content', () => {
         fc.pre(!table.forms.some((other) => written(other.arabizi) === written(spelt) && other.english !== form.english));
         fc.pre(!lexicon.forms.some(([other = '', english]) => written(other) === written(spelt) && english !== form.english));
         if (judgeTyped(spelt, form.arabizi, lexicon) !== 'right') return false;
-        return table.forms.every((other) => written(other.arabizi) === written(form.arabizi) || judgeTyped(spelt, other.arabizi, lexicon) !== 'right');
+        return table.forms.every(
+          (other) => written(other.arabizi) === written(form.arabizi) || judgeTyped(spelt, other.arabizi, lexicon) !== 'right',
+        );
       }),
       { numRuns: 1500 },
     );
@@ -251,7 +476,9 @@ describe('folding over the content', () => {
 /** Every word a flash card can ask for: the words of every topic and the forms of every verb. */
 function courseWords(): { english: string; lebanese: string }[] {
   const words = readdirSync(join(CONTENT_DIR, 'words')).flatMap((file) => {
-    const topic = Bun.YAML.parse(readFileSync(join(CONTENT_DIR, 'words', file), 'utf8')) as { words: { english: unknown; arabizi: unknown }[] };
+    const topic = Bun.YAML.parse(readFileSync(join(CONTENT_DIR, 'words', file), 'utf8')) as {
+      words: { english: unknown; arabizi: unknown }[];
+    };
     return topic.words.map((w) => ({ english: String(w.english), lebanese: String(w.arabizi) }));
   });
   const verbs = formTables().flatMap((t) => t.forms.map((f) => ({ english: f.english, lebanese: f.arabizi })));

@@ -36,7 +36,8 @@ export function loadKnownForms(contentDir: string): { all: KnownForms; free: Kno
       if (folder === 'words' && topic?.topic === NUMBERS_TOPIC) {
         for (const word of topic.words ?? []) {
           const value = typeof word.english === 'string' ? englishNumber(word.english) : undefined;
-          if (value !== undefined && typeof word.arabizi === 'string') for (const known of [all, free]) known.numbers.push([String(value), word.arabizi]);
+          if (value !== undefined && typeof word.arabizi === 'string')
+            for (const known of [all, free]) known.numbers.push([String(value), word.arabizi]);
         }
       }
     }
@@ -94,17 +95,45 @@ function textsOf(node: unknown): Text[] {
   if (node === null || typeof node !== 'object') return [];
   const record = node as Record<string, unknown>;
   const arabizi = record.arabizi ?? record.recommended_answer;
-  const own = typeof arabizi === 'string' && typeof record.arabic === 'string' && typeof record.english === 'string' ? [{ arabizi, arabic: record.arabic, english: record.english }] : [];
+  const own =
+    typeof arabizi === 'string' && typeof record.arabic === 'string' && typeof record.english === 'string'
+      ? [{ arabizi, arabic: record.arabic, english: record.english }]
+      : [];
   return [...own, ...Object.values(record).flatMap(textsOf)];
 }
 
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const UNITS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1_000_000 };
 
 /** The value of a number written in English words ("eight", "twenty-one", "a hundred", "two hundred"), or undefined. */
 export function englishNumber(english: string): number | undefined {
-  const words = english.toLowerCase().trim().split(/[\s-]+/).filter((w) => w !== 'and');
+  const words = english
+    .toLowerCase()
+    .trim()
+    .split(/[\s-]+/)
+    .filter((w) => w !== 'and');
   if (words.length === 0) return undefined;
   let total = 0;
   let current = 0;

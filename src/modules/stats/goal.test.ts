@@ -20,7 +20,10 @@ describe('day streak rules', () => {
     const held = { ...meet(start, '2026-02-27'), freezes: 2 };
     expect(settle(held, '2026-02-28')).toEqual({ state: held, frozen: [] });
     expect(settle(held, '2026-03-01')).toEqual({ state: { ...held, freezes: 1, streakDay: '2026-02-28' }, frozen: ['2026-02-28'] });
-    expect(settle(held, '2026-03-02')).toEqual({ state: { ...held, freezes: 0, streakDay: '2026-03-01' }, frozen: ['2026-02-28', '2026-03-01'] });
+    expect(settle(held, '2026-03-02')).toEqual({
+      state: { ...held, freezes: 0, streakDay: '2026-03-01' },
+      frozen: ['2026-02-28', '2026-03-01'],
+    });
     expect(settle(held, '2026-03-03')).toEqual({ state: { ...held, dayStreak: 0, streakDay: null }, frozen: [] });
     // No streak, nothing to protect.
     expect(settle({ ...start, freezes: 2 }, '2026-03-03').frozen).toEqual([]);
@@ -42,16 +45,25 @@ let wordIds: number[] = [];
 async function learner(timeZone = 'UTC') {
   const signed = await t.signUp();
   if (wordIds.length === 0) wordIds = (await t.server.api.words.get({ cookie: signed.cookie })).json.map((w: { id: number }) => w.id);
-  await t.server.api.analytics.activity.post({ sessionId: `s-${signed.user.id}-zone`, page: '/settings', timeZone }, { cookie: signed.cookie });
+  await t.server.api.analytics.activity.post(
+    { sessionId: `s-${signed.user.id}-zone`, page: '/settings', timeZone },
+    { cookie: signed.cookie },
+  );
   return signed;
 }
-const answer = (cookie: string, i: number, correct = true) => t.server.api.words({ id: wordIds[i % wordIds.length] }).progress.post({ correct, page: 'unified' }, { cookie });
+const answer = (cookie: string, i: number, correct = true) =>
+  t.server.api.words({ id: wordIds[i % wordIds.length] }).progress.post({ correct, page: 'unified' }, { cookie });
 const goalOf = async (cookie: string) => (await t.server.api.goal.get({ cookie })).json;
 
 describe('the daily goal', () => {
   test('a learner without a goal sees none, and answers still earn freezes', async () => {
     const { cookie } = await learner();
-    expect(await goalOf(cookie)).toMatchObject({ goal: null, dayStreak: 0, freezes: 0, today: { day: '2026-01-15', cards: 0, met: false } });
+    expect(await goalOf(cookie)).toMatchObject({
+      goal: null,
+      dayStreak: 0,
+      freezes: 0,
+      today: { day: '2026-01-15', cards: 0, met: false },
+    });
     for (let i = 0; i < FREEZE_POINTS / 10; i++) await answer(cookie, i);
     expect(await goalOf(cookie)).toMatchObject({ goal: null, dayStreak: 0, freezes: 1, today: { cards: FREEZE_POINTS / 10, met: false } });
   });
@@ -117,7 +129,12 @@ describe('the daily goal', () => {
     // Read before any write: the freeze shows spent.
     expect(await goalOf(cookie)).toMatchObject({ dayStreak: 1, freezes: 0, frozenDays: ['2026-01-16'] });
     for (let i = 0; i < 5; i++) await answer(cookie, i);
-    expect(await goalOf(cookie)).toMatchObject({ dayStreak: 2, freezes: 0, frozenDays: ['2026-01-16'], today: { day: '2026-01-17', met: true } });
+    expect(await goalOf(cookie)).toMatchObject({
+      dayStreak: 2,
+      freezes: 0,
+      frozenDays: ['2026-01-16'],
+      today: { day: '2026-01-17', met: true },
+    });
     t.clock.advance(2 * DAY_MS + 2 * HOUR_MS);
     expect(await goalOf(cookie)).toMatchObject({ dayStreak: 0, bestDayStreak: 2, freezes: 0 });
   });
@@ -128,7 +145,15 @@ describe('the daily goal', () => {
 
   test('a bad goal is refused with a 400 naming the field; a visitor gets a 401', async () => {
     const { cookie } = await learner();
-    for (const body of [{ kind: 'hours', amount: 1 }, { kind: 'cards', amount: 0 }, { kind: 'minutes', amount: 2.5 }, { kind: 'minutes', amount: 241 }, { kind: 'cards' }, 'ten', null]) {
+    for (const body of [
+      { kind: 'hours', amount: 1 },
+      { kind: 'cards', amount: 0 },
+      { kind: 'minutes', amount: 2.5 },
+      { kind: 'minutes', amount: 241 },
+      { kind: 'cards' },
+      'ten',
+      null,
+    ]) {
       const res = await t.request('PUT', '/api/goal', { cookie, body });
       expect(res.status).toBe(400);
     }

@@ -49,7 +49,8 @@ const stateOf = (row: GoalRow): DayStreakState => ({
   freezes: row.freezes,
   freezePoints: row.freezePoints,
 });
-const goalOfRow = (row: GoalRow | undefined): Goal | null => (row?.goalKind && row.goalAmount ? { kind: row.goalKind, amount: row.goalAmount } : null);
+const goalOfRow = (row: GoalRow | undefined): Goal | null =>
+  row?.goalKind && row.goalAmount ? { kind: row.goalKind, amount: row.goalAmount } : null;
 
 /**
  * The daily goal and day streak (docs/product-rules.md#daily-goal-and-day-streak), part of the stats
@@ -58,8 +59,16 @@ const goalOfRow = (row: GoalRow | undefined): Goal | null => (row?.goalKind && r
  */
 export function createGoals(db: Db) {
   const P = sql.placeholder;
-  const readGoal = db.select().from(dailyGoals).where(eq(dailyGoals.userId, P('userId'))).prepare();
-  const ensureGoal = db.insert(dailyGoals).values({ userId: P('userId') }).onConflictDoNothing().prepare();
+  const readGoal = db
+    .select()
+    .from(dailyGoals)
+    .where(eq(dailyGoals.userId, P('userId')))
+    .prepare();
+  const ensureGoal = db
+    .insert(dailyGoals)
+    .values({ userId: P('userId') })
+    .onConflictDoNothing()
+    .prepare();
   const writeState = db
     .update(dailyGoals)
     .set({
@@ -76,11 +85,19 @@ export function createGoals(db: Db) {
     .values({ userId: P('userId'), day: P('day'), cards: P('cards'), correct: P('correct'), seconds: P('seconds') })
     .onConflictDoUpdate({
       target: [goalDays.userId, goalDays.day],
-      set: { cards: sql`${goalDays.cards} + excluded.cards`, correct: sql`${goalDays.correct} + excluded.correct`, seconds: sql`${goalDays.seconds} + excluded.seconds` },
+      set: {
+        cards: sql`${goalDays.cards} + excluded.cards`,
+        correct: sql`${goalDays.correct} + excluded.correct`,
+        seconds: sql`${goalDays.seconds} + excluded.seconds`,
+      },
     })
     .returning()
     .prepare();
-  const markMet = db.update(goalDays).set({ met: true }).where(and(eq(goalDays.userId, P('userId')), eq(goalDays.day, P('day')))).prepare();
+  const markMet = db
+    .update(goalDays)
+    .set({ met: true })
+    .where(and(eq(goalDays.userId, P('userId')), eq(goalDays.day, P('day'))))
+    .prepare();
   const markFrozen = db
     .insert(goalDays)
     .values({ userId: P('userId'), day: P('day'), frozen: true })
@@ -91,7 +108,11 @@ export function createGoals(db: Db) {
     .from(goalDays)
     .where(and(eq(goalDays.userId, P('userId')), gte(goalDays.day, P('since'))))
     .prepare();
-  const readDay = db.select().from(goalDays).where(and(eq(goalDays.userId, P('userId')), eq(goalDays.day, P('day')))).prepare();
+  const readDay = db
+    .select()
+    .from(goalDays)
+    .where(and(eq(goalDays.userId, P('userId')), eq(goalDays.day, P('day'))))
+    .prepare();
   const frozenSince = db
     .select({ day: goalDays.day })
     .from(goalDays)
@@ -119,7 +140,13 @@ export function createGoals(db: Db) {
   }
 
   /** Marks `today` met if its progress reaches the goal for the first time, and grows the streak. */
-  function meetIfReached(userId: number, today: string, state: DayStreakState, goal: Goal | null, day: typeof goalDays.$inferSelect | undefined) {
+  function meetIfReached(
+    userId: number,
+    today: string,
+    state: DayStreakState,
+    goal: Goal | null,
+    day: typeof goalDays.$inferSelect | undefined,
+  ) {
     if (!goal || !day || day.met || !goalMet(goal, day)) return state;
     markMet.run({ userId, day: today });
     return meet(state, today);
@@ -150,7 +177,14 @@ export function createGoals(db: Db) {
       return Array.from({ length: count }, (_, i) => {
         const date = addDays(since, i);
         const d = stored.get(date);
-        return { date, answered: d?.cards ?? 0, correct: d?.correct ?? 0, seconds: d?.seconds ?? 0, met: d?.met ?? false, frozen: d?.frozen ?? false };
+        return {
+          date,
+          answered: d?.cards ?? 0,
+          correct: d?.correct ?? 0,
+          seconds: d?.seconds ?? 0,
+          met: d?.met ?? false,
+          frozen: d?.frozen ?? false,
+        };
       });
     },
 

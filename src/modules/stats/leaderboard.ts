@@ -51,7 +51,8 @@ export function createLeaderboard({ db, clock }: AppContext, deps: { auth: AuthS
   const P = sql.placeholder;
   // The boards leave out accounts marked for deletion, which auth names (a JSON list of ids); the board's
   // usernames come from auth too. A board holds the top 20 and every row tied with the 20th, ordered below.
-  const shownOnly = (userId: typeof weeklyPoints.userId | typeof userStats.userId) => sql`${userId} not in (select value from json_each(${P('hidden')}))`;
+  const shownOnly = (userId: typeof weeklyPoints.userId | typeof userStats.userId) =>
+    sql`${userId} not in (select value from json_each(${P('hidden')}))`;
   const weeklyTop = db
     .select({ userId: weeklyPoints.userId, points: weeklyPoints.points })
     .from(weeklyPoints)
@@ -90,7 +91,11 @@ export function createLeaderboard({ db, clock }: AppContext, deps: { auth: AuthS
     .from(userStats)
     .where(and(gt(userStats.points, P('points')), shownOnly(userStats.userId)))
     .prepare();
-  const pointsOf = db.select({ points: userStats.points }).from(userStats).where(eq(userStats.userId, P('userId'))).prepare();
+  const pointsOf = db
+    .select({ points: userStats.points })
+    .from(userStats)
+    .where(eq(userStats.userId, P('userId')))
+    .prepare();
 
   /** A board's rows with their usernames: most points first, then by username as SQLite orders text (bytes). */
   function named(rows: { userId: number; points: number }[]) {
@@ -134,11 +139,19 @@ export function createLeaderboard({ db, clock }: AppContext, deps: { auth: AuthS
       return {
         allTime: {
           entries: allTime,
-          viewer: { rank: rankOf(mine, () => allTimeAhead.get({ points: mine, hidden: hidden() })!.n), username: viewer.username, points: mine },
+          viewer: {
+            rank: rankOf(mine, () => allTimeAhead.get({ points: mine, hidden: hidden() })!.n),
+            username: viewer.username,
+            points: mine,
+          },
         },
         thisWeek: {
           ...thisWeek,
-          viewer: { rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek, hidden: hidden() })!.n), username: viewer.username, points: myWeek },
+          viewer: {
+            rank: rankOf(myWeek, () => weeklyAhead.get({ since, points: myWeek, hidden: hidden() })!.n),
+            username: viewer.username,
+            points: myWeek,
+          },
         },
       };
     },

@@ -31,7 +31,11 @@ export function createLearningTime({ db, clock }: AppContext, deps: { goals: Goa
     .groupBy(userActivityLog.featureId)
     .orderBy(desc(sum(userActivityLog.sessionDuration)), userActivityLog.featureId)
     .prepare();
-  const lastActive = db.select({ at: max(userActivityLog.endTime) }).from(userActivityLog).where(eq(userActivityLog.userId, P('userId'))).prepare();
+  const lastActive = db
+    .select({ at: max(userActivityLog.endTime) })
+    .from(userActivityLog)
+    .where(eq(userActivityLog.userId, P('userId')))
+    .prepare();
 
   return {
     /**
@@ -48,7 +52,8 @@ export function createLearningTime({ db, clock }: AppContext, deps: { goals: Goa
           const gap = lastEnd ? Math.floor((at.getTime() - lastEnd.getTime()) / 1000) : Infinity;
           const credited = last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS ? gap : 0;
           // Learning time counts toward a goal in minutes; time on other pages does not.
-          if (credited > 0 && input.featureId !== null) goals.record(userId, calendarDay(at, timeZoneOf(userId)), { cards: 0, correct: 0, seconds: credited, points: 0 });
+          if (credited > 0 && input.featureId !== null)
+            goals.record(userId, calendarDay(at, timeZoneOf(userId)), { cards: 0, correct: 0, seconds: credited, points: 0 });
           if (last && gap >= 0 && gap <= ACTIVITY_GAP_SECONDS && last.featureId === input.featureId) {
             tx.update(userActivityLog)
               .set({ endTime: at, sessionDuration: (last.sessionDuration ?? 0) + gap, page: input.page })

@@ -62,9 +62,7 @@ const HOUR = 'dailyHour must be an hour from 0 to 23, or null.';
 /** PUT /api/reminders: the daily reminder's hour (the learner's own, null: none) and the weekly summary. */
 export const RemindersBody = v.object(
   {
-    dailyHour: v.nullable(
-      v.pipe(v.number(HOUR), v.integer(HOUR), v.minValue(0, HOUR), v.maxValue(23, HOUR)),
-    ),
+    dailyHour: v.nullable(v.pipe(v.number(HOUR), v.integer(HOUR), v.minValue(0, HOUR), v.maxValue(23, HOUR))),
     weekly: v.boolean('weekly must be true or false.'),
   },
   'The request body must be a JSON object.',
@@ -77,7 +75,7 @@ export const UnsubscribeParams = v.object({
 });
 
 const ENDPOINT = 'endpoint must be the https address of a push service.';
-const KEY = 'keys must hold the subscription\'s p256dh and auth, base64url.';
+const KEY = "keys must hold the subscription's p256dh and auth, base64url.";
 /** POST /api/push/subscriptions: a browser's PushSubscription as its toJSON() gives it. */
 export const PushSubscriptionBody = v.object(
   {

@@ -68,8 +68,16 @@ export function createPoints(
   const { streak, goals, boards } = deps;
   const P = sql.placeholder;
 
-  const ensureRow = db.insert(userStats).values({ userId: P('userId') }).onConflictDoNothing().prepare();
-  const readRow = db.select().from(userStats).where(eq(userStats.userId, P('userId'))).prepare();
+  const ensureRow = db
+    .insert(userStats)
+    .values({ userId: P('userId') })
+    .onConflictDoNothing()
+    .prepare();
+  const readRow = db
+    .select()
+    .from(userStats)
+    .where(eq(userStats.userId, P('userId')))
+    .prepare();
   const writeRow = db
     .update(userStats)
     .set({
@@ -85,11 +93,17 @@ export function createPoints(
     .where(eq(userStats.userId, P('userId')))
     .returning()
     .prepare();
-  const addLedger = db.insert(pointsLedger).values({ userId: P('userId'), points: P('points'), source: P('source'), createdAt: P('at') }).prepare();
+  const addLedger = db
+    .insert(pointsLedger)
+    .values({ userId: P('userId'), points: P('points'), source: P('source'), createdAt: P('at') })
+    .prepare();
   const addWeekly = db
     .insert(weeklyPoints)
     .values({ userId: P('userId'), weekStart: P('week'), points: P('points') })
-    .onConflictDoUpdate({ target: [weeklyPoints.userId, weeklyPoints.weekStart], set: { points: sql`${weeklyPoints.points} + excluded.points` } })
+    .onConflictDoUpdate({
+      target: [weeklyPoints.userId, weeklyPoints.weekStart],
+      set: { points: sql`${weeklyPoints.points} + excluded.points` },
+    })
     .prepare();
   const grant = db
     .insert(achievements)
@@ -97,7 +111,11 @@ export function createPoints(
     .onConflictDoNothing()
     .returning({ achievement: achievements.achievement })
     .prepare();
-  const earnedOf = db.select({ achievement: achievements.achievement, earnedAt: achievements.earnedAt }).from(achievements).where(eq(achievements.userId, P('userId'))).prepare();
+  const earnedOf = db
+    .select({ achievement: achievements.achievement, earnedAt: achievements.earnedAt })
+    .from(achievements)
+    .where(eq(achievements.userId, P('userId')))
+    .prepare();
   const addSkill = db
     .insert(skillStats)
     .values({ userId: P('userId'), skill: P('skill'), answered: 1, correct: P('correct') })
@@ -106,7 +124,11 @@ export function createPoints(
       set: { answered: sql`${skillStats.answered} + 1`, correct: sql`${skillStats.correct} + excluded.correct` },
     })
     .prepare();
-  const skillsOf = db.select({ skill: skillStats.skill, answered: skillStats.answered, correct: skillStats.correct }).from(skillStats).where(eq(skillStats.userId, P('userId'))).prepare();
+  const skillsOf = db
+    .select({ skill: skillStats.skill, answered: skillStats.answered, correct: skillStats.correct })
+    .from(skillStats)
+    .where(eq(skillStats.userId, P('userId')))
+    .prepare();
   const setZone = db
     .insert(userStats)
     .values({ userId: P('userId'), timeZone: P('timeZone') })
@@ -137,7 +159,11 @@ export function createPoints(
       }
       const today = calendarDay(at, before.timeZone ?? 'UTC');
       const days =
-        before.lastStudyDate === today ? before.consecutiveDays : before.lastStudyDate === addDays(today, -1) ? before.consecutiveDays + 1 : 1;
+        before.lastStudyDate === today
+          ? before.consecutiveDays
+          : before.lastStudyDate === addDays(today, -1)
+            ? before.consecutiveDays + 1
+            : 1;
       const pageStreak = input.streak ?? (input.page ? streak.get(userId, input.page) : null);
       const answered = input.correct === undefined ? 0 : 1;
       const correct = input.correct === true ? 1 : 0;

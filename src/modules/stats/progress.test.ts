@@ -9,8 +9,13 @@ const NOON = new Date('2026-01-15T12:00:00Z');
 beforeEach(() => t.clock.set(NOON));
 
 const sql = t.db.$client;
-const freeWordIds = (sql.query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id').all() as { id: number }[]).map((w) => w.id);
-const answer = (cookie: string, id: number, correct: boolean) => t.server.api.words({ id }).progress.post({ correct, page: 'unified' }, { cookie });
+const freeWordIds = (
+  sql
+    .query('select w.id from words w join topics t on t.id = w.topic_id where t.is_premium = 0 and w.verb_id is null order by w.id')
+    .all() as { id: number }[]
+).map((w) => w.id);
+const answer = (cookie: string, id: number, correct: boolean) =>
+  t.server.api.words({ id }).progress.post({ correct, page: 'unified' }, { cookie });
 
 describe('progress over time', () => {
   test('answers, right answers and learning time per day of the last 30 or 90, today last', async () => {

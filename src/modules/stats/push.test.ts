@@ -57,7 +57,11 @@ test('the daily reminder reaches an opted-in browser as a push it decrypts, sign
   await t.services.stats.sendDue();
   await t.services.stats.sendDue();
   expect(fake.messages).toHaveLength(1);
-  expect(JSON.parse(fake.messages[0]!.payload)).toEqual({ title: 'Keep your 1-day streak going', body: expect.stringContaining("Today's goal needs 1 more cards"), url: '/words' });
+  expect(JSON.parse(fake.messages[0]!.payload)).toEqual({
+    title: 'Keep your 1-day streak going',
+    body: expect.stringContaining("Today's goal needs 1 more cards"),
+    url: '/words',
+  });
   expect(fake.messages[0]!.authorization).toStartWith(`vapid t=`);
   expect(fake.messages[0]!.authorization).toContain(`k=${vapid.publicKey}`);
   const endpoints = t.db.$client.query('select endpoint from push_subscriptions where user_id = ?').all(user.id) as { endpoint: string }[];
@@ -67,7 +71,12 @@ test('the daily reminder reaches an opted-in browser as a push it decrypts, sign
 test('a subscription must name an https push service and its keys; it needs a session', async () => {
   const { cookie } = await t.signUp();
   const good = fake.subscription('/push/x');
-  for (const body of [{ ...good, endpoint: 'http://127.0.0.1/push' }, { ...good, keys: { p256dh: 'short', auth: good.keys.auth } }, { endpoint: good.endpoint }, 'push']) {
+  for (const body of [
+    { ...good, endpoint: 'http://127.0.0.1/push' },
+    { ...good, keys: { p256dh: 'short', auth: good.keys.auth } },
+    { endpoint: good.endpoint },
+    'push',
+  ]) {
     expect((await t.request('POST', '/api/push/subscriptions', { cookie, body })).status).toBe(400);
   }
   expect((await t.server.api.push.subscriptions.post(good)).status).toBe(401);
@@ -92,7 +101,9 @@ test('a loopback endpoint, a private-range one and a redirecting one are refused
   // A name that was public when it was subscribed and points inside at send time (DNS rebinding), and
   // endpoints kept before these checks: refused at send time too.
   trapAddresses = ['8.8.8.8'];
-  expect((await t.server.api.push.subscriptions.post({ endpoint: `https://${TRAP_HOST}:${trap.port}/push/rebound`, keys }, { cookie })).status).toBe(204);
+  expect(
+    (await t.server.api.push.subscriptions.post({ endpoint: `https://${TRAP_HOST}:${trap.port}/push/rebound`, keys }, { cookie })).status,
+  ).toBe(204);
   const insert = t.db.$client.prepare('insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (?, ?, ?, ?)');
   for (const address of notPublic) insert.run(user.id, `https://${literal(address)}:${trap.port}/push/kept`, keys.p256dh, keys.auth);
   // A push service that answers with a redirect elsewhere.
@@ -105,7 +116,9 @@ test('a loopback endpoint, a private-range one and a redirecting one are refused
   }
   expect(fake.requests.filter((path) => path === '/push/redirecting')).toHaveLength(notPublic.length);
   // The endpoints of before that name no push service are forgotten; the others wait for their next send.
-  const left = t.db.$client.query('select endpoint from push_subscriptions where user_id = ? order by id').all(user.id) as { endpoint: string }[];
+  const left = t.db.$client.query('select endpoint from push_subscriptions where user_id = ? order by id').all(user.id) as {
+    endpoint: string;
+  }[];
   expect(left.map((e) => new URL(e.endpoint).pathname)).toEqual(['/push/rebound', '/push/redirecting']);
   await Bun.sleep(100);
   expect(connections - before).toBe(0);
@@ -135,5 +148,7 @@ test(`a learner has at most ${MAX_PUSH_SUBSCRIPTIONS} browsers notified`, async 
   expect(res.error?.message).toBe(`At most ${MAX_PUSH_SUBSCRIPTIONS} browsers can be notified for one account.`);
   // One of them subscribing again is no new browser.
   expect((await t.server.api.push.subscriptions.post(fake.subscription(`/push/many-${user.id}/0`), { cookie })).status).toBe(204);
-  expect(t.db.$client.query('select count(*) as n from push_subscriptions where user_id = ?').get(user.id)).toEqual({ n: MAX_PUSH_SUBSCRIPTIONS });
+  expect(t.db.$client.query('select count(*) as n from push_subscriptions where user_id = ?').get(user.id)).toEqual({
+    n: MAX_PUSH_SUBSCRIPTIONS,
+  });
 });

@@ -30,10 +30,25 @@ const SEND_TIMEOUT_MS = 10_000;
 export function createPush(ctx: AppContext) {
   const { db, config, log, pushNetwork } = ctx;
   const P = sql.placeholder;
-  const vapid = config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY } : null;
-  const ofUser = db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, P('userId'))).prepare();
-  const byEndpoint = db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, P('endpoint'))).prepare();
-  const countOf = db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, P('userId'))).prepare();
+  const vapid =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { subject: config.VAPID_SUBJECT, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : null;
+  const ofUser = db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, P('userId')))
+    .prepare();
+  const byEndpoint = db
+    .select({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, P('endpoint')))
+    .prepare();
+  const countOf = db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, P('userId')))
+    .prepare();
   const forget = (id: number) => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run();
 
   return {
@@ -44,8 +59,11 @@ export function createPush(ctx: AppContext) {
     async checkPushEndpoint(endpoint: string) {
       const target = await pushNetwork.target(endpoint);
       if (!('refused' in target)) return;
-      if (target.refused === 'not a push service') throw new ValidationError("endpoint must be the https address of a browser's push service.", 'endpoint');
-      throw new AppError(422, 'Unprocessable Entity', "endpoint's push service does not resolve to a public address.", { field: 'endpoint' });
+      if (target.refused === 'not a push service')
+        throw new ValidationError("endpoint must be the https address of a browser's push service.", 'endpoint');
+      throw new AppError(422, 'Unprocessable Entity', "endpoint's push service does not resolve to a public address.", {
+        field: 'endpoint',
+      });
     },
 
     /**
@@ -56,13 +74,20 @@ export function createPush(ctx: AppContext) {
     subscribePush(userId: number, input: PushSubscriptionInput) {
       const keys = { p256dh: input.keys.p256dh, auth: input.keys.auth };
       const owner = byEndpoint.get({ endpoint: input.endpoint });
-      if (owner && owner.userId !== userId) throw conflict('Conflict', 'This browser gets the notifications of another account; that account must turn them off first.');
+      if (owner && owner.userId !== userId)
+        throw conflict('Conflict', 'This browser gets the notifications of another account; that account must turn them off first.');
       if (owner) {
-        db.update(pushSubscriptions).set(keys).where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.userId, userId))).run();
+        db.update(pushSubscriptions)
+          .set(keys)
+          .where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.userId, userId)))
+          .run();
         return;
       }
-      if (countOf.get({ userId })!.n >= MAX_PUSH_SUBSCRIPTIONS) throw conflict('Conflict', `At most ${MAX_PUSH_SUBSCRIPTIONS} browsers can be notified for one account.`);
-      db.insert(pushSubscriptions).values({ userId, endpoint: input.endpoint, ...keys }).run();
+      if (countOf.get({ userId })!.n >= MAX_PUSH_SUBSCRIPTIONS)
+        throw conflict('Conflict', `At most ${MAX_PUSH_SUBSCRIPTIONS} browsers can be notified for one account.`);
+      db.insert(pushSubscriptions)
+        .values({ userId, endpoint: input.endpoint, ...keys })
+        .run();
     },
 
     /** Sends `message` to every browser the learner opted in; how many took it. */
@@ -78,7 +103,11 @@ export function createPush(ctx: AppContext) {
           continue;
         }
         try {
-          const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(message), { vapidDetails: vapid, TTL: 3600 });
+          const request = webpush.generateRequestDetails(
+            { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+            JSON.stringify(message),
+            { vapidDetails: vapid, TTL: 3600 },
+          );
           const res = await pushNetwork.send(target, request, SEND_TIMEOUT_MS);
           await res.body?.cancel();
           if (res.status === 404 || res.status === 410) forget(sub.id);

@@ -11,13 +11,17 @@ beforeEach(() => t.clock.set(MORNING));
 const { stats } = t.services;
 const sql = t.db.$client;
 const wordIds = (sql.query('select id from words order by id limit 20').all() as { id: number }[]).map((w) => w.id);
-const answer = (cookie: string, i: number) => t.server.api.words({ id: wordIds[i] }).progress.post({ correct: true, page: 'unified' }, { cookie });
+const answer = (cookie: string, i: number) =>
+  t.server.api.words({ id: wordIds[i] }).progress.post({ correct: true, page: 'unified' }, { cookie });
 const mailsTo = (email: string) => t.app.ctx.mail.outbox(500).filter((m) => m.to === email);
 
 /** A learner in Beirut with a goal of one card, met yesterday (a day streak of 1), a daily reminder at `hour`. */
 async function learnerAtRisk(hour: number, weekly = false) {
   const signed = await t.signUp();
-  await t.server.api.analytics.activity.post({ sessionId: `reminders-${signed.user.id}`, page: '/settings', timeZone: 'Asia/Beirut' }, { cookie: signed.cookie });
+  await t.server.api.analytics.activity.post(
+    { sessionId: `reminders-${signed.user.id}`, page: '/settings', timeZone: 'Asia/Beirut' },
+    { cookie: signed.cookie },
+  );
   await t.server.api.goal.put({ kind: 'cards', amount: 1 }, { cookie: signed.cookie });
   t.clock.set(new Date(MORNING.getTime() - DAY_MS));
   await answer(signed.cookie, 0);
@@ -47,7 +51,11 @@ describe('reminder e-mails', () => {
 
     // The one-click POST a mail provider sends: form-encoded, no Origin, no cookie.
     const path = new URL(link).pathname;
-    const res = await t.request('POST', path, { origin: null, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('POST', path, {
+      origin: null,
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ unsubscribed: 'daily' });
     t.clock.advance(DAY_MS - 30 * 60_000);
@@ -88,12 +96,22 @@ describe('reminder e-mails', () => {
     // Monday 19 January, 09:10 in Beirut.
     t.clock.set('2026-01-19T07:10:00Z');
     await stats.sendDue();
-    const addressOf = (subject: string) => new URL(mailsTo(email).find((m) => m.subject === subject)!.headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!).pathname;
+    const addressOf = (subject: string) =>
+      new URL(
+        mailsTo(email)
+          .find((m) => m.subject === subject)!
+          .headers!['List-Unsubscribe']!.match(/^<(.+)>$/)![1]!,
+      ).pathname;
     const daily = addressOf('Keep your 1-day streak going');
     const weekly = addressOf('Your week of Lebanese');
     const dailyToken = daily.split('/').at(-1)!;
     expect(weekly.split('/').at(-1)).not.toBe(dailyToken);
-    const oneClick = (path: string) => t.request('POST', path, { origin: null, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = (path: string) =>
+      t.request('POST', path, {
+        origin: null,
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
 
     // Opened by a person or a mail client: the page that asks, and nothing changes.
     const opened = await t.request('GET', daily);
@@ -107,7 +125,15 @@ describe('reminder e-mails', () => {
     expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: true });
     // A provider's retry, or a second click, answers the same; so does one sent from a mail provider's own page (its Origin).
     expect((await oneClick(daily)).status).toBe(200);
-    expect((await t.request('POST', daily, { origin: 'https://mail.example', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', daily, {
+          origin: 'https://mail.example',
+          body: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(200);
 
     // Turned on again, the daily list has a new token: the link of before no longer touches it.
     await t.server.api.reminders.put({ dailyHour: 9, weekly: true }, { cookie });
@@ -121,15 +147,31 @@ describe('reminder e-mails', () => {
   test('bad settings and unknown tokens are refused; the settings need a session', async () => {
     const { cookie } = await t.signUp();
     expect((await t.server.api.reminders.get({ cookie })).json).toEqual({ dailyHour: null, weekly: false });
-    for (const body of [{ dailyHour: 24, weekly: false }, { dailyHour: 1.5, weekly: false }, { dailyHour: 8 }, { dailyHour: '8', weekly: true }]) {
+    for (const body of [
+      { dailyHour: 24, weekly: false },
+      { dailyHour: 1.5, weekly: false },
+      { dailyHour: 8 },
+      { dailyHour: '8', weekly: true },
+    ]) {
       expect((await t.request('PUT', '/api/reminders', { cookie, body })).status).toBe(400);
     }
     expect((await t.server.api.reminders.get()).status).toBe(401);
     // Without VAPID keys there is no web push to opt in to, which the key's answer says without failing.
     expect((await t.server.api.push.key.get()).json).toEqual({ publicKey: null });
-    expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(404);
-    expect((await t.server.api.reminders.unsubscribe({ kind: 'monthly' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null })).status).toBe(400);
-    expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'x' }).post(undefined, { origin: null })).status).toBe(400);
+    expect(
+      (await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' }).post(undefined, { origin: null }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.server.api.reminders
+          .unsubscribe({ kind: 'monthly' })({ token: 'AAAAAAAAAAAAAAAAAAAAAAAA' })
+          .post(undefined, { origin: null })
+      ).status,
+    ).toBe(400);
+    expect((await t.server.api.reminders.unsubscribe({ kind: 'daily' })({ token: 'x' }).post(undefined, { origin: null })).status).toBe(
+      400,
+    );
     expect((await t.request('GET', '/api/reminders/unsubscribe/monthly/AAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(400);
     expect((await t.request('GET', '/api/reminders/unsubscribe/daily/x')).status).toBe(400);
   });

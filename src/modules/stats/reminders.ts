@@ -49,12 +49,27 @@ interface Learner {
  */
 export function createReminders(
   ctx: AppContext,
-  deps: { auth: AuthService; push: Push; todayOf: (userId: number) => string; timeZoneOf: (userId: number) => string; goalOf: (userId: number) => GoalView; daysOf: (userId: number, count: number) => ProgressDay[] },
+  deps: {
+    auth: AuthService;
+    push: Push;
+    todayOf: (userId: number) => string;
+    timeZoneOf: (userId: number) => string;
+    goalOf: (userId: number) => GoalView;
+    daysOf: (userId: number, count: number) => ProgressDay[];
+  },
 ) {
   const { db, mail, config, clock } = ctx;
   const P = sql.placeholder;
-  const readSettings = db.select().from(reminderSettings).where(eq(reminderSettings.userId, P('userId'))).prepare();
-  const wanted = db.select().from(reminderSettings).where(or(isNotNull(reminderSettings.dailyHour), eq(reminderSettings.weekly, true))).prepare();
+  const readSettings = db
+    .select()
+    .from(reminderSettings)
+    .where(eq(reminderSettings.userId, P('userId')))
+    .prepare();
+  const wanted = db
+    .select()
+    .from(reminderSettings)
+    .where(or(isNotNull(reminderSettings.dailyHour), eq(reminderSettings.weekly, true)))
+    .prepare();
   const reserve = db
     .insert(reminderSends)
     .values({ userId: P('userId'), kind: P('kind'), period: P('period') })
@@ -72,7 +87,10 @@ export function createReminders(
 
   function dailyMail(learner: Learner, view: GoalView, token: string) {
     const goal = view.goal!;
-    const left = goal.kind === 'cards' ? `${Math.max(0, goal.amount - view.today.cards)} more cards` : `${Math.max(0, goal.amount - Math.floor(view.today.seconds / 60))} more minutes`;
+    const left =
+      goal.kind === 'cards'
+        ? `${Math.max(0, goal.amount - view.today.cards)} more cards`
+        : `${Math.max(0, goal.amount - Math.floor(view.today.seconds / 60))} more minutes`;
     return {
       to: learner.email,
       subject: `Keep your ${view.dayStreak}-day streak going`,
@@ -137,7 +155,10 @@ export function createReminders(
       const dailyToken = next.dailyHour !== null && (row?.dailyHour ?? null) === null ? newToken() : (row?.dailyToken ?? null);
       const weeklyToken = next.weekly && !row?.weekly ? newToken() : (row?.weeklyToken ?? null);
       const set = { ...next, dailyToken, weeklyToken };
-      db.insert(reminderSettings).values({ userId, ...set }).onConflictDoUpdate({ target: reminderSettings.userId, set }).run();
+      db.insert(reminderSettings)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: reminderSettings.userId, set })
+        .run();
     },
 
     /**
@@ -146,7 +167,8 @@ export function createReminders(
      * again. False for a token that is not this list's.
      */
     unsubscribe(kind: ReminderKind, token: string): boolean {
-      const [column, off] = kind === 'daily' ? [reminderSettings.dailyToken, { dailyHour: null }] : [reminderSettings.weeklyToken, { weekly: false }];
+      const [column, off] =
+        kind === 'daily' ? [reminderSettings.dailyToken, { dailyHour: null }] : [reminderSettings.weeklyToken, { weekly: false }];
       return db.update(reminderSettings).set(off).where(eq(column, token)).returning({ id: reminderSettings.id }).all().length > 0;
     },
 
@@ -166,11 +188,18 @@ export function createReminders(
         if (row.dailyHour === hour && dailyToken) {
           const view = deps.goalOf(row.userId);
           // At risk: a streak to lose (or a freeze to spend) and today's goal not met yet.
-          if (view.goal && !view.today.met && view.dayStreak > 0 && (await sendOnce(row.userId, 'daily', today, () => dailyMail(user, view, dailyToken)))) sent++;
+          if (
+            view.goal &&
+            !view.today.met &&
+            view.dayStreak > 0 &&
+            (await sendOnce(row.userId, 'daily', today, () => dailyMail(user, view, dailyToken)))
+          )
+            sent++;
         }
         if (row.weekly && weeklyToken && isMonday(today) && hour === (row.dailyHour ?? WEEKLY_HOUR)) {
           const week = deps.daysOf(row.userId, 8).slice(0, 7);
-          if (await sendOnce(row.userId, 'weekly', addDays(today, -7), () => weeklyMail(user, week, deps.goalOf(row.userId), weeklyToken))) sent++;
+          if (await sendOnce(row.userId, 'weekly', addDays(today, -7), () => weeklyMail(user, week, deps.goalOf(row.userId), weeklyToken)))
+            sent++;
         }
       }
       return sent;
@@ -180,5 +209,10 @@ export function createReminders(
 
 /** The reminders' job: the primary alone sends (the reservations are writes). */
 export function reminderJob(stats: { sendDue(): Promise<number> }, config: { MOVABLE_CLOCK: boolean }): Job<Promise<number>> {
-  return { name: 'reminders', everyMs: config.MOVABLE_CLOCK ? MOVED_CLOCK_CHECK_MS : REMINDER_CHECK_MS, primaryOnly: true, run: () => stats.sendDue() };
+  return {
+    name: 'reminders',
+    everyMs: config.MOVABLE_CLOCK ? MOVED_CLOCK_CHECK_MS : REMINDER_CHECK_MS,
+    primaryOnly: true,
+    run: () => stats.sendDue(),
+  };
 }

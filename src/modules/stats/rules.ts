@@ -8,7 +8,17 @@ import { DAY_MS } from '../../lib/clock';
  */
 
 /** Points per correct answer (a role-play's right line among them) or completed lesson. */
-export const POINTS = { card: 10, 'which-word': 10, letter: 5, sentence: 20, lesson: 50, listening: 10, speaking: 10, dialogue: 10, conversation: 10 } as const;
+export const POINTS = {
+  card: 10,
+  'which-word': 10,
+  letter: 5,
+  sentence: 20,
+  lesson: 50,
+  listening: 10,
+  speaking: 10,
+  dialogue: 10,
+  conversation: 10,
+} as const;
 export type PointsReason = keyof typeof POINTS;
 
 /** The achievements, in the order the statistics page lists them. */

@@ -11,7 +11,9 @@ export const userStats = sqliteTable(
   'user_stats',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     totalAnswered: count('total_answered'),
     totalCorrect: count('total_correct'),
     totalIncorrect: count('total_incorrect'),
@@ -32,11 +34,16 @@ export const weeklyPoints = sqliteTable(
   'weekly_points',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     weekStart: instant('week_start').notNull(),
     points: count('points'),
   },
-  (t) => [uniqueIndex('weekly_points_user_week_unique').on(t.userId, t.weekStart), index('weekly_points_week_points_idx').on(t.weekStart, t.points)],
+  (t) => [
+    uniqueIndex('weekly_points_user_week_unique').on(t.userId, t.weekStart),
+    index('weekly_points_week_points_idx').on(t.weekStart, t.points),
+  ],
 );
 
 /** Every award of points, as it happened. */
@@ -44,7 +51,9 @@ export const pointsLedger = sqliteTable(
   'points_ledger',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     points: integer('points').notNull(),
     source: text('source').notNull(),
     createdAt: createdAt(),
@@ -56,7 +65,9 @@ export const achievements = sqliteTable(
   'achievements',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     achievement: text('achievement').notNull(),
     earnedAt: createdAt(),
   },
@@ -71,7 +82,9 @@ export const skillStats = sqliteTable(
   'skill_stats',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     skill: text('skill', { enum: SKILLS }).notNull(),
     answered: count('answered'),
     correct: count('correct'),
@@ -84,7 +97,9 @@ export const userActivityLog = sqliteTable(
   'user_activity_log',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     activityType: text('activity_type').notNull(),
     page: text('page'),
     details: json<{ route?: string; action?: string; duration?: number; success?: boolean; metadata?: Record<string, unknown> }>('details'),
@@ -105,7 +120,9 @@ export const dailyGoals = sqliteTable(
   'daily_goals',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     goalKind: text('goal_kind', { enum: ['minutes', 'cards'] }),
     goalAmount: integer('goal_amount'),
     dayStreak: count('day_streak'),
@@ -125,7 +142,9 @@ export const goalDays = sqliteTable(
   'goal_days',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     day: text('day').notNull(),
     cards: count('cards'),
     correct: count('correct'),
@@ -145,7 +164,9 @@ export const reminderSettings = sqliteTable(
   'reminder_settings',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     dailyHour: integer('daily_hour'),
     weekly: flag('weekly'),
     dailyToken: text('daily_token'),
@@ -163,7 +184,9 @@ export const reminderSends = sqliteTable(
   'reminder_sends',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['daily', 'weekly'] }).notNull(),
     period: text('period').notNull(),
     reservedAt: createdAt(),
@@ -176,7 +199,9 @@ export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

@@ -47,7 +47,15 @@ describe('points and totals from answers', () => {
     expect((await answer(cookie, wordIds[3]!, { flag: true })).status).toBe(200);
     const res = await t.server.api.stats.get({ cookie });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ totalAnswered: 3, totalCorrect: 2, totalIncorrect: 1, points: 20, weeklyPoints: 20, bestStreak: 1, consecutiveDays: 1 });
+    expect(res.json).toMatchObject({
+      totalAnswered: 3,
+      totalCorrect: 2,
+      totalIncorrect: 1,
+      points: 20,
+      weeklyPoints: 20,
+      bestStreak: 1,
+      consecutiveDays: 1,
+    });
     const ledger = t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id)).all();
     expect(ledger.map((l) => [l.points, l.source])).toEqual([
       [10, 'card'],
@@ -78,23 +86,47 @@ describe('points and totals from answers', () => {
         throw new Error('the answer failed');
       }),
     ).toThrow('the answer failed');
-    expect(stats.statsOf(user.id)).toMatchObject({ totalAnswered: 0, points: 0, achievements: expect.arrayContaining([expect.objectContaining({ name: 'First Steps', earned: false })]) });
+    expect(stats.statsOf(user.id)).toMatchObject({
+      totalAnswered: 0,
+      points: 0,
+      achievements: expect.arrayContaining([expect.objectContaining({ name: 'First Steps', earned: false })]),
+    });
   });
 
   test('answers arriving together all count', async () => {
     const { cookie } = await learner();
-    await Promise.all(Array.from({ length: 30 }, (_, i) => answer(cookie, wordIds[i % wordIds.length]!, { correct: i % 3 !== 0, page: 'unified' })));
-    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({ totalAnswered: 30, totalCorrect: 20, totalIncorrect: 10, points: 200 });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => answer(cookie, wordIds[i % wordIds.length]!, { correct: i % 3 !== 0, page: 'unified' })),
+    );
+    expect((await t.server.api.stats.get({ cookie })).json).toMatchObject({
+      totalAnswered: 30,
+      totalCorrect: 20,
+      totalIncorrect: 10,
+      points: 200,
+    });
   });
 });
 
 describe('achievements', () => {
-  const earned = (userId: number) => stats.statsOf(userId).achievements.filter((a) => a.earned).map((a) => a.name);
+  const earned = (userId: number) =>
+    stats
+      .statsOf(userId)
+      .achievements.filter((a) => a.earned)
+      .map((a) => a.name);
 
   test('all eight are listed, none earned at first', async () => {
     const { cookie } = await learner();
     const list = (await t.server.api.stats.get({ cookie })).json.achievements;
-    expect(list.map((a) => a.name)).toEqual(['First Steps', 'On Fire', 'Unstoppable', 'Batch Master', 'Dedicated', 'Wordsmith', 'Scholar', 'Number Letters']);
+    expect(list.map((a) => a.name)).toEqual([
+      'First Steps',
+      'On Fire',
+      'Unstoppable',
+      'Batch Master',
+      'Dedicated',
+      'Wordsmith',
+      'Scholar',
+      'Number Letters',
+    ]);
     expect(list.every((a) => !a.earned && a.earnedAt === null)).toBe(true);
   });
 
@@ -116,13 +148,21 @@ describe('achievements', () => {
   test('Unstoppable at 50, Batch Master at batch 6, Wordsmith at 100 correct, Number Letters from the letters module', async () => {
     const { user } = await learner();
     for (let i = 0; i < 50; i++) t.services.streak.record(user.id, 'letters', true);
-    expect(award({ userId: user.id, points: 5, reason: 'letter', page: 'letters', correct: true }).earned).toEqual(['First Steps', 'On Fire', 'Unstoppable']);
+    expect(award({ userId: user.id, points: 5, reason: 'letter', page: 'letters', correct: true }).earned).toEqual([
+      'First Steps',
+      'On Fire',
+      'Unstoppable',
+    ]);
     expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, allBatchesUnlocked: false }).earned).toEqual([]);
-    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, allBatchesUnlocked: true }).earned).toEqual(['Batch Master']);
+    expect(award({ userId: user.id, points: 10, reason: 'card', correct: true, allBatchesUnlocked: true }).earned).toEqual([
+      'Batch Master',
+    ]);
     for (let i = 0; i < 96; i++) award({ userId: user.id, points: 10, reason: 'card', correct: true });
     expect(earned(user.id)).not.toContain('Wordsmith');
     expect(award({ userId: user.id, points: 10, reason: 'card', correct: true }).earned).toEqual(['Wordsmith']);
-    expect(award({ userId: user.id, points: 5, reason: 'letter', correct: true, numberLettersMastered: true }).earned).toEqual(['Number Letters']);
+    expect(award({ userId: user.id, points: 5, reason: 'letter', correct: true, numberLettersMastered: true }).earned).toEqual([
+      'Number Letters',
+    ]);
   });
 
   test('a wrong lesson answer is not a completed lesson', async () => {
@@ -188,10 +228,18 @@ describe('the leaderboard', () => {
     try {
       fresh.clock.set(THURSDAY);
       const s = fresh.services.stats;
-      const give = (userId: number, points: number) => fresh.db.transaction(() => s.award({ userId, points, reason: 'card', correct: true }));
+      const give = (userId: number, points: number) =>
+        fresh.db.transaction(() => s.award({ userId, points, reason: 'card', correct: true }));
       const made = fresh.db
         .insert(users)
-        .values(Array.from({ length: 24 }, (_, i) => ({ email: `p${i}@example.com`, username: `player${String(i).padStart(2, '0')}`, usernameKey: `player${String(i).padStart(2, '0')}`, name: 'P' })))
+        .values(
+          Array.from({ length: 24 }, (_, i) => ({
+            email: `p${i}@example.com`,
+            username: `player${String(i).padStart(2, '0')}`,
+            usernameKey: `player${String(i).padStart(2, '0')}`,
+            name: 'P',
+          })),
+        )
         .returning({ id: users.id, username: users.username })
         .all();
       // Last week: player00 leads all time with 1000 points.
@@ -248,7 +296,8 @@ describe('the leaderboard', () => {
       await Bun.sleep(LATEST_INTERVAL_MS + 50);
       expect(events.seen).toHaveLength(0);
       for (let i = 0; i < 3; i++) await answer(cookie, wordIds[i]!, { correct: true, page: 'unified' });
-      const carries30 = () => (events.seen.at(-1) as Standings | undefined)?.allTime.some((e) => e.username === user.username && e.points === 30);
+      const carries30 = () =>
+        (events.seen.at(-1) as Standings | undefined)?.allTime.some((e) => e.username === user.username && e.points === 30);
       for (let waited = 0; !carries30() && waited < 5000; waited += 20) await Bun.sleep(20);
       expect(events.seen.length).toBeGreaterThanOrEqual(1);
       expect(events.seen.length).toBeLessThanOrEqual(3);
@@ -271,7 +320,8 @@ describe('the leaderboard', () => {
 });
 
 describe('session analytics', () => {
-  const beat = (cookie: string, page: string, sessionId = 'tab-aaaaaaaa') => t.server.api.analytics.activity.post({ sessionId, page }, { cookie });
+  const beat = (cookie: string, page: string, sessionId = 'tab-aaaaaaaa') =>
+    t.server.api.analytics.activity.post({ sessionId, page }, { cookie });
 
   test('time between heartbeats goes to the feature in use; a long gap and other pages do not count', async () => {
     const { cookie } = await learner();
@@ -321,7 +371,10 @@ describe('session analytics', () => {
       { featureId: 'Verb: to eat', totalTime: 15 },
       { featureId: 'which-word', totalTime: 15 },
     ]);
-    for (const [page, seconds] of [['/topics/Food and Drink', 20], ['/topics', 5]] as const) {
+    for (const [page, seconds] of [
+      ['/topics/Food and Drink', 20],
+      ['/topics', 5],
+    ] as const) {
       await beat(cookie, page, 'tab-cccccccc');
       t.clock.advance(seconds * 1000);
       await beat(cookie, page, 'tab-cccccccc');
@@ -336,7 +389,8 @@ describe('session analytics', () => {
 });
 
 describe('listening and speaking', () => {
-  const beat = (cookie: string, page: string, activity?: 'speaking' | 'listening') => t.server.api.analytics.activity.post({ sessionId: 'tab-cccccccc', page, activity }, { cookie });
+  const beat = (cookie: string, page: string, activity?: 'speaking' | 'listening') =>
+    t.server.api.analytics.activity.post({ sessionId: 'tab-cccccccc', page, activity }, { cookie });
 
   test('the drill page is listening time; a beat sent while speaking credits speaking, not the page', async () => {
     const { cookie } = await learner();
@@ -354,8 +408,14 @@ describe('listening and speaking', () => {
       { featureId: 'listening', totalTime: 15 },
       { featureId: 'speaking', totalTime: 4 },
     ]);
-    const singing = await t.request('POST', '/api/analytics/activity', { cookie, body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' } });
-    expect({ status: singing.status, message: singing.json.message }).toEqual({ status: 400, message: "activity must be 'speaking' or 'listening'." });
+    const singing = await t.request('POST', '/api/analytics/activity', {
+      cookie,
+      body: { sessionId: 'tab-cccccccc', page: '/words', activity: 'singing' },
+    });
+    expect({ status: singing.status, message: singing.json.message }).toEqual({
+      status: 400,
+      message: "activity must be 'speaking' or 'listening'.",
+    });
   });
 
   test('a dialogue heard in Listen is listening time; the rest of the dialogue page stays Dialogues', async () => {
@@ -380,7 +440,11 @@ describe('listening and speaking', () => {
     award({ userId: user.id, points: 0, reason: 'listening', correct: false });
     award({ userId: user.id, points: 0, reason: 'speaking', correct: false });
     award({ userId: user.id, points: 10, reason: 'card', correct: true });
-    expect(stats.statsOf(user.id)).toMatchObject({ totalAnswered: 4, points: 20, skills: { listening: { answered: 2, correct: 1 }, speaking: { answered: 1, correct: 0 } } });
+    expect(stats.statsOf(user.id)).toMatchObject({
+      totalAnswered: 4,
+      points: 20,
+      skills: { listening: { answered: 2, correct: 1 }, speaking: { answered: 1, correct: 0 } },
+    });
   });
 });
 
@@ -422,7 +486,10 @@ describe('routes refuse what they should', () => {
 
   test('a valid time zone is kept', async () => {
     const { cookie, user } = await learner();
-    const res = await t.server.api.analytics.activity.post({ sessionId: 'tab-00000001', page: '/words', timeZone: 'Asia/Beirut' }, { cookie });
+    const res = await t.server.api.analytics.activity.post(
+      { sessionId: 'tab-00000001', page: '/words', timeZone: 'Asia/Beirut' },
+      { cookie },
+    );
     expect(res.status).toBe(204);
     expect(t.db.select().from(userStats).where(eq(userStats.userId, user.id)).get()!.timeZone).toBe('Asia/Beirut');
   });

@@ -10,7 +10,9 @@ export const userStreak = sqliteTable(
   'user_streak',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     page: text('page', { enum: STREAK_PAGES }).notNull().default('unified'),
     currentStreak: count('current_streak'),
     bestStreak: count('best_streak'),

@@ -10,7 +10,11 @@ export interface Streak {
 }
 
 /** The streak as the calls answer it. */
-export const streakView = (s: Streak) => ({ currentStreak: s.currentStreak, bestStreak: s.bestStreak, lastPracticeDate: s.lastPracticeDate?.toISOString() ?? null });
+export const streakView = (s: Streak) => ({
+  currentStreak: s.currentStreak,
+  bestStreak: s.bestStreak,
+  lastPracticeDate: s.lastPracticeDate?.toISOString() ?? null,
+});
 
 /**
  * Streaks per learner and page (docs/product-rules.md#streak). An answer is one UPSERT whose arithmetic runs
@@ -43,13 +47,23 @@ export function createStreakService(ctx: AppContext) {
         lastPracticeDate: sql`excluded.last_practice_date`,
       },
     })
-    .returning({ currentStreak: userStreak.currentStreak, bestStreak: userStreak.bestStreak, lastPracticeDate: userStreak.lastPracticeDate })
+    .returning({
+      currentStreak: userStreak.currentStreak,
+      bestStreak: userStreak.bestStreak,
+      lastPracticeDate: userStreak.lastPracticeDate,
+    })
     .prepare();
 
   // A page's streak is read by every answer on it, and the card streak by every All Words visit: kept per
   // process, a set of rows per page, this service being the only writer of its table.
   const kept = Object.fromEntries(
-    STREAK_PAGES.map((page) => [page, keptRows(db.$client, (userId: number): Streak => read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null })]),
+    STREAK_PAGES.map((page) => [
+      page,
+      keptRows(
+        db.$client,
+        (userId: number): Streak => read.get({ userId, page }) ?? { currentStreak: 0, bestStreak: 0, lastPracticeDate: null },
+      ),
+    ]),
   ) as Record<StreakPage, KeptRows<number, Streak>>;
 
   return {

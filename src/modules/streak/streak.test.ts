@@ -5,7 +5,8 @@ import { createTestApp } from '../../../tests/support/app';
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
 
-const update = (cookie: string | undefined, body: Parameters<typeof t.server.api.streak.update.post>[0]) => t.server.api.streak.update.post(body, { cookie });
+const update = (cookie: string | undefined, body: Parameters<typeof t.server.api.streak.update.post>[0]) =>
+  t.server.api.streak.update.post(body, { cookie });
 
 describe('the streak service', () => {
   test('correct adds one and lifts the best, wrong resets to 0 and keeps the best, per page', async () => {
@@ -26,7 +27,11 @@ describe('the streak service', () => {
     t.clock.set(new Date(midnight - 1000));
     streak.record(user.id, 'sentences', true);
     t.clock.set(new Date(midnight + 1000));
-    expect(streak.record(user.id, 'sentences', true)).toEqual({ currentStreak: 2, bestStreak: 2, lastPracticeDate: new Date(midnight + 1000) });
+    expect(streak.record(user.id, 'sentences', true)).toEqual({
+      currentStreak: 2,
+      bestStreak: 2,
+      lastPracticeDate: new Date(midnight + 1000),
+    });
     t.clock.advance(10 * DAY_MS);
     expect(streak.record(user.id, 'sentences', true)).toMatchObject({ currentStreak: 3, lastPracticeDate: t.clock.now() });
   });
@@ -60,7 +65,10 @@ describe('GET /api/streak and POST /api/streak/update', () => {
     const { cookie } = await t.signUp();
     const all = await Promise.all(Array.from({ length: 50 }, () => update(cookie, { correct: true, page: 'letters' })));
     expect(all.map((r) => r.json.currentStreak).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect((await t.server.api.streak.get({ cookie, query: { page: 'letters' } })).json).toMatchObject({ currentStreak: 50, bestStreak: 50 });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'letters' } })).json).toMatchObject({
+      currentStreak: 50,
+      bestStreak: 50,
+    });
   });
 
   test('need a session', async () => {
@@ -74,8 +82,15 @@ describe('GET /api/streak and POST /api/streak/update', () => {
       const res = await t.request('POST', '/api/streak/update', { cookie, body });
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    expect((await t.request('POST', '/api/streak/update', { cookie, body: { correct: 'true' } })).json).toMatchObject({ error: 'Validation Error', message: 'correct must be true or false.' });
-    expect((await t.request('POST', '/api/streak/update', { cookie, body: {} })).json).toMatchObject({ error: 'Validation Error', message: 'The field correct is required.', details: { field: 'correct' } });
+    expect((await t.request('POST', '/api/streak/update', { cookie, body: { correct: 'true' } })).json).toMatchObject({
+      error: 'Validation Error',
+      message: 'correct must be true or false.',
+    });
+    expect((await t.request('POST', '/api/streak/update', { cookie, body: {} })).json).toMatchObject({
+      error: 'Validation Error',
+      message: 'The field correct is required.',
+      details: { field: 'correct' },
+    });
     const page = await t.request('GET', '/api/streak?page=nope', { cookie });
     expect(page.status).toBe(400);
     expect(page.error?.message).toBe('page must be one of unified, which-word, letters, sentences, listening.');

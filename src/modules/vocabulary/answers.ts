@@ -68,7 +68,11 @@ export function createAnswers(
     .from(userProgress)
     .where(and(eq(userProgress.userId, P('userId')), eq(userProgress.wordId, P('wordId'))))
     .prepare();
-  const answeredIds = db.select({ wordId: userProgress.wordId }).from(userProgress).where(eq(userProgress.userId, P('userId'))).prepare();
+  const answeredIds = db
+    .select({ wordId: userProgress.wordId })
+    .from(userProgress)
+    .where(eq(userProgress.userId, P('userId')))
+    .prepare();
   // Counts are added in SQL, so answers arriving together all count.
   const addProgress = db
     .insert(userProgress)
@@ -126,7 +130,12 @@ export function createAnswers(
     })
     .prepare();
 
-  function progressOf(userId: number, wordId: number, row: Counts | undefined = readProgress.get({ userId, wordId }), flag = flagged.state(userId, wordId)): WordProgress {
+  function progressOf(
+    userId: number,
+    wordId: number,
+    row: Counts | undefined = readProgress.get({ userId, wordId }),
+    flag = flagged.state(userId, wordId),
+  ): WordProgress {
     return {
       wordId,
       timesCorrect: row?.timesCorrect ?? 0,
@@ -180,11 +189,30 @@ export function createAnswers(
           counts = addProgress.get({ userId, wordId, now: at, correct: c, incorrect: 1 - c })!;
           if (word.verbId !== null) {
             const tense = (t: Tense) => (input.correct && word.tense === t ? 1 : 0);
-            addVerbProgress.run({ userId, verbId: word.verbId, now: at, correct: c, incorrect: 1 - c, past: tense('past'), present: tense('present'), future: tense('future'), imperative: tense('imperative'), negative: tense('negative') });
+            addVerbProgress.run({
+              userId,
+              verbId: word.verbId,
+              now: at,
+              correct: c,
+              incorrect: 1 - c,
+              past: tense('past'),
+              present: tense('present'),
+              future: tense('future'),
+              imperative: tense('imperative'),
+              negative: tense('negative'),
+            });
           }
           const learned = input.correct && counts.timesCorrect === 1 ? 1 : 0;
           touchTopic.run({ userId, topicId: word.topicId, now: at, learned, total: topicSize(word.topicId) });
-          review.record({ userId, kind: 'word', itemId: wordId, direction: input.direction ?? defaultDirection(input.page), rating: ratingFor(input.correct, input.grade), at, newCardWaits: input.page === 'listening' });
+          review.record({
+            userId,
+            kind: 'word',
+            itemId: wordId,
+            direction: input.direction ?? defaultDirection(input.page),
+            rating: ratingFor(input.correct, input.grade),
+            at,
+            newCardWaits: input.page === 'listening',
+          });
         }
         let flag: ReturnType<FlaggedService['correctInSection']> | FlagState | undefined;
         if (input.flag === true || input.correct === false) flag = flagged.flag(userId, wordId);
@@ -206,7 +234,15 @@ export function createAnswers(
         if (input.correct !== undefined) {
           // A card, a which-word and a listening answer earn the same points; listening is also counted as its own skill.
           const reason = input.page === 'which-word' || input.page === 'listening' ? input.page : 'card';
-          stats.award({ userId, points: input.correct ? POINTS[reason] : 0, reason, page: input.page, streak: recorded ?? undefined, correct: input.correct, allBatchesUnlocked: batch.maxUnlockedBatch >= TOTAL_BATCHES });
+          stats.award({
+            userId,
+            points: input.correct ? POINTS[reason] : 0,
+            reason,
+            page: input.page,
+            streak: recorded ?? undefined,
+            correct: input.correct,
+            allBatchesUnlocked: batch.maxUnlockedBatch >= TOTAL_BATCHES,
+          });
         }
         return {
           ...progressOf(userId, wordId, counts, flag),

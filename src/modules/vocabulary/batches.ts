@@ -17,7 +17,11 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
   const { hasPremium } = deps.tier;
   const P = sql.placeholder;
 
-  const byUser = db.select().from(userWordBatches).where(eq(userWordBatches.userId, P('userId'))).prepare();
+  const byUser = db
+    .select()
+    .from(userWordBatches)
+    .where(eq(userWordBatches.userId, P('userId')))
+    .prepare();
   // Read by every answer and every All Words visit: kept per process, batches being the only writer of the table.
   const storedBatches = keptRows(db.$client, (userId: number) => byUser.get({ userId }));
   // Stores the streak's batch; max() keeps it from ever going back, and the date moves only on a rise.
@@ -37,7 +41,11 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
   type Stored = { maxUnlockedBatch: number; lastUnlockDate: Date | null } | undefined;
 
   function view(user: User, stored: Stored, unified: Streak): BatchView {
-    const status = batchStatus({ maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1, bestStreak: unified.bestStreak, currentStreak: unified.currentStreak });
+    const status = batchStatus({
+      maxUnlockedBatch: stored?.maxUnlockedBatch ?? 1,
+      bestStreak: unified.bestStreak,
+      currentStreak: unified.currentStreak,
+    });
     const unlockedWords = hasPremium(user) ? deckSize(status.batch, false) : Math.min(FREE_TIER_WORDS, deckSize(status.batch, true));
     return {
       ...status,
@@ -72,7 +80,10 @@ export function createBatches({ db, clock }: AppContext, deps: { streak: StreakS
         unlock.run({ userId, batch: reached, nowMs: at.getTime() });
         storedBatches.forget(userId);
         const rises = reached > (stored?.maxUnlockedBatch ?? 1);
-        now = { maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, reached), lastUnlockDate: rises ? at : (stored?.lastUnlockDate ?? null) };
+        now = {
+          maxUnlockedBatch: Math.max(stored?.maxUnlockedBatch ?? 1, reached),
+          lastUnlockDate: rises ? at : (stored?.lastUnlockDate ?? null),
+        };
       }
       return { recorded, before, after: view(user, now, recorded) };
     },

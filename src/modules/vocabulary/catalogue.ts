@@ -14,7 +14,12 @@ import { NONE_FLAGGED, wordColumns, wordView, type TopicCard, type WordRow, type
 export function createCatalogue({ db }: AppContext) {
   const P = sql.placeholder;
 
-  const wordById = db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(eq(words.id, P('id'))).prepare();
+  const wordById = db
+    .select(wordColumns)
+    .from(words)
+    .innerJoin(topics, eq(topics.id, words.topicId))
+    .where(eq(words.id, P('id')))
+    .prepare();
 
   /** Vocabulary (no conjugations) up to a batch, by batch then order; `freeOnly` leaves out premium topics. */
   const deck = (freeOnly: boolean) =>
@@ -45,8 +50,21 @@ export function createCatalogue({ db }: AppContext) {
     deckSizes: new Map<string, number>(),
     decks: new Map<string, WordView[]>(),
     shelves: new Map<boolean, { cards: Omit<TopicCard, 'progress'>[]; totals: Map<number, number> }>(),
-    topicSizes: new Map(db.select({ topicId: words.topicId, n: count() }).from(words).groupBy(words.topicId).all().map((r) => [r.topicId, r.n])),
-    topicNames: new Map(db.select({ id: topics.id, name: topics.name }).from(topics).all().map((t) => [t.id, t.name])),
+    topicSizes: new Map(
+      db
+        .select({ topicId: words.topicId, n: count() })
+        .from(words)
+        .groupBy(words.topicId)
+        .all()
+        .map((r) => [r.topicId, r.n]),
+    ),
+    topicNames: new Map(
+      db
+        .select({ id: topics.id, name: topics.name })
+        .from(topics)
+        .all()
+        .map((t) => [t.id, t.name]),
+    ),
   }));
 
   /** A word by id; 404 when the content has none. */
@@ -94,7 +112,15 @@ export function createCatalogue({ db }: AppContext) {
     if (!shelf) {
       // Without a trial or subscription a verb topic holds only its present tense, and its card counts that.
       const open = premium ? undefined : or(eq(words.isConjugation, false), eq(words.tense, FREE_TENSE));
-      const totals = new Map(db.select({ topicId: words.topicId, n: count() }).from(words).where(open).groupBy(words.topicId).all().map((r) => [r.topicId, r.n]));
+      const totals = new Map(
+        db
+          .select({ topicId: words.topicId, n: count() })
+          .from(words)
+          .where(open)
+          .groupBy(words.topicId)
+          .all()
+          .map((r) => [r.topicId, r.n]),
+      );
       const verbOfTopic = new Map(
         db
           .selectDistinct({ topicId: words.topicId, verbId: verbs.id, culturalContext: verbs.culturalContext })

@@ -28,7 +28,12 @@ export function createWordKeys({ db }: AppContext) {
     /** The ids of the words of these content keys (a conversation's words, added to review). */
     wordIds(keys: string[]): number[] {
       if (keys.length === 0) return [];
-      return db.select({ id: words.id }).from(words).where(inArray(words.key, keys)).all().map((w) => w.id);
+      return db
+        .select({ id: words.id })
+        .from(words)
+        .where(inArray(words.key, keys))
+        .all()
+        .map((w) => w.id);
     },
   };
 }

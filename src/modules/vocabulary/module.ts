@@ -19,7 +19,10 @@ export const vocabularyModule = defineModule({
   needs: ['billing', 'streak', 'flagged', 'stats', 'review'],
   tables,
   content: [wordsContent, verbsContent],
-  service(ctx, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
+  service(
+    ctx,
+    deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService },
+  ) {
     const vocabulary = createVocabularyService(ctx, deps);
     return Object.assign(vocabulary, { wordKeys: createWordKeys(ctx) });
   },

@@ -19,7 +19,13 @@ export function createPracticeList({ db }: AppContext, deps: { flagged: FlaggedS
     if (ids.length === 0) return [];
     const premium = hasPremium(user);
     const rows = new Map(
-      db.select(wordColumns).from(words).innerJoin(topics, eq(topics.id, words.topicId)).where(inArray(words.id, ids)).all().map((w) => [w.id, w]),
+      db
+        .select(wordColumns)
+        .from(words)
+        .innerJoin(topics, eq(topics.id, words.topicId))
+        .where(inArray(words.id, ids))
+        .all()
+        .map((w) => [w.id, w]),
     );
     return ids.flatMap((id) => {
       const w = rows.get(id);

@@ -8,7 +8,21 @@ const pastAna = () => (t.db.$client.query("select id from words where tense = 'p
 const maxWordId = () => (t.db.$client.query('select max(id) as id from words').get() as { id: number }).id;
 const colors1 = () => wordId(testEnglish('Colors', 1));
 
-const WORD_KEYS = ['id', 'english', 'lebanese', 'arabizi', 'arabicScript', 'isFlagged', 'topic', 'culturalContext', 'batch', 'verbId', 'tense', 'pronoun', 'isConjugation'];
+const WORD_KEYS = [
+  'id',
+  'english',
+  'lebanese',
+  'arabizi',
+  'arabicScript',
+  'isFlagged',
+  'topic',
+  'culturalContext',
+  'batch',
+  'verbId',
+  'tense',
+  'pronoun',
+  'isConjugation',
+];
 
 describe('GET /api/words', () => {
   test('signed out: the 10-word landing deck', async () => {
@@ -24,7 +38,13 @@ describe('GET /api/words', () => {
     const res = await t.server.api.words.get({ cookie });
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(33);
-    expect(res.json[0]).toMatchObject({ english: 'Colors 1', isFlagged: true, culturalContext: 'A note about Colors.', batch: 1, isConjugation: false });
+    expect(res.json[0]).toMatchObject({
+      english: 'Colors 1',
+      isFlagged: true,
+      culturalContext: 'A note about Colors.',
+      batch: 1,
+      isConjugation: false,
+    });
     expect(res.json.filter((w) => w.isFlagged)).toHaveLength(1);
     // The list sent is joined from each word's JSON; it is the learner's deck all the same.
     expect(res.json).toEqual(t.services.vocabulary.deckFor(t.services.auth.getUser(user.id)!));
@@ -62,14 +82,22 @@ describe('GET /api/words/answered', () => {
     await t.server.api.words({ id: colors1() }).progress.post({ correct: true }, { cookie });
     await t.server.api.words({ id: family1 }).progress.post({ correct: false }, { cookie });
     await t.server.api.words({ id: colors1() }).progress.post({ correct: false }, { cookie });
-    expect((await t.server.api.words.answered.get({ cookie })).json.sort((a, b) => a - b)).toEqual([colors1(), family1].sort((a, b) => a - b));
+    expect((await t.server.api.words.answered.get({ cookie })).json.sort((a, b) => a - b)).toEqual(
+      [colors1(), family1].sort((a, b) => a - b),
+    );
     expect((await t.server.api.words.answered.get({ cookie: other.cookie })).json).toEqual([]);
   });
 });
 
 describe('topics', () => {
   test('names, with or without the verb topics', async () => {
-    expect((await t.server.api.words.topics.get({ query: { includeVerbs: true } })).json).toEqual(['Colors', 'Family', 'Animals', 'Food', 'Verb: to write']);
+    expect((await t.server.api.words.topics.get({ query: { includeVerbs: true } })).json).toEqual([
+      'Colors',
+      'Family',
+      'Animals',
+      'Food',
+      'Verb: to write',
+    ]);
     expect((await t.server.api.words.topics.get()).json).toEqual(['Colors', 'Family', 'Animals', 'Food']);
     expect((await t.server.api.words.topics.get({ query: { includeVerbs: false } })).json).toHaveLength(4);
     const bad = await t.request('GET', '/api/words/topics?includeVerbs=yes');
@@ -93,7 +121,11 @@ describe('topics', () => {
       progress: { totalWords: 15, wordsLearned: 1, lastPracticed: t.clock.now().toISOString() },
     });
     const anonymous = await t.server.api.words['topics-with-progress'].get();
-    expect(anonymous.json.find((c) => c.name === 'Animals')).toMatchObject({ isPremium: true, isTrialAccessible: false, progress: { wordsLearned: 0 } });
+    expect(anonymous.json.find((c) => c.name === 'Animals')).toMatchObject({
+      isPremium: true,
+      isTrialAccessible: false,
+      progress: { wordsLearned: 0 },
+    });
   });
 
   test('words of a topic, by its URL-encoded name', async () => {
@@ -101,7 +133,13 @@ describe('topics', () => {
     const verb = await t.server.api.words['by-topic']({ topic: 'Verb: to write' }).get({ cookie });
     expect(verb.status).toBe(200);
     expect(verb.json).toHaveLength(35);
-    expect(verb.json[0]).toMatchObject({ isConjugation: true, tense: 'past', pronoun: 'ana', topic: 'Verb: to write', arabizi: 'ktb past ana' });
+    expect(verb.json[0]).toMatchObject({
+      isConjugation: true,
+      tense: 'past',
+      pronoun: 'ana',
+      topic: 'Verb: to write',
+      arabizi: 'ktb past ana',
+    });
     expect((await t.server.api.words['by-topic']({ topic: 'Family' }).get({ cookie })).json).toHaveLength(15);
     const unknown = await t.server.api.words['by-topic']({ topic: 'Nothing here' }).get({ cookie });
     expect(unknown.status).toBe(404);
@@ -125,7 +163,16 @@ describe('GET /api/verbs', () => {
     const forms = (await t.server.api.words['by-topic']({ topic: 'Verb: to write' }).get({ cookie })).json.length;
     expect(forms).toBeGreaterThan(0);
     expect(res.json).toEqual([
-      { id: expect.any(Number), key: 'write', infinitive: 'katab', arabic: 'كتب', english: 'to write', culturalContext: 'Katab is a regular verb.', topic: 'Verb: to write', forms },
+      {
+        id: expect.any(Number),
+        key: 'write',
+        infinitive: 'katab',
+        arabic: 'كتب',
+        english: 'to write',
+        culturalContext: 'Katab is a regular verb.',
+        topic: 'Verb: to write',
+        forms,
+      },
     ]);
     expect((await t.server.api.verbs.get()).json[0].culturalContext).toBeNull();
   });
@@ -135,7 +182,9 @@ describe('word progress', () => {
   test('an answer answers with progress, practice list, streak and batch', async () => {
     const { cookie } = await t.signUp();
     const id = colors1();
-    const res = await t.server.api.words({ id }).progress.post({ correct: false, flag: true, inFlaggedSection: false, page: 'unified' }, { cookie });
+    const res = await t.server.api
+      .words({ id })
+      .progress.post({ correct: false, flag: true, inFlaggedSection: false, page: 'unified' }, { cookie });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       wordId: id,
@@ -151,7 +200,15 @@ describe('word progress', () => {
       unlockedBatch: null,
     });
     const read = await t.server.api.words({ id }).progress.get({ cookie });
-    expect(read.json).toEqual({ wordId: id, timesCorrect: 0, timesIncorrect: 1, lastSeen: t.clock.now().toISOString(), isFlagged: true, correctInFlagged: 0, remainingToRemove: 3 });
+    expect(read.json).toEqual({
+      wordId: id,
+      timesCorrect: 0,
+      timesIncorrect: 1,
+      lastSeen: t.clock.now().toISOString(),
+      isFlagged: true,
+      correctInFlagged: 0,
+      remainingToRemove: 3,
+    });
     const flagged = await t.server.api.words.flagged.get({ cookie });
     expect(flagged.json.map((w) => w.id)).toEqual([id]);
   });
@@ -169,7 +226,12 @@ describe('word progress', () => {
     expect((await t.server.api.words({ id: id + 1 }).progress.get({ cookie })).json.timesCorrect).toBe(30);
     expect((await t.server.api.streak.get({ cookie })).json).toMatchObject({ currentStreak: 60, bestStreak: 60 });
     // Exactly one answer saw each unlock.
-    expect(answers.map((r) => r.json.unlockedBatch).filter(Boolean).sort()).toEqual([2, 3, 4, 5]);
+    expect(
+      answers
+        .map((r) => r.json.unlockedBatch)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([2, 3, 4, 5]);
     const cards = (await t.server.api.words['topics-with-progress'].get({ cookie })).json;
     expect(cards.find((c) => c.name === 'Colors')!.progress.wordsLearned).toBe(2);
   });
@@ -213,11 +275,19 @@ describe('word progress', () => {
       expect({ path, body, status: res.status }).toEqual({ path, body, status });
       expect(res.json.requestId).toBeTruthy();
     }
-    const form = await t.request('POST', `/api/words/${id}/progress`, { cookie, body: 'correct=true', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.request('POST', `/api/words/${id}/progress`, {
+      cookie,
+      body: 'correct=true',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect((await t.request('GET', '/api/words/abc/progress', { cookie })).status).toBe(400);
     expect((await t.server.api.words({ id: maxWordId() + 1 }).progress.get({ cookie })).status).toBe(404);
-    expect((await t.server.api.words({ id }).progress.get({ cookie })).json).toMatchObject({ timesCorrect: 0, timesIncorrect: 0, isFlagged: false });
+    expect((await t.server.api.words({ id }).progress.get({ cookie })).json).toMatchObject({
+      timesCorrect: 0,
+      timesIncorrect: 0,
+      isFlagged: false,
+    });
   });
 
   test('the messages name what is wrong', async () => {

@@ -38,7 +38,16 @@ export const VERB_FORMS = [...TENSES, 'imperative', 'negative'] as const;
 export type Tense = (typeof VERB_FORMS)[number];
 export type Pronoun = (typeof PRONOUNS)[number];
 /** Each pronoun as content/verbs writes it: ne7na with its 7, like all arabizi; nehna stays the data key the API names. */
-export const PRONOUN_SPELLINGS: Record<Pronoun, string> = { ana: 'ana', nehna: 'ne7na', enti: 'enti', enta: 'enta', ento: 'ento', huwi: 'huwi', hiyyi: 'hiyyi', hinni: 'hinni' };
+export const PRONOUN_SPELLINGS: Record<Pronoun, string> = {
+  ana: 'ana',
+  nehna: 'ne7na',
+  enti: 'enti',
+  enta: 'enta',
+  ento: 'ento',
+  huwi: 'huwi',
+  hiyyi: 'hiyyi',
+  hinni: 'hinni',
+};
 
 /** Words: vocabulary and verb conjugations alike; `lebanese` is the arabizi form. */
 export const words = sqliteTable(
@@ -49,7 +58,9 @@ export const words = sqliteTable(
     english: text('english').notNull(),
     lebanese: text('lebanese').notNull(),
     arabicScript: text('arabic_script').notNull(),
-    topicId: integer('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
     culturalContext: text('cultural_context'),
     batch: integer('batch').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -70,8 +81,12 @@ export const userProgress = sqliteTable(
   'user_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    wordId: integer('word_id').notNull().references(() => words.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => words.id, { onDelete: 'cascade' }),
     lastSeen: instant('last_seen'),
     timesCorrect: count('times_correct'),
     timesIncorrect: count('times_incorrect'),
@@ -83,8 +98,12 @@ export const verbProgress = sqliteTable(
   'verb_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    verbId: integer('verb_id').notNull().references(() => verbs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verbId: integer('verb_id')
+      .notNull()
+      .references(() => verbs.id, { onDelete: 'cascade' }),
     lastSeen: instant('last_seen'),
     timesCorrect: count('times_correct'),
     timesIncorrect: count('times_incorrect'),
@@ -101,8 +120,12 @@ export const topicProgress = sqliteTable(
   'topic_progress',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    topicId: integer('topic_id').notNull().references(() => topics.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
     wordsLearned: count('words_learned'),
     totalWords: count('total_words'),
     lastPracticed: instant('last_practiced'),
@@ -114,10 +137,11 @@ export const userWordBatches = sqliteTable(
   'user_word_batches',
   {
     id: id(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     maxUnlockedBatch: integer('max_unlocked_batch').notNull().default(1),
     lastUnlockDate: instant('last_unlock_date'),
   },
   (t) => [uniqueIndex('user_word_batches_user_unique').on(t.userId)],
 );
-

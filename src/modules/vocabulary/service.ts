@@ -20,7 +20,10 @@ export type { WordView } from './views';
  * of the content, the tier, batches, what a learner is shown, the practice list, answers and the
  * speech lookup. Each piece is built once here and handed the others' functions it needs.
  */
-export function createVocabularyService(ctx: AppContext, deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService }) {
+export function createVocabularyService(
+  ctx: AppContext,
+  deps: { billing: BillingService; streak: StreakService; flagged: FlaggedService; stats: StatsService; review: ReviewService },
+) {
   const { billing, streak, flagged, stats, review } = deps;
   const catalogue = createCatalogue(ctx);
   const tier = createTier(ctx, billing);

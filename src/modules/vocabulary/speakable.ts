@@ -11,7 +11,9 @@ import { topics, verbs, words } from './schema';
  * free word of the same text comes first. A verb's infinitive is free, as verb topics are.
  */
 export const speakableWords = (db: Db): SpeakableSource['speakableFor'] => {
-  const premium = sql<boolean>`(${topics.isPremium} or (${words.isConjugation} and coalesce(${words.tense}, '') <> ${FREE_TENSE}))`.mapWith(Boolean);
+  const premium = sql<boolean>`(${topics.isPremium} or (${words.isConjugation} and coalesce(${words.tense}, '') <> ${FREE_TENSE}))`.mapWith(
+    Boolean,
+  );
   const word = db
     .select({ arabic: words.arabicScript, arabizi: words.lebanese, premium })
     .from(words)

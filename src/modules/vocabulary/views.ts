@@ -79,7 +79,10 @@ export const wordColumns = {
   pronoun: words.pronoun,
   isConjugation: words.isConjugation,
 };
-export type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<WordView, 'isFlagged' | 'arabizi'>;
+export type WordRow = { id: number; topicId: number; topicIsPremium: boolean; isConjugation: boolean; tense: Tense | null } & Omit<
+  WordView,
+  'isFlagged' | 'arabizi'
+>;
 
 /** A word as a learner of this tier sees it, with their flag. */
 export function wordView(w: WordRow, flaggedIds: ReadonlySet<number>, premium: boolean): WordView {

@@ -82,9 +82,19 @@ describe('an answer', () => {
     vocabulary.answer(user, conjugationId('negative', 'ana'), { correct: false });
     expect(vocabulary.progress(user, present)).toMatchObject({ timesCorrect: 1, timesIncorrect: 1 });
     const verb = t.db.$client
-      .query('select times_correct, times_incorrect, past_count, present_count, future_count, imperative_count, negative_count from verb_progress where user_id = ?')
+      .query(
+        'select times_correct, times_incorrect, past_count, present_count, future_count, imperative_count, negative_count from verb_progress where user_id = ?',
+      )
       .get(user.id);
-    expect(verb).toEqual({ times_correct: 4, times_incorrect: 2, past_count: 1, present_count: 1, future_count: 0, imperative_count: 1, negative_count: 1 });
+    expect(verb).toEqual({
+      times_correct: 4,
+      times_incorrect: 2,
+      past_count: 1,
+      present_count: 1,
+      future_count: 0,
+      imperative_count: 1,
+      negative_count: 1,
+    });
     const card = vocabulary.topicCards(user).find((c) => c.name === 'Verb: to write')!;
     expect(card).toMatchObject({ isVerb: true, verbId: expect.any(Number), progress: { totalWords: 35, wordsLearned: 4 } });
     expect(card.progress.lastPracticed).toBe(t.clock.now().toISOString());
@@ -94,12 +104,22 @@ describe('an answer', () => {
   test('a wrong answer flags the word; three correct answers in the flagged section clear it', async () => {
     const { user } = await learner();
     const word = wordId(testEnglish('Family', 2));
-    expect(vocabulary.answer(user, word, { correct: false, flag: true })).toMatchObject({ isFlagged: true, correctInFlagged: 0, remainingToRemove: 3 });
+    expect(vocabulary.answer(user, word, { correct: false, flag: true })).toMatchObject({
+      isFlagged: true,
+      correctInFlagged: 0,
+      remainingToRemove: 3,
+    });
     // Correct answers outside the flagged section do not count toward removal.
     expect(vocabulary.answer(user, word, { correct: true, flag: false })).toMatchObject({ isFlagged: true, remainingToRemove: 3 });
-    expect(vocabulary.answer(user, word, { correct: true, inFlaggedSection: true })).toMatchObject({ remainingToRemove: 2, removedFromPracticeList: false });
+    expect(vocabulary.answer(user, word, { correct: true, inFlaggedSection: true })).toMatchObject({
+      remainingToRemove: 2,
+      removedFromPracticeList: false,
+    });
     // A wrong answer in the section keeps the word and its count: 3 correct in total.
-    expect(vocabulary.answer(user, word, { correct: false, flag: true, inFlaggedSection: true })).toMatchObject({ isFlagged: true, remainingToRemove: 2 });
+    expect(vocabulary.answer(user, word, { correct: false, flag: true, inFlaggedSection: true })).toMatchObject({
+      isFlagged: true,
+      remainingToRemove: 2,
+    });
     expect(vocabulary.answer(user, word, { correct: true, inFlaggedSection: true })).toMatchObject({ remainingToRemove: 1 });
     expect(vocabulary.flaggedWords(user).map((w) => w.id)).toEqual([word]);
     expect(vocabulary.answer(user, word, { correct: true, inFlaggedSection: true })).toMatchObject({
@@ -109,13 +129,23 @@ describe('an answer', () => {
       removedFromPracticeList: true,
     });
     expect(vocabulary.flaggedWords(user)).toEqual([]);
-    expect(vocabulary.progress(user, word)).toMatchObject({ isFlagged: false, remainingToRemove: null, timesCorrect: 4, timesIncorrect: 2 });
+    expect(vocabulary.progress(user, word)).toMatchObject({
+      isFlagged: false,
+      remainingToRemove: null,
+      timesCorrect: 4,
+      timesIncorrect: 2,
+    });
   });
 
   test('a flag-only call flags without counting an answer', async () => {
     const { user } = await learner();
     const word = colors1();
-    expect(vocabulary.answer(user, word, { flag: true, inFlaggedSection: false })).toMatchObject({ isFlagged: true, timesCorrect: 0, timesIncorrect: 0, streak: null });
+    expect(vocabulary.answer(user, word, { flag: true, inFlaggedSection: false })).toMatchObject({
+      isFlagged: true,
+      timesCorrect: 0,
+      timesIncorrect: 0,
+      streak: null,
+    });
     expect(vocabulary.deckFor(user).find((w) => w.id === word)!.isFlagged).toBe(true);
   });
 
@@ -145,7 +175,11 @@ describe('access', () => {
     expect(verbWords).toHaveLength(35);
     expect(verbWords.filter((w) => w.tense === 'imperative').map((w) => w.pronoun)).toEqual(['enta', 'enti', 'ento']);
     expect(verbWords.filter((w) => w.tense === 'negative')).toHaveLength(8);
-    expect(verbWords.find((w) => w.tense === 'imperative' && w.pronoun === 'enta')).toMatchObject({ isConjugation: true, lebanese: 'ktb imperative enta', english: 'enta writes (imperative)' });
+    expect(verbWords.find((w) => w.tense === 'imperative' && w.pronoun === 'enta')).toMatchObject({
+      isConjugation: true,
+      lebanese: 'ktb imperative enta',
+      english: 'enta writes (imperative)',
+    });
     expect(vocabulary.deckFor(user).find((w) => w.english === testEnglish('Colors', 1))!.culturalContext).toBe('A note about Colors.');
     expect(vocabulary.answer(user, conjugationId('future', 'ana'), { correct: true }).timesCorrect).toBe(1);
   });
@@ -172,7 +206,13 @@ describe('access', () => {
     expect(vocabulary.answer(user, wordId(testEnglish('Food', 15)), { correct: true }).timesCorrect).toBe(1);
     expect(vocabulary.answer(user, conjugationId('present', 'hiyyi'), { correct: true }).timesCorrect).toBe(1);
 
-    const refused = [conjugationId('past', 'ana'), conjugationId('future', 'hinni'), conjugationId('imperative', 'enta'), conjugationId('negative', 'ana'), wordId(testEnglish('Animals', 1))];
+    const refused = [
+      conjugationId('past', 'ana'),
+      conjugationId('future', 'hinni'),
+      conjugationId('imperative', 'enta'),
+      conjugationId('negative', 'ana'),
+      wordId(testEnglish('Animals', 1)),
+    ];
     for (const id of refused) {
       expect(() => vocabulary.answer(user, id, { correct: true })).toThrow('Your 7-day trial period has ended.');
       expect(() => vocabulary.setFlag(user, id, true)).toThrow('Your 7-day trial period has ended.');

@@ -23,7 +23,11 @@ export function createWords(
   const { hasPremium } = deps.tier;
   const P = sql.placeholder;
 
-  const topicByName = db.select().from(topics).where(sql`${topics.name} = ${P('name')} collate nocase`).prepare();
+  const topicByName = db
+    .select()
+    .from(topics)
+    .where(sql`${topics.name} = ${P('name')} collate nocase`)
+    .prepare();
   const wordsOfTopic = db
     .select(wordColumns)
     .from(words)
@@ -95,12 +99,22 @@ export function createWords(
       const premium = hasPremium(user);
       const { cards, totals } = catalogue.topicShelf(premium);
       const progress = new Map(
-        user ? db.select().from(topicProgress).where(eq(topicProgress.userId, user.id)).all().map((p) => [p.topicId, p]) : [],
+        user
+          ? db
+              .select()
+              .from(topicProgress)
+              .where(eq(topicProgress.userId, user.id))
+              .all()
+              .map((p) => [p.topicId, p])
+          : [],
       );
       return cards.map((card) => {
         const totalWords = totals.get(card.id) ?? 0;
         const p = progress.get(card.id);
-        return { ...card, progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) } };
+        return {
+          ...card,
+          progress: { totalWords, wordsLearned: Math.min(totalWords, p?.wordsLearned ?? 0), lastPracticed: iso(p?.lastPracticed) },
+        };
       });
     },
 

@@ -13,5 +13,8 @@ export function whichWordRoutes(ctx: AppContext, { auth, 'which-word': whichWord
   return new Elysia({ name: 'which-word' })
     .use(sessionPlugin(ctx, auth))
     .get('/api/which-word/topics', ({ user }) => whichWord.topics(user), { optionalUser: true })
-    .get('/api/which-word/topics/:topic', ({ user, params }) => whichWord.round(user, params.topic), { optionalUser: true, params: TopicParams });
+    .get('/api/which-word/topics/:topic', ({ user, params }) => whichWord.round(user, params.topic), {
+      optionalUser: true,
+      params: TopicParams,
+    });
 }

@@ -16,13 +16,18 @@ export const SKELETON_CARDS = 9;
 /** Topics the which-word grid leaves out (docs/product-rules.md#topics), compared as lower-case words joined by '_'. */
 const EXCLUDED_TOPICS = new Set(['colors', 'numbers', 'greetings', 'basic_phrases']);
 
-export const topicKey = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, '_');
+export const topicKey = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '_');
 export const isExcludedTopic = (name: string) => EXCLUDED_TOPICS.has(topicKey(name));
 
 /** A word the game can ask: an English value that is not a number, and an arabizi value. */
 export function isPlayable(word: { english?: unknown; lebanese?: unknown; arabizi?: unknown }): boolean {
   const english = typeof word.english === 'string' ? word.english.trim() : '';
-  const arabizi = typeof word.arabizi === 'string' && word.arabizi.trim() ? word.arabizi : typeof word.lebanese === 'string' ? word.lebanese : '';
+  const arabizi =
+    typeof word.arabizi === 'string' && word.arabizi.trim() ? word.arabizi : typeof word.lebanese === 'string' ? word.lebanese : '';
   return english.length > 0 && arabizi.trim().length > 0 && !/^[\d\s.,+-]+$/.test(english);
 }
 
@@ -31,7 +36,12 @@ export function isPlayable(word: { english?: unknown; lebanese?: unknown; arabiz
  * same-topic candidates, topped up from all words when the topic has too few; null when even that
  * cannot make four.
  */
-export function optionsFor(answer: string, sameTopic: readonly string[], allWords: readonly string[], random: () => number = Math.random): string[] | null {
+export function optionsFor(
+  answer: string,
+  sameTopic: readonly string[],
+  allWords: readonly string[],
+  random: () => number = Math.random,
+): string[] | null {
   const key = (s: string) => s.trim().toLowerCase();
   const taken = new Set([key(answer)]);
   const pick = (pool: readonly string[], limit: number) => {

@@ -6,15 +6,15 @@ import { isExcludedTopic, isPlayable, optionsFor } from './rules';
 
 const { t, wordId } = testContentApp();
 
-
 /** A seeded generator, so a shuffle is checked without depending on luck. */
 function seeded(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 describe('rules', () => {
   test('the grid leaves out colors, numbers, greetings and basic phrases, however they are spelled', () => {
-    for (const name of ['Colors', 'numbers', 'Greetings', 'Basic Phrases', 'basic_phrases', 'basic-phrases']) expect(isExcludedTopic(name)).toBe(true);
+    for (const name of ['Colors', 'numbers', 'Greetings', 'Basic Phrases', 'basic_phrases', 'basic-phrases'])
+      expect(isExcludedTopic(name)).toBe(true);
     for (const name of ['Family', 'Food and Drink', 'Verb: to eat', 'Basic']) expect(isExcludedTopic(name)).toBe(false);
   });
 
@@ -39,7 +39,12 @@ describe('rules', () => {
   });
 
   test('a small topic is topped up from all words; too few words give no question', () => {
-    expect(optionsFor('kalb', ['bsayne'], ['bsayne', 'kalb', 'ahla', 'marhaba'], seeded(3))!.sort()).toEqual(['ahla', 'bsayne', 'kalb', 'marhaba']);
+    expect(optionsFor('kalb', ['bsayne'], ['bsayne', 'kalb', 'ahla', 'marhaba'], seeded(3))!.sort()).toEqual([
+      'ahla',
+      'bsayne',
+      'kalb',
+      'marhaba',
+    ]);
     expect(optionsFor('kalb', ['bsayne'], ['kalb', 'ahla'], seeded(3))).toBeNull();
   });
 
@@ -61,13 +66,25 @@ describe('GET /api/which-word/topics', () => {
 
   test('in the trial: premium topics join; an answer shows as learned with its date', async () => {
     const { cookie } = await t.signUp();
-    const answer = await t.server.api.words({ id: wordId(testEnglish('Family', 2)) }).progress.post({ correct: true, flag: false, page: 'which-word' }, { cookie });
+    const answer = await t.server.api
+      .words({ id: wordId(testEnglish('Family', 2)) })
+      .progress.post({ correct: true, flag: false, page: 'which-word' }, { cookie });
     expect(answer.status).toBe(200);
     expect(answer.json.streak).toMatchObject({ currentStreak: 1, bestStreak: 1 });
     const res = await t.server.api['which-word'].topics.get({ cookie });
     expect(res.json.map((c: { name: string }) => c.name)).toEqual(['Family', 'Animals', 'Food', 'Verb: to write']);
-    expect(res.json[0]).toEqual({ name: 'Family', isVerb: false, isPremium: false, wordsLearned: 1, totalWords: 15, lastPracticed: t.clock.now().toISOString() });
-    expect((await t.server.api.streak.get({ cookie, query: { page: 'which-word' } })).json).toMatchObject({ currentStreak: 1, bestStreak: 1 });
+    expect(res.json[0]).toEqual({
+      name: 'Family',
+      isVerb: false,
+      isPremium: false,
+      wordsLearned: 1,
+      totalWords: 15,
+      lastPracticed: t.clock.now().toISOString(),
+    });
+    expect((await t.server.api.streak.get({ cookie, query: { page: 'which-word' } })).json).toMatchObject({
+      currentStreak: 1,
+      bestStreak: 1,
+    });
   });
 
   test('after the trial premium topics leave the grid again', async () => {
@@ -144,6 +161,10 @@ describe('GET /api/which-word/topics/{topic}', () => {
     expect(wrong.json).toMatchObject({ isFlagged: true, timesCorrect: 1, timesIncorrect: 1, streak: { currentStreak: 0, bestStreak: 1 } });
     // The card streak is a different page and stays untouched.
     expect((await t.server.api.streak.get({ cookie, query: { page: 'unified' } })).json).toMatchObject({ currentStreak: 0, bestStreak: 0 });
-    expect(t.db.$client.query('select total_answered, total_correct, points from user_stats where user_id = ?').get(user.id)).toEqual({ total_answered: 2, total_correct: 1, points: 10 });
+    expect(t.db.$client.query('select total_answered, total_correct, points from user_stats where user_id = ?').get(user.id)).toEqual({
+      total_answered: 2,
+      total_correct: 1,
+      points: 10,
+    });
   });
 });

@@ -4,7 +4,8 @@ import { api, ApiError, handledGlobally, progressSave, server, setApiHooks } fro
 import { createQueryClient, read } from './query';
 import { NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './messages';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const noWait = () => Promise.resolve();
 /** The ApiError a call fails with; a call that succeeds fails the test. */
 const failure = (call: Promise<unknown>) =>
@@ -33,7 +34,14 @@ describe('the API client', () => {
     await failure(api('GET', '/api/words', { fetchImpl: replies(json(503, {})).fetchImpl, sleep }));
     expect(waits).toEqual([1000, 2000]);
     waits.length = 0;
-    expect<unknown>(await server.api.words({ id: 1 }).progress.post({ correct: true }, { ...progressSave, fetchImpl: replies(json(500, {}), json(502, {}), json(200, { ok: true })).fetchImpl, sleep })).toEqual({ ok: true });
+    expect<unknown>(
+      await server.api
+        .words({ id: 1 })
+        .progress.post(
+          { correct: true },
+          { ...progressSave, fetchImpl: replies(json(500, {}), json(502, {}), json(200, { ok: true })).fetchImpl, sleep },
+        ),
+    ).toEqual({ ok: true });
     expect(waits).toEqual([500, 1000]);
   });
 
@@ -56,7 +64,12 @@ describe('the API client', () => {
     await server.api.sentences.random({ topic: 'Food & Drink' }).get({ query: { exclude: 3 }, fetchImpl });
     await server.api.sentences.random({ topic: 'x' }).get({ query: { exclude: undefined }, fetchImpl });
     await server.api.user.delete.delete(undefined, { fetchImpl });
-    expect(sent).toEqual(['POST /api/words/7/progress {"correct":true}', 'GET /api/sentences/random/Food%20%26%20Drink?exclude=3', 'GET /api/sentences/random/x', 'DELETE /api/user/delete']);
+    expect(sent).toEqual([
+      'POST /api/words/7/progress {"correct":true}',
+      'GET /api/sentences/random/Food%20%26%20Drink?exclude=3',
+      'GET /api/sentences/random/x',
+      'DELETE /api/user/delete',
+    ]);
     expect(server.api.words({ id: 7 }).flag['~path']).toBe('/api/words/7/flag');
     expect<unknown>(read(server.api.streak, { query: { page: 'letters' } }).queryKey).toEqual(['/api/streak?page=letters']);
   });
@@ -75,12 +88,19 @@ describe('the API client', () => {
   test('4xx answers are not tried again, and a technical server message is replaced', async () => {
     const bad = replies(json(400, { error: 'Validation Error', message: 'undefined is not a function' }));
     const error = await failure(api('POST', '/api/x', { fetchImpl: bad.fetchImpl, sleep: noWait }));
-    expect([error.status, error.code, error.message, bad.calls()]).toEqual([400, 'Validation Error', 'Invalid request. Please check your input and try again.', 1]);
+    expect([error.status, error.code, error.message, bad.calls()]).toEqual([
+      400,
+      'Validation Error',
+      'Invalid request. Please check your input and try again.',
+      1,
+    ]);
   });
 
   test('a try that never answers times out, is retried, and ends as a timeout', async () => {
     const hang = (async (_: unknown, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+      new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
     const error = await failure(api('GET', '/api/words', { fetchImpl: hang, sleep: noWait, timeoutMs: 20 }));
     expect([error.status, error.code, error.message]).toEqual([408, 'Timeout', TIMEOUT_MESSAGE]);
   });

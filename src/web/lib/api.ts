@@ -103,7 +103,8 @@ export async function api<T = unknown>(method: string, path: string, opts: Reque
   const problem = (payload && typeof payload === 'object' ? payload : {}) as Partial<Record<keyof ErrorBody, unknown>>;
   const serverMessage = typeof problem.message === 'string' ? problem.message : typeof payload === 'string' ? payload : undefined;
   // A 402 without a code of its own is the trial running out (docs/product-rules.md#tiers).
-  const code = typeof problem.error === 'string' ? problem.error : response.status === TRIAL_EXPIRED.status ? TRIAL_EXPIRED.code : undefined;
+  const code =
+    typeof problem.error === 'string' ? problem.error : response.status === TRIAL_EXPIRED.status ? TRIAL_EXPIRED.code : undefined;
   const error = new ApiError(
     response.status,
     code,
@@ -141,7 +142,6 @@ async function readBody(response: Response): Promise<unknown> {
 export const handledGlobally = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || isTrialExpiry(error.status, error.code, error.serverMessage));
 
-
 /** A call's options: the request's rules above, without the body (the first argument of a write). */
 export type CallOptions = Omit<RequestOptions, 'body'>;
 
@@ -159,7 +159,16 @@ type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 const METHODS: readonly string[] = ['get', 'post', 'put', 'delete', 'patch'] satisfies Method[];
 
 /** A value as it travels as JSON: dates arrive as strings, JSON the server wrote as what it holds. */
-type Json<T> = T extends JsonText<infer Holds> ? Json<Holds> : T extends Date ? string : T extends readonly (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
+type Json<T> =
+  T extends JsonText<infer Holds>
+    ? Json<Holds>
+    : T extends Date
+      ? string
+      : T extends readonly (infer U)[]
+        ? Json<U>[]
+        : T extends object
+          ? { [K in keyof T]: Json<T[K]> }
+          : T;
 type Success<Res> = Res extends { 200: infer Data } ? Json<Data> : unknown;
 type QueryValue = string | number | boolean | undefined;
 type Query<Q> = unknown extends Q ? Record<string, QueryValue> : { [K in keyof Q]: Q[K] extends QueryValue ? Q[K] : QueryValue };
@@ -182,19 +191,21 @@ type Params<Routes, R extends Runtime> = [ParamKey<Routes>] extends [never]
  * the last segment is the method. `'~path'` is a node's path, for query keys and the event stream.
  */
 export type Client<Routes, R extends Runtime = 'browser'> = { '~path': string } & Params<Routes, R> & {
-  [K in keyof Routes as K extends `:${string}` ? never : K]: K extends Method
-    ? Routes[K] extends { response: unknown }
-      ? Endpoint<K, Routes[K], R>
-      : Client<Routes[K], R>
-    : Client<Routes[K], R>;
-};
+    [K in keyof Routes as K extends `:${string}` ? never : K]: K extends Method
+      ? Routes[K] extends { response: unknown }
+        ? Endpoint<K, Routes[K], R>
+        : Client<Routes[K], R>
+      : Client<Routes[K], R>;
+  };
 
 /** What a call of the typed client answers: `Reply<typeof server.api.user.get>`. */
 export type Reply<Call extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Call>>;
 
 /** `?a=1&b=2` of the defined values, or nothing. */
 export function searchOf(query: Record<string, QueryValue> = {}) {
-  const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))).toString();
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  ).toString();
   return search ? `?${search}` : '';
 }
 
@@ -208,7 +219,8 @@ export type Send = (method: string, path: string, body: unknown, options: object
  */
 export function typedClient(send: Send, path: string[] = []): unknown {
   return new Proxy(() => {}, {
-    get: (_, key) => (key === '~path' ? `/${path.join('/')}` : typeof key === 'string' && key !== 'then' ? typedClient(send, [...path, key]) : undefined),
+    get: (_, key) =>
+      key === '~path' ? `/${path.join('/')}` : typeof key === 'string' && key !== 'then' ? typedClient(send, [...path, key]) : undefined,
     apply: (_, __, [first, second]) => {
       const method = path.at(-1)!;
       if (!METHODS.includes(method)) return typedClient(send, [...path, encodeURIComponent(String(Object.values(first as object)[0]))]);

@@ -29,7 +29,9 @@ export function stepTarget(step: StepView) {
 }
 
 /** What Continue starts: many reviews due first, then the unit's next step, then any review; null when nothing is left today. */
-export function nextThing(plan: TodaysPlan): { label: string; target: ReturnType<typeof stepTarget> | typeof REVIEW_TARGET | typeof SUBSCRIBE_TARGET } | null {
+export function nextThing(
+  plan: TodaysPlan,
+): { label: string; target: ReturnType<typeof stepTarget> | typeof REVIEW_TARGET | typeof SUBSCRIBE_TARGET } | null {
   const review = { label: `Review ${plan.reviewsDue} due ${plan.reviewsDue === 1 ? 'word' : 'words'}`, target: REVIEW_TARGET };
   if (plan.reviewsDue >= REVIEWS_FIRST) return review;
   if (plan.next?.locked) return { label: `Unlock unit ${plan.unit?.number}: ${plan.unit?.title}`, target: SUBSCRIBE_TARGET };

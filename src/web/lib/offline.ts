@@ -4,7 +4,10 @@ import { server } from './api';
 import { whenIdle } from './idle';
 
 /** What the page tells the service worker (src/web/sw.ts). */
-export type OfflineMessage = { type: 'learner'; id: number | null } | { type: 'data'; path: string; data: unknown } | { type: 'clip'; path: string };
+export type OfflineMessage =
+  | { type: 'learner'; id: number | null }
+  | { type: 'data'; path: string; data: unknown }
+  | { type: 'clip'; path: string };
 
 /**
  * Installs the service worker once the page has loaded and the browser is idle, and hands it every API read of the signed-in
@@ -43,7 +46,11 @@ export function startOffline(queryClient: QueryClient) {
   void navigator.serviceWorker.ready.then((ready) => {
     registration = ready;
     const isUser = (query: Query) => Number(query.queryKey[0] === USER_KEY[0]);
-    for (const query of queryClient.getQueryCache().getAll().sort((a, b) => isUser(b) - isUser(a))) send(query);
+    for (const query of queryClient
+      .getQueryCache()
+      .getAll()
+      .sort((a, b) => isUser(b) - isUser(a)))
+      send(query);
   });
 }
 

@@ -26,7 +26,12 @@ export const lessonsQuery = read(server.api.lessons);
 
 /** After an answer: the statistics (points, counts, achievements), the memory review (due words, forecast), the daily goal and the course (today's plan, the path) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => [server.api.stats, server.api.review, server.api.goal, server.api.course].some((node) => String(q.queryKey[0]).startsWith(node['~path'])) });
+  queryClient.invalidateQueries({
+    predicate: (q) =>
+      [server.api.stats, server.api.review, server.api.goal, server.api.course].some((node) =>
+        String(q.queryKey[0]).startsWith(node['~path']),
+      ),
+  });
 
 /** A node of the typed client (`server.api.words`) that can be read. */
 interface Readable {

@@ -99,7 +99,14 @@ describe('the save queue', () => {
   });
 
   test('a save the server refuses is dropped and the next goes on; another learner’s saves are left alone', async () => {
-    const other: Saved = { id: 'other-learner-save', userId: 2, kind: 'word', params: { id: 7 }, path: '/api/words/7/progress', body: { correct: true } };
+    const other: Saved = {
+      id: 'other-learner-save',
+      userId: 2,
+      kind: 'word',
+      params: { id: 7 },
+      path: '/api/words/7/progress',
+      body: { correct: true },
+    };
     const { q, kept } = queue([other]);
     serve((path) => (path.includes('/999/') ? 404 : 200));
     const refused = await q.save(1, 'word', { id: 999 }, { correct: true }).catch((e: unknown) => e);
@@ -110,7 +117,14 @@ describe('the save queue', () => {
   });
 
   test('saves left by an earlier page are sent first, in order, when the queue starts; the page hears of it once', async () => {
-    const left: Saved[] = [5, 6, 7].map((id) => ({ id: `left-by-earlier-page-${id}`, userId: 1, kind: 'word' as const, params: { id }, path: `/api/words/${id}/progress`, body: { correct: true } }));
+    const left: Saved[] = [5, 6, 7].map((id) => ({
+      id: `left-by-earlier-page-${id}`,
+      userId: 1,
+      kind: 'word' as const,
+      params: { id },
+      path: `/api/words/${id}/progress`,
+      body: { correct: true },
+    }));
     const { q, kept } = queue([...left]);
     serve(() => 200);
     let heard = 0;
@@ -168,7 +182,14 @@ describe('the save queue', () => {
       configurable: true,
     });
     try {
-      storage.set('pendingSync', JSON.stringify([{ userId: 1, path: '/api/words/5/progress', body: { correct: true } }, { userId: 1, path: '/api/user', body: {} }, 'x']));
+      storage.set(
+        'pendingSync',
+        JSON.stringify([
+          { userId: 1, path: '/api/words/5/progress', body: { correct: true } },
+          { userId: 1, path: '/api/user', body: {} },
+          'x',
+        ]),
+      );
       const { q } = queue();
       serve(() => 200);
       await q.start(1);
@@ -201,7 +222,14 @@ describe('the save queue', () => {
     expect(kept[1]).toMatchObject({ kind: 'lesson', params: { id: 3 }, path: '/api/lessons/3/progress' });
     serve(() => 200);
     await q.sendNow();
-    expect(paths(sent)).toEqual(['/api/letters/progress', '/api/lessons/3/progress', '/api/sentences/answer', '/api/listening/answers', '/api/words/5/progress', '/api/words/5/flag']);
+    expect(paths(sent)).toEqual([
+      '/api/letters/progress',
+      '/api/lessons/3/progress',
+      '/api/sentences/answer',
+      '/api/listening/answers',
+      '/api/words/5/progress',
+      '/api/words/5/flag',
+    ]);
     expect(q.waiting()).toBeNull();
   });
 
@@ -230,7 +258,15 @@ describe('the save queue', () => {
   });
 
   test('a save kept by the previous version is sent to its path and forgotten once answered', async () => {
-    const [left] = storedSaves([{ id: 'left-by-the-previous-version', userId: 1, kind: 'word', path: '/api/words/5/progress', body: { correct: true, idempotencyKey: 'key-of-an-earlier-version' } }]);
+    const [left] = storedSaves([
+      {
+        id: 'left-by-the-previous-version',
+        userId: 1,
+        kind: 'word',
+        path: '/api/words/5/progress',
+        body: { correct: true, idempotencyKey: 'key-of-an-earlier-version' },
+      },
+    ]);
     const { q, kept } = queue([left!]);
     serve(() => 200);
     await q.start(1);

@@ -12,18 +12,31 @@ const KINDS = {
   word: { route: ({ id }: { id: number }) => server.api.words({ id }).progress, path: /^\/api\/words\/(?<id>\d+)\/progress$/, keyed: true },
   flag: { route: ({ id }: { id: number }) => server.api.words({ id }).flag, path: /^\/api\/words\/(?<id>\d+)\/flag$/, keyed: false },
   letter: { route: () => server.api.letters.progress, path: /^\/api\/letters\/progress$/, keyed: true },
-  lesson: { route: ({ id }: { id: number }) => server.api.lessons({ id }).progress, path: /^\/api\/lessons\/(?<id>\d+)\/progress$/, keyed: true },
+  lesson: {
+    route: ({ id }: { id: number }) => server.api.lessons({ id }).progress,
+    path: /^\/api\/lessons\/(?<id>\d+)\/progress$/,
+    keyed: true,
+  },
   sentence: { route: () => server.api.sentences.answer, path: /^\/api\/sentences\/answer$/, keyed: true },
   listening: { route: () => server.api.listening.answers, path: /^\/api\/listening\/answers$/, keyed: true },
   speaking: { route: () => server.api.speaking.attempts, path: /^\/api\/speaking\/attempts$/, keyed: true },
-  dialogue: { route: ({ id }: { id: number }) => server.api.dialogues({ id })['role-play'], path: /^\/api\/dialogues\/(?<id>\d+)\/role-play$/, keyed: true },
-  conversation: { route: ({ id }: { id: number }) => server.api.talks({ id }).finish, path: /^\/api\/talks\/(?<id>\d+)\/finish$/, keyed: true },
+  dialogue: {
+    route: ({ id }: { id: number }) => server.api.dialogues({ id })['role-play'],
+    path: /^\/api\/dialogues\/(?<id>\d+)\/role-play$/,
+    keyed: true,
+  },
+  conversation: {
+    route: ({ id }: { id: number }) => server.api.talks({ id }).finish,
+    path: /^\/api\/talks\/(?<id>\d+)\/finish$/,
+    keyed: true,
+  },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;
 type Endpoint<K extends SaveKind> = ReturnType<Kinds[K]['route']>;
 /** What names a kind's endpoint: `{ id }` for a word, a flag, a lesson and a dialogue, nothing for the others. */
-export type SaveParams<K extends SaveKind> = Parameters<Kinds[K]['route']> extends [infer Params extends object] ? Params : Record<never, never>;
+export type SaveParams<K extends SaveKind> =
+  Parameters<Kinds[K]['route']> extends [infer Params extends object] ? Params : Record<never, never>;
 /** A kind's body and reply, as its route declares them. */
 export type SaveBody<K extends SaveKind> = Parameters<Endpoint<K>['post']>[0] & object;
 export type SaveReply<K extends SaveKind> = Awaited<ReturnType<Endpoint<K>['post']>>;
@@ -66,9 +79,13 @@ function paramsIn(kind: SaveKind, path: string) {
  */
 function savedOrNull(s: unknown): Saved | null {
   const save = s as Partial<Record<keyof Saved, unknown>> | null;
-  if (!save || typeof save.id !== 'string' || !Number.isSafeInteger(save.userId) || typeof save.body !== 'object' || save.body === null) return null;
+  if (!save || typeof save.id !== 'string' || !Number.isSafeInteger(save.userId) || typeof save.body !== 'object' || save.body === null)
+    return null;
   const kinds = Object.keys(KINDS) as SaveKind[];
-  const kind = save.kind === undefined ? kinds.find((k) => typeof save.path === 'string' && KINDS[k].path.test(save.path)) : kinds.find((k) => k === save.kind);
+  const kind =
+    save.kind === undefined
+      ? kinds.find((k) => typeof save.path === 'string' && KINDS[k].path.test(save.path))
+      : kinds.find((k) => k === save.kind);
   if (kind === undefined) return null;
   const path = typeof save.params === 'object' && save.params !== null ? endpointOf(kind, save.params)['~path'] : save.path;
   const params = typeof path === 'string' ? paramsIn(kind, path) : null;
@@ -121,14 +138,26 @@ const waitingError = () => new ApiError(NETWORK_STATUS, 'Network Error', WAITING
 
 /** Network failures, timeouts, 5xx, 429 and a lost session are worth sending again; any other 4xx would only be refused again. */
 export const isSyncFailure = (error: unknown) =>
-  error instanceof ApiError && (error.status === NETWORK_STATUS || error.status === TIMEOUT_STATUS || error.status === 401 || error.status === 429 || error.status >= 500);
+  error instanceof ApiError &&
+  (error.status === NETWORK_STATUS ||
+    error.status === TIMEOUT_STATUS ||
+    error.status === 401 ||
+    error.status === 429 ||
+    error.status >= 500);
 
 /** The waits between tries after the first ones: 2 s doubling up to a minute, spread so a server back up is not met all at once. */
 const backoff = (attempt: number) => Math.min(2000 * 2 ** attempt, 60_000) * (0.5 + Math.random() / 2);
 
-const newId = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const newId = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
-export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt: number) => number; sleep?: RequestOptions['sleep'] } = {}) {
+export function createSaveQueue(
+  store: SaveStore,
+  options: { backoff?: (attempt: number) => number; sleep?: RequestOptions['sleep'] } = {},
+) {
   let userId: number | null = null;
   /**
    * A save failed its first tries: until the queue is empty each save gets one try (then the backoff),
@@ -197,7 +226,13 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
       let outcome: { value: unknown } | { error: unknown };
       try {
         // The spec's tries first (2 more, 500 ms then 1 s); once stuck, one try per backoff.
-        outcome = { value: await endpointOf(head.kind, head.params).post(head.body, { retries: stuck ? 0 : RETRY_TRIES, retryDelay: progressRetryDelay, sleep: options.sleep }) };
+        outcome = {
+          value: await endpointOf(head.kind, head.params).post(head.body, {
+            retries: stuck ? 0 : RETRY_TRIES,
+            retryDelay: progressRetryDelay,
+            sleep: options.sleep,
+          }),
+        };
       } catch (error) {
         if (isSyncFailure(error)) {
           becomeStuck(list);
@@ -221,7 +256,8 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
       again = true;
       return running;
     }
-    const exclusive = (task: () => Promise<void>) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('kalimat-saves', task) : task());
+    const exclusive = (task: () => Promise<void>) =>
+      typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('kalimat-saves', task) : task();
     running = (async () => {
       try {
         do {
@@ -247,13 +283,22 @@ export function createSaveQueue(store: SaveStore, options: { backoff?: (attempt:
       const id = newId();
       // The queue sends for the learner who saves, even before the frame has started it.
       if (userId === null) userId = forUser;
-      const save = { id, userId: forUser, kind, params, path: endpointOf(kind, params)['~path'], body: KINDS[kind].keyed ? { ...body, idempotencyKey: id } : body };
+      const save = {
+        id,
+        userId: forUser,
+        kind,
+        params,
+        path: endpointOf(kind, params)['~path'],
+        body: KINDS[kind].keyed ? { ...body, idempotencyKey: id } : body,
+      };
       await store.change((all) => [...all, save as Saved]);
       if (stuck && forUser === userId) {
         publish(await mine());
         throw waitingError();
       }
-      const reply = new Promise<SaveReply<K>>((resolve, reject) => replies.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+      const reply = new Promise<SaveReply<K>>((resolve, reject) =>
+        replies.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+      );
       void drain();
       return reply;
     },

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { searchKeys } from './search';
 
-describe('a route\'s search keys', () => {
+describe("a route's search keys", () => {
   const keys = searchKeys('tab', 'redirect');
   // The router hands over whatever it parsed from the address; the parameter's type is what a link may give.
   const read = (search: Record<string, unknown>) => keys(search as Parameters<typeof keys>[0]);

@@ -92,7 +92,10 @@ export function useSpeech() {
         return;
       }
       if (clip) await play(clip);
-      else await speakInBrowser(text, slow ? SLOW_BROWSER_RATE : undefined).catch(() => toast.error('Speech error', { description: 'Could not play audio for this word.', duration: AUDIO_TOAST_MS }));
+      else
+        await speakInBrowser(text, slow ? SLOW_BROWSER_RATE : undefined).catch(() =>
+          toast.error('Speech error', { description: 'Could not play audio for this word.', duration: AUDIO_TOAST_MS }),
+        );
     } finally {
       setSpeaking(false);
     }

@@ -38,7 +38,8 @@ export function parseStoredCount(raw: string | null): number {
 function parseStoredStreak(raw: string | null): StreakCounts {
   try {
     const value = JSON.parse(raw ?? 'null');
-    if (value && isCount(value.currentStreak) && isCount(value.bestStreak)) return { currentStreak: value.currentStreak, bestStreak: Math.max(value.bestStreak, value.currentStreak) };
+    if (value && isCount(value.currentStreak) && isCount(value.bestStreak))
+      return { currentStreak: value.currentStreak, bestStreak: Math.max(value.bestStreak, value.currentStreak) };
   } catch {}
   return ZERO_STREAK;
 }

@@ -14,5 +14,9 @@ function subscribe(change: () => void) {
  * wide, and hydrating it starts from the same before taking the screen's width.
  */
 export function useIsMobile() {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(MOBILE).matches,
+    () => false,
+  );
 }

@@ -50,7 +50,9 @@ export function LandingPage() {
         </div>
         <div className="card">
           <h2>Culture included</h2>
-          <p>Notes on when and how Lebanese people really say things, from <em>yalla</em> to <em>te2bor 2albe</em>.</p>
+          <p>
+            Notes on when and how Lebanese people really say things, from <em>yalla</em> to <em>te2bor 2albe</em>.
+          </p>
         </div>
       </div>
     </section>

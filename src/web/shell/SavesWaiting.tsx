@@ -43,7 +43,8 @@ export function SavesWaiting({ userId }: { userId: number }) {
   }, [userId, queryClient]);
 
   useEffect(() => {
-    if (answersWaiting) toast.error('Sync Error', { description: 'Your progress will sync when connection is restored', duration: LEARNING_TOAST_MS });
+    if (answersWaiting)
+      toast.error('Sync Error', { description: 'Your progress will sync when connection is restored', duration: LEARNING_TOAST_MS });
   }, [answersWaiting]);
 
   if (!waiting) return null;

@@ -22,7 +22,9 @@ export function SessionLayout() {
   const session = useUser();
   const user = session.data;
   const decidedOn = useRouteContext({ from: sessionRoute.id, select: (context) => signedIn(context.user) });
-  const navigating = useRouterState({ select: (state) => state.status === 'pending' || state.location.href !== state.resolvedLocation?.href });
+  const navigating = useRouterState({
+    select: (state) => state.status === 'pending' || state.location.href !== state.resolvedLocation?.href,
+  });
   const router = useRouter();
   const now = signedIn(user);
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** What the Tab key can reach inside a dialog. */
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: labelled by its title, Escape or a click beside it closes it, and the focus goes
@@ -11,7 +12,14 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * reaches it. The screen's own shortcuts stand still while a `.dialog-backdrop` is on the page. Put
  * `autoFocus` on the control that should take the focus first.
  */
-export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog'; className?: string; returnFocus?: boolean }) {
+export function Dialog(props: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+  returnFocus?: boolean;
+}) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(props.onClose);

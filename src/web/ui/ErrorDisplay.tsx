@@ -34,14 +34,27 @@ export function describeError(error: unknown, status?: number) {
  * The one error display in five variants: full page, card, banner, toast-like and inline, with
  * optional Retry and Help. Help goes to /support, or to /auth and back to /support when logged out.
  */
-export function ErrorDisplay({ error, status, title, message, variant = 'card', onRetry, retryLabel = 'Retry', actions: more, showHelp = false, queryKey }: Props) {
+export function ErrorDisplay({
+  error,
+  status,
+  title,
+  message,
+  variant = 'card',
+  onRetry,
+  retryLabel = 'Retry',
+  actions: more,
+  showHelp = false,
+  queryKey,
+}: Props) {
   const described = describeError(error, status);
   const { data: user } = useUser();
   const heading = title ?? described.title;
   const text = message ?? described.message;
 
   // Help leads a learner to the ticket form with the failure filled in; a visitor logs in first.
-  const help = user ? linkOptions({ to: '/support', search: { status: String(described.status), key: queryKey?.join(' ') } }) : linkOptions({ to: '/auth', search: { redirect: '/support' } });
+  const help = user
+    ? linkOptions({ to: '/support', search: { status: String(described.status), key: queryKey?.join(' ') } })
+    : linkOptions({ to: '/auth', search: { redirect: '/support' } });
 
   const actions = (onRetry || more || showHelp) && (
     <div className="error-actions">

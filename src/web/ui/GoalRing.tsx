@@ -22,9 +22,25 @@ export function GoalRing() {
   const label = `Daily goal: ${Math.min(progress.done, progress.amount)} of ${progress.amount} ${progress.unit === 'min' ? 'minutes' : 'cards'} today`;
   return (
     <div className={`goal-ring${view.today.met ? ' met' : ''}`}>
-      <svg viewBox="0 0 40 40" width="40" height="40" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={progress.amount} aria-valuenow={Math.min(progress.done, progress.amount)}>
+      <svg
+        viewBox="0 0 40 40"
+        width="40"
+        height="40"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={progress.amount}
+        aria-valuenow={Math.min(progress.done, progress.amount)}
+      >
         <circle className="goal-ring-track" cx="20" cy="20" r={RADIUS} />
-        <circle className="goal-ring-fill" cx="20" cy="20" r={RADIUS} strokeDasharray={CIRCUMFERENCE} strokeDashoffset={CIRCUMFERENCE * (1 - fraction)} />
+        <circle
+          className="goal-ring-fill"
+          cx="20"
+          cy="20"
+          r={RADIUS}
+          strokeDasharray={CIRCUMFERENCE}
+          strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
+        />
       </svg>
       <span className="goal-ring-text">
         <strong className="goal-ring-count">
@@ -41,7 +57,10 @@ export function GoalRing() {
 /** The day streak beside the card streak, never instead of it: days the goal was met, and freezes held. */
 export function DayStreak({ view }: { view: GoalView }) {
   return (
-    <span className="day-streak" aria-label={`Day streak ${view.dayStreak}, ${view.freezes} ${view.freezes === 1 ? 'freeze' : 'freezes'} held`}>
+    <span
+      className="day-streak"
+      aria-label={`Day streak ${view.dayStreak}, ${view.freezes} ${view.freezes === 1 ? 'freeze' : 'freezes'} held`}
+    >
       Day streak <strong className="day-streak-count">{view.dayStreak}</strong> · {view.freezes} {view.freezes === 1 ? 'freeze' : 'freezes'}
     </span>
   );

@@ -3,7 +3,17 @@ import { useSpeech } from '../lib/speech';
 /** A loudspeaker, drawn (not every system has an emoji font). */
 export function SpeakerIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
       <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
     </svg>
@@ -25,7 +35,13 @@ export function ListenButton({ text, audioUrl, label, className = 'button button
   const { speak, speaking } = useSpeech();
   const listen = (
     // Not disabled while it speaks: a disabled button drops the keyboard's focus.
-    <button type="button" className={className} onClick={() => speaking || speak(text, audioUrl)} aria-disabled={speaking} aria-label={`Listen to ${label ?? text}`}>
+    <button
+      type="button"
+      className={className}
+      onClick={() => speaking || speak(text, audioUrl)}
+      aria-disabled={speaking}
+      aria-label={`Listen to ${label ?? text}`}
+    >
       <SpeakerIcon /> {speaking ? 'Playing...' : 'Listen'}
     </button>
   );
@@ -33,7 +49,13 @@ export function ListenButton({ text, audioUrl, label, className = 'button button
   return (
     <span className="listen-buttons">
       {listen}
-      <button type="button" className={className} onClick={() => speaking || speak(text, audioUrl, true)} aria-disabled={speaking} aria-label={`Listen slower to ${label ?? text}`}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => speaking || speak(text, audioUrl, true)}
+        aria-disabled={speaking}
+        aria-label={`Listen slower to ${label ?? text}`}
+      >
         Slower
       </button>
     </span>

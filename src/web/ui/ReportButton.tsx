@@ -5,7 +5,10 @@ import { Dialog } from './Dialog';
 import { toast } from './toast';
 
 /** The item a report is about, as the server takes it (docs/decisions/0010). */
-export type ReportedItem = { kind: 'word'; id: number } | { kind: 'sentence'; id: number } | { kind: 'lesson_step'; id: number; step: number };
+export type ReportedItem =
+  | { kind: 'word'; id: number }
+  | { kind: 'sentence'; id: number }
+  | { kind: 'lesson_step'; id: number; step: number };
 
 /**
  * "This isn't how we say it": a small Report action on a word, verb form, sentence or lesson step,
@@ -16,7 +19,13 @@ export function ReportButton({ item, shown }: { item: ReportedItem; shown: strin
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="link-button report-button" onClick={() => setOpen(true)} aria-haspopup="dialog" title="Report a problem with this">
+      <button
+        type="button"
+        className="link-button report-button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        title="Report a problem with this"
+      >
         <span aria-hidden="true">⚠</span> Report
       </button>
       {open && <ReportForm item={item} shown={shown} onClose={() => setOpen(false)} />}
@@ -60,18 +69,39 @@ function ReportForm({ item, shown, onClose }: { item: ReportedItem; shown: strin
           <legend>What is wrong?</legend>
           {REPORT_REASONS.map((r, i) => (
             <label key={r} className="report-reason">
-              <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} autoFocus={i === 0} />
+              <input
+                type="radio"
+                name={`${id}-reason`}
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+                autoFocus={i === 0}
+              />
               {REASON_LABELS[r]}
             </label>
           ))}
         </fieldset>
         <div className="field">
           <label htmlFor={`${id}-suggestion`}>How would you say it? (optional)</label>
-          <input id={`${id}-suggestion`} value={suggestion} onChange={(e) => setSuggestion(e.target.value)} maxLength={MAX_SUGGESTION_CHARS} autoComplete="off" spellCheck={false} />
+          <input
+            id={`${id}-suggestion`}
+            value={suggestion}
+            onChange={(e) => setSuggestion(e.target.value)}
+            maxLength={MAX_SUGGESTION_CHARS}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-note`}>Note (optional)</label>
-          <textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={MAX_NOTE_CHARS} rows={3} aria-describedby={`${id}-count`} />
+          <textarea
+            id={`${id}-note`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={MAX_NOTE_CHARS}
+            rows={3}
+            aria-describedby={`${id}-count`}
+          />
           <span id={`${id}-count`} className="field-hint">
             {note.length} / {MAX_NOTE_CHARS}
           </span>

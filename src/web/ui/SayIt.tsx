@@ -218,17 +218,41 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
     <section className="say-it" aria-label="Say it">
       <div className="say-it-buttons">
         {Recogniser && (
-          <button type="button" className="button button-secondary say-it-listen" onClick={() => listen()} disabled={listening} aria-keyshortcuts="S">
+          <button
+            type="button"
+            className="button button-secondary say-it-listen"
+            onClick={() => listen()}
+            disabled={listening}
+            aria-keyshortcuts="S"
+          >
             <MicIcon /> {listening ? 'Listening...' : 'Say it'}
           </button>
         )}
         {recordable && (
-          <button type="button" className={`button button-secondary say-it-record${recording ? ' on' : ''}`} onClick={toggleRecording} aria-keyshortcuts={Recogniser ? 'M' : 'S M'} aria-pressed={recording}>
+          <button
+            type="button"
+            className={`button button-secondary say-it-record${recording ? ' on' : ''}`}
+            onClick={toggleRecording}
+            aria-keyshortcuts={Recogniser ? 'M' : 'S M'}
+            aria-pressed={recording}
+          >
             {recording ? 'Stop recording' : clip ? 'Record again' : 'Record yourself'}
           </button>
         )}
-        <button type="button" className="button button-secondary say-it-compare" onClick={compare} disabled={playing !== null || recording} aria-keyshortcuts="R">
-          {playing === 'model' ? 'Playing the model...' : playing === 'mine' ? 'Playing your recording...' : clip ? 'Compare: model, then you' : 'Hear the model'}
+        <button
+          type="button"
+          className="button button-secondary say-it-compare"
+          onClick={compare}
+          disabled={playing !== null || recording}
+          aria-keyshortcuts="R"
+        >
+          {playing === 'model'
+            ? 'Playing the model...'
+            : playing === 'mine'
+              ? 'Playing your recording...'
+              : clip
+                ? 'Compare: model, then you'
+                : 'Hear the model'}
         </button>
       </div>
       {heard && 'text' in heard && (
@@ -249,10 +273,19 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       )}
       {clip && <p className="muted say-it-clip">Your recording is ready: compare it with the model.</p>}
       <p className="muted say-it-privacy">
-        {Recogniser ? 'Say it uses your browser’s speech recognition. ' : 'Automatic checking is off in this browser (it has no speech recognition): record yourself and compare. '}
+        {Recogniser
+          ? 'Say it uses your browser’s speech recognition. '
+          : 'Automatic checking is off in this browser (it has no speech recognition): record yourself and compare. '}
         Your recordings stay in this browser: they are never uploaded or saved.
       </p>
-      <audio ref={model} src={server.api.tts['~path'] + searchOf({ text: arabizi })} preload="none" onEnded={modelEnded} onError={() => playing && setPlaying(null)} data-say-it="model" />
+      <audio
+        ref={model}
+        src={server.api.tts['~path'] + searchOf({ text: arabizi })}
+        preload="none"
+        onEnded={modelEnded}
+        onError={() => playing && setPlaying(null)}
+        data-say-it="model"
+      />
       {clip && <audio ref={mine} src={clip} onEnded={() => setPlaying(null)} onError={() => setPlaying(null)} data-say-it="mine" />}
     </section>
   );
@@ -260,7 +293,16 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
 
 function MicIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     </svg>

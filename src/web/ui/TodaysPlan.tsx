@@ -12,14 +12,24 @@ export function TodaysPlan() {
   if (plan.error) return null;
   const view = plan.data;
   return (
-    <section className={`card todays-plan${view ? '' : ' keeps-place'}`} aria-labelledby="todays-plan-title" aria-hidden={view ? undefined : true}>
+    <section
+      className={`card todays-plan${view ? '' : ' keeps-place'}`}
+      aria-labelledby="todays-plan-title"
+      aria-hidden={view ? undefined : true}
+    >
       <div className="todays-plan-main">
         <h2 id="todays-plan-title">Today's plan</h2>
         <PlanItems plan={view ?? PLACEHOLDER} />
       </div>
       <div className="todays-plan-side">
         <GoalRing />
-        <button type="button" className="button continue-button" onClick={() => void start()} disabled={!view} tabIndex={view ? undefined : -1}>
+        <button
+          type="button"
+          className="button continue-button"
+          onClick={() => void start()}
+          disabled={!view}
+          tabIndex={view ? undefined : -1}
+        >
           Continue
         </button>
         <span className="muted todays-plan-next">{view ? (next ? next.label : 'All done for today') : ' '}</span>
@@ -28,7 +38,14 @@ export function TodaysPlan() {
   );
 }
 
-const PLACEHOLDER: Plan = { reviewsDue: 0, newWordsLeft: 0, newWordsPerDay: 0, unit: { key: '', title: ' ', number: 1, locked: false, stepsDone: 0, steps: 1 }, next: null, courseDone: false };
+const PLACEHOLDER: Plan = {
+  reviewsDue: 0,
+  newWordsLeft: 0,
+  newWordsPerDay: 0,
+  unit: { key: '', title: ' ', number: 1, locked: false, stepsDone: 0, steps: 1 },
+  next: null,
+  courseDone: false,
+};
 
 function PlanItems({ plan }: { plan: Plan }) {
   return (

@@ -5,7 +5,10 @@ import { ApiError } from '../lib/api';
 export type FieldErrors = Record<string, string>;
 
 /** Checks a form against a valibot schema: the parsed values, or the first message per field. */
-function checkForm<S extends v.GenericSchema>(schema: S, values: unknown): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+function checkForm<S extends v.GenericSchema>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, data: result.output };
   const errors: FieldErrors = {};
@@ -108,7 +111,14 @@ export function Field({ label, name, error, posted, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} name={posted ? name : undefined} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input
+        ref={ref}
+        id={id}
+        name={posted ? name : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

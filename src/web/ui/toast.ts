@@ -42,8 +42,11 @@ interface ToastOptions {
 
 /** One place for toasts so every screen shows them the same way (one at a time, see <Toaster>). */
 export const toast = {
-  success: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner.success(title, { duration: TOAST_MS, ...opts })),
-  info: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner(title, { duration: TOAST_MS, ...opts })),
+  success: (title: string, opts: ToastOptions = {}) =>
+    void loadToasts().then(({ toast: sonner }) => sonner.success(title, { duration: TOAST_MS, ...opts })),
+  info: (title: string, opts: ToastOptions = {}) =>
+    void loadToasts().then(({ toast: sonner }) => sonner(title, { duration: TOAST_MS, ...opts })),
   /** The destructive variant: failures and trial expiry. */
-  error: (title: string, opts: ToastOptions = {}) => void loadToasts().then(({ toast: sonner }) => sonner.error(title, { duration: TOAST_MS, ...opts })),
+  error: (title: string, opts: ToastOptions = {}) =>
+    void loadToasts().then(({ toast: sonner }) => sonner.error(title, { duration: TOAST_MS, ...opts })),
 };

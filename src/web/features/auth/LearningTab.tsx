@@ -28,7 +28,9 @@ export function LearningTab() {
     <div className="stack">
       <section className="stack" aria-labelledby="settings-goal">
         <h2 id="settings-goal">Daily goal</h2>
-        <p className="muted">Minutes of practice or cards answered each day, counted in your own time zone. Meeting it grows your day streak.</p>
+        <p className="muted">
+          Minutes of practice or cards answered each day, counted in your own time zone. Meeting it grows your day streak.
+        </p>
         <QueryBoundary query={goal} failure={{ message: LOAD_FAILURES.goal, queryKey: goalQuery.queryKey }}>
           {(view) => <GoalPicker current={view.goal} />}
         </QueryBoundary>
@@ -110,7 +112,9 @@ function PushSwitch() {
   if (!publicKey || typeof Notification === 'undefined' || !('serviceWorker' in navigator)) {
     return (
       <p className="muted push-unavailable">
-        {publicKey ? 'This browser cannot show notifications: reminders come by e-mail.' : 'Notifications on this browser are unavailable here: reminders come by e-mail.'}
+        {publicKey
+          ? 'This browser cannot show notifications: reminders come by e-mail.'
+          : 'Notifications on this browser are unavailable here: reminders come by e-mail.'}
       </p>
     );
   }
@@ -118,7 +122,8 @@ function PushSwitch() {
   async function turnOn() {
     setState('working');
     try {
-      if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications are blocked for this site in the browser.');
+      if ((await Notification.requestPermission()) !== 'granted')
+        throw new Error('Notifications are blocked for this site in the browser.');
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
       const { endpoint, keys } = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -174,10 +179,21 @@ function ReviewSettingsForm({ current }: { current: ReviewSettings }) {
           ))}
         </select>
       </label>
-      <p className="muted">How likely you should be to remember a word when it comes back. Higher brings words back sooner and more often.</p>
+      <p className="muted">
+        How likely you should be to remember a word when it comes back. Higher brings words back sooner and more often.
+      </p>
       <label>
         New cards a day{' '}
-        <input type="number" inputMode="numeric" min={NEW_CARDS_LIMITS.min} max={NEW_CARDS_LIMITS.max} step={1} required value={newCardsPerDay} onChange={(e) => setNewCards(e.target.value)} />
+        <input
+          type="number"
+          inputMode="numeric"
+          min={NEW_CARDS_LIMITS.min}
+          max={NEW_CARDS_LIMITS.max}
+          step={1}
+          required
+          value={newCardsPerDay}
+          onChange={(e) => setNewCards(e.target.value)}
+        />
       </label>
       <p className="muted">How many words you meet for the first time may join your memory review each day.</p>
       <div>

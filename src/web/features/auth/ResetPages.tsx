@@ -11,7 +11,6 @@ import { toast } from '../../ui/toast';
 import { forgetLearner } from '../../lib/session';
 import './auth.css';
 
-
 /** /request-reset: always ends in the success state, whether or not the address has an account. */
 export function RequestResetPage() {
   const form = useFormFields({ email: '' });
@@ -37,8 +36,8 @@ export function RequestResetPage() {
       {sent ? (
         <div className="stack">
           <p>
-            Check your inbox. If an account exists for <strong>{form.values.email.trim()}</strong>, we have sent a link to choose a new password. The
-            link works once and expires in one hour.
+            Check your inbox. If an account exists for <strong>{form.values.email.trim()}</strong>, we have sent a link to choose a new
+            password. The link works once and expires in one hour.
           </p>
           <Link to="/auth" className="button">
             Back to login

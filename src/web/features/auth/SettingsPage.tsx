@@ -61,9 +61,17 @@ const ProfileForm = v.object({
 
 const NewPassword = v.pipe(v.string(), v.minLength(6, 'New password must be at least 6 characters'));
 const PasswordForm = v.pipe(
-  v.object({ currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')), newPassword: NewPassword, confirmNewPassword: v.string() }),
+  v.object({
+    currentPassword: v.pipe(v.string(), v.minLength(1, 'Current password is required')),
+    newPassword: NewPassword,
+    confirmNewPassword: v.string(),
+  }),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, "Passwords don't match"),
+    v.partialCheck(
+      [['newPassword'], ['confirmNewPassword']],
+      (input) => input.newPassword === input.confirmNewPassword,
+      "Passwords don't match",
+    ),
     ['confirmNewPassword'],
   ),
 );
@@ -71,7 +79,11 @@ const PasswordForm = v.pipe(
 const FirstPasswordForm = v.pipe(
   v.object({ newPassword: NewPassword, confirmNewPassword: v.string() }),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmNewPassword']], (input) => input.newPassword === input.confirmNewPassword, "Passwords don't match"),
+    v.partialCheck(
+      [['newPassword'], ['confirmNewPassword']],
+      (input) => input.newPassword === input.confirmNewPassword,
+      "Passwords don't match",
+    ),
     ['confirmNewPassword'],
   ),
 );
@@ -104,7 +116,11 @@ function UsernameForm({ user }: { user: User }) {
     (error) => {
       const code = error instanceof ApiError ? error.code : undefined;
       const fieldError =
-        code === 'Username Error' ? { username: 'This username is already taken. Please choose another one.' } : code === 'Validation Error' ? serverFieldError(error, ['username']) : undefined;
+        code === 'Username Error'
+          ? { username: 'This username is already taken. Please choose another one.' }
+          : code === 'Validation Error'
+            ? serverFieldError(error, ['username'])
+            : undefined;
       form.setErrors(fieldError ?? {});
       toast.error('Update failed', { description: fieldError?.username ?? 'Failed to update profile. Please try again.' });
     },
@@ -137,14 +153,19 @@ function PasswordChange({ user }: { user: User }) {
     async (data) => {
       await server.api.user['change-password'].post(data);
       toast.success('Password Updated', {
-        description: first ? 'You can now also log in with your e-mail address and this password.' : 'Your password has been changed. Other devices have been logged out.',
+        description: first
+          ? 'You can now also log in with your e-mail address and this password.'
+          : 'Your password has been changed. Other devices have been logged out.',
       });
       form.setValues(EMPTY_PASSWORDS);
       // hasPassword changes, and this browser now holds the fresh session the server sent.
       queryClient.invalidateQueries({ queryKey: USER_KEY });
     },
     (error) => {
-      const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword']) : undefined;
+      const fieldError =
+        error instanceof ApiError && error.code === 'Validation Error'
+          ? serverFieldError(error, ['currentPassword', 'newPassword', 'confirmNewPassword'])
+          : undefined;
       form.setErrors(fieldError ?? {});
       const serverSaid = error instanceof ApiError && error.serverMessage ? error.message : undefined;
       toast.error('Failed to change password', { description: serverSaid });
@@ -155,13 +176,13 @@ function PasswordChange({ user }: { user: User }) {
     <form onSubmit={submit} noValidate className="form settings-section" aria-labelledby="password-heading">
       <h2 id="password-heading">{first ? 'Set a password' : 'Change password'}</h2>
       {first ? (
-        <p className="muted">You log in with Google. Set a password to log in with your e-mail address too. Use at least 8 characters, including a number.</p>
+        <p className="muted">
+          You log in with Google. Set a password to log in with your e-mail address too. Use at least 8 characters, including a number.
+        </p>
       ) : (
         <p className="muted">Use at least 8 characters, including a number. Your other devices will be logged out.</p>
       )}
-      {!first && (
-        <Field label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-      )}
+      {!first && <Field label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />}
       <Field label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
       <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmNewPassword')} />
       <button type="submit" className="button" disabled={pending}>
@@ -200,7 +221,13 @@ function DeleteAccount() {
         Delete account
       </button>
       {asking && (
-        <ConfirmDialog title="Delete your account?" confirmLabel={pending ? 'Deleting...' : 'Delete account'} pending={pending} onConfirm={confirm} onCancel={() => setAsking(false)}>
+        <ConfirmDialog
+          title="Delete your account?"
+          confirmLabel={pending ? 'Deleting...' : 'Delete account'}
+          pending={pending}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        >
           <p>You will be logged out and any subscription will be cancelled. You can restore the account by logging in within 30 days.</p>
         </ConfirmDialog>
       )}

@@ -9,7 +9,12 @@ import { useUser } from '../../lib/session';
 
 const TicketForm = v.object({
   email: Email,
-  username: v.pipe(v.string(), v.trim(), v.minLength(3, 'Username must be at least 3 characters'), v.maxLength(50, 'Username must not exceed 50 characters')),
+  username: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(3, 'Username must be at least 3 characters'),
+    v.maxLength(50, 'Username must not exceed 50 characters'),
+  ),
   issue: v.pipe(
     v.string(),
     v.trim(),
@@ -35,17 +40,27 @@ export function SupportForm({ context }: { context?: string }) {
       form.set('issue', '');
     },
     (error) => {
-      const fieldError = error instanceof ApiError && error.code === 'Validation Error' ? serverFieldError(error, ['email', 'username', 'issue']) : undefined;
+      const fieldError =
+        error instanceof ApiError && error.code === 'Validation Error'
+          ? serverFieldError(error, ['email', 'username', 'issue'])
+          : undefined;
       form.setErrors(fieldError ?? {});
       toast.error('Support ticket failed', {
-        description: error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : 'Failed to submit support ticket. Please try again.',
+        description:
+          error instanceof ApiError && isDisplayableMessage(error.serverMessage)
+            ? error.serverMessage
+            : 'Failed to submit support ticket. Please try again.',
       });
     },
   );
 
   return (
     <form onSubmit={submit} noValidate className="form">
-      {sent && <p className="notice" role="status">Thank you! Your ticket has been received. You can send another one below.</p>}
+      {sent && (
+        <p className="notice" role="status">
+          Thank you! Your ticket has been received. You can send another one below.
+        </p>
+      )}
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Field label="Username" {...form.field('username')} />
       <div className="field">
@@ -60,7 +75,9 @@ export function SupportForm({ context }: { context?: string }) {
           aria-invalid={errors.issue ? true : undefined}
           aria-describedby={errors.issue ? 'field-issue-hint field-issue-error' : 'field-issue-hint'}
         />
-        <p className="field-hint" id="field-issue-hint">{values.issue.trim().length} / 1000</p>
+        <p className="field-hint" id="field-issue-hint">
+          {values.issue.trim().length} / 1000
+        </p>
         {errors.issue && (
           <p className="field-error" id="field-issue-error">
             {errors.issue}

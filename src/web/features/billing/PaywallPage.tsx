@@ -47,8 +47,8 @@ export function PaywallPage() {
         <h1>{headline(status.data)}</h1>
         <p className="paywall-lead">
           {/* What the trial's end closes (docs/product-rules.md#tiers): lessons and sentences stay open to everyone. */}
-          Subscribe to keep every topic, every verb form and the cultural notes. Lessons and sentences stay open either way, and your words, streaks and
-          progress are saved and waiting for you.
+          Subscribe to keep every topic, every verb form and the cultural notes. Lessons and sentences stay open either way, and your words,
+          streaks and progress are saved and waiting for you.
         </p>
         {status.data?.isActive && (
           <p className="notice">
@@ -57,8 +57,8 @@ export function PaywallPage() {
         )}
         {status.data?.isInTrial && (
           <p className="notice">
-            Your free trial is still running: {status.data.trialDaysRemaining} {status.data.trialDaysRemaining === 1 ? 'day' : 'days'} left. Subscribe now to
-            keep learning without a break.
+            Your free trial is still running: {status.data.trialDaysRemaining} {status.data.trialDaysRemaining === 1 ? 'day' : 'days'} left.
+            Subscribe now to keep learning without a break.
           </p>
         )}
         {!userPending && !user && (

@@ -32,7 +32,11 @@ export function PlanChoices({ plans, status, onChoose, pendingPlanId }: Props) {
           <li key={plan.id} className={`plan${plan.isPopular ? ' popular' : ''}${isCurrent ? ' current' : ''}`}>
             <div className="plan-head">
               <h3>{plan.name}</h3>
-              {isCurrent ? <span className="plan-tag current-tag">Current plan</span> : plan.isPopular && <span className="plan-tag">Most popular</span>}
+              {isCurrent ? (
+                <span className="plan-tag current-tag">Current plan</span>
+              ) : (
+                plan.isPopular && <span className="plan-tag">Most popular</span>
+              )}
             </div>
             <div className="plan-price">
               <p>

@@ -9,14 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Countdown } from './Countdown';
 import { PlanChoices } from './PlanChoices';
 import { overviewQuery } from './queries';
-import {
-  LOAD_FAILED,
-  useCancelSubscription,
-  useCheckout,
-  useCountdown,
-  useExpiryRedirect,
-  type SubscriptionOverview,
-} from './hooks';
+import { LOAD_FAILED, useCancelSubscription, useCheckout, useCountdown, useExpiryRedirect, type SubscriptionOverview } from './hooks';
 import { endedStatus } from './rules';
 import { TRIAL_DAYS } from '../../../modules/auth/model';
 import type { SubscriptionStatus } from '../../lib/session';
@@ -61,7 +54,15 @@ function Plans({ data }: { data: SubscriptionOverview }) {
   return <PlanChoices plans={data.plans} status={data} onChoose={checkout.start} pendingPlanId={checkout.pendingPlanId} />;
 }
 
-function StatusBlock({ status: lastRead, receivedAt, hadSubscription }: { status: SubscriptionStatus; receivedAt: number; hadSubscription: boolean }) {
+function StatusBlock({
+  status: lastRead,
+  receivedAt,
+  hadSubscription,
+}: {
+  status: SubscriptionStatus;
+  receivedAt: number;
+  hadSubscription: boolean;
+}) {
   const countdown = useCountdown(lastRead, receivedAt);
   // The page follows the clock: at the end of the countdown the trial is over here too, before any read.
   const status = countdown.running && countdown.expired ? endedStatus(lastRead) : lastRead;
@@ -88,9 +89,7 @@ function StatusBlock({ status: lastRead, receivedAt, hadSubscription }: { status
 
       {status.isActive ? (
         <>
-          <p className="status-line">
-            Premium{status.currentPlan && <> · {status.currentPlan.name} plan</>}
-          </p>
+          <p className="status-line">Premium{status.currentPlan && <> · {status.currentPlan.name} plan</>}</p>
           {status.cancelAtPeriodEnd ? (
             <>
               <p className="notice warning-notice">
@@ -145,7 +144,9 @@ function StatusBlock({ status: lastRead, receivedAt, hadSubscription }: { status
         </>
       )}
 
-      {asking && <CancelDialog endDate={status.currentPeriodEnd} pending={pending} onConfirm={confirmCancel} onClose={() => setAsking(false)} />}
+      {asking && (
+        <CancelDialog endDate={status.currentPeriodEnd} pending={pending} onConfirm={confirmCancel} onClose={() => setAsking(false)} />
+      )}
     </div>
   );
 }

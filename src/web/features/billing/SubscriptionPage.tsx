@@ -24,8 +24,14 @@ export function SubscriptionPage() {
     const canceled = search.canceled === 'true';
     if (handled.current || (!success && !canceled)) return;
     handled.current = true;
-    if (success) toast.success('Success!', { description: 'Thank you for subscribing. Premium is unlocked: every topic, verb tense and lesson is yours.' });
-    else toast.info('Subscription Canceled', { description: 'Checkout was canceled and nothing was charged. You can subscribe whenever you are ready.' });
+    if (success)
+      toast.success('Success!', {
+        description: 'Thank you for subscribing. Premium is unlocked: every topic, verb tense and lesson is yours.',
+      });
+    else
+      toast.info('Subscription Canceled', {
+        description: 'Checkout was canceled and nothing was charged. You can subscribe whenever you are ready.',
+      });
     refreshSubscription(queryClient);
     void navigate({ href: pathname, replace: true });
   }, [search.success, search.canceled, pathname, navigate, queryClient]);

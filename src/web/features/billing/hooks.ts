@@ -25,18 +25,20 @@ import {
 export type Plan = Reply<typeof server.api.subscription.plans.get>[number];
 export type SubscriptionOverview = Reply<typeof server.api.subscription.get>;
 
-
 /** What the billing screens say when the subscription or the plans cannot be read. */
-export const LOAD_FAILED: Failure = { title: 'Unable to load subscription details', message: 'Failed to load subscription information. Please try again later.' };
+export const LOAD_FAILED: Failure = {
+  title: 'Unable to load subscription details',
+  message: 'Failed to load subscription information. Please try again later.',
+};
 
 /** Every query that shows the learner's subscription, asked again (the navigation's Premium too). */
 export function refreshSubscription(queryClient: QueryClient) {
   for (const queryKey of SUBSCRIPTION_KEYS) void queryClient.invalidateQueries({ queryKey });
 }
 
-
 /** A server sentence such as 'You already have an active subscription.' beats the generic text. */
-const reason = (error: unknown, fallback: string) => (error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : fallback);
+const reason = (error: unknown, fallback: string) =>
+  error instanceof ApiError && isDisplayableMessage(error.serverMessage) ? error.serverMessage : fallback;
 
 export function checkoutFailed(error: unknown) {
   if (handledGlobally(error)) return;
@@ -106,7 +108,8 @@ export function useCancelSubscription() {
       refreshSubscription(queryClient);
       return status;
     } catch (error) {
-      if (!handledGlobally(error)) toast.error('Cancel failed', { description: reason(error, 'Failed to cancel subscription. Please try again.') });
+      if (!handledGlobally(error))
+        toast.error('Cancel failed', { description: reason(error, 'Failed to cancel subscription. Please try again.') });
       return null;
     } finally {
       setPending(false);

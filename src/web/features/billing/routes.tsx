@@ -14,10 +14,29 @@ const checkoutFlags = searchKeys('success', 'canceled');
 const overview = ({ context }: { context: RouterContext }) => prefetch(context, overviewQuery);
 
 export const billingRoutes = {
-  visitor: [createRoute({ getParentRoute: () => rootRoute, path: '/paywall', component: PaywallPage, loader: ({ context }) => prefetch(context, plansQuery) })],
+  visitor: [
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/paywall',
+      component: PaywallPage,
+      loader: ({ context }) => prefetch(context, plansQuery),
+    }),
+  ],
   signedIn: [
-    createRoute({ getParentRoute: () => signedInRoute, path: '/subscription', component: SubscriptionPage, validateSearch: checkoutFlags, loader: overview }),
-    createRoute({ getParentRoute: () => signedInRoute, path: '/subscribe', component: SubscriptionPage, validateSearch: checkoutFlags, loader: overview }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: '/subscription',
+      component: SubscriptionPage,
+      validateSearch: checkoutFlags,
+      loader: overview,
+    }),
+    createRoute({
+      getParentRoute: () => signedInRoute,
+      path: '/subscribe',
+      component: SubscriptionPage,
+      validateSearch: checkoutFlags,
+      loader: overview,
+    }),
     createRoute({
       getParentRoute: () => signedInRoute,
       path: '/demo-checkout',

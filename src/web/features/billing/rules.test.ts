@@ -10,7 +10,12 @@ describe('yearly savings', () => {
   });
 
   test('follow the prices when they change, rounding the percent down', () => {
-    expect(yearlySavings([{ priceCents: 1000, interval: 'month' }, { priceCents: 10_000, interval: 'year' }])?.percent).toBe(16);
+    expect(
+      yearlySavings([
+        { priceCents: 1000, interval: 'month' },
+        { priceCents: 10_000, interval: 'year' },
+      ])?.percent,
+    ).toBe(16);
   });
 
   test('are not claimed without both plans or when the yearly plan costs more', () => {
@@ -79,7 +84,9 @@ describe('the countdown', () => {
 describe('checkout addresses', () => {
   test('a page of this site becomes a router path; another site stays a full address', () => {
     const origin = 'http://127.0.0.1:3000';
-    expect(sameOriginPath('http://127.0.0.1:3000/demo-checkout?plan=yearly&success_url=x', origin)).toBe('/demo-checkout?plan=yearly&success_url=x');
+    expect(sameOriginPath('http://127.0.0.1:3000/demo-checkout?plan=yearly&success_url=x', origin)).toBe(
+      '/demo-checkout?plan=yearly&success_url=x',
+    );
     expect(sameOriginPath('https://checkout.stripe.com/c/pay/cs_test', origin)).toBeNull();
     expect(sameOriginPath('//evil.example/x', origin)).toBeNull();
   });

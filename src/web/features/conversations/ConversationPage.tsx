@@ -13,7 +13,16 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LINE_MAX } from '../../../modules/conversations/rules';
-import { conversationsQuery, scenarioQuery, talkQuery, type FinishResult, type LineReply, type Scenario, type Talk, type TalkLine } from './queries';
+import {
+  conversationsQuery,
+  scenarioQuery,
+  talkQuery,
+  type FinishResult,
+  type LineReply,
+  type Scenario,
+  type Talk,
+  type TalkLine,
+} from './queries';
 import { canListen, canRecord, listenOnce, useLineRecorder, usePartnerVoice } from './voice';
 import './conversations.css';
 
@@ -54,7 +63,11 @@ function ScenarioLoader({ id, talkId }: { id: number; talkId: number | null }) {
   const scenario = useQuery(scenarioQuery(id));
   if (scenario.error instanceof ApiError && scenario.error.status === 404) return <ConversationNotFound />;
   return (
-    <QueryBoundary query={scenario} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
+    <QueryBoundary
+      query={scenario}
+      loading={<Spinner label="Loading the conversation..." />}
+      failure={{ message: LOAD_FAILURES.conversations }}
+    >
       {(data) => (talkId === null ? <ScenarioIntro scenario={data} /> : <TalkLoader talkId={talkId} transcription={data.aiAvailable} />)}
     </QueryBoundary>
   );
@@ -74,7 +87,8 @@ function ScenarioIntro({ scenario }: { scenario: Scenario }) {
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
       await navigate({ to: '/talk/$id', params: { id: String(scenario.id) }, search: { talk: String(talk.id) } });
     } catch (error) {
-      if (!handledGlobally(error)) toast.error('Could not start', { description: 'The conversation could not be started. Try again.', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Could not start', { description: 'The conversation could not be started. Try again.', duration: LEARNING_TOAST_MS });
       setStarting(false);
     }
   }
@@ -106,7 +120,11 @@ function ScenarioIntro({ scenario }: { scenario: Scenario }) {
             </button>
           )}
         </div>
-        {scenario.aiAvailable && <p className="talk-privacy">With the AI partner, your typed or recognised lines are sent to OpenAI to write the partner's answers.</p>}
+        {scenario.aiAvailable && (
+          <p className="talk-privacy">
+            With the AI partner, your typed or recognised lines are sent to OpenAI to write the partner's answers.
+          </p>
+        )}
       </header>
     </div>
   );
@@ -116,7 +134,11 @@ function TalkLoader({ talkId, transcription }: { talkId: number; transcription: 
   const talk = useQuery(talkQuery(talkId));
   if (talk.error instanceof ApiError && talk.error.status === 404) return <ConversationNotFound />;
   return (
-    <QueryBoundary query={talk} loading={<Spinner label="Loading the conversation..." />} failure={{ message: LOAD_FAILURES.conversations }}>
+    <QueryBoundary
+      query={talk}
+      loading={<Spinner label="Loading the conversation..." />}
+      failure={{ message: LOAD_FAILURES.conversations }}
+    >
       {(data) => <Conversation initial={data} transcription={transcription} />}
     </QueryBoundary>
   );
@@ -176,7 +198,11 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
       setShowHint(!answer.understood);
       setReply('');
     } catch (error) {
-      if (!handledGlobally(error)) toast.error('Not sent', { description: error instanceof ApiError ? error.message : 'Your line could not be sent. Try again.', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Not sent', {
+          description: error instanceof ApiError ? error.message : 'Your line could not be sent. Try again.',
+          duration: LEARNING_TOAST_MS,
+        });
     } finally {
       setSending(false);
       field.current?.focus();
@@ -213,7 +239,11 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
     } catch (error) {
-      if (!handledGlobally(error)) toast.error('Not saved yet', { description: 'Your conversation is kept on this device and will be saved when you are back online.', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Not saved yet', {
+          description: 'Your conversation is kept on this device and will be saved when you are back online.',
+          duration: LEARNING_TOAST_MS,
+        });
     } finally {
       setFinishing(false);
     }
@@ -297,12 +327,29 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
           >
             <label htmlFor="talk-reply">Type your reply in arabizi</label>
             <div className="talk-field">
-              <input id="talk-reply" ref={field} value={reply} maxLength={LINE_MAX} onChange={(e) => setReply(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} disabled={sending} autoFocus />
+              <input
+                id="talk-reply"
+                ref={field}
+                value={reply}
+                maxLength={LINE_MAX}
+                onChange={(e) => setReply(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                disabled={sending}
+                autoFocus
+              />
               <button type="submit" className="button" disabled={sending || !reply.trim()}>
                 Send
               </button>
               {canListen() && (
-                <button type="button" className="button button-secondary" onClick={() => void say()} disabled={sending || listening} aria-keyshortcuts="S">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void say()}
+                  disabled={sending || listening}
+                  aria-keyshortcuts="S"
+                >
                   {listening ? 'Listening...' : '🎤 Say it'}
                 </button>
               )}
@@ -311,10 +358,16 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
           {offerRecording && (
             <div className="talk-recording">
               <label className="talk-consent">
-                <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording to OpenAI to turn it into text
+                <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording
+                to OpenAI to turn it into text
               </label>
               {sendRecordings && (
-                <button type="button" className="button button-secondary" onClick={() => (recording ? recorder.stop() : void recordLine())} disabled={sending}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => (recording ? recorder.stop() : void recordLine())}
+                  disabled={sending}
+                >
                   {recording ? '■ Stop and send' : '🎙 Record your reply'}
                 </button>
               )}
@@ -395,7 +448,8 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
     try {
       setAdded((await server.api.talks({ id: talk.id }).review.post()).added);
     } catch (error) {
-      if (!handledGlobally(error)) toast.error('Not added', { description: 'The words could not be added to your review. Try again.', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Not added', { description: 'The words could not be added to your review. Try again.', duration: LEARNING_TOAST_MS });
     } finally {
       setAdding(false);
     }
@@ -408,7 +462,8 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
         How you did
       </h2>
       <p role="status">
-        You got {done} of {talk.checklist.length} things done. {talk.pointsAwarded > 0 ? `You earned ${talk.pointsAwarded} points.` : 'No points this time: try again!'}
+        You got {done} of {talk.checklist.length} things done.{' '}
+        {talk.pointsAwarded > 0 ? `You earned ${talk.pointsAwarded} points.` : 'No points this time: try again!'}
         {result && ` The partner understood ${result.understood} of your ${result.said} lines.`}
       </p>
       <GoalRing />
@@ -439,11 +494,20 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
         ))}
       </ul>
       {added === null ? (
-        <button type="button" className="button button-secondary" onClick={() => void addWords()} disabled={adding || talk.words.length === 0}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void addWords()}
+          disabled={adding || talk.words.length === 0}
+        >
           Add these words to my review
         </button>
       ) : (
-        <p role="status">{added > 0 ? `Added ${added} words to your review.` : 'These words are already in your review (or today’s new cards are used up).'}</p>
+        <p role="status">
+          {added > 0
+            ? `Added ${added} words to your review.`
+            : 'These words are already in your review (or today’s new cards are used up).'}
+        </p>
       )}
       <div className="talk-actions">
         <Link to="/talk/$id" params={{ id: String(talk.scenarioId) }} search={{}} className="button">

@@ -16,7 +16,11 @@ export function TalkPage() {
         <h1 id="talk-title">Talk</h1>
         <p>Talk your way through a Lebanese situation: type or say your lines, and the partner answers and corrects you gently.</p>
       </div>
-      <QueryBoundary query={conversations} loading={<SpinnerCard label="Loading conversations..." />} failure={{ message: LOAD_FAILURES.conversations }}>
+      <QueryBoundary
+        query={conversations}
+        loading={<SpinnerCard label="Loading conversations..." />}
+        failure={{ message: LOAD_FAILURES.conversations }}
+      >
         {({ scenarios, talks }) => (
           <>
             {talks.length > 0 && (
@@ -30,7 +34,8 @@ export function TalkPage() {
                       </Link>
                       <span className="muted">
                         {' '}
-                        · {formatDate(t.startedAt)} · {t.partner === 'ai' ? 'AI partner' : 'scripted partner'} · {t.finished ? 'finished' : 'not finished'}
+                        · {formatDate(t.startedAt)} · {t.partner === 'ai' ? 'AI partner' : 'scripted partner'} ·{' '}
+                        {t.finished ? 'finished' : 'not finished'}
                       </span>
                     </li>
                   ))}

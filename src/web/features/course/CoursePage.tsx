@@ -22,7 +22,11 @@ export function CoursePage() {
         <h1 id="course-title">Your course</h1>
         <p>Units in order: each unit's lessons, words, grammar and dialogues build on the ones before.</p>
       </div>
-      <QueryBoundary query={course} loading={<SpinnerCard label="Loading the course..." />} failure={{ message: 'Unable to load the course. Please try again later.', queryKey: courseQuery.queryKey }}>
+      <QueryBoundary
+        query={course}
+        loading={<SpinnerCard label="Loading the course..." />}
+        failure={{ message: 'Unable to load the course. Please try again later.', queryKey: courseQuery.queryKey }}
+      >
         {({ units }) => (
           <>
             {placing ? (
@@ -59,9 +63,16 @@ export function CoursePage() {
 
 function Unit({ unit }: { unit: UnitView }) {
   const done = unit.steps.filter((s) => s.done).length;
-  const state = unit.done ? 'Done' : unit.current ? 'Current unit' : `${done} of ${unit.steps.length} ${unit.steps.length === 1 ? 'step' : 'steps'}`;
+  const state = unit.done
+    ? 'Done'
+    : unit.current
+      ? 'Current unit'
+      : `${done} of ${unit.steps.length} ${unit.steps.length === 1 ? 'step' : 'steps'}`;
   return (
-    <details className={`card course-unit${unit.current ? ' current' : ''}${unit.done ? ' done' : ''}${unit.locked ? ' locked' : ''}`} open={unit.current}>
+    <details
+      className={`card course-unit${unit.current ? ' current' : ''}${unit.done ? ' done' : ''}${unit.locked ? ' locked' : ''}`}
+      open={unit.current}
+    >
       <summary>
         <span className="course-unit-number" aria-hidden="true">
           {unit.done ? '✓' : unit.number}

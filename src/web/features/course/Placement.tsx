@@ -9,7 +9,12 @@ import { placementQuery, usePlace, type PlacementResult, type UnitView } from '.
  * learner after the unit and offers the next unit's check, a miss ends it there.
  */
 export function Placement({ units, onClose }: { units: UnitView[]; onClose: () => void }) {
-  const [index, setIndex] = useState(() => Math.max(0, units.findIndex((u) => u.current)));
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      units.findIndex((u) => u.current),
+    ),
+  );
   const [result, setResult] = useState<PlacementResult | null>(null);
   const unit = units[index];
   if (!unit) return null;
@@ -43,7 +48,8 @@ export function Placement({ units, onClose }: { units: UnitView[]; onClose: () =
                 onClick={() => {
                   setResult(null);
                   setIndex(index + 1);
-                }}>
+                }}
+              >
                 Check unit {nextUnit.number}
               </button>
             )}
@@ -66,10 +72,17 @@ function Quiz({ unitKey, onResult, onClose }: { unitKey: string; onResult: (resu
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const questions = quiz.data?.questions ?? [];
-    place.mutate({ unit: unitKey, answers: questions.map((q) => ({ wordId: q.wordId, answer: answers[q.wordId] ?? '' })) }, { onSuccess: onResult });
+    place.mutate(
+      { unit: unitKey, answers: questions.map((q) => ({ wordId: q.wordId, answer: answers[q.wordId] ?? '' })) },
+      { onSuccess: onResult },
+    );
   };
   return (
-    <QueryBoundary query={quiz} loading={<p className="muted">Loading the check...</p>} failure={{ message: 'Unable to load the placement check. Please try again later.', queryKey: placementQuery(unitKey).queryKey }}>
+    <QueryBoundary
+      query={quiz}
+      loading={<p className="muted">Loading the check...</p>}
+      failure={{ message: 'Unable to load the placement check. Please try again later.', queryKey: placementQuery(unitKey).queryKey }}
+    >
       {({ questions, pass }) => (
         <form onSubmit={submit} className="stack">
           <p className="muted">

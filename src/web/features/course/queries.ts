@@ -14,7 +14,11 @@ export type PlacementResult = Reply<ReturnType<typeof server.api.course.placemen
 export function usePlace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ unit, answers }: { unit: string; answers: { wordId: number; answer: string }[] }) => server.api.course.placement({ unit }).post({ answers }),
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(server.api.course['~path']) && !String(q.queryKey[0]).includes('/placement/') }),
+    mutationFn: ({ unit, answers }: { unit: string; answers: { wordId: number; answer: string }[] }) =>
+      server.api.course.placement({ unit }).post({ answers }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith(server.api.course['~path']) && !String(q.queryKey[0]).includes('/placement/'),
+      }),
   });
 }

@@ -88,7 +88,11 @@ function DialogueScreen({ dialogue }: { dialogue: Dialogue }) {
           setMode(next);
         }}
       >
-        {mode === 'listen' ? <Listen dialogue={dialogue} player={player} view={view} setView={setView} rate={rate} /> : <RolePlay dialogue={dialogue} player={player} rate={rate} />}
+        {mode === 'listen' ? (
+          <Listen dialogue={dialogue} player={player} view={view} setView={setView} rate={rate} />
+        ) : (
+          <RolePlay dialogue={dialogue} player={player} rate={rate} />
+        )}
       </Tabs>
       <KeyboardHelp shortcuts={SHORTCUTS} />
     </div>
@@ -96,7 +100,19 @@ function DialogueScreen({ dialogue }: { dialogue: Dialogue }) {
 }
 
 /** Listen: every line in turn in its speaker's voice, the playing one highlighted; texts shown or hidden as remembered. */
-function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue; player: Player; view: DialogueView; setView: (v: Partial<DialogueView>) => void; rate: number }) {
+function Listen({
+  dialogue,
+  player,
+  view,
+  setView,
+  rate,
+}: {
+  dialogue: Dialogue;
+  player: Player;
+  view: DialogueView;
+  setView: (v: Partial<DialogueView>) => void;
+  rate: number;
+}) {
   const { lines } = dialogue;
   /** The line R replays: the one playing, else the last one played. */
   const [current, setCurrent] = useState(0);
@@ -134,7 +150,8 @@ function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue;
           <legend>Show</legend>
           {(['arabizi', 'arabic', 'english'] as const).map((text) => (
             <label key={text} className="dialogue-toggle">
-              <input type="checkbox" checked={view[text]} onChange={(e) => setView({ [text]: e.target.checked })} /> {{ arabizi: 'Arabizi', arabic: 'Arabic', english: 'English' }[text]}
+              <input type="checkbox" checked={view[text]} onChange={(e) => setView({ [text]: e.target.checked })} />{' '}
+              {{ arabizi: 'Arabizi', arabic: 'Arabic', english: 'English' }[text]}
             </label>
           ))}
         </fieldset>
@@ -142,13 +159,23 @@ function Listen({ dialogue, player, view, setView, rate }: { dialogue: Dialogue;
       <NowPlaying line={player.playing === null ? null : lines[player.playing]} />
       <ol className="dialogue-lines">
         {lines.map((line, i) => (
-          <li key={line.position} className={`dialogue-line voice-${line.voice}${player.playing === i ? ' playing' : ''}`} aria-current={player.playing === i ? 'true' : undefined}>
+          <li
+            key={line.position}
+            className={`dialogue-line voice-${line.voice}${player.playing === i ? ' playing' : ''}`}
+            aria-current={player.playing === i ? 'true' : undefined}
+          >
             <span className="dialogue-speaker">{line.speaker}</span>
             <span className="dialogue-texts">
               <LineText line={line} show={view} />
               {line.note && <span className="dialogue-note">{line.note}</span>}
             </span>
-            <button type="button" className="link-button dialogue-replay" onClick={() => replay(i)} aria-label={`Replay line ${i + 1}`} aria-keyshortcuts={i === current ? 'R' : undefined}>
+            <button
+              type="button"
+              className="link-button dialogue-replay"
+              onClick={() => replay(i)}
+              aria-label={`Replay line ${i + 1}`}
+              aria-keyshortcuts={i === current ? 'R' : undefined}
+            >
               ↻ Replay
             </button>
           </li>
@@ -216,7 +243,11 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
       // A result that waits in the queue is saved once it gets through: nothing to press again.
       if (isSyncFailure(error)) return setKept(!handledGlobally(error));
       setUnsaved(true);
-      if (!handledGlobally(error)) toast.error('Score not saved', { description: 'There was a problem saving your role-play. Try again.', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Score not saved', {
+          description: 'There was a problem saving your role-play. Try again.',
+          duration: LEARNING_TOAST_MS,
+        });
     } finally {
       setSaving(false);
     }
@@ -266,12 +297,20 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
           const own = line.speaker === me;
           const answer = own ? answers.current[lines.slice(0, i).filter((l) => l.speaker === me).length] : undefined;
           return (
-            <li key={line.position} className={`dialogue-line voice-${line.voice}${own ? ' own' : ''}${player.playing === i ? ' playing' : ''}`} aria-current={player.playing === i ? 'true' : undefined}>
+            <li
+              key={line.position}
+              className={`dialogue-line voice-${line.voice}${own ? ' own' : ''}${player.playing === i ? ' playing' : ''}`}
+              aria-current={player.playing === i ? 'true' : undefined}
+            >
               <span className="dialogue-speaker">{own ? `${line.speaker} (you)` : line.speaker}</span>
               <span className="dialogue-texts">
                 <LineText line={line} />
               </span>
-              {answer && <span className={`role-play-verdict ${answer.verdict}`}>{{ right: 'Right', almost: 'Almost', wrong: 'Missed' }[answer.verdict]}</span>}
+              {answer && (
+                <span className={`role-play-verdict ${answer.verdict}`}>
+                  {{ right: 'Right', almost: 'Almost', wrong: 'Missed' }[answer.verdict]}
+                </span>
+              )}
             </li>
           );
         })}
@@ -287,7 +326,13 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
             answers.current = [...answers.current, answer];
             void from(step + 1, me);
           }}
-          spoken={({ expected, answer }) => <SayIt arabic={expected.arabic} arabizi={expected.arabizi} onResult={(heard, correct) => answer({ heard, verdict: correct ? 'right' : 'wrong' })} />}
+          spoken={({ expected, answer }) => (
+            <SayIt
+              arabic={expected.arabic}
+              arabizi={expected.arabizi}
+              onResult={(heard, correct) => answer({ heard, verdict: correct ? 'right' : 'wrong' })}
+            />
+          )}
         />
       )}
       {!turn && !finished && player.playing === null && (
@@ -306,7 +351,12 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
           <h2>
             You said {right} of {mine} lines right
           </h2>
-          {result && <p>{result.pointsAwarded > 0 ? `You earned ${result.pointsAwarded} points.` : 'No points this time: try again!'} Your best: {result.progress.bestScore} right.</p>}
+          {result && (
+            <p>
+              {result.pointsAwarded > 0 ? `You earned ${result.pointsAwarded} points.` : 'No points this time: try again!'} Your best:{' '}
+              {result.progress.bestScore} right.
+            </p>
+          )}
           {kept && <p>Your score is kept: it will be saved when your connection is back.</p>}
           {saving && <Spinner label="Saving your score..." />}
           <div className="role-play-actions">

@@ -17,7 +17,11 @@ export function DialoguesPage() {
         <p>Everyday conversations in Lebanon: listen to them, then take a part and say it yourself.</p>
         <GoalRing />
       </div>
-      <QueryBoundary query={dialogues} loading={<SpinnerCard label="Loading dialogues..." />} failure={{ message: LOAD_FAILURES.dialogues }}>
+      <QueryBoundary
+        query={dialogues}
+        loading={<SpinnerCard label="Loading dialogues..." />}
+        failure={{ message: LOAD_FAILURES.dialogues }}
+      >
         {(list) =>
           list.length === 0 ? (
             <p className="card muted">No dialogues available yet.</p>

@@ -61,7 +61,15 @@ export function RolePlayTurn({
           >
             <label htmlFor="role-play-answer">Type your line in arabizi</label>
             <div className="role-play-field">
-              <input id="role-play-answer" ref={field} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="off" spellCheck={false} />
+              <input
+                id="role-play-answer"
+                ref={field}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+              />
               <button type="submit" className="button" disabled={!typed.trim()}>
                 Check
               </button>
@@ -71,7 +79,11 @@ export function RolePlayTurn({
         </>
       ) : (
         <>
-          {'typed' in answer ? <TypedResult judgement={answer.judgement} /> : <SaidResult heard={answer.heard} expected={line.arabic} verdict={answer.verdict} />}
+          {'typed' in answer ? (
+            <TypedResult judgement={answer.judgement} />
+          ) : (
+            <SaidResult heard={answer.heard} expected={line.arabic} verdict={answer.verdict} />
+          )}
           <p className="role-play-model">
             <LineText line={line} />
           </p>

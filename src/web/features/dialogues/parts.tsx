@@ -3,7 +3,13 @@ import { Arabic } from '../../ui/Arabic';
 import './dialogues.css';
 
 /** A line's texts; `show` leaves some out (Listen's toggles), all of them by default. */
-export function LineText({ line, show = { arabizi: true, arabic: true, english: true } }: { line: DialogueLine; show?: { arabizi: boolean; arabic: boolean; english: boolean } }) {
+export function LineText({
+  line,
+  show = { arabizi: true, arabic: true, english: true },
+}: {
+  line: DialogueLine;
+  show?: { arabizi: boolean; arabic: boolean; english: boolean };
+}) {
   return (
     <>
       {show.arabizi && <span className="dialogue-arabizi">{line.arabizi}</span>}

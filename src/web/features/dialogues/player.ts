@@ -82,7 +82,13 @@ export function useLinePlayer() {
    * with a pause between two turns; resolves with the index it stopped before (lines.length at the end),
    * or null when stopped.
    */
-  async function playFrom(lines: DialogueLine[], from: number, rate: number, until: (line: DialogueLine) => boolean = () => true, onLine?: (index: number) => void): Promise<number | null> {
+  async function playFrom(
+    lines: DialogueLine[],
+    from: number,
+    rate: number,
+    until: (line: DialogueLine) => boolean = () => true,
+    onLine?: (index: number) => void,
+  ): Promise<number | null> {
     stop();
     const mine = run.current;
     for (let i = from; i < lines.length; i++) {

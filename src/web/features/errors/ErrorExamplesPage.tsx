@@ -35,7 +35,14 @@ export function ErrorExamplesPage() {
           <h2>{variant[0].toUpperCase() + variant.slice(1)} variant</h2>
           <div className="stack">
             {STATUSES.map((status) => (
-              <ErrorDisplay key={status} status={status} variant={variant} onRetry={() => toast.info('Retrying...')} showHelp queryKey={['example']} />
+              <ErrorDisplay
+                key={status}
+                status={status}
+                variant={variant}
+                onRetry={() => toast.info('Retrying...')}
+                showHelp
+                queryKey={['example']}
+              />
             ))}
           </div>
         </div>

@@ -13,7 +13,11 @@ export function GrammarListPage() {
         <h1>Grammar</h1>
         <p>How Lebanese works, one page at a time: tables, examples to listen to, and the words that use them.</p>
       </header>
-      <QueryBoundary query={pages} loading={<p className="card muted">Loading the grammar pages...</p>} failure={{ title: 'Unable to load the grammar pages' }}>
+      <QueryBoundary
+        query={pages}
+        loading={<p className="card muted">Loading the grammar pages...</p>}
+        failure={{ title: 'Unable to load the grammar pages' }}
+      >
         {(list) =>
           list.length === 0 ? (
             <p className="card muted">No grammar pages yet.</p>

@@ -19,7 +19,11 @@ export function GrammarPage({ pageKey }: { pageKey: string }) {
       <Link to="/grammar" className="back-link">
         ← All grammar
       </Link>
-      <QueryBoundary query={page} loading={<p className="card muted">Loading the page...</p>} failure={{ title: 'Unable to load this grammar page', actions: <Link to="/grammar">All grammar pages</Link> }}>
+      <QueryBoundary
+        query={page}
+        loading={<p className="card muted">Loading the page...</p>}
+        failure={{ title: 'Unable to load this grammar page', actions: <Link to="/grammar">All grammar pages</Link> }}
+      >
         {(data) => <Page page={data} />}
       </QueryBoundary>
     </section>

@@ -63,7 +63,8 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
     if (streak.userId !== null) {
       // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md). The letter is one
       // of the server's list, so one of the numbers the call accepts.
-      saves.save(streak.userId, 'letter', {}, { letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct })
+      saves
+        .save(streak.userId, 'letter', {}, { letterNumber: question.letter.number as LetterAnswer['letterNumber'], correct })
         .then((reply) => {
           streak.settle(reply.streak, correct);
           for (const name of reply.earned) toast.success('Achievement unlocked!', { description: name, duration: 3000 });
@@ -233,7 +234,8 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
               'Correct! 🎉'
             ) : (
               <>
-                {outcome.timedOut ? "Time's up!" : 'Not quite!'} {letter.arabizi} is <Arabic>{letter.arabic}</Arabic> ({letter.englishLetter}).
+                {outcome.timedOut ? "Time's up!" : 'Not quite!'} {letter.arabizi} is <Arabic>{letter.arabic}</Arabic> (
+                {letter.englishLetter}).
               </>
             )}
           </p>

@@ -7,16 +7,11 @@ import type { LetterView } from './questions';
 
 export type { LetterView };
 
-
 /** The number-letters from the server for both letters screens, or their loading, error and empty states. */
 export function WithLetters({ children }: { children: (letters: LetterView[]) => ReactNode }) {
   const letters = useQuery(lettersQuery);
   return (
-    <QueryBoundary
-      query={letters}
-      loading={<SpinnerCard label="Loading letters..." />}
-      failure={{ title: 'Unable to load letters' }}
-    >
+    <QueryBoundary query={letters} loading={<SpinnerCard label="Loading letters..." />} failure={{ title: 'Unable to load letters' }}>
       {(list) =>
         list.length === 0 ? (
           <div className="card center">

@@ -9,7 +9,13 @@ const letter = (number: number, arabic: string, example: string): LetterView => 
   meaning: 'm',
   example: { arabizi: example, arabic: arabic, english: 'e' },
 });
-const LETTERS = [letter(2, 'ء', '2albe'), letter(3, 'ع', '3ayle'), letter(5, 'خ', '5ebez'), letter(7, 'ح', '7abibi'), letter(8, 'غ', '8ali')];
+const LETTERS = [
+  letter(2, 'ء', '2albe'),
+  letter(3, 'ع', '3ayle'),
+  letter(5, 'خ', '5ebez'),
+  letter(7, 'ح', '7abibi'),
+  letter(8, 'غ', '8ali'),
+];
 
 /** Cycles through fixed values, to steer nextQuestion's choices. */
 const sequence = (...values: number[]) => {

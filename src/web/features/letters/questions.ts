@@ -31,7 +31,11 @@ export const isFillBlankCorrect = (input: string, letter: LetterView) => input.t
  * A random question of a random type, avoiding the previous letter when there is another;
  * a multiple-choice question has the letter and three others in random order.
  */
-export function nextQuestion(letters: readonly LetterView[], previous: LetterView | null, random: () => number = Math.random): LetterQuestion {
+export function nextQuestion(
+  letters: readonly LetterView[],
+  previous: LetterView | null,
+  random: () => number = Math.random,
+): LetterQuestion {
   const pool = letters.length > 1 && previous ? letters.filter((l) => l.number !== previous.number) : letters;
   const letter = pick(pool, random);
   const type = pick(QUESTION_TYPES, random);

@@ -11,7 +11,17 @@ const loader = ({ context }: { context: RouterContext }) => prefetch(context, le
  */
 export const lettersRoutes = {
   visitor: [
-    createRoute({ getParentRoute: () => rootRoute, path: '/letters', component: lazyRouteComponent(() => import('./LettersPage'), 'LettersPage'), loader }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/study-letters', component: lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage'), loader }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/letters',
+      component: lazyRouteComponent(() => import('./LettersPage'), 'LettersPage'),
+      loader,
+    }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/study-letters',
+      component: lazyRouteComponent(() => import('./StudyLettersPage'), 'StudyLettersPage'),
+      loader,
+    }),
   ],
 } satisfies FeatureRoutes;

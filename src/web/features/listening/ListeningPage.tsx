@@ -110,16 +110,18 @@ function Drill({ questions, mode, streak, onAgain }: DrillOptions & { onAgain: (
         data-listen="word"
       />
       {/* Not disabled while it plays: a disabled button drops the keyboard's focus. */}
-      <button ref={playButton} type="button" className="button listen-play" onClick={() => playing || drill.play()} aria-disabled={playing} aria-keyshortcuts="R">
+      <button
+        ref={playButton}
+        type="button"
+        className="button listen-play"
+        onClick={() => playing || drill.play()}
+        aria-disabled={playing}
+        aria-keyshortcuts="R"
+      >
         <SpeakerIcon /> {playing ? 'Playing...' : played ? 'Play again' : 'Play the word'}
       </button>
       <label className="listen-slower-toggle">
-        <input
-          type="checkbox"
-          checked={drill.slow}
-          onChange={(e) => drill.chooseSpeed(e.target.checked)}
-        />{' '}
-        Slower speed
+        <input type="checkbox" checked={drill.slow} onChange={(e) => drill.chooseSpeed(e.target.checked)} /> Slower speed
       </label>
       {drill.audioFailed && (
         <p className="say-it-problem" role="status">
@@ -132,7 +134,14 @@ function Drill({ questions, mode, streak, onAgain }: DrillOptions & { onAgain: (
           {question.options.map((option, i) => {
             const mark = optionMark(state, option);
             return (
-              <button key={option} type="button" className={`ww-option ${mark}`} aria-disabled={!!result || saving || kept} aria-pressed={option === given} onClick={() => drill.answer(option)}>
+              <button
+                key={option}
+                type="button"
+                className={`ww-option ${mark}`}
+                aria-disabled={!!result || saving || kept}
+                aria-pressed={option === given}
+                onClick={() => drill.answer(option)}
+              >
                 <span className="ww-key" aria-hidden="true">
                   {i + 1}
                 </span>

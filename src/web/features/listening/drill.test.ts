@@ -25,7 +25,17 @@ describe('the listening drill, step by step (docs/decisions/0032-listening-drill
   });
 
   test('the score counts the right answers only', () => {
-    const two = run(start, { type: 'send', answer: 'hello' }, { type: 'judged', result: hello(true) }, { type: 'sent' }, { type: 'next' }, { type: 'send', answer: 'bye' }, { type: 'judged', result: hello(false) }, { type: 'sent' }, { type: 'next' });
+    const two = run(
+      start,
+      { type: 'send', answer: 'hello' },
+      { type: 'judged', result: hello(true) },
+      { type: 'sent' },
+      { type: 'next' },
+      { type: 'send', answer: 'bye' },
+      { type: 'judged', result: hello(false) },
+      { type: 'sent' },
+      { type: 'next' },
+    );
     expect(two.right).toBe(1);
     expect(isDone(two, 2)).toBe(true);
     expect(isDone(two, 3)).toBe(false);

@@ -27,10 +27,19 @@ export type DrillEvent<R extends Judged> =
   | { type: 'sent' }
   | { type: 'next' };
 
-export const drillStart = <R extends Judged>(): DrillState<R> => ({ index: 0, given: '', typed: '', saving: false, kept: false, result: null, right: 0 });
+export const drillStart = <R extends Judged>(): DrillState<R> => ({
+  index: 0,
+  given: '',
+  typed: '',
+  saving: false,
+  kept: false,
+  result: null,
+  right: 0,
+});
 
 /** One answer a word: none while one is on its way, kept or judged, and never an empty one. */
-export const canAnswer = <R extends Judged>(state: DrillState<R>, text: string) => !state.result && !state.saving && !state.kept && text.trim() !== '';
+export const canAnswer = <R extends Judged>(state: DrillState<R>, text: string) =>
+  !state.result && !state.saving && !state.kept && text.trim() !== '';
 
 export const isDone = <R extends Judged>(state: DrillState<R>, words: number) => state.index >= words;
 

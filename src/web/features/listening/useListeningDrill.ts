@@ -76,7 +76,8 @@ export function useListeningDrill({ questions, mode, streak }: DrillOptions) {
       })
       .catch((error: unknown) => {
         if (isSyncFailure(error)) dispatch({ type: 'kept' });
-        else if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
+        else if (!handledGlobally(error))
+          toast.error('Progress not saved', { description: 'There was a problem saving your answer. Please try again.', duration: 3000 });
       })
       .finally(() => dispatch({ type: 'sent' }));
   }

@@ -8,7 +8,6 @@ import { lessonsQuery } from '../../lib/query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import './sentences.css';
 
-
 /** The lessons to follow, in course order, each opening the lesson player. */
 export function LessonList() {
   const lessons = useQuery(lessonsQuery);
@@ -24,11 +23,7 @@ export function LessonList() {
           </span>
         )}
       </div>
-      <QueryBoundary
-        query={lessons}
-        loading={<SpinnerCard label="Loading lessons..." />}
-        failure={{ message: LOAD_FAILURES.lessons }}
-      >
+      <QueryBoundary query={lessons} loading={<SpinnerCard label="Loading lessons..." />} failure={{ message: LOAD_FAILURES.lessons }}>
         {(list) =>
           list.length === 0 ? (
             <p className="card muted">No lessons available yet.</p>
@@ -36,7 +31,11 @@ export function LessonList() {
             <ol className="lesson-grid">
               {list.map((lesson) => (
                 <li key={lesson.id}>
-                  <Link to="/lesson/$id" params={{ id: String(lesson.id) }} className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}>
+                  <Link
+                    to="/lesson/$id"
+                    params={{ id: String(lesson.id) }}
+                    className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}
+                  >
                     <span className="lesson-card-top">
                       <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
                       {lesson.progress.completed && (

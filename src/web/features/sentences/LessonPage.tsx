@@ -114,7 +114,8 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
     if (userId === undefined) return;
     // The answer is kept for the lesson's score, in the save queue (docs/decisions/0043-one-save-queue.md): one
     // that waits is counted by the queue's indicator, one refused only costs that count, so it is only logged.
-    saves.save(userId, 'lesson', { id: lessonId }, { correct: option === step.content.correctAnswer })
+    saves
+      .save(userId, 'lesson', { id: lessonId }, { correct: option === step.content.correctAnswer })
       .then(() => refreshStats(queryClient))
       .catch((error: unknown) => {
         if (!isSyncFailure(error)) console.warn('lesson answer not saved', error);
@@ -144,7 +145,10 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: lessonsQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: lessonQuery(lessonId).queryKey });
-      toast.success('Lesson completed', { description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!', duration: LEARNING_TOAST_MS });
+      toast.success('Lesson completed', {
+        description: result.justCompleted ? `You earned ${result.pointsAwarded} points.` : 'Well reviewed!',
+        duration: LEARNING_TOAST_MS,
+      });
       await navigate({ to: afterLesson() });
     } catch (error) {
       // A completion that waits in the save queue counts once it gets through (the indicator says it waits):
@@ -154,7 +158,8 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
         return;
       }
       // Refused: the lesson stays open so Complete can be pressed again.
-      if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: LEARNING_TOAST_MS });
+      if (!handledGlobally(error))
+        toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: LEARNING_TOAST_MS });
       setCompleting(false);
     }
   }
@@ -178,7 +183,10 @@ function StepPlayer({ lessonId, steps }: { lessonId: number; steps: LessonStep[]
         {waitingForChoice && <span className="muted step-hint">Choose an answer to continue.</span>}
       </div>
       <div className="card-footer">
-        <ReportButton item={{ kind: 'lesson_step', id: lessonId, step: step.orderIndex }} shown={`Step ${index + 1}: ${STEP_TITLES[step.type]}`} />
+        <ReportButton
+          item={{ kind: 'lesson_step', id: lessonId, step: step.orderIndex }}
+          shown={`Step ${index + 1}: ${STEP_TITLES[step.type]}`}
+        />
         <KeyboardHelp shortcuts={LESSON_KEYS} />
       </div>
     </section>

@@ -2,7 +2,14 @@ import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANSWER_TIMEOUT_MS, DEFAULT_SENTENCE_TOPIC, FALLBACK_SENTENCE_TOPICS, MAX_ANSWER_CHARS, scoreLocally, topicLabel } from '../../../modules/sentences/rules';
+import {
+  ANSWER_TIMEOUT_MS,
+  DEFAULT_SENTENCE_TOPIC,
+  FALLBACK_SENTENCE_TOPICS,
+  MAX_ANSWER_CHARS,
+  scoreLocally,
+  topicLabel,
+} from '../../../modules/sentences/rules';
 import { nextStreak } from '../../../modules/streak/rules';
 import { ApiError, handledGlobally, server } from '../../lib/api';
 import { saves } from '../../lib/saves';
@@ -93,7 +100,10 @@ export function SentencePracticePage() {
     } catch (error) {
       if (!handledGlobally(error)) {
         const status = error instanceof ApiError ? error.status : 0;
-        toast.error('Error', { description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim(), duration: LEARNING_TOAST_MS });
+        toast.error('Error', {
+          description: `Failed to fetch random sentence: ${status} ${error instanceof Error ? error.message : ''}`.trim(),
+          duration: LEARNING_TOAST_MS,
+        });
       }
     } finally {
       setFetching(false);
@@ -107,19 +117,30 @@ export function SentencePracticePage() {
     setSubmitting(true);
     // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md), so the answer is
     // judged and counted once it gets through. The verdict waits for it the spec's 10 s at most.
-    const saved = saves.save(userId, 'sentence', {}, { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context });
+    const saved = saves.save(
+      userId,
+      'sentence',
+      {},
+      { sentenceId: question.sentence.id, answer: userAnswer, context: question.context.context },
+    );
     try {
-      const judged = await Promise.race([saved, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The verdict took too long.')), ANSWER_TIMEOUT_MS))]);
+      const judged = await Promise.race([
+        saved,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The verdict took too long.')), ANSWER_TIMEOUT_MS)),
+      ]);
       queryClient.setQueryData(STREAK_KEY, judged.streak);
       void refreshStats(queryClient);
       setResult({ isCorrect: judged.isCorrect, feedback: feedbackText(judged), userAnswer });
     } catch (error) {
       if (handledGlobally(error)) return;
       // A verdict that arrives late (or once a waiting answer got through) brings the server's streak.
-      void saved.then((late) => {
-        queryClient.setQueryData(STREAK_KEY, late.streak);
-        void refreshStats(queryClient);
-      }, () => {});
+      void saved.then(
+        (late) => {
+          queryClient.setQueryData(STREAK_KEY, late.streak);
+          void refreshStats(queryClient);
+        },
+        () => {},
+      );
       toast.error('Error', { description: 'Something went wrong with answer evaluation. Please try again.', duration: LEARNING_TOAST_MS });
       // The local rule still gives the learner a verdict; the streak moves on screen only.
       const local = scoreLocally(userAnswer, question.context.recommended_answer, lexicon);
@@ -161,7 +182,9 @@ export function SentencePracticePage() {
       {!question && (
         <section className="card intro-card" aria-labelledby="intro-title">
           <h2 id="intro-title">Practice Makes Perfect</h2>
-          <p className="muted">Answer everyday questions the way people talk in Lebanon. Each question comes with a situation to respond to.</p>
+          <p className="muted">
+            Answer everyday questions the way people talk in Lebanon. Each question comes with a situation to respond to.
+          </p>
           <ul className="intro-tips">
             <li>Pick a topic, then press Start Practice to get a question.</li>
             <li>Read the situation and write your answer in arabizi: Latin letters, with 2, 3, 5, 7 and 8 for the Arabic sounds.</li>

@@ -6,7 +6,8 @@ import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import './stats.css';
 
-const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The daily goal and the day streak, a tile beside the card streak's figures (docs/product-rules.md#daily-goal-and-day-streak). */
 export function DailyGoalCard() {
@@ -23,20 +24,31 @@ export function DailyGoalCard() {
                 {view.dayStreak} <span>{view.dayStreak === 1 ? 'day' : 'days'} in a row</span>
               </p>
               {progress ? (
-                <ProgressBar value={Math.min(progress.done, progress.amount)} max={progress.amount} label={`Today: ${progress.done} of ${progress.amount} ${progress.unit}`} />
+                <ProgressBar
+                  value={Math.min(progress.done, progress.amount)}
+                  max={progress.amount}
+                  label={`Today: ${progress.done} of ${progress.amount} ${progress.unit}`}
+                />
               ) : null}
               <p className="muted stats-note">
                 {progress ? (
                   <>
-                    Today {Math.min(progress.done, progress.amount)}/{progress.amount} {progress.unit}. <DayStreak view={view} />, best {view.bestDayStreak}.
+                    Today {Math.min(progress.done, progress.amount)}/{progress.amount} {progress.unit}. <DayStreak view={view} />, best{' '}
+                    {view.bestDayStreak}.
                   </>
                 ) : (
                   <>
-                    No goal yet: <Link to="/settings" search={{ tab: 'learning' }}>pick one</Link>.
+                    No goal yet:{' '}
+                    <Link to="/settings" search={{ tab: 'learning' }}>
+                      pick one
+                    </Link>
+                    .
                   </>
                 )}
               </p>
-              {view.frozenDays.length > 0 && <p className="muted stats-note goal-frozen">A freeze kept your streak on {view.frozenDays.map(shortDay).join(', ')}.</p>}
+              {view.frozenDays.length > 0 && (
+                <p className="muted stats-note goal-frozen">A freeze kept your streak on {view.frozenDays.map(shortDay).join(', ')}.</p>
+              )}
             </>
           );
         }}

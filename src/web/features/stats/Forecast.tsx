@@ -9,7 +9,6 @@ const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const weekday = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const dayAndMonth = (date: string) => noon(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-
 /**
  * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
  * (so the numbers stay readable): bars up to BAR_MAX high under a line for their counts, day labels below.
@@ -46,7 +45,8 @@ function Retention({ retention }: { retention: ReviewForecast['retention'] }) {
     <span className="forecast-retention" data-testid="retention">
       Review retention <strong>{percent}%</strong>{' '}
       <span className="muted">
-        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} reviews recalled; first answers not counted)
+        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} reviews recalled; first answers not
+        counted)
       </span>
     </span>
   );
@@ -59,11 +59,21 @@ function ForecastChart({ days, dueNow }: { days: ReviewForecast['days']; dueNow:
   return (
     <>
       <p className="muted stats-note">
-        {total === 0 ? 'No words are due in the next 14 days.' : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}{' '}
+        {total === 0
+          ? 'No words are due in the next 14 days.'
+          : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}{' '}
         {/* Review's button counts the words due now; today's bar also holds those falling due later today. */}
-        {days[0]!.due > 0 && `Today: ${dueNow.toLocaleString('en-US')} due now, ${(days[0]!.due - dueNow).toLocaleString('en-US')} later today.`}
+        {days[0]!.due > 0 &&
+          `Today: ${dueNow.toLocaleString('en-US')} due now, ${(days[0]!.due - dueNow).toLocaleString('en-US')} later today.`}
       </p>
-      <svg className="forecast-chart" width="100%" height={HEIGHT} role="img" aria-label={`Words due per day. ${summary}`} data-testid="forecast-chart">
+      <svg
+        className="forecast-chart"
+        width="100%"
+        height={HEIGHT}
+        role="img"
+        aria-label={`Words due per day. ${summary}`}
+        data-testid="forecast-chart"
+      >
         <line x1="0" x2="100%" y1={TOP + BAR_MAX + 0.5} y2={TOP + BAR_MAX + 0.5} className="forecast-axis" />
         {days.map((d, i) => {
           const h = d.due === 0 ? 0 : Math.max(2, Math.round((d.due / most) * BAR_MAX));
@@ -72,7 +82,14 @@ function ForecastChart({ days, dueNow }: { days: ReviewForecast['days']; dueNow:
           return (
             <g key={d.date} data-date={d.date} data-due={d.due}>
               <title>{`${dayLabel(d.date, i)}: ${d.due} due`}</title>
-              <rect x={`${(i + (1 - BAR_SHARE) / 2) * slot}%`} y={TOP + BAR_MAX - h} width={`${BAR_SHARE * slot}%`} height={h} rx="3" className={i === 0 ? 'forecast-bar today' : 'forecast-bar'} />
+              <rect
+                x={`${(i + (1 - BAR_SHARE) / 2) * slot}%`}
+                y={TOP + BAR_MAX - h}
+                width={`${BAR_SHARE * slot}%`}
+                height={h}
+                rx="3"
+                className={i === 0 ? 'forecast-bar today' : 'forecast-bar'}
+              />
               {d.due > 0 && (
                 <text x={centre} y={TOP + BAR_MAX - h - 5} className="forecast-count">
                   {d.due}

@@ -38,7 +38,13 @@ function Board({ board, period }: { board: LeaderboardBoard; period: Period }) {
   const { entries, viewer } = board;
   const viewerListed = entries.some((e) => e.username === viewer.username);
   if (entries.length === 0) {
-    return <p className="muted leaderboard-empty">{period === 'thisWeek' ? 'No points yet this week. Answer a question to take the lead!' : 'No points yet. Answer a question to take the lead!'}</p>;
+    return (
+      <p className="muted leaderboard-empty">
+        {period === 'thisWeek'
+          ? 'No points yet this week. Answer a question to take the lead!'
+          : 'No points yet. Answer a question to take the lead!'}
+      </p>
+    );
   }
   return (
     <>

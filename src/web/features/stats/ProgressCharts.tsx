@@ -15,7 +15,8 @@ interface Point {
 const HEIGHT = 100;
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 const shortDate = (date: string) => noon(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDate = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const longDate = (date: string) =>
+  noon(date).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 
 /**
@@ -34,7 +35,13 @@ export function ProgressCharts() {
         <h2 id="stats-over-time">Progress Over Time</h2>
         <div className="range-switch" role="group" aria-label="Days shown">
           {(['30', '90'] as const).map((r) => (
-            <button key={r} type="button" className={`button button-small${range === r ? '' : ' button-secondary'}`} aria-pressed={range === r} onClick={() => setRange(r)}>
+            <button
+              key={r}
+              type="button"
+              className={`button button-small${range === r ? '' : ' button-secondary'}`}
+              aria-pressed={range === r}
+              onClick={() => setRange(r)}
+            >
               {r} days
             </button>
           ))}
@@ -94,12 +101,29 @@ function ReviewCharts({ progress }: { progress: ReviewProgress }) {
  * One series: bars or a line in a box stretched to the width (viewBox units: one per point across, 100
  * up), the highest value and the first and last dates beside it, and the same figures as a table.
  */
-function Chart({ id, title, points, kind, max, weeks = false }: { id: string; title: string; points: Point[]; kind: 'bar' | 'line'; max?: number; weeks?: boolean }) {
+function Chart({
+  id,
+  title,
+  points,
+  kind,
+  max,
+  weeks = false,
+}: {
+  id: string;
+  title: string;
+  points: Point[];
+  kind: 'bar' | 'line';
+  max?: number;
+  weeks?: boolean;
+}) {
   const top = max ?? Math.max(1, ...points.map((p) => p.value ?? 0));
   const y = (v: number) => HEIGHT - (v / top) * HEIGHT;
   const labelOf = (p: Point) => (weeks ? `Week of ${shortDate(p.date)}` : longDate(p.date));
   const known = points.filter((p) => p.value !== null);
-  const summary = known.length === 0 ? 'nothing yet' : `highest ${Math.max(...known.map((p) => p.value!))}${max === 100 ? '%' : ''}, latest ${known.at(-1)!.shown}`;
+  const summary =
+    known.length === 0
+      ? 'nothing yet'
+      : `highest ${Math.max(...known.map((p) => p.value!))}${max === 100 ? '%' : ''}, latest ${known.at(-1)!.shown}`;
   return (
     <figure className="progress-chart" data-testid={`chart-${id}`}>
       <figcaption id={`chart-${id}-title`}>{title}</figcaption>
@@ -108,27 +132,53 @@ function Chart({ id, title, points, kind, max, weeks = false }: { id: string; ti
           {top}
           {max === 100 ? '%' : ''}
         </span>
-        <svg viewBox={`0 0 ${points.length} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={`${title}: ${summary}. The table that follows has every ${weeks ? 'week' : 'day'}.`}>
+        <svg
+          viewBox={`0 0 ${points.length} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`${title}: ${summary}. The table that follows has every ${weeks ? 'week' : 'day'}.`}
+        >
           <line x1="0" x2={points.length} y1={HEIGHT} y2={HEIGHT} className="progress-axis" vectorEffect="non-scaling-stroke" />
-          {kind === 'bar'
-            ? points.map((p, i) =>
-                p.value ? <rect key={p.date} x={i + 0.15} width={0.7} y={y(p.value)} height={HEIGHT - y(p.value)} className="progress-bar" data-date={p.date} data-value={p.value} /> : null,
-              )
-            : (
-                <>
-                  <polyline
-                    className="progress-line"
+          {kind === 'bar' ? (
+            points.map((p, i) =>
+              p.value ? (
+                <rect
+                  key={p.date}
+                  x={i + 0.15}
+                  width={0.7}
+                  y={y(p.value)}
+                  height={HEIGHT - y(p.value)}
+                  className="progress-bar"
+                  data-date={p.date}
+                  data-value={p.value}
+                />
+              ) : null,
+            )
+          ) : (
+            <>
+              <polyline
+                className="progress-line"
+                vectorEffect="non-scaling-stroke"
+                points={points.flatMap((p, i) => (p.value === null ? [] : [`${i + 0.5},${y(p.value)}`])).join(' ')}
+              />
+              {/* A dot on each day with a value: a single day is a point to see, not a line of no length. */}
+              {points.map((p, i) =>
+                p.value === null ? null : (
+                  <line
+                    key={p.date}
+                    x1={i + 0.5}
+                    x2={i + 0.5}
+                    y1={y(p.value)}
+                    y2={y(p.value)}
+                    className="progress-dot"
                     vectorEffect="non-scaling-stroke"
-                    points={points.flatMap((p, i) => (p.value === null ? [] : [`${i + 0.5},${y(p.value)}`])).join(' ')}
+                    data-date={p.date}
+                    data-value={p.value}
                   />
-                  {/* A dot on each day with a value: a single day is a point to see, not a line of no length. */}
-                  {points.map((p, i) =>
-                    p.value === null ? null : (
-                      <line key={p.date} x1={i + 0.5} x2={i + 0.5} y1={y(p.value)} y2={y(p.value)} className="progress-dot" vectorEffect="non-scaling-stroke" data-date={p.date} data-value={p.value} />
-                    ),
-                  )}
-                </>
+                ),
               )}
+            </>
+          )}
         </svg>
       </div>
       <div className="progress-chart-dates" aria-hidden="true">
@@ -180,7 +230,12 @@ function PractisedCalendar({ days }: { days: ProgressDay[] }) {
   return (
     <figure className="progress-chart" data-testid="chart-calendar">
       <figcaption id="chart-calendar-title">Days practised</figcaption>
-      <svg className="practised-calendar" viewBox={`0 0 ${LABELS_WIDTH + Math.ceil(cells.length / 7) * 12} ${7 * 12}`} role="img" aria-label={`Days practised: ${count} of the last ${days.length}. The table that follows has every day.`}>
+      <svg
+        className="practised-calendar"
+        viewBox={`0 0 ${LABELS_WIDTH + Math.ceil(cells.length / 7) * 12} ${7 * 12}`}
+        role="img"
+        aria-label={`Days practised: ${count} of the last ${days.length}. The table that follows has every day.`}
+      >
         {WEEKDAY_LABELS.map(([row, name]) => (
           <text key={name} x="0" y={row * 12 + 8.5} className="calendar-weekday" aria-hidden="true">
             {name}
@@ -188,15 +243,26 @@ function PractisedCalendar({ days }: { days: ProgressDay[] }) {
         ))}
         {cells.map((d, i) =>
           d ? (
-            <rect key={d.date} x={LABELS_WIDTH + Math.floor(i / 7) * 12} y={(i % 7) * 12} width="10" height="10" rx="2" className={`calendar-day ${state(d)}`} data-date={d.date} data-state={state(d)}>
+            <rect
+              key={d.date}
+              x={LABELS_WIDTH + Math.floor(i / 7) * 12}
+              y={(i % 7) * 12}
+              width="10"
+              height="10"
+              rx="2"
+              className={`calendar-day ${state(d)}`}
+              data-date={d.date}
+              data-state={state(d)}
+            >
               <title>{`${longDate(d.date)}: ${said[state(d)]}`}</title>
             </rect>
           ) : null,
         )}
       </svg>
       <p className="muted stats-note calendar-legend">
-        {count} of {days.length} days practised · <span className="calendar-key practised" aria-hidden="true" /> practised <span className="calendar-key met" aria-hidden="true" /> goal met{' '}
-        <span className="calendar-key frozen" aria-hidden="true" /> kept by a freeze
+        {count} of {days.length} days practised · <span className="calendar-key practised" aria-hidden="true" /> practised{' '}
+        <span className="calendar-key met" aria-hidden="true" /> goal met <span className="calendar-key frozen" aria-hidden="true" /> kept
+        by a freeze
       </p>
       <div className="visually-hidden">
         <table aria-labelledby="chart-calendar-title">

@@ -25,7 +25,10 @@ type TrialStatus = Reply<(typeof server.api.user)['trial-status']['get']>;
 
 /** On 500 or 403 the statistics show zeros instead of failing (docs/decisions/0013-empty-data-or-load-failure.md). */
 const showsZeros = (error: unknown) => error instanceof ApiError && (error.status === 500 || error.status === 403);
-const zerosOn500or403 = <T,>(zeros: T) => (error: unknown) => (showsZeros(error) ? zeros : undefined);
+const zerosOn500or403 =
+  <T,>(zeros: T) =>
+  (error: unknown) =>
+    showsZeros(error) ? zeros : undefined;
 
 const ZERO_STATS: StatsView = {
   totalAnswered: 0,
@@ -105,7 +108,6 @@ function Statistics() {
   );
 }
 
-
 function TrialCard({ query }: { query: UseQueryResult<TrialStatus> }) {
   return (
     <section className="card stats-tile" aria-labelledby="stats-trial">
@@ -144,7 +146,9 @@ function LearningTimeCard({ query }: { query: UseQueryResult<SessionAnalytics> }
         {(session) => (
           <>
             <p className="stats-figure">{formatLearningTime(session.totalTimeSpent)}</p>
-            <p className="muted stats-note">{session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}</p>
+            <p className="muted stats-note">
+              {session.lastActive ? `Last active ${formatDate(session.lastActive)}` : 'Time spent practising appears here.'}
+            </p>
           </>
         )}
       </QueryBoundary>
@@ -196,8 +200,18 @@ function ProgressCard({ stats }: { stats: StatsView }) {
 }
 
 const SKILLS = [
-  { skill: 'listening', title: 'Listening', answers: 'answers in the listening drill', empty: 'Try the listening drill to see how well you understand by ear.' },
-  { skill: 'speaking', title: 'Speaking', answers: 'words said with Say it', empty: 'Press Say it on a revealed card to practise speaking.' },
+  {
+    skill: 'listening',
+    title: 'Listening',
+    answers: 'answers in the listening drill',
+    empty: 'Try the listening drill to see how well you understand by ear.',
+  },
+  {
+    skill: 'speaking',
+    title: 'Speaking',
+    answers: 'words said with Say it',
+    empty: 'Press Say it on a revealed card to practise speaking.',
+  },
 ] as const;
 
 /** Listening and speaking: each skill's accuracy, answers and time (docs/decisions/0032-listening-drill.md, 0033-saying-it.md). */

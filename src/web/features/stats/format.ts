@@ -36,7 +36,9 @@ export function dayLabel(date: string, index: number): string {
 }
 
 /** The share of reviews recalled, as a whole percentage; null before any review. */
-export const retentionPercent = ({ reviews, recalled }: { reviews: number; recalled: number }) => (reviews > 0 ? Math.round((recalled / reviews) * 100) : null);
+export const retentionPercent = ({ reviews, recalled }: { reviews: number; recalled: number }) =>
+  reviews > 0 ? Math.round((recalled / reviews) * 100) : null;
 
 /** The share of answers that were right, as a whole percentage; 0 before any answer. */
-export const accuracyPercent = ({ answered, correct }: { answered: number; correct: number }) => (answered > 0 ? Math.round((correct / answered) * 100) : 0);
+export const accuracyPercent = ({ answered, correct }: { answered: number; correct: number }) =>
+  answered > 0 ? Math.round((correct / answered) * 100) : 0;

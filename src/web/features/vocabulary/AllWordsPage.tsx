@@ -71,7 +71,11 @@ function AllWords({ onReview }: { onReview: () => void }) {
           {/* Without the batch call the streak alone still places the learner (batches never go back). Before
               either call answers, an invisible header keeps its place so the card below does not jump. */}
           {batch.data || words.data ? (
-            <BatchHeader maxUnlockedBatch={batch.data?.maxUnlockedBatch ?? 1} unlockedWords={batch.data?.unlockedWords ?? list.length} streak={practice.streak} />
+            <BatchHeader
+              maxUnlockedBatch={batch.data?.maxUnlockedBatch ?? 1}
+              unlockedWords={batch.data?.unlockedWords ?? list.length}
+              streak={practice.streak}
+            />
           ) : (
             <div className="keeps-place" aria-hidden="true">
               <BatchHeader maxUnlockedBatch={1} unlockedWords={0} streak={practice.streak} />
@@ -82,7 +86,12 @@ function AllWords({ onReview }: { onReview: () => void }) {
         <div className="vocab-header-side">
           <StreakDisplay streak={practice.streak} />
           {due.data ? (
-            <button type="button" className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`} onClick={onReview} aria-keyshortcuts="V">
+            <button
+              type="button"
+              className={`button review-button${due.data.count === 0 ? ' button-secondary' : ''}`}
+              onClick={onReview}
+              aria-keyshortcuts="V"
+            >
               Review due ({due.data.count}) <kbd aria-hidden="true">V</kbd>
             </button>
           ) : (
@@ -103,7 +112,8 @@ function AllWords({ onReview }: { onReview: () => void }) {
             Loading...
           </div>
         }
-        failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}>
+        failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: wordsQuery.queryKey }}
+      >
         {() =>
           list.length === 0 ? (
             <div className="card center">
@@ -125,13 +135,22 @@ function AllWords({ onReview }: { onReview: () => void }) {
 }
 
 /** 'Batch N of 6', the streak the next batch needs and the answers still to give; at batch 6 the congratulation. */
-function BatchHeader({ maxUnlockedBatch, unlockedWords, streak }: { maxUnlockedBatch: number; unlockedWords: number; streak: StreakCounts }) {
+function BatchHeader({
+  maxUnlockedBatch,
+  unlockedWords,
+  streak,
+}: {
+  maxUnlockedBatch: number;
+  unlockedWords: number;
+  streak: StreakCounts;
+}) {
   // The streak on screen is ahead of the server's between an answer and its reply.
   const status = batchStatus({ maxUnlockedBatch, bestStreak: streak.bestStreak, currentStreak: streak.currentStreak });
   return (
     <div className="batch-info">
       <p>
-        <strong className="unlocked-count">{unlockedWords}</strong> words unlocked · <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
+        <strong className="unlocked-count">{unlockedWords}</strong> words unlocked ·{' '}
+        <span className="vocab-badge batch">{batchLabel(status.batch)}</span>
       </p>
       {status.allUnlocked ? (
         <p className="notice vocab-congrats">Congratulations! You have unlocked all {status.totalBatches} batches.</p>

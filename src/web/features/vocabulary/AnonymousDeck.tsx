@@ -44,11 +44,17 @@ function Deck({ words, practice }: { words: Word[]; practice: ReturnType<typeof 
       <div className="try-deck-head">
         <div>
           <h2 id="try-deck-title">Try it now: {list.length} words, no account needed</h2>
-          <p className="muted">Your streak is kept in this browser. Create an account to unlock hundreds of words and save your progress.</p>
+          <p className="muted">
+            Your streak is kept in this browser. Create an account to unlock hundreds of words and save your progress.
+          </p>
         </div>
         <StreakDisplay streak={practice.streak} />
       </div>
-      <FlashCard words={list} onAnswer={(w, correct) => void practice.answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+      <FlashCard
+        words={list}
+        onAnswer={(w, correct) => void practice.answer(w, correct)}
+        onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+      />
       <p className="center">
         <Link to="/auth" search={{ tab: 'register' }}>
           Sign up to keep going →

@@ -40,13 +40,17 @@ export function FlaggedPage() {
       <header className="vocab-title">
         <h1>Flagged Words</h1>
         <p>
-          Your practice list: words you flagged or are still learning. Answer a word correctly {FLAGGED_REMOVAL_CORRECT} times here to take it
-          off the list.
+          Your practice list: words you flagged or are still learning. Answer a word correctly {FLAGGED_REMOVAL_CORRECT} times here to take
+          it off the list.
         </p>
         <GoalRing />
         <ReviewShortcut />
       </header>
-      <QueryBoundary query={words} loading="Loading words..." failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}>
+      <QueryBoundary
+        query={words}
+        loading="Loading words..."
+        failure={{ message: LOAD_FAILURES.words, showHelp: true, queryKey: flaggedQuery.queryKey }}
+      >
         {() =>
           list.length === 0 ? (
             <div className="card center">
@@ -59,7 +63,11 @@ export function FlaggedPage() {
               </Link>
             </div>
           ) : (
-            <WordListPractice words={list} onAnswer={(w, correct) => void answer(w, correct)} onFlag={(w, flagged) => void practice.setFlag(w, flagged)} />
+            <WordListPractice
+              words={list}
+              onAnswer={(w, correct) => void answer(w, correct)}
+              onFlag={(w, flagged) => void practice.setFlag(w, flagged)}
+            />
           )
         }
       </QueryBoundary>

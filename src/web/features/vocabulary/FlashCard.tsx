@@ -30,7 +30,9 @@ interface Props extends Omit<FlashCardOptions, 'inOrder' | 'answered'> {
  * Its logic is useFlashCard's; this draws it.
  */
 export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered = NONE_ANSWERED }: Props) {
-  const { word, state, isNew, grading, mobile, user, typing, setTyping, type, reveal, check, answer, moveOn, elapsed, card } = useFlashCard({ words, onAnswer, inOrder, answered });
+  const { word, state, isNew, grading, mobile, user, typing, setTyping, type, reveal, check, answer, moveOn, elapsed, card } = useFlashCard(
+    { words, onAnswer, inOrder, answered },
+  );
   const { revealed, round, fading, typed, judgement } = state;
   const typedId = useId();
   const saySaved = useSpeakingAttempts(user);
@@ -54,7 +56,14 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
     </div>
   );
   return (
-    <article ref={card} tabIndex={-1} className={`flash-card${fading ? ' fading' : ''}`} style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }} aria-live="polite" aria-busy={fading}>
+    <article
+      ref={card}
+      tabIndex={-1}
+      className={`flash-card${fading ? ' fading' : ''}`}
+      style={{ transitionDuration: `${cardFadeMs(mobile)}ms` }}
+      aria-live="polite"
+      aria-busy={fading}
+    >
       <div className="flash-card-top">
         {/* A word revealed and not answered is seen by this browser alone. The place of 'New word!' is kept on every card, so the
             options beside it wrap the same whether it shows or not. */}
@@ -86,17 +95,41 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
             <form className="typed-form" onSubmit={check}>
               <label htmlFor={typedId}>Type it in Lebanese</label>
               <div className="typed-row">
-                <input id={typedId} value={typed} onChange={(e) => type(e.target.value)} autoFocus autoComplete="off" autoCapitalize="off" spellCheck={false} maxLength={200} />
+                <input
+                  id={typedId}
+                  value={typed}
+                  onChange={(e) => type(e.target.value)}
+                  autoFocus
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={200}
+                />
                 <button type="submit" className="button" disabled={!typed.trim()}>
                   Check
                 </button>
               </div>
             </form>
           )}
-          <button type="button" className={`button button-wide${typingHere ? ' button-secondary' : ''}`} onClick={reveal} aria-keyshortcuts="Space">
+          <button
+            type="button"
+            className={`button button-wide${typingHere ? ' button-secondary' : ''}`}
+            onClick={reveal}
+            aria-keyshortcuts="Space"
+          >
             Reveal Now
           </button>
-          <p className="key-hint muted">{typingHere ? <>Press <kbd>Enter</kbd> to check</> : <>Press <kbd>Space</kbd> to reveal</>}</p>
+          <p className="key-hint muted">
+            {typingHere ? (
+              <>
+                Press <kbd>Enter</kbd> to check
+              </>
+            ) : (
+              <>
+                Press <kbd>Space</kbd> to reveal
+              </>
+            )}
+          </p>
         </>
       ) : (
         <>
@@ -123,7 +156,13 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
               <button type="button" className="button answer-right" onClick={() => answer(true)} disabled={fading} aria-keyshortcuts="1">
                 I know it <kbd aria-hidden="true">1</kbd>
               </button>
-              <button type="button" className="button button-secondary answer-wrong" onClick={() => answer(false)} disabled={fading} aria-keyshortcuts="2">
+              <button
+                type="button"
+                className="button button-secondary answer-wrong"
+                onClick={() => answer(false)}
+                disabled={fading}
+                aria-keyshortcuts="2"
+              >
                 Still learning <kbd aria-hidden="true">2</kbd>
               </button>
             </div>

@@ -8,7 +8,15 @@ const LABELS: Record<GradeName, string> = { again: 'Again', hard: 'Hard', good: 
  * Review's four grades (docs/decisions/0039-review-controls.md), each with the interval it schedules as the
  * server computed it for this card, on keys 1 to 4.
  */
-export function GradeButtons({ intervals, disabled, onGrade }: { intervals: Intervals; disabled: boolean; onGrade: (grade: GradeName) => void }) {
+export function GradeButtons({
+  intervals,
+  disabled,
+  onGrade,
+}: {
+  intervals: Intervals;
+  disabled: boolean;
+  onGrade: (grade: GradeName) => void;
+}) {
   return (
     <div className="grade-buttons" role="group" aria-label="How well did you remember it?">
       {GRADES.map((grade, i) => (

@@ -65,7 +65,8 @@ export function TopicPracticePage({ topic }: { topic: string }) {
       </header>
       {presentOnly && (
         <p className="notice" role="note">
-          You are practising the present tense. Past and future forms, commands and negatives come with <Link to="/subscription">Premium</Link>.
+          You are practising the present tense. Past and future forms, commands and negatives come with{' '}
+          <Link to="/subscription">Premium</Link>.
         </p>
       )}
       <QueryBoundary

@@ -32,7 +32,13 @@ describe('the flash card, step by step (docs/product-rules.md#flash-cards)', () 
   });
 
   test('the next word starts a new round: hidden, nothing typed, no verdict, no fade', () => {
-    const judged = run(firstCard(kifak), { type: 'type', text: 'kifak' }, { type: 'reveal' }, { type: 'judge', judgement: judgeAnswer('kifak', 'kifak') }, { type: 'fade' });
+    const judged = run(
+      firstCard(kifak),
+      { type: 'type', text: 'kifak' },
+      { type: 'reveal' },
+      { type: 'judge', judgement: judgeAnswer('kifak', 'kifak') },
+      { type: 'fade' },
+    );
     const next = run(judged, { type: 'show', shown: marhaba });
     expect(next).toEqual({ shown: marhaba, revealed: false, round: 1, fading: false, typed: '', judgement: null });
     expect(run(next, { type: 'show', shown: kifak }).round).toBe(2);

@@ -27,7 +27,14 @@ export type CardEvent =
   | { type: 'type'; text: string }
   | { type: 'fade' };
 
-export const firstCard = (shown: Shown | null): CardState => ({ shown, revealed: false, round: 0, fading: false, typed: '', judgement: null });
+export const firstCard = (shown: Shown | null): CardState => ({
+  shown,
+  revealed: false,
+  round: 0,
+  fading: false,
+  typed: '',
+  judgement: null,
+});
 
 /** The answer shows once per word, and not while the card fades out. */
 export const canReveal = (state: CardState) => state.shown !== null && !state.revealed && !state.fading;
@@ -54,4 +61,5 @@ export function cardReducer(state: CardState, event: CardEvent): CardState {
  * What the keys do on the card: a judged answer counts as the verdict says, so only its Next goes on; a
  * review card is graded (docs/decisions/0039-review-controls.md); any other is 'I know it' or 'Still learning'.
  */
-export const cardKeysMode = (state: CardState, grading: boolean): 'next' | 'grade' | 'know-it' => (state.judgement ? 'next' : grading ? 'grade' : 'know-it');
+export const cardKeysMode = (state: CardState, grading: boolean): 'next' | 'grade' | 'know-it' =>
+  state.judgement ? 'next' : grading ? 'grade' : 'know-it';

@@ -76,7 +76,11 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
   };
 
   /** Records an answer; resolves with the server's reply, or null when signed out or not saved. */
-  async function answer(word: Word, correct: boolean, opts: { inFlaggedSection?: boolean } & AnswerManner = {}): Promise<AnswerResult | null> {
+  async function answer(
+    word: Word,
+    correct: boolean,
+    opts: { inFlaggedSection?: boolean } & AnswerManner = {},
+  ): Promise<AnswerResult | null> {
     const shown = nextStreak(streakRef.current, correct);
     if (keepsStreak) setStreak(shown);
     if (!user) return null;
@@ -99,7 +103,10 @@ export function usePractice(user: User | null | undefined, { keepsStreak = true 
       queryClient.setQueryData(BATCH_KEY, result.batch);
       patchWordFlag(queryClient, word.id, result.isFlagged);
       if (result.unlockedBatch) {
-        toast.success(`Batch ${result.unlockedBatch} unlocked!`, { description: 'New words have been added to All Words.', duration: 3000 });
+        toast.success(`Batch ${result.unlockedBatch} unlocked!`, {
+          description: 'New words have been added to All Words.',
+          duration: 3000,
+        });
         queryClient.invalidateQueries({ queryKey: WORDS_KEY, exact: true });
       }
       refreshAfterAnswer(queryClient);
@@ -151,7 +158,8 @@ export function useSpeakingAttempts(user: User | null | undefined) {
       .then(() => refreshStats(queryClient))
       .catch((error: unknown) => {
         // One that waits is counted by the queue's indicator (docs/decisions/0024).
-        if (!isSyncFailure(error) && !handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+        if (!isSyncFailure(error) && !handledGlobally(error))
+          toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
       });
   };
 }

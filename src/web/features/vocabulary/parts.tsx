@@ -22,7 +22,16 @@ export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: 
 
 export function LockIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" fill="currentColor" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
@@ -36,7 +45,11 @@ export function LockIcon() {
  */
 let pressedControl: Element | null = null;
 if (typeof window !== 'undefined') {
-  window.addEventListener('pointerdown', (e) => (pressedControl = e.target instanceof Element ? e.target.closest('button, a') : null), true);
+  window.addEventListener(
+    'pointerdown',
+    (e) => (pressedControl = e.target instanceof Element ? e.target.closest('button, a') : null),
+    true,
+  );
   window.addEventListener('keydown', (e) => e.key === 'Tab' && (pressedControl = null), true);
 }
 
@@ -46,7 +59,13 @@ if (typeof window !== 'undefined') {
  * Space on a button or link reached from the keyboard keeps its own meaning; one that only kept the
  * focus after a mouse click (the Flag button, Listen) does not stop Space from revealing.
  */
-export function useCardKeys(handlers: { reveal?: () => void; right?: () => void; wrong?: () => void; next?: () => void; grade?: (grade: GradeName) => void }) {
+export function useCardKeys(handlers: {
+  reveal?: () => void;
+  right?: () => void;
+  wrong?: () => void;
+  next?: () => void;
+  grade?: (grade: GradeName) => void;
+}) {
   useShortcuts((e) => {
     if (e.repeat) return;
     if (e.key === ' ' && handlers.reveal) {

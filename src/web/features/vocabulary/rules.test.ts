@@ -103,14 +103,32 @@ describe('streak', () => {
   });
 
   test('the server wins on reconciling, a wrong answer stays 0 and the best never drops', () => {
-    expect(reconcileStreak({ currentStreak: 3, bestStreak: 3 }, { currentStreak: 12, bestStreak: 20 }, true)).toEqual({ currentStreak: 12, bestStreak: 20 });
-    expect(reconcileStreak({ currentStreak: 0, bestStreak: 8 }, { currentStreak: 5, bestStreak: 5 }, false)).toEqual({ currentStreak: 0, bestStreak: 8 });
+    expect(reconcileStreak({ currentStreak: 3, bestStreak: 3 }, { currentStreak: 12, bestStreak: 20 }, true)).toEqual({
+      currentStreak: 12,
+      bestStreak: 20,
+    });
+    expect(reconcileStreak({ currentStreak: 0, bestStreak: 8 }, { currentStreak: 5, bestStreak: 5 }, false)).toEqual({
+      currentStreak: 0,
+      bestStreak: 8,
+    });
   });
 });
 
 describe('batches', () => {
   test('thresholds 0, 20, 35, 45, 55, 65', () => {
-    const cases: [number, number][] = [[0, 1], [19, 1], [20, 2], [34, 2], [35, 3], [44, 3], [45, 4], [55, 5], [64, 5], [65, 6], [500, 6]];
+    const cases: [number, number][] = [
+      [0, 1],
+      [19, 1],
+      [20, 2],
+      [34, 2],
+      [35, 3],
+      [44, 3],
+      [45, 4],
+      [55, 5],
+      [64, 5],
+      [65, 6],
+      [500, 6],
+    ];
     for (const [best, batch] of cases) expect(batchForStreak(best)).toBe(batch);
   });
 
@@ -130,7 +148,12 @@ describe('batches', () => {
       remaining: 15,
     });
     expect(batchStatus({ maxUnlockedBatch: 3, bestStreak: 40, currentStreak: 0 }).remaining).toBe(45);
-    expect(batchStatus({ maxUnlockedBatch: 6, bestStreak: 0, currentStreak: 0 })).toMatchObject({ batch: 6, allUnlocked: true, nextBatch: null, remaining: null });
+    expect(batchStatus({ maxUnlockedBatch: 6, bestStreak: 0, currentStreak: 0 })).toMatchObject({
+      batch: 6,
+      allUnlocked: true,
+      nextBatch: null,
+      remaining: null,
+    });
     expect(batchLabel(2)).toBe('Batch 2 of 6');
   });
 });
@@ -146,7 +169,13 @@ describe('flagged feedback', () => {
 
 describe('word lists and topics', () => {
   test('keeps words with a numeric id and string english and lebanese', () => {
-    const raw = [{ id: 1, english: 'a', lebanese: 'b' }, { id: '2', english: 'a', lebanese: 'b' }, { id: 3, english: null, lebanese: 'b' }, null, { id: 4, english: 'c', lebanese: 'd' }];
+    const raw = [
+      { id: 1, english: 'a', lebanese: 'b' },
+      { id: '2', english: 'a', lebanese: 'b' },
+      { id: 3, english: null, lebanese: 'b' },
+      null,
+      { id: 4, english: 'c', lebanese: 'd' },
+    ];
     expect(validWords(raw as unknown[]).map((w) => w.id)).toEqual([1, 4]);
   });
 
@@ -164,10 +193,9 @@ describe('word lists and topics', () => {
     expect(topicPath('Verb: to eat')).toBe('/topics/Verb%3A%20to%20eat');
     expect(topicPercent({ wordsLearned: 5, totalWords: 20 })).toBe(25);
     expect(topicPercent({ wordsLearned: 0, totalWords: 0 })).toBe(0);
-    expect(topicsForGrid([{ name: 'Colors' }, { name: 'Family' }, { name: 'Food' }, { name: 'Basic Phrases' }, { name: 'Food and Drink' }])).toEqual([
-      { name: 'Family' },
-      { name: 'Food and Drink' },
-    ]);
+    expect(
+      topicsForGrid([{ name: 'Colors' }, { name: 'Family' }, { name: 'Food' }, { name: 'Basic Phrases' }, { name: 'Food and Drink' }]),
+    ).toEqual([{ name: 'Family' }, { name: 'Food and Drink' }]);
   });
 });
 

@@ -86,7 +86,12 @@ export function useFlashCard({ words, onAnswer, inOrder, answered }: FlashCardOp
     dispatch({ type: 'reveal' });
     setSeen((list) => markSeen(list, word.id));
     if (!typing || !typed.trim()) return;
-    const judged = judgeAnswer(typed, shownLebanese(word), lexicon, words.map((w) => [shownLebanese(w), w.english] as const));
+    const judged = judgeAnswer(
+      typed,
+      shownLebanese(word),
+      lexicon,
+      words.map((w) => [shownLebanese(w), w.english] as const),
+    );
     dispatch({ type: 'judge', judgement: judged });
     count(word, judged.verdict === 'right');
   };

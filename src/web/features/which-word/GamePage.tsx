@@ -31,11 +31,7 @@ export function WhichWordGamePage({ topic }: { topic: string }) {
   const title = round.data?.topic ?? topic;
 
   const body = (
-    <QueryBoundary
-      query={round}
-      loading={<SpinnerCard label="Loading words..." />}
-      failure={{ title: 'Unable to load words' }}
-    >
+    <QueryBoundary query={round} loading={<SpinnerCard label="Loading words..." />} failure={{ title: 'Unable to load words' }}>
       {({ questions }) =>
         questions.length === 0 ? (
           <div className="card center">
@@ -103,7 +99,8 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
     setWaiting(true);
     // Kept in the save queue before it is sent (docs/decisions/0043-one-save-queue.md): Next waits for this
     // save as the spec has it, and when it cannot get through now the answer waits in the queue.
-    saves.save(userId, 'word', { id: word.id }, { correct: right, flag: !right, page: 'which-word' })
+    saves
+      .save(userId, 'word', { id: word.id }, { correct: right, flag: !right, page: 'which-word' })
       .then((reply) => {
         if (reply?.streak) streak.settle(reply.streak, right);
         void queryClient.invalidateQueries({ queryKey: whichWordTopicsQuery.queryKey });
@@ -112,7 +109,8 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
         unlockTimer.current = setTimeout(() => setWaiting(false), NEXT_WORD_LOCK_MS);
       })
       .catch((error: unknown) => {
-        if (!handledGlobally(error)) toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
+        if (!handledGlobally(error))
+          toast.error('Progress not saved', { description: 'There was a problem saving your progress', duration: 3000 });
         setWaiting(false);
       });
   }
@@ -167,7 +165,9 @@ function Game({ questions, streak }: { questions: WhichWordQuestion[]; streak: R
           <div role="status">
             <p className="ww-verdict">{correct ? 'Correct! 🎉' : 'Try again!'}</p>
             <p className="ww-explanation">
-              {correct ? `That's right! ${word.english} is ${answer} in Lebanese Arabic.` : `The correct answer is ${answer} for ${word.english}.`}
+              {correct
+                ? `That's right! ${word.english} is ${answer} in Lebanese Arabic.`
+                : `The correct answer is ${answer} for ${word.english}.`}
             </p>
             {!correct && (
               <p className="ww-again muted">

@@ -70,7 +70,9 @@ function TopicCard({ topic }: { topic: WhichWordTopic }) {
         {learned} of {topic.totalWords} words learned
       </span>
       <ProgressBar value={learned} max={topic.totalWords} label={`${topic.name}: ${learned} of ${topic.totalWords} words learned`} />
-      <span className="ww-topic-date muted">{topic.lastPracticed ? `Last practiced: ${formatDate(topic.lastPracticed)}` : 'Not practiced yet'}</span>
+      <span className="ww-topic-date muted">
+        {topic.lastPracticed ? `Last practiced: ${formatDate(topic.lastPracticed)}` : 'Not practiced yet'}
+      </span>
     </Link>
   );
 }
