@@ -9,6 +9,7 @@ import { RecordingParams, RecordingQuery, SpeechQuery } from './model';
 
 /** A year: a recorded clip's address carries its hash, so what it names never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
 
 /**
  * A clip as an HTTP answer, in byte ranges when asked (a media element seeks and resumes with
@@ -58,12 +59,12 @@ export function speechRoutes(ctx: AppContext, { auth, speech }: { auth: AuthServ
     )
     .get(
       '/api/audio/:kind/*',
-      ({ params, query, request }) => {
-        const clip = speech.recording(params.kind, params['*']);
+      ({ params, query, request, user }) => {
+        const clip = speech.recording(params.kind, params['*'], user);
         if (!clip) throw notFound('There is no recorded clip at this address.');
-        // Only the address with the clip's own version is kept for good; another revalidates by its ETag.
-        return clipResponse(request, clip, query.v === clip.hash ? IMMUTABLE : 'no-cache');
+        // Only the address with the clip's own version is kept for good, a premium clip by its learner's browser alone; another revalidates by its ETag.
+        return clipResponse(request, clip, query.v !== clip.hash ? 'no-cache' : clip.premium ? IMMUTABLE_PRIVATE : IMMUTABLE);
       },
-      { params: RecordingParams, query: RecordingQuery },
+      { params: RecordingParams, query: RecordingQuery, optionalUser: true },
     );
 }

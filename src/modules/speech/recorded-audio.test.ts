@@ -8,6 +8,7 @@ import { formatIssue, runImport, validateContent } from '../../content/importer'
 import { contentStats } from '../../content/commands/stats';
 import { contentPlugins } from '../index';
 import { writeTestContent } from '../../../tests/support/vocabulary';
+import { DAY_MS } from '../../lib/clock';
 
 const fake = startFakeOpenAI();
 let content: string;
@@ -84,6 +85,7 @@ describe('a recorded clip is served, and preferred over synthetic speech', () =>
   beforeAll(() => {
     content = writeTestContent();
     drop('words/colors/colors-1.ogg', ogg);
+    drop('words/animals/animals-1.ogg', ogg);
     mkdirSync(join(content, 'lessons'));
     writeFileSync(
       join(content, 'lessons', '01-colors.md'),
@@ -156,6 +158,19 @@ describe('a recorded clip is served, and preferred over synthetic speech', () =>
     expect((await get('/api/audio/pictures/colors-1')).status).toBe(400);
   });
 
+  test("a premium word's clip is played only to a learner who may read the word: 401 signed out, 402 after the trial, kept by the learner's browser alone", async () => {
+    const path = '/api/audio/words/animals/animals-1';
+    const version = (t.db.$client.query("select hash from recorded_audio where key = 'animals/animals-1'").get() as { hash: string }).hash;
+    expect((await t.request('GET', path)).status).toBe(401);
+    const { cookie } = await t.signUp();
+    const inTrial = await t.request('GET', `${path}?v=${version}`, { cookie });
+    expect(inTrial.status).toBe(200);
+    expect(inTrial.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    t.clock.advance(8 * DAY_MS);
+    const expired = await t.request('GET', path, { cookie });
+    expect({ status: expired.status, error: expired.error?.error }).toEqual({ status: 402, error: 'trial_expired' });
+  });
+
   test("a lesson component's clip fills its audioUrl, at the clip's versioned address", async () => {
     const lesson = t.db.$client.query("select id from lessons where key = 'colors'").get() as { id: number };
     const [step] = t.services.lessons.steps(lesson.id);
@@ -171,7 +186,7 @@ describe('a recorded clip is served, and preferred over synthetic speech', () =>
   test('a clip removed from content/audio is gone after the next import', async () => {
     rmSync(join(content, 'audio'), { recursive: true, force: true });
     const result = runImport(t.db, content, contentPlugins);
-    expect(result.counts.find((c) => c.kind === 'audio')!.counts).toEqual({ added: 0, updated: 0, unchanged: 0, removed: 2 });
+    expect(result.counts.find((c) => c.kind === 'audio')!.counts).toEqual({ added: 0, updated: 0, unchanged: 0, removed: 3 });
     expect((await get('/api/tts?text=bababa')).headers.get('content-type')).toBe('audio/mpeg');
   });
 });

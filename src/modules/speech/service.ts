@@ -156,7 +156,7 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
     .limit(1)
     .prepare();
   const recordingByKey = db
-    .select(recordingColumns)
+    .select({ ...recordingColumns, arabizi: recordedAudio.arabizi })
     .from(recordedAudio)
     .where(and(eq(recordedAudio.kind, sql.placeholder('kind')), eq(recordedAudio.key, sql.placeholder('key'))))
     .prepare();
@@ -167,9 +167,15 @@ export function createSpeechService(ctx: AppContext, sources: SpeakableSource[],
     .prepare();
 
   return {
-    /** An author's clip of a content item (docs/content-format.md#recorded-audio), or null. */
-    recording(kind: string, key: string): Clip | null {
-      return recordingByKey.get({ kind, key }) ?? null;
+    /**
+     * An author's clip of a content item (docs/content-format.md#recorded-audio), or null. A clip of a
+     * premium text is said only to a learner who may read it, as the text is (401 signed out, 402 after the trial).
+     */
+    recording(kind: string, key: string, user: User | null): Clip | null {
+      const row = recordingByKey.get({ kind, key });
+      if (!row) return null;
+      const { arabizi, ...clip } = row;
+      return { ...clip, premium: speakableFor(arabizi, user)?.premium ?? false };
     },
 
     /** The address of an item's recorded clip, versioned by its hash so it may be cached for good; null when there is none. */
