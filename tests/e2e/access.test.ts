@@ -86,7 +86,13 @@ describe('access that ends while a tab is open', () => {
 
     // The other tab was told once, by its clock and by the 402 its dialogue's read got.
     await other.bringToFront();
-    await other.locator('[data-sonner-toast]').first().waitFor();
+    // Its toast is drawn on the context's paused clock too: a little at a time, well within the second before the paywall.
+    const toasts = other.locator('[data-sonner-toast]');
+    for (let step = 0; step < 40 && (await toasts.count()) === 0; step++) {
+      await page.clock.runFor(10);
+      await Bun.sleep(100);
+    }
+    await toasts.first().waitFor();
     expect(await other.locator('[data-sonner-toast]').count()).toBe(1);
 
     await page.clock.runFor(1000);
