@@ -13,11 +13,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** The Lebanese of every word of a topic, by its English, read from the content the placement check asks. */
-const lebaneseOf = (file: string) =>
+/** The Lebanese of every word of a unit's topics, by its English, read from the content the placement check asks. */
+const lebaneseOf = (...files: string[]) =>
   new Map(
-    (parse(readFileSync(join(import.meta.dir, '../../content/words', file), 'utf8')).words as { english: string; arabizi: string }[]).map(
-      (w) => [w.english, w.arabizi],
+    files.flatMap((file) =>
+      (parse(readFileSync(join(import.meta.dir, '../../content/words', file), 'utf8')).words as { english: string; arabizi: string }[]).map(
+        (w) => [w.english, w.arabizi] as const,
+      ),
     ),
   );
 
@@ -162,7 +164,7 @@ describe('the course', () => {
     const first = await answer('Unit 1: Hello and how are you', lebaneseOf('greetings.yaml'));
     await screenshot(page, 'course-placement-375');
     await first.getByRole('button', { name: 'Check unit 2' }).click();
-    const second = await answer('Unit 2: About you', lebaneseOf('basic-phrases.yaml'));
+    const second = await answer('Unit 2: About you', lebaneseOf('basic-phrases.yaml', 'small-talk.yaml'));
     await second.getByRole('button', { name: 'Start here' }).click();
 
     const third = page.locator('.course-unit').nth(2);
