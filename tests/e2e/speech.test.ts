@@ -26,6 +26,7 @@ describe('the Lebanese voice in the browser', () => {
     await page.goto('/landing');
     const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
     await deck.waitFor();
+    await deck.getByRole('button', { name: 'Reveal Now' }).click();
     const arabizi = ((await deck.locator('.flash-card-lebanese').textContent()) ?? '').trim();
     const arabic = ((await deck.locator('.flash-card-arabic').textContent()) ?? '').trim();
     expect(arabizi).not.toBe('');
@@ -104,6 +105,8 @@ describe('the Lebanese voice in the browser', () => {
     await page.goto('/landing');
     const deck = page.getByRole('region', { name: /Try it now: 10 words/ });
     await deck.waitFor();
+    // Below a phone's fold the card's countdown waits to be seen: revealed by hand.
+    await deck.getByRole('button', { name: 'Reveal Now' }).click();
     const arabizi = ((await deck.locator('.flash-card-lebanese').textContent()) ?? '').trim();
     const [slow] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/tts')),
