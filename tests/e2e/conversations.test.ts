@@ -223,7 +223,7 @@ async function paywallJourney(width: number, height: number) {
     db.close();
   }
   await page.goto('/talk');
-  await page.getByRole('link', { name: 'A taxi to the airport (premium, locked)' }).click();
+  await page.getByRole('link', { name: /A taxi to the airport.*Unlock with Premium/ }).click();
   await page.waitForURL('**/subscription');
   // The free ones stay open.
   await page.goto('/talk');

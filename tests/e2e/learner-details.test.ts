@@ -231,17 +231,22 @@ async function axeViolations(page: import('playwright-core').Page, rules: string
 }
 
 describe('accessibility', () => {
-  test("each dialogue card's name is what it shows, at both widths", async () => {
+  test("each dialogue's and conversation's card is named by what it shows, at both widths", async () => {
     const { page, context } = await learnerOnWords();
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/dialogues');
-      await page.locator('.dialogue-card').first().waitFor();
-      expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
-      const first = page.locator('.dialogue-card').first();
-      const title = (await first.locator('.dialogue-card-title').textContent())!;
-      expect(await page.getByRole('link', { name: title }).first().textContent()).toContain('Open');
-      await screenshot(page, `dialogues-${width}`);
+    for (const [path, action] of [
+      ['/dialogues', 'Open'],
+      ['/talk', 'Start talking'],
+    ] as const) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await page.locator('.link-card').first().waitFor();
+        expect(await axeViolations(page, ['label-content-name-mismatch'])).toEqual([]);
+        const first = page.locator('.link-card').first();
+        const title = (await first.locator('.link-card-title').textContent())!;
+        expect(await page.getByRole('link', { name: title }).first().textContent()).toContain(action);
+        await screenshot(page, `${path.slice(1)}-${width}`);
+      }
     }
     await context.close();
   });

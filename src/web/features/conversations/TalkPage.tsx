@@ -12,7 +12,7 @@ export function TalkPage() {
   const conversations = useQuery(conversationsQuery);
   return (
     <section className="stack talk-page" aria-labelledby="talk-title">
-      <div className="learn-title talk-intro">
+      <div className="learn-title page-intro">
         <h1 id="talk-title">Talk</h1>
         <p>Talk your way through a Lebanese situation: type or say your lines, and the partner answers and corrects you gently.</p>
       </div>
@@ -45,24 +45,23 @@ export function TalkPage() {
             {scenarios.length === 0 ? (
               <p className="card muted">No conversations available yet.</p>
             ) : (
-              <ol className="talk-grid">
+              <ol className="card-grid">
                 {scenarios.map((s) => (
                   <li key={s.id}>
                     <Link
                       to={s.locked ? '/subscription' : '/talk/$id'}
                       params={s.locked ? undefined : { id: String(s.id) }}
-                      className={`talk-card${s.locked ? ' locked' : ''}`}
-                      aria-label={s.locked ? `${s.title} (premium, locked)` : s.title}
+                      className={`link-card${s.locked ? ' locked' : ''}`}
                     >
-                      <span className="talk-card-top">
+                      <span className="link-card-top">
                         <span className={s.premium ? 'vocab-badge premium' : 'vocab-badge'}>{s.premium ? 'Premium' : 'Free'}</span>
                       </span>
-                      <span className="talk-card-title">{s.title}</span>
-                      <span className="talk-card-setting">{s.setting}</span>
-                      <span className="talk-card-meta">
+                      <span className="link-card-title">{s.title}</span>
+                      <span className="link-card-setting">{s.setting}</span>
+                      <span className="link-card-meta">
                         With {s.partner.name} · {s.checklist.length} things to do
                       </span>
-                      <span className="talk-card-action">{s.locked ? 'Unlock with Premium' : 'Start talking'} →</span>
+                      <span className="link-card-action">{s.locked ? 'Unlock with Premium' : 'Start talking'} →</span>
                     </Link>
                   </li>
                 ))}

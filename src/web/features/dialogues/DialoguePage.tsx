@@ -69,7 +69,7 @@ function DialogueScreen({ dialogue }: { dialogue: Dialogue }) {
       <header className="card dialogue-intro">
         <h1>{dialogue.title}</h1>
         <p>{dialogue.setting}</p>
-        <p className="dialogue-card-meta">
+        <p className="dialogue-meta">
           {dialogue.speakers.map((s) => `${s.name} (${s.gender === 'female' ? 'woman' : 'man'})`).join(' · ')}
         </p>
         <label className="dialogue-toggle">

@@ -12,7 +12,7 @@ export function DialoguesPage() {
   const dialogues = useQuery(dialoguesQuery);
   return (
     <section className="stack dialogues-page" aria-labelledby="dialogues-title">
-      <div className="learn-title dialogues-intro">
+      <div className="learn-title page-intro">
         <h1 id="dialogues-title">Dialogues</h1>
         <p>Everyday conversations in Lebanon: listen to them, then take a part and say it yourself.</p>
         <GoalRing />
@@ -26,24 +26,24 @@ export function DialoguesPage() {
           list.length === 0 ? (
             <p className="card muted">No dialogues available yet.</p>
           ) : (
-            <ol className="dialogue-grid">
+            <ol className="card-grid">
               {list.map((d) => (
                 <li key={d.id}>
                   <Link
                     to={d.locked ? '/subscription' : '/dialogues/$id'}
                     params={d.locked ? undefined : { id: String(d.id) }}
-                    className={`dialogue-card${d.locked ? ' locked' : ''}`}
+                    className={`link-card${d.locked ? ' locked' : ''}`}
                   >
-                    <span className="dialogue-card-top">
+                    <span className="link-card-top">
                       <span className={d.premium ? 'vocab-badge premium' : 'vocab-badge'}>{d.premium ? 'Premium' : 'Free'}</span>
                       {d.progress.timesPlayed > 0 && <span className="completed-mark">Best role-play: {d.progress.bestScore} right</span>}
                     </span>
-                    <span className="dialogue-card-title">{d.title}</span>
-                    <span className="dialogue-card-setting">{d.setting}</span>
-                    <span className="dialogue-card-meta">
+                    <span className="link-card-title">{d.title}</span>
+                    <span className="link-card-setting">{d.setting}</span>
+                    <span className="link-card-meta">
                       {d.speakers.map((s) => s.name).join(', ')} · {d.lines} lines
                     </span>
-                    <span className="dialogue-card-action">{d.locked ? 'Unlock with Premium' : 'Open'} →</span>
+                    <span className="link-card-action">{d.locked ? 'Unlock with Premium' : 'Open'} →</span>
                   </Link>
                 </li>
               ))}

@@ -28,15 +28,15 @@ export function LessonList() {
           list.length === 0 ? (
             <p className="card muted">No lessons available yet.</p>
           ) : (
-            <ol className="lesson-grid">
+            <ol className="card-grid">
               {list.map((lesson) => (
                 <li key={lesson.id}>
                   <Link
                     to="/lesson/$id"
                     params={{ id: String(lesson.id) }}
-                    className={`lesson-card${lesson.progress.completed ? ' completed' : ''}`}
+                    className={`link-card lesson-card${lesson.progress.completed ? ' completed' : ''}`}
                   >
-                    <span className="lesson-card-top">
+                    <span className="link-card-top">
                       <span className={`difficulty difficulty-${lesson.difficulty}`}>{DIFFICULTY_LABELS[lesson.difficulty]}</span>
                       {lesson.progress.completed && (
                         <span className="completed-mark">
@@ -44,13 +44,13 @@ export function LessonList() {
                         </span>
                       )}
                     </span>
-                    <span className="lesson-card-name">
+                    <span className="link-card-title">
                       {lesson.orderIndex}. {lesson.name}
                     </span>
                     <span className="lesson-card-description">
                       <Emphasised text={summaryOf(lesson.description)} />
                     </span>
-                    <span className="lesson-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
+                    <span className="link-card-action">{lesson.progress.completed ? 'Review lesson' : 'Start lesson'} →</span>
                   </Link>
                 </li>
               ))}
