@@ -7,9 +7,7 @@ import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
-import { checkVerbForms } from '../../content/verb-forms';
-import { knownArabiziOf, plainWordsOf, verbFormsOf } from '../vocabulary/content';
-import { checkAddressee } from '../../content/addressee';
+import { checkLebaneseTexts } from '../vocabulary/content';
 import { dialogueLines, dialogues, GENDERS, type Speaker } from './schema';
 import type { Voice } from '../../content/speakable';
 
@@ -185,16 +183,9 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
     ];
   },
   check(items, all, report) {
-    checkVerbForms(
-      verbFormsOf(all),
-      knownArabiziOf(all),
+    checkLebaneseTexts(
       items.flatMap((item) => item.texts),
-      report,
-    );
-    checkAddressee(
-      items.flatMap((item) => item.texts),
-      verbFormsOf(all),
-      plainWordsOf(all),
+      all,
       report,
     );
     reportRepeats(

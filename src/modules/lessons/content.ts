@@ -7,10 +7,8 @@ import type { SourceDoc } from '../../content/yaml';
 import { arabizi, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
-import { checkVerbForms } from '../../content/verb-forms';
 import { grammarKeysOf } from '../grammar/content';
-import { knownArabiziOf, plainWordsOf, topicIdIn, topicNamesOf, verbFormsOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
-import { checkAddressee } from '../../content/addressee';
+import { checkLebaneseTexts, topicIdIn, topicNamesOf, verbIdIn, verbKeysOf } from '../vocabulary/content';
 import { DIFFICULTIES, STEP_TYPES, lessonContent, lessons, type StepContent, type StepType } from './schema';
 
 const Component = v.strictObject({
@@ -176,16 +174,9 @@ export const lessonsContent: ContentPlugin<LessonContent> = {
           message: `no verb with key "${item.verb}" in content/verbs`,
         });
     }
-    checkVerbForms(
-      verbFormsOf(all),
-      knownArabiziOf(all),
+    checkLebaneseTexts(
       items.flatMap((item) => item.texts),
-      report,
-    );
-    checkAddressee(
-      items.flatMap((item) => item.texts),
-      verbFormsOf(all),
-      plainWordsOf(all),
+      all,
       report,
     );
     reportRepeats(

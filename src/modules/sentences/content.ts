@@ -6,9 +6,7 @@ import { parseYaml, validateDoc } from '../../content/yaml';
 import { arabic, arabizi, checkNumberLetters, key, reportRepeats, text } from '../../content/fields';
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
-import { checkVerbForms } from '../../content/verb-forms';
-import { checkAddressee } from '../../content/addressee';
-import { knownArabiziOf, plainWordsOf, verbFormsOf } from '../vocabulary/content';
+import { checkLebaneseTexts } from '../vocabulary/content';
 import { sentenceContexts, sentences } from './schema';
 
 const SentencesFile = v.strictObject({
@@ -96,16 +94,9 @@ export const sentencesContent: ContentPlugin<SentenceContent> = {
     });
   },
   check(items, all, report) {
-    checkVerbForms(
-      verbFormsOf(all),
-      knownArabiziOf(all),
+    checkLebaneseTexts(
       items.flatMap((item) => item.texts),
-      report,
-    );
-    checkAddressee(
-      items.flatMap((item) => item.texts),
-      verbFormsOf(all),
-      plainWordsOf(all),
+      all,
       report,
     );
     reportRepeats(

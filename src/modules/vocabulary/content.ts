@@ -7,7 +7,7 @@ import { parseYaml, validateDoc, fieldName, type SourceDoc } from '../../content
 import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, slug, text } from '../../content/fields';
 import { addCounts, syncByKey } from '../../content/sync';
 import { spellingOf, textAt } from '../../content/spelling';
-import type { VerbForms } from '../../content/verb-forms';
+import { checkVerbForms, type VerbForms } from '../../content/verb-forms';
 import { checkAddressee, SPEAKS_TO_YOU } from '../../content/addressee';
 import { formatTable, percent } from '../../content/table';
 import { FREE_TOPICS, MINIMUMS, PREMIUM_TOPICS, VERBS } from '../../content/corpus';
@@ -482,6 +482,16 @@ export function knownArabiziOf(all: Map<string, unknown[]>) {
     ...table.entries.flatMap((e) => [e.canonical, ...e.variants]),
   ];
   return new Set(spellings.flatMap((s) => s.toLowerCase().match(/[a-z0-9]+/g) ?? []));
+}
+
+/**
+ * The checks a text written in Lebanese takes wherever it stands (a lesson, a sentence, a dialogue line):
+ * its verb forms are the verb tables' own, and its English says to whom "you" is said when the Lebanese does.
+ */
+export function checkLebaneseTexts(texts: TextField[], all: Map<string, unknown[]>, report: Reporter) {
+  const forms = verbFormsOf(all);
+  checkVerbForms(forms, knownArabiziOf(all), texts, report);
+  checkAddressee(texts, forms, plainWordsOf(all), report);
 }
 
 /** The row of a topic (by its name) or a verb (by its key) as an import has written it, for the content that points at them. */
