@@ -52,6 +52,27 @@ export function speakInBrowser(text: string, rate = 0.85): Promise<void> {
 }
 
 /**
+ * Plays a clip on the element `audio` holds (pausing the one it held) and resolves once it has ended,
+ * failed or been paused; rejects when the browser refuses to play (before a tap, say).
+ */
+export async function playClip(clip: Blob, audio: { current: HTMLAudioElement | null }): Promise<void> {
+  const url = URL.createObjectURL(clip);
+  audio.current?.pause();
+  const element = new Audio(url);
+  audio.current = element;
+  try {
+    await element.play();
+    await new Promise<void>((resolve) => {
+      element.onended = () => resolve();
+      element.onerror = () => resolve();
+      element.onpause = () => resolve();
+    });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
  * Every Listen button (cards, sentences, lessons): a lesson component's own audioUrl, else /api/tts,
  * else the browser's speech synthesis, with the audio error toasts (docs/product-rules.md#speech).
  */
@@ -61,21 +82,10 @@ export function useSpeech() {
   useEffect(() => () => audio.current?.pause(), []);
 
   async function play(clip: Blob) {
-    const url = URL.createObjectURL(clip);
-    audio.current?.pause();
-    const element = new Audio(url);
-    audio.current = element;
     try {
-      await element.play();
-      await new Promise<void>((resolve) => {
-        element.onended = () => resolve();
-        element.onerror = () => resolve();
-        element.onpause = () => resolve();
-      });
+      await playClip(clip, audio);
     } catch {
       toast.error('Audio Error', { description: 'Failed to play audio. Please try again.', duration: AUDIO_TOAST_MS });
-    } finally {
-      URL.revokeObjectURL(url);
     }
   }
 

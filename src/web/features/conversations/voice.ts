@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { searchOf, server } from '../../lib/api';
 import { activityEnded, activityStarted } from '../../lib/activity-time';
-import { loadClip, speakInBrowser } from '../../lib/speech';
+import { loadClip, playClip, speakInBrowser } from '../../lib/speech';
 import { RECOGNITION_LANGUAGES, recognitionClass } from '../../ui/SayIt';
 
 /**
@@ -29,21 +29,9 @@ export function usePartnerVoice() {
       // No clip could be loaded (offline): the browser's voice reads the line.
     }
     if (!clip) return speakInBrowser(line.arabizi).catch(() => undefined);
-    const url = URL.createObjectURL(clip);
-    const element = new Audio(url);
-    audio.current = element;
-    try {
-      await element.play();
-      await new Promise<void>((resolve) => {
-        element.onended = () => resolve();
-        element.onerror = () => resolve();
-        element.onpause = () => resolve();
-      });
-    } catch {
+    await playClip(clip, audio).catch(() => {
       // A browser that refuses to play before a tap: the line is on screen, and its Listen button plays it.
-    } finally {
-      URL.revokeObjectURL(url);
-    }
+    });
   };
 }
 
