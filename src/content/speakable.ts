@@ -1,3 +1,5 @@
+import type { Database } from 'bun:sqlite';
+import { contentMemo } from './memo';
 /**
  * What speech may say: a content text's Arabic script and its arabizi (which says how Lebanese
  * pronounce it), and the voice it is said in where the content gives one (a dialogue's speaker).
@@ -28,4 +30,21 @@ export type Speed = (typeof SPEEDS)[number];
  */
 export interface SpeakableSource {
   speakableFor(text: string): Speakable | null;
+}
+
+/**
+ * A source's texts found by their arabizi (in any case) or their Arabic exactly, the first of a text
+ * winning (so a source lists its free items first). The lookup is built from the content once and kept
+ * until the content may have changed (contentMemo): speech asks every source on every clip, and a scan
+ * of the tables on the server's thread for each of a crowd's requests held it (docs/decisions/0066).
+ */
+export function speakableIndex(client: Database, texts: () => Speakable[]): (text: string) => Speakable | null {
+  const index = contentMemo(client, () => {
+    const found = new Map<string, Speakable>();
+    for (const speakable of texts()) {
+      for (const key of [speakable.arabizi.toLowerCase(), speakable.arabic]) if (!found.has(key)) found.set(key, speakable);
+    }
+    return found;
+  });
+  return (text) => index().get(text.toLowerCase()) ?? index().get(text) ?? null;
 }

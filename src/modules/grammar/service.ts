@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { speakableIndex } from '../../content/speakable';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { grammarPages, type GrammarLink, type GrammarRow, type GrammarTable } from './schema';
@@ -43,16 +44,12 @@ export function createGrammarService(ctx: AppContext) {
       return { key: k, title, summary, body, tables, examples, words, verbs };
     },
     /** The row of a table or an example whose arabizi (in any case) or Arabic is exactly the text: what speech may say of grammar (free, as the reference is). */
-    speakableFor(text: string): { arabic: string; arabizi: string; premium: boolean } | null {
-      const lower = text.toLowerCase();
-      for (const page of allRows.all()) {
-        const row = [...page.tables.flatMap((t) => t.rows), ...page.examples].find(
-          (r) => r.arabizi.toLowerCase() === lower || r.arabic === text,
-        );
-        if (row) return { arabic: row.arabic, arabizi: row.arabizi, premium: false };
-      }
-      return null;
-    },
+    speakableFor: speakableIndex(db.$client, () =>
+      allRows
+        .all()
+        .flatMap((page) => [...page.tables.flatMap((t) => t.rows), ...page.examples])
+        .map((row) => ({ arabic: row.arabic, arabizi: row.arabizi, premium: false })),
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { speakableIndex } from '../../content/speakable';
 import type { AppContext } from '../../lib/context';
-import { rowSpeaking } from '../../db/spoken';
 import { notFound } from '../../lib/errors';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
@@ -113,6 +113,20 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
     );
   }
 
+  const questions = db
+    .select({ arabic: sentences.questionArabic, arabizi: sentences.questionArabizi })
+    .from(sentences)
+    .orderBy(asc(sentences.id))
+    .prepare();
+  const answers = db
+    .select({ arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer })
+    .from(sentenceContexts)
+    .orderBy(asc(sentenceContexts.id))
+    .prepare();
+  const speakableFor = speakableIndex(db.$client, () =>
+    [...questions.all(), ...answers.all()].map((text) => ({ ...text, premium: false })),
+  );
+
   return {
     /** The sentence topics of the content, alphabetically. */
     topics(): string[] {
@@ -173,12 +187,7 @@ export function createSentencesService(ctx: AppContext, deps: { streak: StreakSe
     },
 
     /** The Arabic script and arabizi of a sentence question or recommended answer whose arabizi or Arabic is `text`, for speech (sentences are free). */
-    speakableFor(text: string): { arabic: string; arabizi: string; premium: boolean } | null {
-      const row =
-        rowSpeaking(db, sentences, { arabic: sentences.questionArabic, arabizi: sentences.questionArabizi }, text) ??
-        rowSpeaking(db, sentenceContexts, { arabic: sentenceContexts.arabic, arabizi: sentenceContexts.recommendedAnswer }, text);
-      return row && { ...row, premium: false };
-    },
+    speakableFor,
   };
 }
 
