@@ -94,6 +94,14 @@ interface KnownForms {
 
 const indexes = new WeakMap<SpellingLexicon, KnownForms>();
 
+/**
+ * Builds the lexicon's index of known forms now rather than at its first judgement: a few hundred
+ * milliseconds over the whole content, which the server spends as it starts, not on a learner's answer.
+ */
+export function indexKnownForms(lexicon: SpellingLexicon) {
+  knownForms(lexicon, []);
+}
+
 /** The lexicon's forms indexed once per lexicon; a screen's forms are added per call. */
 function knownForms(lexicon: SpellingLexicon, screen: readonly ScreenForm[]): KnownForms {
   let base = indexes.get(lexicon);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { alignWords } from '../../content/second-spellings';
 import type { SpellingLexicon } from '../../shared/arabizi';
@@ -67,6 +67,18 @@ function freeTextsOf(folder: string, doc: unknown): Text[] {
   if (file?.premium === true) return [];
   if (folder === 'verbs') return textsOf(file?.conjugations?.present);
   return textsOf(doc);
+}
+
+/** What the forms are read from, as it stands on disk (each file's path, size and time): the same signature, the same forms. */
+export function knownFormsSignature(contentDir: string): string {
+  const files = [join(contentDir, 'spelling.yaml'), ...FORM_FOLDERS.flatMap((folder) => yamlFiles(join(contentDir, folder)))];
+  return files
+    .filter((path) => existsSync(path))
+    .map((path) => {
+      const { size, mtimeMs } = statSync(path);
+      return `${path}:${size}:${mtimeMs}`;
+    })
+    .join('\n');
 }
 
 function yamlFiles(dir: string): string[] {

@@ -1,7 +1,8 @@
 import { CONTENT_DIR } from '../../content/dir';
 import { loadSpelling } from '../../content/spelling';
 import { spellingLexicon, type SpellingLexicon } from '../../shared/arabizi';
-import { loadKnownForms } from './known-forms';
+import { indexKnownForms } from '../../shared/judge';
+import { knownFormsSignature, loadKnownForms } from './known-forms';
 
 /**
  * The spelling table of content/ (content/spelling.yaml) as the lexicon the arabizi key uses, with every
@@ -9,11 +10,7 @@ import { loadKnownForms } from './known-forms';
  * like the content the process imported at start (docs/decisions/0009).
  */
 export function createSpellingService(contentDir = CONTENT_DIR) {
-  const { entries } = loadSpelling(contentDir);
-  const known = loadKnownForms(contentDir);
-  const lexicon: SpellingLexicon = spellingLexicon(entries, known.all);
-  const freeLexicon: SpellingLexicon = spellingLexicon(entries, known.free);
-  const canonicalOf = new Map(entries.flatMap((e) => e.variants.map((variant) => [variant.toLowerCase(), e.canonical] as const)));
+  const { lexicon, freeLexicon, canonicalOf } = lexiconsOf(contentDir);
   return {
     /** Everything the content teaches, for judging on the server. */
     lexicon(): SpellingLexicon {
@@ -37,3 +34,29 @@ export function createSpellingService(contentDir = CONTENT_DIR) {
 }
 
 export type SpellingService = ReturnType<typeof createSpellingService>;
+
+type Lexicons = { lexicon: SpellingLexicon; freeLexicon: SpellingLexicon; canonicalOf: Map<string, string> };
+const read = new Map<string, { signature: string; lexicons: Lexicons }>();
+
+/**
+ * The lexicons of a content folder, read and indexed once for as long as its files stay as they are:
+ * reading every form and indexing them for the judge takes about half a second, which a process that
+ * builds the app more than once (the tests) would otherwise pay each time.
+ */
+function lexiconsOf(contentDir: string): Lexicons {
+  const signature = knownFormsSignature(contentDir);
+  const kept = read.get(contentDir);
+  if (kept?.signature === signature) return kept.lexicons;
+  const { entries } = loadSpelling(contentDir);
+  const known = loadKnownForms(contentDir);
+  const lexicon = spellingLexicon(entries, known.all);
+  // Indexed now, as the server starts, rather than at a learner's first answer.
+  indexKnownForms(lexicon);
+  const lexicons = {
+    lexicon,
+    freeLexicon: spellingLexicon(entries, known.free),
+    canonicalOf: new Map(entries.flatMap((e) => e.variants.map((variant) => [variant.toLowerCase(), e.canonical] as const))),
+  };
+  read.set(contentDir, { signature, lexicons });
+  return lexicons;
+}
