@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
@@ -12,6 +12,38 @@ import { CONTENT_DIR } from '../../src/content/dir';
 import { testClient, type TestError } from './client';
 
 export const BASE = 'http://localhost:3000';
+
+const imported = new Map<string, { signature: string; file: string }>();
+let importedFiles = 0;
+const templates = mkdtempSync(join(tmpdir(), 'kalimat-imported-'));
+process.on('exit', () => rmSync(templates, { recursive: true, force: true }));
+
+/**
+ * A database with the content of `contentDir` imported, made once for as long as the folder's files stay
+ * as they are and copied for each test app: importing the whole course takes seconds, and a test file
+ * builds many apps.
+ */
+function importedDatabase(contentDir: string): string {
+  const signature = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((name) => {
+      const { size, mtimeMs } = statSync(join(contentDir, name));
+      return `${name}:${size}:${mtimeMs}`;
+    })
+    .join('\n');
+  const kept = imported.get(contentDir);
+  if (kept?.signature === signature) return kept.file;
+  const file = join(templates, `${importedFiles++}.db`);
+  const db = openDatabase(file);
+  migrateDatabase(db);
+  const result = runImport(db, contentDir, contentPlugins);
+  if (!result.ok) throw new Error(`content has errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
+  // One file to copy: the write-ahead log folded into it.
+  db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  imported.set(contentDir, { signature, file });
+  return file;
+}
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -28,12 +60,10 @@ export interface TestAppOptions {
 export function createTestApp(opts: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_PATH: join(dir, 'app.db'), APP_URL: BASE, ...opts.env });
+  if (opts.content !== false)
+    copyFileSync(importedDatabase(typeof opts.content === 'string' ? opts.content : CONTENT_DIR), config.DATABASE_PATH);
   const db = openDatabase(config.DATABASE_PATH);
   migrateDatabase(db);
-  if (opts.content !== false) {
-    const result = runImport(db, typeof opts.content === 'string' ? opts.content : CONTENT_DIR, contentPlugins);
-    if (!result.ok) throw new Error(`content has errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
-  }
   const clock = new TestClock(new Date());
   const app = createApp({ config, db, clock, pushNetwork: opts.pushNetwork && createPushNetwork(opts.pushNetwork) });
 
