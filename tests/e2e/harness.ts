@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Database } from 'bun:sqlite';
 import { expect, setDefaultTimeout } from 'bun:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CONTENT_DIR } from '../../src/content/dir';
+import { importedDatabase } from '../support/imported';
 
 // A browser test waits on a real server and Chromium; bun's default of 5 s is too short, and a timeout
 // kills the processes the whole file shares.
@@ -65,14 +67,16 @@ export async function startServer(databasePath: string, env: Record<string, stri
   };
 }
 
-/**
- * The real server on a free port with its own temporary database, the built client and content/
- * imported, plus a Chromium driven by playwright-core.
- */
 let visitors = 1;
 
+/**
+ * The real server on a free port with its own temporary database, the built client and content/
+ * imported (a copy of a database this process imported once; a first start's own import is the start
+ * command's journey), plus a Chromium driven by playwright-core.
+ */
 export async function startApp(opts: ServerOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-e2e-'));
+  copyFileSync(importedDatabase(CONTENT_DIR), join(dir, 'app.db'));
   const server = await startServer(join(dir, 'app.db'), opts.env);
   const { baseUrl, port } = server;
 

@@ -160,8 +160,11 @@ describe('the statistics page', () => {
   test('with one day of answers the charts read well: a week drawn, not a month of slivers, a point for the day, named calendar rows', async () => {
     const { page, context } = await learnerOnWords();
     for (let i = 0; i < 3; i++) {
+      // The streak counts at once; the forecast below needs the answer kept by the server, so each save is awaited.
+      const saved = page.waitForResponse((r) => r.url().endsWith('/progress') && r.request().method() === 'POST' && r.ok());
       await answerCardFromKeyboard(page);
       await page.locator('.streak-current', { hasText: new RegExp(`^${i + 1}$`) }).waitFor();
+      await saved;
     }
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });

@@ -1,49 +1,16 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createPushNetwork, type PushNetworkOptions } from '../../src/lib/push-network';
 import { migrateDatabase, openDatabase } from '../../src/db/client';
-import { runImport } from '../../src/content/importer';
-import { contentPlugins } from '../../src/modules';
 import { TestClock } from './clock';
 import { CONTENT_DIR } from '../../src/content/dir';
 import { testClient, type TestError } from './client';
+import { importedDatabase } from './imported';
 
 export const BASE = 'http://localhost:3000';
-
-const imported = new Map<string, { signature: string; file: string }>();
-let importedFiles = 0;
-const templates = mkdtempSync(join(tmpdir(), 'kalimat-imported-'));
-process.on('exit', () => rmSync(templates, { recursive: true, force: true }));
-
-/**
- * A database with the content of `contentDir` imported, made once for as long as the folder's files stay
- * as they are and copied for each test app: importing the whole course takes seconds, and a test file
- * builds many apps.
- */
-function importedDatabase(contentDir: string): string {
-  const signature = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
-    .sort()
-    .map((name) => {
-      const { size, mtimeMs } = statSync(join(contentDir, name));
-      return `${name}:${size}:${mtimeMs}`;
-    })
-    .join('\n');
-  const kept = imported.get(contentDir);
-  if (kept?.signature === signature) return kept.file;
-  const file = join(templates, `${importedFiles++}.db`);
-  const db = openDatabase(file);
-  migrateDatabase(db);
-  const result = runImport(db, contentDir, contentPlugins);
-  if (!result.ok) throw new Error(`content has errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
-  // One file to copy: the write-ahead log folded into it.
-  db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  db.$client.close();
-  imported.set(contentDir, { signature, file });
-  return file;
-}
 
 export interface TestAppOptions {
   env?: Record<string, string>;
