@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Page } from 'playwright-core';
-import { registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import { answerLetterRightly, registerInBrowser, screenshot, startApp, type E2EApp, type Letter } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -139,6 +139,45 @@ describe('the course', () => {
     await page.getByRole('heading', { name: 'Greetings and courtesy', level: 1 }).waitFor();
     await context.close();
   }, 60_000);
+
+  test("a unit's conversation is a step of the path, done once a conversation of it has ended; its end and ten letters offer the plan's next step", async () => {
+    const { page, context } = await app.newPage(375, 900);
+    await registerInBrowser(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Got it' }).click();
+    await page.goto('/course');
+    const second = page.locator('.course-unit').nth(1);
+    await second.locator('summary').click();
+    const step = second.locator('.course-steps li', { hasText: 'Conversation: Meeting someone new' });
+    expect(await step.getAttribute('class')).toBeNull();
+    await step.getByRole('link').click();
+    await page.waitForURL(/\/talk\/\d+$/);
+    await page.getByRole('button', { name: 'Start talking' }).click();
+    await page.getByRole('button', { name: 'End the conversation' }).click();
+    const summary = page.locator('.talk-summary');
+    await summary.getByRole('heading', { name: 'How you did' }).waitFor();
+    await summary.getByRole('group', { name: 'Up next' }).getByText('Lesson: Greetings and courtesy').waitFor();
+    await summary.scrollIntoViewIfNeeded();
+    await screenshot(page, 'course-conversation-end-375');
+
+    await page.goto('/course');
+    await page.locator('.course-unit').nth(1).locator('summary').click();
+    await page.locator('.course-steps li.done', { hasText: 'Conversation: Meeting someone new' }).waitFor();
+
+    // Letters never end by themselves: after ten questions the plan's next step is offered below them.
+    const letters: Letter[] = await (await fetch(`${app.baseUrl}/api/letters`)).json();
+    await page.goto('/letters');
+    const upNext = page.getByRole('group', { name: 'Up next' });
+    for (let i = 0; i < 10; i++) {
+      expect(await upNext.count()).toBe(0);
+      await page.locator('.letters-type').waitFor();
+      await answerLetterRightly(page, letters);
+      await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
+      await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
+    }
+    await upNext.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/lesson\/\d+$/);
+    await context.close();
+  }, 120_000);
 
   test('a returning learner places into unit 3 at 375 px, and the plan starts there (1280 px)', async () => {
     const { page, context } = await app.newPage(375, 900);

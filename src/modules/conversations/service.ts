@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { calendarDay } from '../../lib/calendar';
 import { MINUTE_MS } from '../../lib/clock';
@@ -154,6 +154,11 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     .where(eq(talks.userId, P('userId')))
     .orderBy(desc(talks.startedAt), desc(talks.id))
     .limit(KEPT_TALKS)
+    .prepare();
+  const finishedScenarioIds = db
+    .selectDistinct({ scenarioId: talks.scenarioId })
+    .from(talks)
+    .where(and(eq(talks.userId, P('userId')), isNotNull(talks.finishedAt)))
     .prepare();
   const usageOf = db
     .select()
@@ -335,6 +340,11 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
           }))
         : [];
       return { scenarios: allScenarios.all().map((s) => summary(s, premium)), talks: kept };
+    },
+
+    /** The scenarios a learner has taken a conversation of to its end (the course's conversation steps), by id. */
+    finishedScenarios(userId: number): Set<number> {
+      return new Set(finishedScenarioIds.all({ userId }).map((t) => t.scenarioId));
     },
 
     get(user: User | null, id: number): ScenarioView {

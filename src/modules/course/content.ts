@@ -3,6 +3,7 @@ import type { ContentPlugin, Reporter } from '../../content/types';
 import { key, reportRepeats, text } from '../../content/fields';
 import { parseYaml, validateDoc, type Path } from '../../content/yaml';
 import { syncByKey } from '../../content/sync';
+import type { ScenarioContent } from '../conversations/content';
 import type { DialogueContent } from '../dialogues/content';
 import type { GrammarContent } from '../grammar/content';
 import type { LessonContent } from '../lessons/content';
@@ -30,7 +31,7 @@ const TopicEntry = v.union(
 );
 const keys = (what: string) => v.optional(v.array(key(), `must be a list of ${what} keys`), []);
 
-// A unit is one strict object: a new kind of step (a conversation scenario) is one more optional list here and one more check below.
+// A unit is one strict object: a new kind of step is one more optional list here and one more check below.
 const Unit = v.strictObject({
   key: v.pipe(key(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower case letters, digits and "-" (e.g. "first-words")')),
   title: text('the unit title'),
@@ -39,6 +40,7 @@ const Unit = v.strictObject({
   grammar: keys('grammar page'),
   lessons: keys('lesson'),
   dialogues: keys('dialogue'),
+  conversations: keys('conversation scenario'),
 });
 const CourseFile = v.strictObject({
   units: v.pipe(v.array(Unit, 'must be a list of units'), v.minLength(1, 'must list at least one unit')),
@@ -60,14 +62,16 @@ export interface CourseUnitContent {
  * When a topic's batches, lessons, grammar pages and dialogues come in the course, checked against the
  * content they name. A unit introduces a topic's batch when it is the first unit to list that batch
  * (a topic listed without batches lists every batch it has). A lesson uses its topic (its `topic:`) and its
- * grammar page (`grammar:`); a grammar page uses the batch of every word it links (`words:`). A unit
- * may not hold a lesson or a grammar page before the units that introduce what it uses.
+ * grammar page (`grammar:`); a grammar page and a conversation scenario use the batch of every word they
+ * link (`words:`). A unit may not hold a lesson, a grammar page or a scenario before the units that
+ * introduce what it uses.
  */
 function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, report: Reporter) {
   const topicWords = (all.get('words') ?? []) as TopicWords[];
   const lessons = new Map(((all.get('lessons') ?? []) as LessonContent[]).map((l) => [l.lesson.key, l]));
   const grammar = new Map(((all.get('grammar') ?? []) as GrammarContent[]).map((g) => [g.page.key, g]));
   const dialogues = new Set(((all.get('dialogues') ?? []) as DialogueContent[]).map((d) => d.dialogue.key));
+  const scenarios = new Map(((all.get('conversations') ?? []) as ScenarioContent[]).map((c) => [c.scenario.key, c]));
   const batchesOf = new Map(topicWords.map((t) => [t.topic.name, new Set(t.words.map((w) => w.batch))]));
   const wordAt = new Map(topicWords.flatMap((t) => t.words.map((w) => [w.key, { topic: t.topic.name, batch: w.batch }] as const)));
   const error = (item: CourseUnitContent, path: Path, message: string) =>
@@ -155,6 +159,15 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
       if (!dialogues.has(k)) return error(item, ['dialogues', i], `no dialogue with key "${k}" in content/dialogues`);
       place(item, ['dialogues', i], `dialogue "${k}"`, `dialogue:${k}`);
     });
+    unit.conversations.forEach((k, i) => {
+      const scenario = scenarios.get(k);
+      if (!scenario) return error(item, ['conversations', i], `no conversation scenario with key "${k}" in content/conversations`);
+      place(item, ['conversations', i], `conversation scenario "${k}"`, `conversation:${k}`);
+      for (const wordKey of scenario.wordKeys) {
+        const word = wordAt.get(wordKey);
+        if (word) usedTooEarly(['conversations', i], `conversation scenario "${k}" (its word ${wordKey})`, word.topic, word.batch);
+      }
+    });
   }
   reportRepeats(
     items,
@@ -177,6 +190,7 @@ function checkCourse(items: CourseUnitContent[], all: Map<string, unknown[]>, re
     ...[...grammar.keys()].filter((k) => !placedIn.has(`grammar:${k}`)).map((k) => `grammar page "${k}"`),
     ...[...lessons.keys()].filter((k) => !placedIn.has(`lesson:${k}`)).map((k) => `lesson "${k}"`),
     ...[...dialogues].filter((k) => !placedIn.has(`dialogue:${k}`)).map((k) => `dialogue "${k}"`),
+    ...[...scenarios.keys()].filter((k) => !placedIn.has(`conversation:${k}`)).map((k) => `conversation scenario "${k}"`),
   ];
   if (left.length > 0)
     report.error({
@@ -230,6 +244,8 @@ export const courseContent: ContentPlugin<CourseUnitContent> = {
           ),
           ...unit.grammar.map((k): UnitStep => ({ kind: 'grammar', key: k })),
           ...unit.dialogues.map((k): UnitStep => ({ kind: 'dialogue', key: k })),
+          // A conversation comes last: the learner says freely what the unit taught.
+          ...unit.conversations.map((k): UnitStep => ({ kind: 'conversation', key: k })),
         ],
       })),
       { keyField: 'key' },

@@ -4,6 +4,7 @@ import { colorsFile, colorsLesson, contentSandbox, lettersFile, verbFile } from 
 import { validateContent } from '../../content/importer';
 import { DAY_MS } from '../../lib/clock';
 import { contentPlugins } from '../index';
+import type { UnitView } from './rules';
 
 const t = createTestApp();
 afterAll(() => t.close());
@@ -107,6 +108,50 @@ describe("today's plan", () => {
       placedIn: 'numbers-and-colours',
     });
     expect((await placeWith(cookie, 'hello', 4)).json).toMatchObject({ passed: true, placedIn: 'numbers-and-colours' });
+  });
+});
+
+describe('a conversation step', () => {
+  test("a unit's scenario is its last step, done once a conversation of it has ended, and the plan names it next", async () => {
+    const { cookie } = await t.signUp();
+    const step = (units: UnitView[]) => units.find((u) => u.key === 'about-you')!.steps.find((s) => s.kind === 'conversation');
+    const scenario = (t.db.$client.query("select id, title from conversation_scenarios where key = 'introductions'").get() as {
+      id: number;
+      title: string;
+    })!;
+    expect(step((await path(cookie)).units)).toEqual({
+      kind: 'conversation',
+      key: String(scenario.id),
+      title: scenario.title,
+      label: `Conversation: ${scenario.title}`,
+      done: false,
+      locked: false,
+      premium: false,
+    });
+    // Placed past the first unit and with every other step of the second done, the conversation is next.
+    await placeWith(cookie, 'hello', 4);
+    await t.server.api.lessons({ id: lessonId('introducing-yourself') }).progress.post({ completed: true }, { cookie });
+    for (const topic of ['Basic Phrases', 'Small Talk']) for (const word of wordsOf(topic)) await answerRight(cookie, word.id);
+    for (const key of ['pronouns', 'negation']) await t.server.api.course.grammar({ key }).read.post({}, { cookie });
+    const dialogue = (t.db.$client.query("select id from dialogues where key = 'meeting-someone'").get() as { id: number }).id;
+    const { lines } = (await t.server.api.dialogues({ id: dialogue }).get({ cookie })).json as {
+      lines: { speaker: string; arabizi: string }[];
+    };
+    const speaker = lines[0]!.speaker;
+    const played = await t.server.api
+      .dialogues({ id: dialogue })
+      ['role-play'].post(
+        { speaker, answers: lines.filter((l) => l.speaker === speaker).map((l) => l.arabizi), idempotencyKey: crypto.randomUUID() },
+        { cookie },
+      );
+    expect(played.status).toBe(200);
+    expect(await plan(cookie)).toMatchObject({ unit: { key: 'about-you' }, next: { kind: 'conversation', key: String(scenario.id) } });
+    // A conversation started is not yet done; one ended is, even ended early.
+    const talk = (await t.server.api.conversations({ id: scenario.id }).talks.post({ partner: 'scripted' }, { cookie })).json;
+    expect(step((await path(cookie)).units)).toMatchObject({ done: false });
+    expect((await t.server.api.talks({ id: talk.id }).finish.post({ idempotencyKey: crypto.randomUUID() }, { cookie })).status).toBe(200);
+    expect(step((await path(cookie)).units)).toMatchObject({ done: true });
+    expect(await plan(cookie)).toMatchObject({ unit: { key: 'numbers-and-colours' } });
   });
 });
 
@@ -235,6 +280,59 @@ describe('the import of content/course.yaml', () => {
       errorsOf('units:\n  - key: one\n    title: One\n    topics: [{ topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n'),
     ).toEqual([
       'course.yaml:1: units: every part of the content belongs to a unit; in none: batch 2 of topic "Colors", batch 1 of topic "Greetings", batch 2 of topic "Greetings"',
+    ]);
+  });
+
+  test('a conversation scenario: one the content lacks, one before the unit that introduces a word it draws on, one in no unit', () => {
+    const scenario = `key: hello-there
+title: "Saying hello"
+setting: "A friend says hello."
+premium: false
+partner: { name: "Rami", gender: male }
+checklist:
+  - "Say hello"
+words: [colors/white]
+turns:
+  - key: start
+    arabizi: "Mar7aba!"
+    arabic: "مرحبا!"
+    english: "Hello!"
+    hint: "Say hello: mar7aba!"
+    rephrase: { arabizi: "Ahlan!", arabic: "أهلا!", english: "Hi!" }
+    expects:
+      - intent: "hello"
+        says:
+          - { arabizi: "Mar7aba", arabic: "مرحبا" }
+        next: again
+        ticks: [1]
+  - key: again
+    arabizi: "Ahlan!"
+    arabic: "أهلا!"
+    english: "Hi!"
+    hint: "Say hi: ahlan!"
+    rephrase: { arabizi: "Mar7aba!", arabic: "مرحبا!", english: "Hello!" }
+    expects:
+      - intent: "hi"
+        says:
+          - { arabizi: "Ahlan", arabic: "أهلا" }
+        next: bye
+  - key: bye
+    arabizi: "Mar7aba, ahlan!"
+    arabic: "مرحبا، أهلا!"
+    english: "Hello, hi!"
+`;
+    const files = { 'conversations/01-hello.yaml': scenario };
+    const units = (first: string, second = '') =>
+      `units:\n  - key: one\n    title: One\n    topics: [Greetings, { topic: Colors, batches: [1] }]\n    lessons: [colors-1]\n${first}  - key: two\n    title: Two\n    topics: [{ topic: Colors, batches: [2] }]\n${second}`;
+    expect(errorsOf(units('', '    conversations: [hello-there]\n'), files)).toEqual([]);
+    expect(errorsOf(units('', '    conversations: [hello-there, nope]\n'), files)).toEqual([
+      'course.yaml:9: units[1].conversations[1]: no conversation scenario with key "nope" in content/conversations',
+    ]);
+    expect(errorsOf(units('    conversations: [hello-there]\n'), files)).toEqual([
+      'course.yaml:6: units[0].conversations[0]: conversation scenario "hello-there" (its word colors/white) uses batch 2 of topic "Colors", which unit 2 introduces: list it in this unit or an earlier one',
+    ]);
+    expect(errorsOf(units(''), files)).toEqual([
+      'course.yaml:1: units: every part of the content belongs to a unit; in none: conversation scenario "hello-there"',
     ]);
   });
 

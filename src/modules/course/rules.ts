@@ -4,11 +4,11 @@
 export const PLACEMENT_QUESTIONS = 4;
 export const PLACEMENT_PASS = 3;
 
-export type StepKind = 'words' | 'grammar' | 'lesson' | 'dialogue';
+export type StepKind = 'words' | 'grammar' | 'lesson' | 'dialogue' | 'conversation';
 
 export interface StepView {
   kind: StepKind;
-  /** The topic name (words), grammar page key, or lesson or dialogue id: what its screen's address holds. */
+  /** The topic name (words), grammar page key, or lesson, dialogue or conversation scenario id: what its screen's address holds. */
   key: string;
   title: string;
   /** What the learner sees on the path: "Practise the words of Greetings", "Lesson: ...". */
@@ -68,6 +68,7 @@ const LABELS: Record<StepKind, (title: string) => string> = {
   grammar: (title) => `Read: ${title}`,
   lesson: (title) => `Lesson: ${title}`,
   dialogue: (title) => `Dialogue: ${title}`,
+  conversation: (title) => `Conversation: ${title}`,
 };
 
 export const stepView = (step: Omit<StepView, 'label'>): StepView => ({ ...step, label: LABELS[step.kind](step.title) });

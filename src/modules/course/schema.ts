@@ -7,7 +7,8 @@ export type UnitStep =
   | { kind: 'words'; topic: string; batches: number[] }
   | { kind: 'grammar'; key: string }
   | { kind: 'lesson'; key: string }
-  | { kind: 'dialogue'; key: string };
+  | { kind: 'dialogue'; key: string }
+  | { kind: 'conversation'; key: string };
 
 /** The units of content/course.yaml, in the course's order. */
 export const courseUnits = sqliteTable(

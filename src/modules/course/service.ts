@@ -3,6 +3,7 @@ import type { AppContext } from '../../lib/context';
 import { badRequest, notFound, trialExpired } from '../../lib/errors';
 import { judgeTyped } from '../../shared/judge';
 import type { User } from '../auth/service';
+import type { ConversationsService } from '../conversations/service';
 import type { DialoguesService } from '../dialogues/service';
 import type { GrammarService } from '../grammar/service';
 import type { LessonsService } from '../lessons/service';
@@ -29,18 +30,19 @@ type Deps = {
   lessons: LessonsService;
   grammar: GrammarService;
   dialogues: DialoguesService;
+  conversations: ConversationsService;
   spelling: SpellingService;
 };
 
 /**
  * The course (content/course.yaml, docs/decisions/0076-the-course.md): its units with what a learner has
  * done of each, today's plan, and the placement check. What is done is read from the modules that keep
- * it (words answered right, lessons completed, dialogues played); the course keeps only the grammar
+ * it (words answered right, lessons completed, dialogues played, conversations ended); the course keeps only the grammar
  * pages read from the plan and the unit a placement check placed the learner in.
  */
 export function createCourseService(ctx: AppContext, deps: Deps) {
   const { db } = ctx;
-  const { vocabulary, review, lessons, grammar, dialogues, spelling } = deps;
+  const { vocabulary, review, lessons, grammar, dialogues, conversations, spelling } = deps;
   const P = sql.placeholder;
   const units = db.select().from(courseUnits).orderBy(asc(courseUnits.orderIndex)).prepare();
   const readPages = db
@@ -71,6 +73,8 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
     const lessonList = new Map(lessons.list(user.id).map((l) => [l.key, l]));
     const pages = new Map(grammar.list().map((g) => [g.key, g]));
     const dialogueList = new Map(dialogues.list(user).map((d) => [d.key, d]));
+    const scenarioList = new Map(conversations.list(user).scenarios.map((s) => [s.key, s]));
+    const talked = conversations.finishedScenarios(user.id);
     const read = new Set(readPages.all({ userId: user.id }).map((r) => r.key));
     const all = units.all();
     const placedKey = placementOf.get({ userId: user.id })?.unitKey;
@@ -128,6 +132,17 @@ export function createCourseService(ctx: AppContext, deps: Deps) {
               done: placedPast || (dialogue?.progress.timesPlayed ?? 0) > 0,
               locked: !!dialogue?.locked,
               premium: !!dialogue?.premium,
+            });
+          }
+          case 'conversation': {
+            const scenario = scenarioList.get(step.key);
+            return stepView({
+              kind: 'conversation',
+              key: String(scenario?.id ?? step.key),
+              title: scenario?.title ?? step.key,
+              done: placedPast || (!!scenario && talked.has(scenario.id)),
+              locked: !!scenario?.locked,
+              premium: !!scenario?.premium,
             });
           }
         }

@@ -25,6 +25,8 @@ export function stepTarget(step: StepView) {
       return linkOptions({ to: '/grammar/$key', params: { key: step.key } });
     case 'dialogue':
       return linkOptions({ to: '/dialogues/$id', params: { id: step.key } });
+    case 'conversation':
+      return linkOptions({ to: '/talk/$id', params: { id: step.key }, search: {} });
   }
 }
 

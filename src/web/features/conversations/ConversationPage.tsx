@@ -12,6 +12,7 @@ import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
+import { NextStep } from '../../ui/NextStep';
 import { LINE_MAX } from '../../../modules/conversations/rules';
 import {
   conversationsQuery,
@@ -23,7 +24,8 @@ import {
   type Talk,
   type TalkLine,
 } from './queries';
-import { canListen, canRecord, listenOnce, useLineRecorder, usePartnerVoice } from './voice';
+import { canListen, canRecord } from '../../lib/voice-input';
+import { listenForLine, useLineRecorder, usePartnerVoice } from './voice';
 import './conversations.css';
 
 const SHORTCUTS: Shortcut[] = [
@@ -212,7 +214,7 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
   async function say() {
     if (listening || sending || talk.ended) return;
     setListening(true);
-    const heard = await listenOnce();
+    const heard = await listenForLine();
     setListening(false);
     if ('problem' in heard) setProblem(heard.problem);
     else await send({ heard: heard.heard });
@@ -517,6 +519,7 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
           Other conversations
         </Link>
       </div>
+      <NextStep />
     </section>
   );
 }

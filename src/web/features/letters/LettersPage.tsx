@@ -12,9 +12,18 @@ import { ReviewShortcut } from '../../ui/ReviewShortcut';
 import { useGameStreak } from '../../lib/streak';
 import type { LetterAnswer } from '../../../modules/letters/model';
 import { WithLetters, type LetterView } from './WithLetters';
-import { COUNTDOWN_START, COUNTDOWN_TICK_MS, isFillBlankCorrect, nextQuestion, RESULT_PAUSE_MS, type LetterQuestion } from './questions';
+import {
+  COUNTDOWN_START,
+  COUNTDOWN_TICK_MS,
+  isFillBlankCorrect,
+  LETTERS_ROUND,
+  nextQuestion,
+  RESULT_PAUSE_MS,
+  type LetterQuestion,
+} from './questions';
 import { refreshStats } from '../../lib/query';
 import { KeyboardHelp, useShortcuts } from '../../ui/KeyboardHelp';
+import { NextStep } from '../../ui/NextStep';
 import './letters.css';
 
 /** /letters (docs/product-rules.md#letters): timed questions on the arabizi number-letters. */
@@ -113,138 +122,141 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
   };
 
   return (
-    <div className="card letters-card" key={serial}>
-      {timed ? (
-        <div className="letters-countdown">
-          <ProgressBar value={countdown} max={COUNTDOWN_START} label="Time left" />
-        </div>
-      ) : (
-        <p className="muted letters-untimed">No time limit: take your time.</p>
-      )}
-      <p className="letters-type">{TYPE_LABELS[question.type]}</p>
-
-      {question.type === 'multiple-choice' && (
-        <>
-          {question.shows === 'arabic' ? (
-            <>
-              <p className="letters-prompt">Which number writes this letter?</p>
-              <p className="letters-big">
-                <Arabic>{letter.arabic}</Arabic>
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="letters-prompt">Which Arabic letter does {letter.arabizi} stand for?</p>
-              <p className="letters-big">{letter.arabizi}</p>
-            </>
-          )}
-          <div className="letters-options" role="group" aria-label="Choose an answer">
-            {question.options.map((option, i) => {
-              const state = !outcome ? '' : option.number === letter.number ? 'right' : 'dim';
-              return (
-                <button
-                  key={option.number}
-                  type="button"
-                  className={`ww-option letters-option ${state}`}
-                  aria-disabled={!!outcome}
-                  autoFocus={i === 0}
-                  onClick={() => finish(option.number === letter.number)}
-                  aria-keyshortcuts={optionKey(question, option, i)}
-                >
-                  {question.shows === 'number' && (
-                    <span className="ww-key" aria-hidden="true">
-                      {i + 1}
-                    </span>
-                  )}
-                  {question.shows === 'arabic' ? option.arabizi : <Arabic>{option.arabic}</Arabic>}
-                </button>
-              );
-            })}
+    <>
+      <div className="card letters-card" key={serial}>
+        {timed ? (
+          <div className="letters-countdown">
+            <ProgressBar value={countdown} max={COUNTDOWN_START} label="Time left" />
           </div>
-        </>
-      )}
+        ) : (
+          <p className="muted letters-untimed">No time limit: take your time.</p>
+        )}
+        <p className="letters-type">{TYPE_LABELS[question.type]}</p>
 
-      {question.type === 'fill-blank' && (
-        <form className="stack letters-fill" onSubmit={submitTyped}>
-          <p className="letters-prompt">Fill in the missing number</p>
-          <p className="letters-big letters-word">{question.blanked}</p>
-          <p className="letters-hint">
-            <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
-          </p>
-          <div className="row center">
-            <label className="visually-hidden" htmlFor="letters-blank">
-              Missing number
-            </label>
-            <input
-              id="letters-blank"
-              className="letters-input"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={3}
-              autoFocus
-              value={typed}
-              readOnly={!!outcome}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-            <button type="submit" className="button" disabled={!typed.trim() || !!outcome}>
-              Check
-            </button>
-          </div>
-        </form>
-      )}
-
-      {question.type === 'phonetic' && (
-        <div className="stack letters-phonetic">
-          <p className="letters-prompt">How do you say {letter.arabizi}? Say it out loud, then reveal the answer.</p>
-          <p className="letters-big">{letter.arabizi}</p>
-          {!revealed ? (
-            <div className="row center">
-              <button type="button" className="button" autoFocus onClick={() => setRevealed(true)}>
-                Reveal Now
-              </button>
-            </div>
-          ) : (
-            <>
-              <div className="letters-reveal">
-                <p>
-                  <Arabic className="letters-reveal-arabic">{letter.arabic}</Arabic> sounds like <strong>{letter.englishLetter}</strong>
+        {question.type === 'multiple-choice' && (
+          <>
+            {question.shows === 'arabic' ? (
+              <>
+                <p className="letters-prompt">Which number writes this letter?</p>
+                <p className="letters-big">
+                  <Arabic>{letter.arabic}</Arabic>
                 </p>
-                <p className="muted">{letter.meaning}</p>
-                <p>
-                  {letter.example.arabizi} · <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
-                </p>
-              </div>
-              <div className="row center wrap">
-                <button type="button" className="button letters-right" autoFocus aria-disabled={!!outcome} onClick={() => finish(true)}>
-                  <span aria-hidden="true">✓</span> I got it right
-                </button>
-                <button type="button" className="button button-secondary" aria-disabled={!!outcome} onClick={() => finish(false)}>
-                  <span aria-hidden="true">✗</span> I got it wrong
-                </button>
-              </div>
-            </>
-          )}
-        </div>
-      )}
-
-      <div className="letters-feedback" role="status">
-        {outcome && (
-          <p className={outcome.correct ? 'right' : 'wrong'}>
-            {outcome.correct ? (
-              'Correct! 🎉'
+              </>
             ) : (
               <>
-                {outcome.timedOut ? "Time's up!" : 'Not quite!'} {letter.arabizi} is <Arabic>{letter.arabic}</Arabic> (
-                {letter.englishLetter}).
+                <p className="letters-prompt">Which Arabic letter does {letter.arabizi} stand for?</p>
+                <p className="letters-big">{letter.arabizi}</p>
               </>
             )}
-          </p>
+            <div className="letters-options" role="group" aria-label="Choose an answer">
+              {question.options.map((option, i) => {
+                const state = !outcome ? '' : option.number === letter.number ? 'right' : 'dim';
+                return (
+                  <button
+                    key={option.number}
+                    type="button"
+                    className={`ww-option letters-option ${state}`}
+                    aria-disabled={!!outcome}
+                    autoFocus={i === 0}
+                    onClick={() => finish(option.number === letter.number)}
+                    aria-keyshortcuts={optionKey(question, option, i)}
+                  >
+                    {question.shows === 'number' && (
+                      <span className="ww-key" aria-hidden="true">
+                        {i + 1}
+                      </span>
+                    )}
+                    {question.shows === 'arabic' ? option.arabizi : <Arabic>{option.arabic}</Arabic>}
+                  </button>
+                );
+              })}
+            </div>
+          </>
         )}
+
+        {question.type === 'fill-blank' && (
+          <form className="stack letters-fill" onSubmit={submitTyped}>
+            <p className="letters-prompt">Fill in the missing number</p>
+            <p className="letters-big letters-word">{question.blanked}</p>
+            <p className="letters-hint">
+              <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
+            </p>
+            <div className="row center">
+              <label className="visually-hidden" htmlFor="letters-blank">
+                Missing number
+              </label>
+              <input
+                id="letters-blank"
+                className="letters-input"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={3}
+                autoFocus
+                value={typed}
+                readOnly={!!outcome}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+              <button type="submit" className="button" disabled={!typed.trim() || !!outcome}>
+                Check
+              </button>
+            </div>
+          </form>
+        )}
+
+        {question.type === 'phonetic' && (
+          <div className="stack letters-phonetic">
+            <p className="letters-prompt">How do you say {letter.arabizi}? Say it out loud, then reveal the answer.</p>
+            <p className="letters-big">{letter.arabizi}</p>
+            {!revealed ? (
+              <div className="row center">
+                <button type="button" className="button" autoFocus onClick={() => setRevealed(true)}>
+                  Reveal Now
+                </button>
+              </div>
+            ) : (
+              <>
+                <div className="letters-reveal">
+                  <p>
+                    <Arabic className="letters-reveal-arabic">{letter.arabic}</Arabic> sounds like <strong>{letter.englishLetter}</strong>
+                  </p>
+                  <p className="muted">{letter.meaning}</p>
+                  <p>
+                    {letter.example.arabizi} · <Arabic>{letter.example.arabic}</Arabic> · {letter.example.english}
+                  </p>
+                </div>
+                <div className="row center wrap">
+                  <button type="button" className="button letters-right" autoFocus aria-disabled={!!outcome} onClick={() => finish(true)}>
+                    <span aria-hidden="true">✓</span> I got it right
+                  </button>
+                  <button type="button" className="button button-secondary" aria-disabled={!!outcome} onClick={() => finish(false)}>
+                    <span aria-hidden="true">✗</span> I got it wrong
+                  </button>
+                </div>
+              </>
+            )}
+          </div>
+        )}
+
+        <div className="letters-feedback" role="status">
+          {outcome && (
+            <p className={outcome.correct ? 'right' : 'wrong'}>
+              {outcome.correct ? (
+                'Correct! 🎉'
+              ) : (
+                <>
+                  {outcome.timedOut ? "Time's up!" : 'Not quite!'} {letter.arabizi} is <Arabic>{letter.arabic}</Arabic> (
+                  {letter.englishLetter}).
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        <div className="card-footer">
+          <KeyboardHelp shortcuts={LETTERS_KEYS} />
+        </div>
       </div>
-      <div className="card-footer">
-        <KeyboardHelp shortcuts={LETTERS_KEYS} />
-      </div>
-    </div>
+      {serial >= LETTERS_ROUND && <NextStep />}
+    </>
   );
 }
 

@@ -8,6 +8,8 @@ export const COUNTDOWN_START = 100;
 export const COUNTDOWN_TICK_MS = 100;
 export const MULTIPLE_CHOICE_OPTIONS = 4;
 export const RESULT_PAUSE_MS = 1500;
+/** The questions after which the game, which never ends by itself, offers the plan's next step (docs/decisions/0076-the-course.md). */
+export const LETTERS_ROUND = 10;
 
 export const QUESTION_TYPES = ['multiple-choice', 'fill-blank', 'phonetic'] as const;
 
