@@ -1,37 +1,9 @@
 import { DetailsList } from './DetailsList';
-import { useEffect, useRef, useState } from 'react';
-import { sameArabic } from '../../shared/arabic';
+import { useRef } from 'react';
 import { searchOf, server } from '../lib/api';
-import { activityEnded, activityStarted } from '../lib/activity-time';
 import { useShortcuts, type Shortcut } from './KeyboardHelp';
 import { Arabic } from './Arabic';
-
-/** The parts of the Web Speech API's recognition that Say it uses (not every TypeScript DOM library has them). */
-interface Recognition {
-  lang: string;
-  interimResults: boolean;
-  maxAlternatives: number;
-  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-  start(): void;
-  abort(): void;
-}
-type RecognitionClass = new () => Recognition;
-
-/** The browser's speech recognition, standard or prefixed; undefined where it has none. */
-export function recognitionClass(): RecognitionClass | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const w = window as unknown as { SpeechRecognition?: RecognitionClass; webkitSpeechRecognition?: RecognitionClass };
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition;
-}
-
-const canRecord = () => typeof window !== 'undefined' && 'MediaRecorder' in window && !!navigator.mediaDevices?.getUserMedia;
-
-/** Lebanese first; a recogniser without it is asked for Arabic. */
-export const RECOGNITION_LANGUAGES = ['ar-LB', 'ar'];
-/** A recording stops by itself after this long. */
-const RECORDING_MAX_MS = 8000;
+import { useModelThenMine, useSaying, useSelfRecording } from './useSayIt';
 
 /** The keys Say it answers to, for the host screen's shortcuts overlay. */
 export const SAY_IT_KEYS: Shortcut[] = [
@@ -39,17 +11,6 @@ export const SAY_IT_KEYS: Shortcut[] = [
   { keys: ['M'], action: 'Record yourself, or stop the recording' },
   { keys: ['R'], action: 'Replay: the model, then your recording' },
 ];
-
-type Heard = { text: string; correct: boolean } | { problem: string };
-
-const RECOGNITION_PROBLEMS: Record<string, string> = {
-  'no-speech': 'Nothing was heard. Press Say it and speak.',
-  // Chromium says this when its recognition could not take the microphone, which may still work for a recording.
-  'audio-capture': 'Speech recognition could not hear the microphone. Record yourself instead, and compare it with the model.',
-  'not-allowed': 'The microphone is blocked for this site. Allow it in the browser to speak.',
-  'service-not-allowed': 'Speech recognition is not allowed in this browser.',
-  network: 'Speech recognition needs a connection. You can still record yourself.',
-};
 
 interface Props {
   /** The Arabic script the recogniser's words are compared with. */
@@ -67,143 +28,18 @@ interface Props {
  * model and then the clip, back to back. Nothing recorded leaves the browser.
  */
 export function SayIt({ arabic, arabizi, onResult }: Props) {
-  const Recogniser = recognitionClass();
-  const recordable = canRecord();
-  const [listening, setListening] = useState(false);
-  const [heard, setHeard] = useState<Heard | null>(null);
-  const [recording, setRecording] = useState(false);
-  const [clip, setClip] = useState<string | null>(null);
-  const [playing, setPlaying] = useState<'model' | 'mine' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const recognition = useRef<Recognition | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
-  const stopTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { listening, heard, listen, canListen } = useSaying(arabic, onResult);
+  const { recording, clip, problem, setProblem, toggleRecording, canRecord } = useSelfRecording(arabic, arabizi);
   const model = useRef<HTMLAudioElement>(null);
   const mine = useRef<HTMLAudioElement>(null);
-  const result = useRef(onResult);
-  result.current = onResult;
-  /** False once the section is gone (the card answered mid-recording): a clip stopped then is dropped. */
-  const shown = useRef(true);
-
-  // A new word starts afresh; what was recorded for the last one is let go.
-  useEffect(() => {
-    setHeard(null);
-    setProblem(null);
-    setClip(null);
-  }, [arabic, arabizi]);
-  useEffect(() => () => void (clip && URL.revokeObjectURL(clip)), [clip]);
-  useEffect(() => {
-    shown.current = true;
-    return () => {
-      shown.current = false;
-      recognition.current?.abort();
-      if (recorder.current?.state === 'recording') recorder.current.stop();
-      clearTimeout(stopTimer.current);
-    };
-  }, []);
-
-  function listen(languages = RECOGNITION_LANGUAGES) {
-    if (!Recogniser || listening) return;
-    const r = new Recogniser();
-    recognition.current = r;
-    r.lang = languages[0]!;
-    r.interimResults = false;
-    r.maxAlternatives = 5;
-    let settled = false;
-    r.onresult = (event) => {
-      const alternatives = Array.from(event.results[0] ?? [], (a) => a.transcript.trim()).filter(Boolean);
-      if (alternatives.length === 0) return;
-      settled = true;
-      const match = alternatives.find((a) => sameArabic(a, arabic));
-      const text = match ?? alternatives[0]!;
-      setHeard({ text, correct: match !== undefined });
-      result.current?.(text, match !== undefined);
-    };
-    r.onerror = (event) => {
-      if (event.error === 'language-not-supported' && languages.length > 1) {
-        settled = true;
-        r.onend = null;
-        setListening(false);
-        activityEnded('speaking');
-        listen(languages.slice(1));
-        return;
-      }
-      if (event.error === 'aborted') return;
-      settled = true;
-      setHeard({ problem: RECOGNITION_PROBLEMS[event.error] ?? 'Speech recognition failed. Try again.' });
-    };
-    r.onend = () => {
-      if (!settled) setHeard({ problem: RECOGNITION_PROBLEMS['no-speech']! });
-      setListening(false);
-      activityEnded('speaking');
-    };
-    setHeard(null);
-    setListening(true);
-    activityStarted('speaking');
-    try {
-      r.start();
-    } catch {
-      setListening(false);
-      activityEnded('speaking');
-      setHeard({ problem: 'Speech recognition could not start. Try again.' });
-    }
-  }
-
-  async function record() {
-    if (!recordable || recording) return;
-    setProblem(null);
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch {
-      setProblem('The microphone could not be opened. Allow it in the browser to record yourself.');
-      return;
-    }
-    const chunks: Blob[] = [];
-    const r = new MediaRecorder(stream);
-    recorder.current = r;
-    r.ondataavailable = (event) => event.data.size > 0 && chunks.push(event.data);
-    r.onstop = () => {
-      clearTimeout(stopTimer.current);
-      stream.getTracks().forEach((track) => track.stop());
-      setRecording(false);
-      activityEnded('speaking');
-      if (shown.current && chunks.length > 0) setClip(URL.createObjectURL(new Blob(chunks, { type: r.mimeType })));
-    };
-    r.start();
-    setRecording(true);
-    activityStarted('speaking');
-    stopTimer.current = setTimeout(() => r.state === 'recording' && r.stop(), RECORDING_MAX_MS);
-  }
-
-  const stopRecording = () => recorder.current?.state === 'recording' && recorder.current.stop();
-  const toggleRecording = () => (recording ? stopRecording() : void record());
-
-  /** The model, then the learner's own clip (when there is one), back to back. */
-  function compare() {
-    const audio = model.current;
-    if (!audio || playing) return;
-    audio.currentTime = 0;
-    setPlaying('model');
-    audio.play().catch(() => {
-      setPlaying(null);
-      setProblem('The model could not be played.');
-    });
-  }
-  function modelEnded() {
-    if (clip && mine.current) {
-      setPlaying('mine');
-      mine.current.currentTime = 0;
-      mine.current.play().catch(() => setPlaying(null));
-    } else setPlaying(null);
-  }
+  const { playing, compare, modelEnded, stopped } = useModelThenMine(model, mine, clip, () => setProblem('The model could not be played.'));
 
   useShortcuts((e) => {
     if (e.repeat) return;
     const key = e.key.toLowerCase();
     if (key === 's') {
       e.preventDefault();
-      if (Recogniser) listen();
+      if (canListen) listen();
       else toggleRecording();
     } else if (key === 'm') {
       e.preventDefault();
@@ -217,7 +53,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
   return (
     <section className="say-it" aria-label="Say it">
       <div className="say-it-buttons">
-        {Recogniser && (
+        {canListen && (
           <button
             type="button"
             className="button button-secondary say-it-listen"
@@ -228,12 +64,12 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
             <MicIcon /> {listening ? 'Listening...' : 'Say it'}
           </button>
         )}
-        {recordable && (
+        {canRecord && (
           <button
             type="button"
             className={`button button-secondary say-it-record${recording ? ' on' : ''}`}
             onClick={toggleRecording}
-            aria-keyshortcuts={Recogniser ? 'M' : 'S M'}
+            aria-keyshortcuts={canListen ? 'M' : 'S M'}
             aria-pressed={recording}
           >
             {recording ? 'Stop recording' : clip ? 'Record again' : 'Record yourself'}
@@ -273,7 +109,7 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
       )}
       {clip && <p className="muted say-it-clip">Your recording is ready: compare it with the model.</p>}
       <p className="muted say-it-privacy">
-        {Recogniser
+        {canListen
           ? 'Say it uses your browser’s speech recognition. '
           : 'Automatic checking is off in this browser (it has no speech recognition): record yourself and compare. '}
         Your recordings stay in this browser: they are never uploaded or saved.
@@ -283,10 +119,10 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
         src={server.api.tts['~path'] + searchOf({ text: arabizi })}
         preload="none"
         onEnded={modelEnded}
-        onError={() => playing && setPlaying(null)}
+        onError={() => playing && stopped()}
         data-say-it="model"
       />
-      {clip && <audio ref={mine} src={clip} onEnded={() => setPlaying(null)} onError={() => setPlaying(null)} data-say-it="mine" />}
+      {clip && <audio ref={mine} src={clip} onEnded={stopped} onError={stopped} data-say-it="mine" />}
     </section>
   );
 }
