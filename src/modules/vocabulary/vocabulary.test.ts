@@ -137,6 +137,14 @@ describe('an answer', () => {
     });
   });
 
+  test('a wrong answer flags its word by itself: the flash card sends no flag (docs/product-rules.md#flagged-words)', async () => {
+    const { user } = await learner();
+    const word = wordId(testEnglish('Family', 3));
+    expect(vocabulary.answer(user, word, { correct: true })).toMatchObject({ isFlagged: false });
+    expect(vocabulary.answer(user, word, { correct: false })).toMatchObject({ isFlagged: true, remainingToRemove: 3 });
+    expect(vocabulary.flaggedWords(user).map((w) => w.id)).toEqual([word]);
+  });
+
   test('a flag-only call flags without counting an answer', async () => {
     const { user } = await learner();
     const word = colors1();

@@ -466,7 +466,7 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
       <p role="status">
         You got {done} of {talk.checklist.length} things done.{' '}
         {talk.pointsAwarded > 0 ? `You earned ${talk.pointsAwarded} points.` : 'No points this time: try again!'}
-        {result && ` The partner understood ${result.understood} of your ${result.said} lines.`}
+        {result && result.said > 0 && ` The partner understood ${result.understood} of your ${result.said} lines.`}
       </p>
       <GoalRing />
       <h3>Corrections</h3>
