@@ -3,8 +3,9 @@
  * builds the client, type-checks, checks for unused code and the import boundaries, then runs the service and route tests and the end-to-end tests, and ends with one
  * line: "N passed, N failed". Exits non-zero when anything failed.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { buildClient } from './build';
 import { ensureLiteFS } from './cluster/litefs';
 
@@ -93,6 +94,10 @@ function check(name: string, script: string) {
 
 ensureSystemPackages();
 await buildClient();
+// One folder of imported databases for the whole run (tests/support/imported.ts): the content is imported
+// once, not once per test file.
+const importedDir = mkdtempSync(join(tmpdir(), 'kalimat-imported-'));
+process.env.KALIMAT_IMPORTED_DIR = importedDir;
 // Built once before the suites (a fresh clone's first run takes a while; the line says how long), so the
 // cluster tests' time is their own. Without Go they say why they skip, or fail under CI=true.
 try {
@@ -118,7 +123,7 @@ const suites = [
   check('unused code (knip)', 'check:unused'),
   check('import boundaries (dependency-cruiser)', 'check:boundaries'),
   check('formatting (Biome)', 'check:format'),
-  // 20 s a test: many build a test app from the whole content, which a slow minute of this machine takes seconds to import.
+  // 20 s a test: the first test app of the run imports the whole content, which a slow minute of this machine takes seconds to do.
   await runSuite('services and routes', ['./src', '--timeout', '20000']),
   await runSuite('end to end (Chromium)', [
     '--parallel=2',
@@ -129,6 +134,7 @@ const suites = [
   ]),
   await runSuite('end to end: the start command, alone', [START_JOURNEY, '--timeout', '60000']),
 ];
+rmSync(importedDir, { recursive: true, force: true });
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log(`\n${passed} passed, ${failed} failed`);
