@@ -75,7 +75,7 @@ describe('GET /api/dialogues/{id}', () => {
       arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟',
       english: 'Welcome! Go ahead, what would you like to drink? (to a woman)',
       note: null,
-      grammar: null,
+      grammar: { key: 'speaking-to-someone', title: 'To a man, a woman, a group: -ak, -ik, -kon' },
     });
     expect(res.json.lines[1].voice).toBe('female');
     expect(res.json.lines[4].note).toStartWith('A man2oushe is');
@@ -83,6 +83,21 @@ describe('GET /api/dialogues/{id}', () => {
     const visitor = await t.server.api.dialogues({ id: CAFE() }).get();
     expect(visitor.status).toBe(200);
     expect(visitor.json.lines.every((l: { note: string | null }) => l.note === null)).toBe(true);
+  });
+
+  test('a line names the grammar page it shows at work, and the list gives each dialogue its pages', async () => {
+    const res = await t.server.api.dialogues({ id: CAFE() }).get();
+    expect(res.json.lines[1].grammar).toEqual({ key: 'pseudo-verbs', title: 'Want, have, with, can: baddi, 3ande, ma3e, fiyye' });
+    expect(res.json.lines[2].grammar).toBeNull();
+    expect(res.json.grammar).toEqual(['speaking-to-someone', 'pseudo-verbs', 'numbers-and-prices']);
+    // The grammar page lists the dialogues whose lines name it (src/web/features/grammar/GrammarPage.tsx), a premium one too.
+    const list = (await t.server.api.dialogues.get()).json;
+    expect(list.find((d) => d.key === 'cafe')!.grammar).toEqual(res.json.grammar);
+    expect(list.filter((d) => d.grammar.includes('plurals')).map((d) => d.key)).toEqual([
+      'meeting-someone',
+      'viewing-a-flat',
+      'government-office',
+    ]);
   });
 
   test('a malformed id is a 400, an unknown one a 404', async () => {
