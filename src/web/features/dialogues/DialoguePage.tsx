@@ -170,7 +170,8 @@ function Listen({
               {line.note && <span className="dialogue-note">{line.note}</span>}
               {line.grammar && (
                 <Link to="/grammar/$key" params={{ key: line.grammar.key }} className="dialogue-grammar">
-                  Grammar: {line.grammar.title} <span aria-hidden="true">→</span>
+                  {/* An ending's hyphen (-ak, -kon) stays with its word: a phone's line broke after it. */}
+                  Grammar: {line.grammar.title.replace(/(^|\s)-/g, '$1\u2011')} <span aria-hidden="true">→</span>
                 </Link>
               )}
             </span>
