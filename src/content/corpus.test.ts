@@ -10,6 +10,8 @@ import { EXTRA_FORMS, PRONOUNS, TENSES, topics, verbs, words } from '../modules/
 import { letters } from '../modules/letters/schema';
 import { sentenceContexts, sentences } from '../modules/sentences/schema';
 import { lessonContent, lessons } from '../modules/lessons/schema';
+import { grammarPages } from '../modules/grammar/schema';
+import { dialogueLines } from '../modules/dialogues/schema';
 
 const { database } = contentSandbox();
 
@@ -119,6 +121,19 @@ describe('the corpus in content/', () => {
       const steps = db.select({ n: count() }).from(lessonContent).where(eq(lessonContent.lessonId, lesson.id)).get()!.n;
       expect({ lesson: lesson.key, steps: steps >= min && steps <= max }).toEqual({ lesson: lesson.key, steps: true });
     }
+  });
+
+  test('names every grammar page from at least one dialogue line that shows it at work', () => {
+    const named = new Set(
+      db
+        .selectDistinct({ grammar: dialogueLines.grammar })
+        .from(dialogueLines)
+        .all()
+        .map((l) => l.grammar),
+    );
+    const pages = db.select({ key: grammarPages.key }).from(grammarPages).all();
+    expect(pages.length).toBeGreaterThanOrEqual(MINIMUMS.grammarPages);
+    expect(pages.map((p) => p.key).filter((key) => !named.has(key))).toEqual([]);
   });
 
   test('has the five number-letters', () => {

@@ -55,6 +55,38 @@ describe('the grammar reference', () => {
     await context.close();
   });
 
+  for (const [width, height, name] of [
+    [1280, 800, 'desktop'],
+    [375, 812, 'phone'],
+  ] as const)
+    test(`at ${width} px: a dialogue line leads to the grammar page it shows at work, which lists the dialogue`, async () => {
+      const { page, context } = await app.newPage(width, height);
+      await registerInBrowser(page);
+      await page.goto('/dialogues');
+      await page.getByRole('link', { name: 'At the café' }).click();
+      await page.getByRole('heading', { name: 'At the café', level: 1 }).waitFor();
+      // Lara's "Baddi ahwe bala sekkar" names the pseudo-verbs (content/dialogues/01-cafe.yaml); the line after it names no page.
+      const lines = page.locator('.dialogue-line');
+      const link = lines.nth(1).getByRole('link', { name: 'Grammar: Want, have, with, can: baddi, 3ande, ma3e, fiyye' });
+      await link.waitFor();
+      expect(await lines.nth(2).getByRole('link').count()).toBe(0);
+      if (width < 400)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await screenshot(page, `grammar-from-a-dialogue-line-${name}`);
+      await link.click();
+      await page.waitForURL('**/grammar/pseudo-verbs');
+      await page.getByRole('heading', { name: 'Want, have, with, can: baddi, 3ande, ma3e, fiyye', level: 1 }).waitFor();
+
+      // Beside the lessons, the page lists the dialogues whose lines show it at work, and leads back to them.
+      const used = page.getByRole('region', { name: 'Where it is used' });
+      await used.getByRole('heading', { name: 'Dialogues', level: 3 }).waitFor();
+      const back = used.getByRole('link', { name: 'At the café' });
+      await screenshot(page, `grammar-lists-its-dialogues-${name}`);
+      await back.click();
+      await page.getByRole('heading', { name: 'At the café', level: 1 }).waitFor();
+      await context.close();
+    });
+
   test('on a phone the pages fit the screen', async () => {
     const { page, context } = await app.newPage(375, 800);
     await registerInBrowser(page);

@@ -8,6 +8,7 @@ import { arabic, arabizi, checkNumberLetters, key, optionalNote, reportRepeats, 
 import { syncByKey, syncChildren } from '../../content/sync';
 import { textAt } from '../../content/spelling';
 import { checkLebaneseTexts } from '../vocabulary/content';
+import { grammarKeysOf } from '../grammar/content';
 import { dialogueLines, dialogues, GENDERS, type Speaker } from './schema';
 import type { Voice } from '../../content/speakable';
 
@@ -42,6 +43,7 @@ const DialogueFile = v.strictObject({
         arabic: arabic(),
         english: text('English text'),
         note: optionalNote(),
+        grammar: v.optional(key()),
       }),
       'must be a list of lines',
     ),
@@ -63,7 +65,11 @@ export interface DialogueContent {
     arabic: string;
     english: string;
     note: string | null;
+    /** The key of the grammar page the line shows at work (docs/content-format.md#dialogues). */
+    grammar: string | null;
   }[];
+  /** Where each line's `grammar` is written, for the check that its page exists. */
+  grammarLines: number[];
   texts: TextField[];
 }
 
@@ -167,7 +173,9 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
           arabic: l.arabic,
           english: l.english,
           note: l.note ?? null,
+          grammar: l.grammar ?? null,
         })),
+        grammarLines: data.lines.map((_, i) => doc.lineOf(['lines', i, 'grammar'])),
         texts: [
           textAt(doc, ['title'], data.title, 'english'),
           textAt(doc, ['setting'], data.setting, 'prose'),
@@ -188,6 +196,17 @@ export const dialoguesContent: ContentPlugin<DialogueContent> = {
       all,
       report,
     );
+    const grammarKeys = new Set(grammarKeysOf(all));
+    for (const item of items)
+      item.lines.forEach((l, i) => {
+        if (l.grammar && !grammarKeys.has(l.grammar))
+          report.error({
+            file: item.file,
+            line: item.grammarLines[i]!,
+            field: `lines[${i}].grammar`,
+            message: `no grammar page with key "${l.grammar}" in content/grammar`,
+          });
+      });
     reportRepeats(
       items,
       (item) => item.dialogue.key,

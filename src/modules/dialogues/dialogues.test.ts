@@ -75,6 +75,7 @@ describe('GET /api/dialogues/{id}', () => {
       arabic: 'أهلا وسهلا! تفضّلي، شو بدّك تشربي؟',
       english: 'Welcome! Go ahead, what would you like to drink? (to a woman)',
       note: null,
+      grammar: { key: 'speaking-to-someone', title: 'To a man, a woman, a group: -ak, -ik, -kon' },
     });
     expect(res.json.lines[1].voice).toBe('female');
     expect(res.json.lines[4].note).toStartWith('A man2oushe is');
@@ -82,6 +83,21 @@ describe('GET /api/dialogues/{id}', () => {
     const visitor = await t.server.api.dialogues({ id: CAFE() }).get();
     expect(visitor.status).toBe(200);
     expect(visitor.json.lines.every((l: { note: string | null }) => l.note === null)).toBe(true);
+  });
+
+  test('a line names the grammar page it shows at work, and the list gives each dialogue its pages', async () => {
+    const res = await t.server.api.dialogues({ id: CAFE() }).get();
+    expect(res.json.lines[1].grammar).toEqual({ key: 'pseudo-verbs', title: 'Want, have, with, can: baddi, 3ande, ma3e, fiyye' });
+    expect(res.json.lines[2].grammar).toBeNull();
+    expect(res.json.grammar).toEqual(['speaking-to-someone', 'pseudo-verbs', 'numbers-and-prices']);
+    // The grammar page lists the dialogues whose lines name it (src/web/features/grammar/GrammarPage.tsx), a premium one too.
+    const list = (await t.server.api.dialogues.get()).json;
+    expect(list.find((d) => d.key === 'cafe')!.grammar).toEqual(res.json.grammar);
+    expect(list.filter((d) => d.grammar.includes('plurals')).map((d) => d.key)).toEqual([
+      'meeting-someone',
+      'viewing-a-flat',
+      'government-office',
+    ]);
   });
 
   test('a malformed id is a 400, an unknown one a 404', async () => {
@@ -317,10 +333,18 @@ describe('the import of content/dialogues', () => {
   const { fixture, database } = contentSandbox();
   const cafe = readFileSync(join(CONTENT_DIR, 'dialogues/01-cafe.yaml'), 'utf8');
   const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  /** A page of content/grammar for each key the dialogue's lines name, so a fixture holds what they point at. */
+  const pagesFor = (dialogue: string) =>
+    Object.fromEntries(
+      [...dialogue.matchAll(/^ {4}grammar: (\S+)$/gm)].map(([, key]) => [
+        `grammar/${key}.md`,
+        `---\nkey: ${key}\ntitle: A page\nsummary: A page.\norder: 1\ntables:\n  - caption: Coffee\n    rows:\n      - { arabizi: ahwe, arabic: قهوة, english: coffee }\nexamples:\n  - { arabizi: ahwe, arabic: قهوة, english: coffee }\n---\nA page.\n`,
+      ]),
+    );
   const errorsOf = (files: Record<string, string>) => {
     const result = runImport(
       database(),
-      fixture({ 'spelling.yaml': readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8'), ...files }),
+      fixture({ 'spelling.yaml': readFileSync(join(CONTENT_DIR, 'spelling.yaml'), 'utf8'), ...pagesFor(cafe), ...files }),
       contentPlugins,
     );
     return result.errors.map((e) => `${e.file}:${e.line}: ${e.field}: ${e.message}`);
@@ -328,6 +352,14 @@ describe('the import of content/dialogues', () => {
 
   test('the course dialogues import with no error', () => {
     expect(errorsOf({ 'dialogues/01-cafe.yaml': cafe })).toEqual([]);
+  });
+
+  test('a line names a grammar page by its key: a key no page has is an error at its line', () => {
+    const named = cafe.replace('english: "Arabic coffee or espresso?"', 'english: "Arabic coffee or espresso?"\n    grammar: the-coffees');
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': named })).toEqual([
+      `dialogues/01-cafe.yaml:${lineOf(named, 'grammar: the-coffees')}: lines[2].grammar: no grammar page with key "the-coffees" in content/grammar`,
+    ]);
+    expect(errorsOf({ 'dialogues/01-cafe.yaml': named, ...pagesFor(named) })).toEqual([]);
   });
 
   test('reports each broken field by file, line and field', () => {

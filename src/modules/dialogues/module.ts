@@ -7,7 +7,7 @@ import { createDialoguesService } from './service';
 /** Dialogues of everyday Lebanon, to listen to and to role-play. */
 export const dialoguesModule = defineModule({
   name: 'dialogues',
-  needs: ['billing', 'stats', 'spelling', 'speaking'],
+  needs: ['billing', 'stats', 'spelling', 'speaking', 'grammar'],
   tables,
   content: [dialoguesContent],
   service: createDialoguesService,

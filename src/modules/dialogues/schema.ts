@@ -42,6 +42,8 @@ export const dialogueLines = sqliteTable(
     note: text('note'),
     /** Other wordings a teacher would take for the line (docs/content-format.md#dialogues), judged like it. */
     alternatives: json<string[]>('alternatives').notNull().default([]),
+    /** The key of the grammar page the line shows at work (docs/content-format.md#dialogues): grammar's key, checked by the import, not a foreign key. */
+    grammar: text('grammar'),
   },
   (t) => [uniqueIndex('dialogue_lines_dialogue_position_unique').on(t.dialogueId, t.position)],
 );

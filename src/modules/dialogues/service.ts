@@ -4,6 +4,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { judgeTyped, type TypedVerdict } from '../../shared/judge';
 import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
+import type { GrammarService } from '../grammar/service';
 import type { SpeakingService } from '../speaking/service';
 import type { SpellingService } from '../spelling/service';
 import { POINTS } from '../stats/rules';
@@ -32,6 +33,8 @@ export interface DialogueSummary {
   locked: boolean;
   speakers: Speaker[];
   lines: number;
+  /** The keys of the grammar pages its lines show at work, in the order they first come: the grammar page lists the dialogue. */
+  grammar: string[];
   progress: DialogueProgressView;
 }
 
@@ -46,6 +49,8 @@ export interface DialogueLine {
   english: string;
   /** Hidden (null) without premium, like every cultural note (docs/product-rules.md#tiers). */
   note: string | null;
+  /** The grammar page the line shows at work, for a link under it; the reference is free, so it is never hidden. */
+  grammar: { key: string; title: string } | null;
 }
 
 export type DialogueView = Omit<DialogueSummary, 'lines'> & { lines: DialogueLine[] };
@@ -70,10 +75,10 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  */
 export function createDialoguesService(
   ctx: AppContext,
-  deps: { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService },
+  deps: { billing: BillingService; stats: StatsService; spelling: SpellingService; speaking: SpeakingService; grammar: GrammarService },
 ) {
   const { db, clock } = ctx;
-  const { billing, stats, spelling, speaking } = deps;
+  const { billing, stats, spelling, speaking, grammar } = deps;
   const P = sql.placeholder;
 
   const lineCount = sql<number>`(select count(*) from ${dialogueLines} where ${dialogueLines.dialogueId} = ${sql`${dialogues}.${sql.identifier('id')}`})`;
@@ -97,6 +102,12 @@ export function createDialoguesService(
     .from(dialogueLines)
     .where(eq(dialogueLines.dialogueId, P('id')))
     .orderBy(asc(dialogueLines.position))
+    .prepare();
+  const grammarOfLines = db
+    .select({ dialogueId: dialogueLines.dialogueId, grammar: dialogueLines.grammar })
+    .from(dialogueLines)
+    .where(sql`${dialogueLines.grammar} is not null`)
+    .orderBy(asc(dialogueLines.dialogueId), asc(dialogueLines.position))
     .prepare();
   const progressOf = db
     .select()
@@ -152,7 +163,10 @@ export function createDialoguesService(
     lastPlayed: iso(row?.lastPlayed),
   });
 
-  const summary = (d: Row, premium: boolean, row: ProgressRow | undefined): DialogueSummary => ({
+  /** The pages named by lines, each once, in the order they first come. */
+  const pagesOf = (lines: { grammar: string | null }[]) => [...new Set(lines.flatMap((l) => (l.grammar ? [l.grammar] : [])))];
+
+  const summary = (d: Row, premium: boolean, pages: string[], row: ProgressRow | undefined): DialogueSummary => ({
     id: d.id,
     key: d.key,
     title: d.title,
@@ -161,6 +175,7 @@ export function createDialoguesService(
     locked: d.isPremium && !premium,
     speakers: d.speakers,
     lines: d.lines,
+    grammar: pages,
     progress: progressView(row),
   });
 
@@ -180,13 +195,16 @@ export function createDialoguesService(
     list(user: User | null): DialogueSummary[] {
       const premium = hasPremium(user);
       const progress = new Map(user ? progressOfUser.all({ userId: user.id }).map((p) => [p.dialogueId, p]) : []);
-      return allDialogues.all().map((d) => summary(d, premium, progress.get(d.id)));
+      const named = Map.groupBy(grammarOfLines.all(), (l) => l.dialogueId);
+      return allDialogues.all().map((d) => summary(d, premium, pagesOf(named.get(d.id) ?? []), progress.get(d.id)));
     },
 
     get(user: User | null, id: number): DialogueView {
       const d = open(user, id);
       const premium = hasPremium(user);
-      const lines = linesOf.all({ id }).map((l) => ({
+      const rows = linesOf.all({ id });
+      const titles = new Map(grammar.list().map((page) => [page.key, page.title]));
+      const lines = rows.map((l) => ({
         position: l.position,
         speaker: l.speaker,
         voice: l.voice,
@@ -195,8 +213,11 @@ export function createDialoguesService(
         arabic: l.arabic,
         english: l.english,
         note: premium ? l.note : null,
+        // The import fails on a line naming a page that does not exist: every key has its title.
+        grammar: l.grammar ? { key: l.grammar, title: titles.get(l.grammar)! } : null,
       }));
-      return { ...summary(d, premium, user ? progressOf.get({ userId: user.id, dialogueId: id }) : undefined), lines };
+      const progress = user ? progressOf.get({ userId: user.id, dialogueId: id }) : undefined;
+      return { ...summary(d, premium, pagesOf(rows), progress), lines };
     },
 
     /**

@@ -142,7 +142,7 @@ export const grammarContent: ContentPlugin<GrammarContent> = {
   },
 };
 
-/** Every grammar page's key, for the lessons that point at the page explaining them. */
+/** Every grammar page's key, for the lessons and the dialogue lines that point at the page explaining them. */
 export const grammarKeysOf = (all: Map<string, unknown[]>) => ((all.get('grammar') ?? []) as GrammarContent[]).map((item) => item.page.key);
 
 /**
@@ -152,7 +152,12 @@ export const grammarKeysOf = (all: Map<string, unknown[]>) => ((all.get('grammar
 const lessonsOn = (all: ParsedContent, key: string) =>
   ((all.get('lessons') ?? []) as { lesson: { grammar: string | null } }[]).filter((l) => l.lesson.grammar === key).length;
 
-/** The grammar reference with the lessons that point at each page, for `bun run content:stats`. */
+/** The dialogue lines that point at a page (their `grammar`), read by that one field as the lessons are: dialogues come after grammar too. */
+const dialogueLinesOn = (all: ParsedContent, key: string) =>
+  ((all.get('dialogues') ?? []) as { lines: { grammar: string | null }[] }[]).flatMap((d) => d.lines).filter((l) => l.grammar === key)
+    .length;
+
+/** The grammar reference with the lessons and the dialogue lines that point at each page, for `bun run content:stats`. */
 function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
   const gaps: string[] = [];
   const pages = items.slice().sort((a, b) => a.page.orderIndex - b.page.orderIndex);
@@ -161,7 +166,7 @@ function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
     lines.push(
       formatTable(
         [
-          ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons'],
+          ['order', 'page', 'tables', 'rows', 'examples', 'words', 'verbs', 'lessons', 'dialogue lines'],
           ...pages.map((p) => [
             p.page.orderIndex,
             p.page.title,
@@ -171,6 +176,7 @@ function grammarStats(items: GrammarContent[], all: ParsedContent): KindStats {
             p.wordKeys.length,
             p.verbKeys.length,
             lessonsOn(all, p.page.key),
+            dialogueLinesOn(all, p.page.key),
           ]),
         ],
         [1],

@@ -24,6 +24,9 @@ export const FLAGGED_KEY = flaggedQuery.queryKey;
 /** The lessons: the lesson list's, and the grammar pages' list of the lessons each explains. */
 export const lessonsQuery = read(server.api.lessons);
 
+/** The dialogues: the dialogue list's, and the grammar pages' list of the dialogues whose lines show each at work; kept offline (src/web/sw.ts). */
+export const dialoguesQuery = read(server.api.dialogues);
+
 /** After an answer: the statistics (points, counts, achievements), the memory review (due words, forecast), the daily goal and the course (today's plan, the path) are read again. */
 export const refreshStats = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { activityEnded, activityStarted } from '../../lib/activity-time';
 import { ApiError, handledGlobally } from '../../lib/api';
 import { LOAD_FAILURES } from '../../lib/messages';
-import { refreshStats } from '../../lib/query';
+import { dialoguesQuery, refreshStats } from '../../lib/query';
 import { isSyncFailure, saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
 import { useSpellingLexicon } from '../../lib/spelling';
@@ -19,7 +19,7 @@ import { LEARNING_TOAST_MS, toast } from '../../ui/toast';
 import { LineText, NowPlaying } from './parts';
 import { SLOW_RATE, useLinePlayer } from './player';
 import { useDialogueView, type DialogueView } from './prefs';
-import { dialogueQuery, dialoguesQuery, type Dialogue, type RolePlayResult } from './queries';
+import { dialogueQuery, type Dialogue, type RolePlayResult } from './queries';
 import { RolePlayTurn, type TurnAnswer } from './RolePlayTurn';
 import './dialogues.css';
 
@@ -168,6 +168,12 @@ function Listen({
             <span className="dialogue-texts">
               <LineText line={line} show={view} />
               {line.note && <span className="dialogue-note">{line.note}</span>}
+              {line.grammar && (
+                <Link to="/grammar/$key" params={{ key: line.grammar.key }} className="dialogue-grammar">
+                  {/* An ending's hyphen (-ak, -kon) stays with its word: a phone's line broke after it. */}
+                  Grammar: {line.grammar.title.replace(/(^|\s)-/g, '$1\u2011')} <span aria-hidden="true">→</span>
+                </Link>
+              )}
             </span>
             <button
               type="button"

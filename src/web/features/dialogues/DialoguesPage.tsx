@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { SpinnerCard } from '../../ui/Spinner';
-import { dialoguesQuery } from './queries';
+import { dialoguesQuery } from '../../lib/query';
 import './dialogues.css';
 
 /** /dialogues: the conversations, each opening Listen and Role-play; a locked premium one leads to the subscription. */

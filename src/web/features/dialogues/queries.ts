@@ -1,8 +1,7 @@
 import { server, type Reply } from '../../lib/api';
 import { read } from '../../lib/query';
 
-/** The dialogues' reads, for the screens and the routes' loaders alike; kept offline (src/web/sw.ts). */
-export const dialoguesQuery = read(server.api.dialogues);
+/** A dialogue's read, for the screen and the route's loader alike; kept offline (src/web/sw.ts). The list's is src/web/lib/query.ts's. */
 export const dialogueQuery = (id: number) => read(server.api.dialogues({ id }));
 
 export type Dialogue = Reply<ReturnType<typeof server.api.dialogues>['get']>;

@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute, type FeatureRoutes } from '../../lib/layout-routes';
 import { prefetch } from '../../lib/routes';
-import { dialogueQuery, dialoguesQuery } from './queries';
+import { dialoguesQuery } from '../../lib/query';
+import { dialogueQuery } from './queries';
 
 /** The dialogues and a dialogue's Listen and Role-play modes, behind sign-in (docs/product-rules.md#dialogues). */
 const listRoute = createRoute({

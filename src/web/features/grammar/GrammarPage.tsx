@@ -4,7 +4,7 @@ import { Arabic } from '../../ui/Arabic';
 import { ListenButton } from '../../ui/ListenButton';
 import { Prose } from '../../ui/Prose';
 import { QueryBoundary } from '../../ui/QueryBoundary';
-import { lessonsQuery } from '../../lib/query';
+import { dialoguesQuery, lessonsQuery } from '../../lib/query';
 import { useReadGrammar } from '../../lib/course';
 import { NextStep } from '../../ui/NextStep';
 import { useUser } from '../../lib/session';
@@ -84,6 +84,8 @@ function Links({ title, links }: { title: string; links: GrammarLink[] }) {
 function Page({ page }: { page: GrammarPageView }) {
   const lessons = useQuery(lessonsQuery);
   const explained = (lessons.data ?? []).filter((lesson) => lesson.grammar === page.key);
+  const dialogues = useQuery(dialoguesQuery);
+  const shown = (dialogues.data ?? []).filter((dialogue) => dialogue.grammar.includes(page.key));
   return (
     <>
       <header className="card">
@@ -100,7 +102,7 @@ function Page({ page }: { page: GrammarPageView }) {
         <h2>Examples</h2>
         <Rows rows={page.examples} />
       </section>
-      {(page.words.length > 0 || page.verbs.length > 0 || explained.length > 0) && (
+      {(page.words.length > 0 || page.verbs.length > 0 || explained.length > 0 || shown.length > 0) && (
         <section className="card" aria-label="Where it is used">
           <h2>Where you meet it</h2>
           <Links title="Words" links={page.words} />
@@ -113,6 +115,25 @@ function Page({ page }: { page: GrammarPageView }) {
                   <li key={lesson.id}>
                     <Link to="/lesson/$id" params={{ id: String(lesson.id) }}>
                       {lesson.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {shown.length > 0 && (
+            <div>
+              <h3>Dialogues</h3>
+              <ul className="grammar-links">
+                {shown.map((dialogue) => (
+                  <li key={dialogue.id}>
+                    {/* A locked one leads to the subscription, as on the dialogue list. */}
+                    <Link
+                      to={dialogue.locked ? '/subscription' : '/dialogues/$id'}
+                      params={dialogue.locked ? undefined : { id: String(dialogue.id) }}
+                    >
+                      {dialogue.title}
+                      {dialogue.locked && ' (Premium)'}
                     </Link>
                   </li>
                 ))}

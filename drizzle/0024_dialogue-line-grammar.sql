@@ -1,0 +1,1 @@
+ALTER TABLE `dialogue_lines` ADD `grammar` text;
