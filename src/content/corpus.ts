@@ -130,6 +130,6 @@ export const MINIMUMS = {
   lessons: 24,
   stepsPerLesson: { min: 5, max: 10 },
   /** Dialogues of everyday situations (docs/product-rules.md#dialogues). */
-  dialogues: 16,
-  grammarPages: 10,
+  dialogues: 28,
+  grammarPages: 20,
 };

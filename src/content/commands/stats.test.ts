@@ -46,7 +46,7 @@ describe('bun run content:stats', () => {
     expect(gaps).not.toContain('verbs: no verb "to eat"');
     expect(gaps).toContain('sentences: work has 0 sentences (at least 12)');
     expect(gaps).toContain('lessons: 0 (at least 24)');
-    expect(gaps).toContain('grammar: 0 pages (at least 10)');
+    expect(gaps).toContain('grammar: 0 pages (at least 20)');
     expect(gaps).toContain('letters: no letter 7');
     expect(text.endsWith(gaps.map((g) => `  ! ${g}`).join('\n'))).toBe(true);
   });
