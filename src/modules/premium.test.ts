@@ -160,6 +160,9 @@ const CONTENT_ROUTES: Record<string, () => Call[]> = {
     get(`/api/conversations/${freeScenario()}`),
   ],
   'POST /api/conversations/:id/talks': () => [ofPremium(post(`/api/conversations/${premiumScenario()}/talks`, { partner: 'scripted' }))],
+  'POST /api/conversations/:id/offline-talks': () => [
+    ofPremium(post(`/api/conversations/${premiumScenario()}/offline-talks`, { lines: ['marhaba'], idempotencyKey: key(5) })),
+  ],
   // A conversation is its learner's own: the walk's learners have none, and another's answers 404 with nothing in it.
   'GET /api/talks/:id': () => [get('/api/talks/1')],
   'POST /api/talks/:id/lines': () => [post('/api/talks/1/lines', { line: 'marhaba' })],

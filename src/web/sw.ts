@@ -14,9 +14,12 @@ const SHELL = `kalimat-shell-${VERSION}`;
 /** What the page last read from the API for the signed-in learner (see lib/offline.ts). */
 const DATA = 'kalimat-data';
 const SHELL_PAGE = '/index.html';
-/** The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words, the streak, the words due for review, the dialogues opened. */
+/**
+ * The API reads kept for a visit without a network: the learner, the deck, the topics, the flagged words,
+ * the streak, the words due for review, the spelling table, the dialogues and the conversations opened.
+ */
 const OFFLINE_READS =
-  /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due|dialogues|dialogues\/[0-9]+)$/;
+  /^\/api\/(user|user\/trial-status|subscription\/status|streak|verbs|words|words\/(batch|flagged|topics-with-progress|by-topic\/[^/]+)|review\/due|spelling|dialogues|dialogues\/[0-9]+|conversations|conversations\/[0-9]+)$/;
 /** The clips the page played (a dialogue's lines among them), so they play again without a network. */
 const AUDIO = 'kalimat-audio';
 const SPEECH = '/api/tts';

@@ -232,7 +232,71 @@ async function paywallJourney(width: number, height: number) {
   await context.close();
 }
 
+/** Waits until the service worker is installed and holds the learner's copy of `path`. */
+async function waitForOfflineCopy(page: Page, path: string) {
+  await page.waitForFunction(async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined, path, { polling: 200 });
+}
+
+/** A café conversation without a network: the scripted partner answers from the device, and the server keeps it once the network is back. */
+async function offlineJourney() {
+  const { page, context } = await signUp(app, 375, 812);
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const serverSays = async () => (await (await fetch(`${app.baseUrl}/api/conversations`, { headers: { cookie } })).json()).talks;
+  await page.goto('/talk');
+  await page.getByRole('link', { name: 'Ordering at a café' }).click();
+  await page.getByRole('button', { name: 'Start talking' }).waitFor();
+  const scenario = new URL(page.url()).pathname;
+  await waitForOfflineCopy(page, `/api${scenario.replace('/talk/', '/conversations/')}`);
+  await waitForOfflineCopy(page, '/api/spelling');
+
+  await context.setOffline(true);
+  // The page comes back from the service worker, the scenario with it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  await page.getByRole('status').getByText('You are offline: Rami answers from this device').waitFor();
+  await partnerSaid(page, 'Ahla w sahla! Shu baddkon teshrabo?');
+  const reply = async (line: string, answer: string) => {
+    await page.getByLabel('Type your reply in arabizi').fill(line);
+    await page.getByLabel('Type your reply in arabizi').press('Enter');
+    await partnerSaid(page, answer);
+  };
+  await reply('baddi ahwe bala sekkar law sama7t', 'Tekram. W baddkon shi lal akel?');
+  await reply('the weather is nice', 'Man2oushe? Baddkon wa7de?');
+  await page.getByRole('note').getByText('Hint:').waitFor();
+  await reply('Eh akid', 'D2i2a w bykoun kell shi jehez.');
+  // One letter off is understood offline too, and corrected as the server would.
+  await reply('Addeh el 7sep?', 'Tmen dolarat');
+  await page.getByRole('note').getByText('Better: Addeh el 7seb?').waitFor();
+  await reply('Tfaddal, merci', 'Ahla w sahla, nawwarto!');
+  await page.getByRole('button', { name: 'See how you did' }).click();
+  const summary = page.locator('.talk-summary');
+  await summary.getByText('You got 4 of 4 things done. It is kept on this device').waitFor();
+  expect(await summary.getByRole('button', { name: 'Add these words to my review' }).count()).toBe(0);
+  await summary.scrollIntoViewIfNeeded();
+  await screenshot(page, 'talk-offline-phone');
+  expect(await serverSays()).toEqual([]);
+
+  // Back online, the save queue sends it: the server goes through the lines again and keeps the conversation.
+  await context.setOffline(false);
+  let kept = await serverSays();
+  for (let i = 0; i < 100 && kept.length === 0; i++) {
+    await Bun.sleep(300);
+    kept = await serverSays();
+  }
+  expect(kept).toEqual([expect.objectContaining({ title: 'Ordering at a café', partner: 'scripted', finished: true })]);
+  const talk = await (await fetch(`${app.baseUrl}/api/talks/${kept[0].id}`, { headers: { cookie } })).json();
+  expect(talk).toMatchObject({ pointsAwarded: 40, finished: true });
+  expect(talk.corrections).toEqual([
+    { said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost! One letter is off. Check "7seb".' },
+  ]);
+  await context.close();
+}
+
 describe('the conversation partner', () => {
+  test('without a network, at 375 px: the scripted partner answers from the device, and the conversation counts once the network is back', async () => {
+    await offlineJourney();
+  }, 120_000);
+
   for (const [width, height, name] of [
     [1280, 800, 'desktop'],
     [375, 812, 'phone'],

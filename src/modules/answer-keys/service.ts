@@ -6,9 +6,18 @@ import { inTransaction } from '../../lib/writes';
 import { answerKeys } from './schema';
 
 /** The routes whose answers carry a key, each its own space of keys. */
-export type AnswerKind = 'word' | 'letter' | 'lesson' | 'sentence' | 'listening' | 'speaking' | 'dialogue' | 'conversation';
+export type AnswerKind =
+  | 'word'
+  | 'letter'
+  | 'lesson'
+  | 'sentence'
+  | 'listening'
+  | 'speaking'
+  | 'dialogue'
+  | 'conversation'
+  | 'offline-talk';
 
-/** What an answer is about: its route and the item it names (a word's, letter's, lesson's, sentence's or dialogue's or conversation's id). */
+/** What an answer is about: its route and the item it names (a word's, letter's, lesson's, sentence's, dialogue's or conversation's id; a conversation held offline names its scenario). */
 export interface AnswerTarget {
   kind: AnswerKind;
   id: number;

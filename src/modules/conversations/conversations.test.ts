@@ -159,6 +159,75 @@ describe('the scripted partner', () => {
     expect(ai.status).toBe(400);
   });
 
+  test('a conversation held without a network: its lines go through the graph here as they would have one by one, kept and counted once', async () => {
+    const { cookie, user } = await t.signUp();
+    const scenario = await t.server.api.conversations({ id: idOf(t, 'cafe') }).get({ cookie });
+    // The graph the browser talks with offline: every turn, its hint, rephrasing and expected replies.
+    expect(scenario.json.turns.map((turn: { key: string }) => turn.key)).toEqual(['start', 'sugar', 'food', 'ready', 'bill', 'goodbye']);
+    expect(scenario.json.turns[0]).toMatchObject({
+      arabizi: 'Ahla w sahla! Shu baddkon teshrabo?',
+      hint: 'Ask for a coffee without sugar: baddi ahwe bala sekkar.',
+      rephrase: { arabizi: 'Ahwe? Shay? Shu baddkon?' },
+    });
+    const lines = [
+      'baddi ahwe bala sekkar law sama7t',
+      { heard: ['ايه اكيد'] },
+      'the weather is nice',
+      'Addeh el 7sep?',
+      'Tfaddal. Yeslamo ideik!',
+      // Past the end: not taken.
+      'merci',
+    ];
+    const send = (idempotencyKey: string) =>
+      t.server.api.conversations({ id: idOf(t, 'cafe') })['offline-talks'].post({ lines, idempotencyKey }, { cookie });
+    const held = await send('talk-offline-cafe-0001');
+    expect(held.status).toBe(200);
+    expect(held.json).toMatchObject({ pointsAwarded: 40, understood: 4, said: 5 });
+    expect(held.json.talk).toMatchObject({ partner: 'scripted', ended: true, finished: true });
+    expect(held.json.talk.checklist.every((c) => c.done)).toBe(true);
+    expect(held.json.talk.corrections).toEqual([
+      { said: 'Addeh el 7sep?', corrected: 'Addeh el 7seb?', explanation: 'Almost! One letter is off. Check "7seb".' },
+    ]);
+    expect(partnerLines(held.json.talk.lines).map((l) => l.arabizi)).toEqual([
+      'Ahla w sahla! Shu baddkon teshrabo?',
+      'Tekram. W baddkon shi lal akel? Fi man2oushe za3tar so5ne.',
+      'D2i2a w bykoun kell shi jehez.',
+      'Kell shi mni7? Baddkon shi tene?',
+      'Tmen dolarat, aw sabe3 meet alf lira.',
+      'Ahla w sahla, nawwarto!',
+    ]);
+    expect(stats(t, user.id)).toEqual({ points: 40, answered: 5, correct: 4 });
+    // Sent again by the save queue (its reply was lost): the same conversation, counted once.
+    expect((await send('talk-offline-cafe-0001')).json.talk.id).toBe(held.json.talk.id);
+    expect(stats(t, user.id)).toEqual({ points: 40, answered: 5, correct: 4 });
+    expect((await t.server.api.conversations.get({ cookie })).json.talks.filter((k) => k.finished)).toHaveLength(1);
+  });
+
+  test('a conversation held offline is checked: no lines, too many or too long are a 400, an unknown scenario a 404', async () => {
+    const { cookie } = await t.signUp();
+    const send = (id: number, lines: unknown) =>
+      t.request('POST', `/api/conversations/${id}/offline-talks`, { cookie, body: { lines, idempotencyKey: 'talk-offline-bad-0001' } });
+    expect((await send(idOf(t, 'cafe'), [])).status).toBe(400);
+    expect(
+      (
+        await send(
+          idOf(t, 'cafe'),
+          Array.from({ length: 31 }, () => 'marhaba'),
+        )
+      ).status,
+    ).toBe(400);
+    expect((await send(idOf(t, 'cafe'), ['a'.repeat(301)])).status).toBe(400);
+    expect((await send(idOf(t, 'cafe'), [42])).status).toBe(400);
+    expect((await send(999_999, ['marhaba'])).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', `/api/conversations/${idOf(t, 'cafe')}/offline-talks`, {
+          body: { lines: ['marhaba'], idempotencyKey: 'talk-offline-bad-0002' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
   test("the conversation's words go to the learner's review with one call", async () => {
     const { cookie } = await t.signUp();
     const id = (await start(t, cookie, 'cafe')).json.id;

@@ -4,7 +4,7 @@ import { IdParams } from '../../lib/validation';
 import type { AnswerKeysService } from '../answer-keys/service';
 import { sessionPlugin } from '../auth/plugin';
 import type { AuthService } from '../auth/service';
-import { FinishBody, LineBody, RecordingBody, StartBody } from './model';
+import { FinishBody, LineBody, OfflineTalkBody, RecordingBody, StartBody } from './model';
 import type { ConversationsService } from './service';
 
 /**
@@ -28,6 +28,14 @@ export function conversationsRoutes(
       params: IdParams,
       body: StartBody,
     })
+    .post(
+      '/api/conversations/:id/offline-talks',
+      ({ user, params, body }) =>
+        answerKeys.save(user.id, { kind: 'offline-talk', id: params.id }, body.idempotencyKey, () =>
+          conversations.heldOffline(user, params.id, body.lines),
+        ),
+      { auth: true, params: IdParams, body: OfflineTalkBody },
+    )
     .get('/api/talks/:id', ({ user, params }) => conversations.talk(user, params.id), { auth: true, params: IdParams })
     .post('/api/talks/:id/lines', ({ user, params, body }) => conversations.say(user, params.id, body), {
       auth: true,

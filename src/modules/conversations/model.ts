@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IdempotencyKey } from '../../lib/validation';
 import { Heard } from '../speaking/model';
-import { LINE_MAX } from './rules';
+import { LEARNER_LINES_MAX, LINE_MAX } from './rules';
 import { PARTNERS } from './schema';
 
 /** POST /api/conversations/{id}/talks: a new conversation, with the scripted partner or the AI one. */
@@ -32,6 +32,19 @@ export const LineBody = v.object(
   'The request body must be a JSON object.',
 );
 export type LineInput = v.InferOutput<typeof LineBody>;
+
+/** POST /api/conversations/{id}/offline-talks: a conversation held without a network, its lines in order, sent through the save queue with its key. */
+export const OfflineTalkBody = v.object(
+  {
+    lines: v.pipe(
+      v.array(LineBody.entries.line, 'lines must be the lines you typed or said, in order.'),
+      v.minLength(1, 'lines must hold at least one line.'),
+      v.maxLength(LEARNER_LINES_MAX, `lines must hold at most ${LEARNER_LINES_MAX} lines.`),
+    ),
+    idempotencyKey: IdempotencyKey,
+  },
+  'The request body must be a JSON object.',
+);
 
 /** The recording types a browser's MediaRecorder makes, as the transcription accepts them. */
 export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;

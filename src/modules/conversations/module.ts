@@ -7,7 +7,7 @@ import { createConversationsService } from './service';
 /** A conversation partner in everyday Lebanese situations, scripted or AI (docs/decisions/0072-conversation-partner.md). */
 export const conversationsModule = defineModule({
   name: 'conversations',
-  needs: ['billing', 'stats', 'spelling', 'speaking', 'review', 'vocabulary'],
+  needs: ['billing', 'stats', 'spelling', 'review', 'vocabulary'],
   tables,
   content: [conversationsContent],
   service: createConversationsService,

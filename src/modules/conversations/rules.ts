@@ -1,5 +1,6 @@
 import type { SpellingLexicon } from '../../shared/arabizi';
 import { judgeAnswer, type Judgement } from '../../shared/judge';
+import { sameArabic } from '../../shared/arabic';
 
 /**
  * The conversation partner's rules (docs/decisions/0072-conversation-partner.md), pure and shared by the
@@ -78,3 +79,57 @@ export function understandTyped(line: string, expects: readonly Expected[], lexi
   }
   return slipped;
 }
+
+/** A line the learner gave: typed in arabizi, or said (what recognition heard, its alternatives). */
+export type LearnerLine = string | { heard: string[] };
+
+/** A partner's turn of the scripted graph, as the browser gets it to talk without a network. */
+export interface ScriptTurn {
+  key: string;
+  arabizi: string;
+  arabic: string;
+  english: string;
+  hint: string | null;
+  /** What the partner says again, in other words, when nothing of the learner's line matched. */
+  rephrase: { arabizi: string; arabic: string; english: string } | null;
+  expects: Expected[];
+}
+
+/** How the scripted partner takes a line: typed, by the answer checker; said, when one alternative says an example's Arabic. */
+export function understandLine(line: LearnerLine, expects: readonly Expected[], lexicon: SpellingLexicon): Understanding {
+  if (typeof line === 'string') return understandTyped(line, expects, lexicon);
+  for (const intent of expects) {
+    for (const example of intent.says) if (line.heard.some((h) => sameArabic(h, example.arabic))) return { intent, example, slip: false };
+  }
+  return null;
+}
+
+/** The turn a conversation is at (an unknown key, as the graph changed under a kept conversation: the first). */
+export const turnAt = (turns: readonly ScriptTurn[], key: string) => turns.find((t) => t.key === key) ?? turns[0]!;
+
+/**
+ * One of the learner's lines through the scripted partner, the same on the server and, without a
+ * network, in the browser: what it understood, its answer (the turn the reply leads to, or this one
+ * said again in other words), the checklist items done and the correction of a slip.
+ */
+export function scriptedStep(turns: readonly ScriptTurn[], at: string, line: LearnerLine, lexicon: SpellingLexicon) {
+  const turn = turnAt(turns, at);
+  const understood = understandLine(line, turn.expects, lexicon);
+  const next = understood ? turnAt(turns, understood.intent.next) : turn;
+  const said = next === turn && !understood ? (turn.rephrase ?? turn) : next;
+  const text = typeof line === 'string' ? line : line.heard[0]!;
+  return {
+    understood,
+    learner: { who: 'learner', text, spoken: typeof line !== 'string', understood: understood !== null } satisfies TalkLine,
+    partner: { arabizi: said.arabizi, arabic: said.arabic, english: said.english },
+    next: next.key,
+    ticks: understood?.intent.ticks ?? [],
+    correction: understood?.slip
+      ? ({ said: text, corrected: understood.example.arabizi, explanation: understood.why } satisfies Correction)
+      : null,
+  };
+}
+
+/** Whether a conversation at this turn has come to its end: the turn expects no reply, or the learner has said the most lines. */
+export const scriptEnded = (turns: readonly ScriptTurn[], at: string, learnerLines: number) =>
+  turnAt(turns, at).expects.length === 0 || learnerLines >= LEARNER_LINES_MAX;

@@ -9,7 +9,6 @@ import type { User } from '../auth/service';
 import type { BillingService } from '../billing/service';
 import { ratingFor } from '../review/rules';
 import type { ReviewService } from '../review/service';
-import type { SpeakingService } from '../speaking/service';
 import type { SpellingService } from '../spelling/service';
 import { POINTS } from '../stats/rules';
 import type { StatsService } from '../stats/service';
@@ -17,13 +16,15 @@ import type { VocabularyService, WordKeys } from '../vocabulary/service';
 import { createAiPartner, type AiScene } from './ai';
 import type { LineInput, RecordingInput, StartInput } from './model';
 import {
-  LEARNER_LINES_MAX,
-  understandTyped,
+  scriptedStep,
+  scriptEnded,
+  turnAt,
   type Correction,
+  type LearnerLine,
   type Partner,
   type ScenarioWord,
+  type ScriptTurn,
   type TalkLine,
-  type Understanding,
 } from './rules';
 import { scenarios, scenarioTurns, talks, talkUsage, type PartnerKind } from './schema';
 
@@ -53,7 +54,8 @@ export interface PartnerLine {
   english: string;
 }
 
-export type ScenarioView = ScenarioSummary & { words: ScenarioWord[]; opening: PartnerLine; aiAvailable: boolean };
+/** A scenario to talk in; `turns` is the scripted partner's graph, for the browser to talk without a network. */
+export type ScenarioView = ScenarioSummary & { words: ScenarioWord[]; opening: PartnerLine; aiAvailable: boolean; turns: ScriptTurn[] };
 
 export interface TalkSummary {
   id: number;
@@ -105,7 +107,6 @@ type Deps = {
   billing: BillingService;
   stats: StatsService;
   spelling: SpellingService;
-  speaking: SpeakingService;
   review: ReviewService;
   vocabulary: VocabularyService & { wordKeys: WordKeys };
 };
@@ -118,7 +119,7 @@ type Deps = {
  */
 export function createConversationsService(ctx: AppContext, deps: Deps) {
   const { db, clock } = ctx;
-  const { billing, stats, spelling, speaking, review, vocabulary } = deps;
+  const { billing, stats, spelling, review, vocabulary } = deps;
   const P = sql.placeholder;
   const ai = createAiPartner(ctx);
   const limiter = new RateLimiter(clock);
@@ -223,20 +224,32 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
   }
 
   /** The learner's own conversation (another learner's is not found), with its scenario, opened again under the premium rules. */
-  function ownTalk(user: User, id: number): { talk: Talk; scenario: Scenario; turns: Turn[] } {
+  const scriptTurnOf = (t: Turn): ScriptTurn => ({
+    key: t.key,
+    arabizi: t.arabizi,
+    arabic: t.arabic,
+    english: t.english,
+    hint: t.hint,
+    rephrase:
+      t.rephraseArabizi && t.rephraseArabic && t.rephraseEnglish
+        ? { arabizi: t.rephraseArabizi, arabic: t.rephraseArabic, english: t.rephraseEnglish }
+        : null,
+    expects: t.expects,
+  });
+  const scriptOf = (scenarioId: number) => turnsOf.all({ id: scenarioId }).map(scriptTurnOf);
+
+  function ownTalk(user: User, id: number): { talk: Talk; scenario: Scenario; turns: ScriptTurn[] } {
     const talk = talkById.get({ id });
     if (!talk || talk.userId !== user.id) throw notFound('This conversation does not exist.');
     const scenario = open(user, talk.scenarioId);
-    return { talk, scenario, turns: turnsOf.all({ id: scenario.id }) };
+    return { talk, scenario, turns: scriptOf(scenario.id) };
   }
 
-  const turnAt = (turns: Turn[], key: string) => turns.find((t) => t.key === key) ?? turns[0]!;
   const learnerLines = (lines: TalkLine[]) => lines.filter((l) => l.who === 'learner');
 
-  function view(talk: Talk, scenario: Scenario, turns: Turn[]): TalkView {
+  function view(talk: Talk, scenario: Scenario, turns: ScriptTurn[]): TalkView {
     const turn = turnAt(turns, talk.turnKey);
-    const ended =
-      talk.ended || talk.finishedAt !== null || turn.expects.length === 0 || learnerLines(talk.lines).length >= LEARNER_LINES_MAX;
+    const ended = talk.ended || talk.finishedAt !== null || scriptEnded(turns, talk.turnKey, learnerLines(talk.lines).length);
     return {
       id: talk.id,
       scenarioId: scenario.id,
@@ -253,31 +266,6 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       pointsAwarded: talk.pointsAwarded,
       words: scenario.words,
       startedAt: iso(talk.startedAt),
-    };
-  }
-
-  /** How the scripted partner takes a line: typed, by the answer checker; said, by what recognition heard against each example's Arabic. */
-  function understand(input: LineInput['line'], turn: Turn): Understanding {
-    if (typeof input === 'string') return understandTyped(input, turn.expects, spelling.lexicon());
-    for (const intent of turn.expects) {
-      for (const example of intent.says) if (speaking.judge(input.heard, example.arabic).correct) return { intent, example, slip: false };
-    }
-    return null;
-  }
-
-  /** The scripted partner's next line: the turn the reply leads to, or the rephrasing of this one. */
-  function scripted(turn: Turn, turns: Turn[], understood: Understanding): { line: PartnerLine; next: Turn } {
-    if (understood) {
-      const next = turnAt(turns, understood.intent.next);
-      return { line: lineOf(next), next };
-    }
-    return {
-      line: {
-        arabizi: turn.rephraseArabizi ?? turn.arabizi,
-        arabic: turn.rephraseArabic ?? turn.arabic,
-        english: turn.rephraseEnglish ?? turn.english,
-      },
-      next: turn,
     };
   }
 
@@ -325,6 +313,39 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     return reserved ? { day } : 'budget';
   }
 
+  /**
+   * The end of a conversation, once: each of the learner's lines an answer in the statistics (the daily
+   * goal's), a line the partner understood earning its points. Ended again, it awards nothing more.
+   * Runs inside a write.
+   */
+  function end(user: User, talk: Talk, scenario: Scenario, turns: ScriptTurn[]): FinishResult {
+    const said = learnerLines(talk.lines);
+    const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
+    let finished = talk;
+    if (talk.finishedAt === null) {
+      for (const line of said)
+        stats.award({
+          userId: user.id,
+          points: line.who === 'learner' && line.understood ? POINTS.conversation : 0,
+          reason: 'conversation',
+          correct: line.who === 'learner' && line.understood,
+        });
+      finished = db
+        .update(talks)
+        .set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation })
+        .where(eq(talks.id, talk.id))
+        .returning()
+        .get()!;
+    }
+    return {
+      talk: view(finished, scenario, turns),
+      pointsAwarded: finished.pointsAwarded,
+      understood,
+      said: said.length,
+      goal: stats.goalOf(user.id),
+    };
+  }
+
   const service = {
     /** Every scenario in order; premium ones marked locked without premium. */
     list(user: User | null): { scenarios: ScenarioSummary[]; talks: TalkSummary[] } {
@@ -349,15 +370,15 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
 
     get(user: User | null, id: number): ScenarioView {
       const s = open(user, id);
-      const first = turnsOf.all({ id })[0]!;
-      return { ...summary(s, hasPremium(user)), words: s.words, opening: lineOf(first), aiAvailable: ai.configured };
+      const turns = scriptOf(id);
+      return { ...summary(s, hasPremium(user)), words: s.words, opening: lineOf(turns[0]!), aiAvailable: ai.configured, turns };
     },
 
     /** A new conversation: the partner's opening line. The AI partner only when it is configured. */
     start(user: User, id: number, input: StartInput): TalkView {
       const scenario = open(user, id);
       if (input.partner === 'ai' && !ai.configured) throw badRequest("The AI partner is not set up on this server: choose 'scripted'.");
-      const turns = turnsOf.all({ id });
+      const turns = scriptOf(id);
       const first = turns[0]!;
       const lines: TalkLine[] = [{ who: 'partner', ...lineOf(first), by: 'scripted' }];
       const talk = db
@@ -390,17 +411,14 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
     async say(user: User, id: number, input: LineInput): Promise<LineReply> {
       const before = ownTalk(user, id);
       if (view(before.talk, before.scenario, before.turns).ended) throw conflict('Conflict', 'This conversation has ended.');
-      const turn = turnAt(before.turns, before.talk.turnKey);
-      const understood = understand(input.line, turn);
-      const text = typeof input.line === 'string' ? input.line : input.line.heard[0]!;
-      const spoken = typeof input.line !== 'string';
-      const fallback = scripted(turn, before.turns, understood);
+      const fallback = scriptedStep(before.turns, before.talk.turnKey, input.line, spelling.lexicon());
+      const { text, spoken } = fallback.learner;
 
       let answer: { line: PartnerLine; by: 'scripted' | 'ai'; correction: Correction | null; done: number[]; finished: boolean } = {
-        line: fallback.line,
+        line: fallback.partner,
         by: 'scripted',
-        correction: understood?.slip ? { said: text, corrected: understood.example.arabizi, explanation: understood.why } : null,
-        done: understood?.intent.ticks ?? [],
+        correction: fallback.correction,
+        done: fallback.ticks,
         finished: false,
       };
       let notice: LineReply['notice'] = null;
@@ -439,7 +457,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       }
 
       // A line the AI partner answered was understood, in the graph or not (its slips are in the corrections).
-      const learner: TalkLine = { who: 'learner', text, spoken, understood: understood !== null || answer.by === 'ai' };
+      const learner: TalkLine = { ...fallback.learner, understood: fallback.learner.understood || answer.by === 'ai' };
       return ctx.writes.run(() =>
         db.transaction(
           (tx) => {
@@ -455,7 +473,7 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
                 lines: [...talk.lines, learner, partnerLine],
                 done,
                 corrections: answer.correction ? [...talk.corrections, answer.correction] : talk.corrections,
-                turnKey: fallback.next.key,
+                turnKey: fallback.next,
                 ended: talk.ended || answer.finished,
               })
               .where(eq(talks.id, id))
@@ -485,40 +503,49 @@ export function createConversationsService(ctx: AppContext, deps: Deps) {
       return { ...(await service.say(user, id, { line: { heard: [heard.slice(0, 200)] } })), heard };
     },
 
-    /**
-     * The end of a conversation, once: each of the learner's lines an answer in the statistics (the daily
-     * goal's), a line the partner understood earning its points. Ended again, it awards nothing more.
-     */
+    /** The end of a conversation (`end`), once. */
     finish(user: User, id: number): FinishResult {
       const { scenario, turns } = ownTalk(user, id);
-      return inTransaction(db.$client, () => {
-        const talk = talkById.get({ id })!;
-        const said = learnerLines(talk.lines);
-        const understood = said.filter((l) => l.who === 'learner' && l.understood).length;
-        let finished = talk;
-        if (talk.finishedAt === null) {
-          for (const line of said)
-            stats.award({
-              userId: user.id,
-              points: line.who === 'learner' && line.understood ? POINTS.conversation : 0,
-              reason: 'conversation',
-              correct: line.who === 'learner' && line.understood,
-            });
-          finished = db
-            .update(talks)
-            .set({ finishedAt: clock.now(), pointsAwarded: understood * POINTS.conversation })
-            .where(eq(talks.id, id))
-            .returning()
-            .get()!;
-        }
-        return {
-          talk: view(finished, scenario, turns),
-          pointsAwarded: finished.pointsAwarded,
-          understood,
-          said: said.length,
-          goal: stats.goalOf(user.id),
-        };
-      });
+      return inTransaction(db.$client, () => end(user, talkById.get({ id })!, scenario, turns));
+    },
+
+    /**
+     * A conversation held with the scripted partner in the browser without a network, sent once the
+     * network is back (docs/decisions/0072-conversation-partner.md): the learner's lines go through the
+     * graph again here, as they would have one by one, and the conversation is kept ended. Lines past its
+     * end are not taken. Runs inside the write of its answer key.
+     */
+    heldOffline(user: User, id: number, said: LearnerLine[]): FinishResult {
+      const scenario = open(user, id);
+      const turns = scriptOf(id);
+      const lexicon = spelling.lexicon();
+      const lines: TalkLine[] = [{ who: 'partner', ...lineOf(turns[0]!), by: 'scripted' }];
+      const done = new Set<number>();
+      const corrections: Correction[] = [];
+      let at = turns[0]!.key;
+      for (const line of said) {
+        if (scriptEnded(turns, at, learnerLines(lines).length)) break;
+        const step = scriptedStep(turns, at, line, lexicon);
+        lines.push(step.learner, { who: 'partner', ...step.partner, by: 'scripted' });
+        for (const tick of step.ticks) done.add(tick);
+        if (step.correction) corrections.push(step.correction);
+        at = step.next;
+      }
+      const talk = db
+        .insert(talks)
+        .values({
+          userId: user.id,
+          scenarioId: id,
+          partner: 'scripted',
+          turnKey: at,
+          lines,
+          done: [...done].sort((a, b) => a - b),
+          corrections,
+          startedAt: clock.now(),
+        })
+        .returning()
+        .get();
+      return end(user, talk, scenario, turns);
     },
 
     /** The conversation's words the learner's tier opens, put in their review (a new card each, due now); how many went in. */

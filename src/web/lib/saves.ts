@@ -30,11 +30,16 @@ const KINDS = {
     path: /^\/api\/talks\/(?<id>\d+)\/finish$/,
     keyed: true,
   },
+  'offline-talk': {
+    route: ({ id }: { id: number }) => server.api.conversations({ id })['offline-talks'],
+    path: /^\/api\/conversations\/(?<id>\d+)\/offline-talks$/,
+    keyed: true,
+  },
 } as const;
 type Kinds = typeof KINDS;
 export type SaveKind = keyof Kinds;
 type Endpoint<K extends SaveKind> = ReturnType<Kinds[K]['route']>;
-/** What names a kind's endpoint: `{ id }` for a word, a flag, a lesson and a dialogue, nothing for the others. */
+/** What names a kind's endpoint: `{ id }` for a word, a flag, a lesson, a dialogue and a conversation, nothing for the others. */
 export type SaveParams<K extends SaveKind> =
   Parameters<Kinds[K]['route']> extends [infer Params extends object] ? Params : Record<never, never>;
 /** A kind's body and reply, as its route declares them. */

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, handledGlobally, server } from '../../lib/api';
-import { LOAD_FAILURES } from '../../lib/messages';
+import { LOAD_FAILURES, NETWORK_STATUS } from '../../lib/messages';
 import { refreshStats } from '../../lib/query';
 import { saves } from '../../lib/saves';
 import { useUser } from '../../lib/session';
+import { useSpellingLexicon } from '../../lib/spelling';
 import { Arabic } from '../../ui/Arabic';
 import { GoalRing } from '../../ui/GoalRing';
 import { KeyboardHelp, useShortcuts, type Shortcut } from '../../ui/KeyboardHelp';
@@ -25,6 +26,7 @@ import {
   type TalkLine,
 } from './queries';
 import { canListen, canRecord } from '../../lib/voice-input';
+import { sayOffline, startOffline, type OfflineTalk } from './offline';
 import { listenForLine, useLineRecorder, usePartnerVoice } from './voice';
 import './conversations.css';
 
@@ -80,8 +82,11 @@ function ScenarioIntro({ scenario }: { scenario: Scenario }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState(false);
+  const [offline, setOffline] = useState<OfflineTalk | null>(null);
 
   async function start(partner: 'scripted' | 'ai') {
+    // Without a network the scripted partner answers in this browser.
+    if (partner === 'scripted' && !navigator.onLine) return setOffline(startOffline(scenario));
     setStarting(true);
     try {
       const talk = await server.api.conversations({ id: scenario.id }).talks.post({ partner });
@@ -89,11 +94,14 @@ function ScenarioIntro({ scenario }: { scenario: Scenario }) {
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
       await navigate({ to: '/talk/$id', params: { id: String(scenario.id) }, search: { talk: String(talk.id) } });
     } catch (error) {
+      setStarting(false);
+      if (partner === 'scripted' && error instanceof ApiError && error.status === NETWORK_STATUS) return setOffline(startOffline(scenario));
       if (!handledGlobally(error))
         toast.error('Could not start', { description: 'The conversation could not be started. Try again.', duration: LEARNING_TOAST_MS });
-      setStarting(false);
     }
   }
+
+  if (offline) return <Conversation initial={offline.talk} transcription={false} offline={{ scenario, held: offline }} />;
 
   return (
     <div className="stack talk-conversation">
@@ -149,9 +157,18 @@ function TalkLoader({ talkId, transcription }: { talkId: number; transcription: 
 /**
  * A conversation: the transcript, the checklist, the learner's reply typed or said, and the end's summary.
  * `transcription`: the server can turn a recording into text (OpenAI), offered where the browser has no
- * recognition, only when the learner chooses it.
+ * recognition, only when the learner chooses it. `offline`: one held in this browser without a network
+ * (./offline.ts), sent through the save queue at its end.
  */
-function Conversation({ initial, transcription }: { initial: Talk; transcription: boolean }) {
+function Conversation({
+  initial,
+  transcription,
+  offline,
+}: {
+  initial: Talk;
+  transcription: boolean;
+  offline?: { scenario: Scenario; held: OfflineTalk };
+}) {
   const queryClient = useQueryClient();
   const userId = useUser().data?.id;
   const [talk, setTalk] = useState(initial);
@@ -167,6 +184,10 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
   const offerRecording = transcription && !canListen() && canRecord();
   const [result, setResult] = useState<FinishResult | null>(null);
   const [finishing, setFinishing] = useState(false);
+  /** An offline conversation ended whose save waits for the network. */
+  const [kept, setKept] = useState(false);
+  const held = useRef(offline?.held ?? null);
+  const lexicon = useSpellingLexicon();
   const field = useRef<HTMLInputElement>(null);
   const speak = usePartnerVoice();
   const voice = talk.person.gender;
@@ -190,6 +211,15 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
   }
 
   async function send(line: string | { heard: string[] } | { audio: string; type: 'audio/webm' | 'audio/ogg' | 'audio/mp4' }) {
+    if (held.current && offline) {
+      if (typeof line === 'object' && 'audio' in line) return;
+      const answered = sayOffline(held.current, offline.scenario, line, lexicon);
+      held.current = answered.held;
+      setTalk(answered.held.talk);
+      setShowHint(!answered.understood);
+      setReply('');
+      return;
+    }
     setSending(true);
     setProblem(null);
     try {
@@ -233,15 +263,26 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
 
   async function finish() {
     if (userId === undefined) return;
+    const lines = held.current?.said;
+    // An offline conversation ended before any line leaves nothing to keep.
+    if (lines?.length === 0) return setTalk({ ...talk, ended: true, finished: true });
     setFinishing(true);
     try {
-      const done = await saves.save(userId, 'conversation', { id: talk.id }, {});
+      const done = lines
+        ? await saves.save(userId, 'offline-talk', { id: talk.scenarioId }, { lines })
+        : await saves.save(userId, 'conversation', { id: talk.id }, {});
+      held.current = null;
       setResult(done);
       update(done.talk);
       void refreshStats(queryClient);
       void queryClient.invalidateQueries({ queryKey: conversationsQuery.queryKey });
     } catch (error) {
-      if (!handledGlobally(error))
+      if (handledGlobally(error)) return;
+      // The save waits in the queue; an offline conversation is ended here all the same.
+      if (lines) {
+        setKept(true);
+        setTalk({ ...talk, ended: true, finished: true });
+      } else
         toast.error('Not saved yet', {
           description: 'Your conversation is kept on this device and will be saved when you are back online.',
           duration: LEARNING_TOAST_MS,
@@ -299,6 +340,11 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
       {notice && (
         <p className="card talk-notice" role="status">
           {notice}
+        </p>
+      )}
+      {held.current && !talk.finished && (
+        <p className="card talk-notice" role="status">
+          You are offline: {talk.person.name} answers from this device, and your conversation is saved when you are back online.
         </p>
       )}
       {!talk.ended && !talk.finished && (
@@ -404,7 +450,7 @@ function Conversation({ initial, transcription }: { initial: Talk; transcription
           </button>
         </section>
       )}
-      {talk.finished && <Summary talk={talk} result={result} />}
+      {talk.finished && <Summary talk={talk} result={result} kept={kept} />}
       <KeyboardHelp shortcuts={SHORTCUTS} />
     </div>
   );
@@ -438,8 +484,11 @@ function Line({ line, partner, onListen }: { line: TalkLine; partner: string; on
   );
 }
 
-/** The end: what was done, each correction, the words to review, the points and the daily goal. */
-function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) {
+/**
+ * The end: what was done, each correction, the words to review, the points and the daily goal. `kept`:
+ * an offline conversation whose save waits for the network, its points not counted yet.
+ */
+function Summary({ talk, result, kept }: { talk: Talk; result: FinishResult | null; kept: boolean }) {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -465,7 +514,11 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
       </h2>
       <p role="status">
         You got {done} of {talk.checklist.length} things done.{' '}
-        {talk.pointsAwarded > 0 ? `You earned ${talk.pointsAwarded} points.` : 'No points this time: try again!'}
+        {kept
+          ? 'It is kept on this device: it is saved, and its points counted, when you are back online.'
+          : talk.pointsAwarded > 0
+            ? `You earned ${talk.pointsAwarded} points.`
+            : 'No points this time: try again!'}
         {result && result.said > 0 && ` The partner understood ${result.understood} of your ${result.said} lines.`}
       </p>
       <GoalRing />
@@ -495,7 +548,8 @@ function Summary({ talk, result }: { talk: Talk; result: FinishResult | null }) 
           </li>
         ))}
       </ul>
-      {added === null ? (
+      {/* The words are added to the review of a conversation the server keeps. */}
+      {talk.id === 0 ? null : added === null ? (
         <button
           type="button"
           className="button button-secondary"
