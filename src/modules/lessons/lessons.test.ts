@@ -23,8 +23,8 @@ describe('GET /api/lessons', () => {
   test('every lesson in course order, with no progress when signed out', async () => {
     const res = await t.server.api.lessons.get();
     expect(res.status).toBe(200);
-    expect(res.json).toHaveLength(25);
-    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(res.json).toHaveLength(26);
+    expect(res.json.map((l: { orderIndex: number }) => l.orderIndex)).toEqual(Array.from({ length: 26 }, (_, i) => i + 1));
     expect(res.json[9]).toMatchObject({
       key: 'talking-about-the-past',
       name: 'Talking about the past',
