@@ -174,6 +174,8 @@ describe('the course', () => {
       await page.locator('.letters-feedback').getByText('Correct! 🎉').waitFor();
       await page.locator('.letters-feedback p').waitFor({ state: 'detached' });
     }
+    await upNext.scrollIntoViewIfNeeded();
+    await screenshot(page, 'letters-next-step-375');
     await upNext.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/lesson\/\d+$/);
     await context.close();

@@ -7,11 +7,12 @@ import { usePlan, type TodaysPlan } from '../lib/course';
  * `before` is what finishing this screen saves first (a grammar page read), answering the plan after it.
  * Nothing for a visitor.
  */
-export function NextStep({ before }: { before?: () => Promise<TodaysPlan> }) {
+export function NextStep({ before, card = false }: { before?: () => Promise<TodaysPlan>; card?: boolean }) {
   const { plan, next, start } = usePlan();
   if (!plan.data) return null;
   return (
-    <div className="next-step" role="group" aria-label="Up next">
+    // `card`: a card of its own, for a screen that shows it on the page's background rather than in a card.
+    <div className={card ? 'card next-step' : 'next-step'} role="group" aria-label="Up next">
       <p className="next-step-label">
         <span className="muted">Up next:</span> {next ? next.label : 'nothing left today'}
       </p>

@@ -20,7 +20,7 @@ export function CoursePage() {
     <section className="stack course-page" aria-labelledby="course-title">
       <div className="learn-title">
         <h1 id="course-title">Your course</h1>
-        <p>Units in order: each unit's lessons, words, grammar and dialogues build on the ones before.</p>
+        <p>Units in order: each unit's lessons, words, grammar, dialogues and conversations build on the ones before.</p>
       </div>
       <QueryBoundary
         query={course}
@@ -51,9 +51,7 @@ export function CoursePage() {
                 </li>
               ))}
             </ol>
-            <div className="card">
-              <NextStep />
-            </div>
+            <NextStep card />
           </>
         )}
       </QueryBoundary>

@@ -255,7 +255,7 @@ function Game({ letters, streak }: { letters: LetterView[]; streak: ReturnType<t
           <KeyboardHelp shortcuts={LETTERS_KEYS} />
         </div>
       </div>
-      {serial >= LETTERS_ROUND && <NextStep />}
+      {serial >= LETTERS_ROUND && <NextStep card />}
     </>
   );
 }
