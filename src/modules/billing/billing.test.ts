@@ -120,6 +120,17 @@ describe('trial', () => {
       t.clock.set(new Date());
     }
   });
+
+  // A trial is 7 days from registration (docs/product-rules.md#tiers): the instant the seventh day ends it is over.
+  test('is over exactly 7 days after registration', async () => {
+    const learner = await t.signUp();
+    t.clock.set(new Date(learner.user.trial_end_date!));
+    try {
+      expect((await status(learner.cookie)).json).toMatchObject({ status: 'expired', hasPremium: false, isTrialActive: false });
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
 });
 
 describe('the premium guard', () => {

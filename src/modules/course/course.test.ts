@@ -170,6 +170,22 @@ describe('the path', () => {
     t.clock.advance(-8 * DAY_MS);
   });
 
+  // A unit with a premium topic is premium; after the trial its locked steps lead to the subscription
+  // (docs/product-rules.md#course): each premium step is locked, a topic's words among them, and the free ones stay open.
+  test("after the trial every premium step of a unit is locked, its topic's words too", async () => {
+    const { cookie } = await t.signUp();
+    t.clock.advance(8 * DAY_MS);
+    try {
+      const time = (await path(cookie)).units.find((u: UnitView) => u.key === 'time') as UnitView;
+      const premium = time.steps.filter((s) => s.premium);
+      expect(premium.some((s) => s.kind === 'words')).toBe(true);
+      for (const step of premium) expect(step).toMatchObject({ locked: true });
+      for (const step of time.steps.filter((s) => !s.premium)) expect(step).toMatchObject({ locked: false });
+    } finally {
+      t.clock.advance(-8 * DAY_MS);
+    }
+  });
+
   test('signed out is 401; an unknown unit or page 404; a malformed one or answers 400', async () => {
     const { cookie } = await t.signUp();
     expect((await t.server.api.course.plan.get()).status).toBe(401);

@@ -66,6 +66,19 @@ describe('POST /api/listening/answers', () => {
     expect((await t.server.api.streak.get({ cookie, query: { page: 'unified' } })).json).toMatchObject({ currentStreak: 0 });
   });
 
+  // The learner chooses the word's meaning (docs/product-rules.md#listening-drill): only that meaning is right,
+  // not another word's nor a part of it.
+  test("a chosen meaning is right only when it is the word's own English", async () => {
+    const { cookie } = await t.signUp();
+    const id = wordId(testEnglish('Colors', 1));
+    for (const answer of [testEnglish('Colors', 2), 'colors']) {
+      const res = await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer }, { cookie });
+      expect(res.json).toMatchObject({ correct: false, streak: { currentStreak: 0 } });
+    }
+    const own = await t.server.api.listening.answers.post({ wordId: id, mode: 'choose', answer: ' COLORS 1 ' }, { cookie });
+    expect(own.json.correct).toBe(true);
+  });
+
   test('a dictation is judged as typed answers are: another spelling is right, one letter off is a miss', async () => {
     const { cookie } = await t.signUp();
     const id = wordId(testEnglish('Family', 2));

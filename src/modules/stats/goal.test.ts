@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
 import { createTestApp } from '../../../tests/support/app';
-import { FREEZE_POINTS, MAX_FREEZES, earn, meet, settle, type DayStreakState } from './rules';
+import { FREEZE_POINTS, MAX_FREEZES, earn, goalMet, meet, settle, type DayStreakState } from './rules';
 
 const start: DayStreakState = { dayStreak: 0, bestDayStreak: 0, streakDay: null, freezes: 0, freezePoints: 0 };
 
@@ -33,6 +33,20 @@ describe('day streak rules', () => {
     expect(earn(start, FREEZE_POINTS - 10)).toMatchObject({ freezes: 0, freezePoints: FREEZE_POINTS - 10 });
     expect(earn(earn(start, FREEZE_POINTS - 10), 20)).toMatchObject({ freezes: 1, freezePoints: 10 });
     expect(earn(start, FREEZE_POINTS * 5)).toMatchObject({ freezes: MAX_FREEZES, freezePoints: 0 });
+  });
+
+  // Written from docs/product-rules.md#daily-goal-and-day-streak, not from the constants: every 200 points buy a freeze, at most 2 held.
+  test('every 200 points buy a freeze, and a learner holds at most 2', () => {
+    expect(earn(start, 199)).toMatchObject({ freezes: 0 });
+    expect(earn(start, 200)).toMatchObject({ freezes: 1 });
+    expect(earn(start, 1000)).toMatchObject({ freezes: 2 });
+  });
+
+  test('a goal in minutes is met by that many whole minutes of learning time; a goal in cards by that many answers', () => {
+    expect(goalMet({ kind: 'minutes', amount: 5 }, { cards: 0, seconds: 5 * 60 - 1 })).toBe(false);
+    expect(goalMet({ kind: 'minutes', amount: 5 }, { cards: 0, seconds: 5 * 60 })).toBe(true);
+    expect(goalMet({ kind: 'cards', amount: 10 }, { cards: 9, seconds: 3600 })).toBe(false);
+    expect(goalMet({ kind: 'cards', amount: 10 }, { cards: 10, seconds: 0 })).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { DAY_MS } from '../../lib/clock';
 import { createTestApp } from '../../../tests/support/app';
+import { nextStreak } from './rules';
 
 const t = createTestApp({ content: false });
 afterAll(() => t.close());
@@ -95,5 +96,15 @@ describe('GET /api/streak and POST /api/streak/update', () => {
     expect(page.status).toBe(400);
     expect(page.error?.message).toBe('page must be one of unified, which-word, letters, sentences, listening.');
     expect((await t.server.api.streak.get({ cookie })).json).toMatchObject({ currentStreak: 0 });
+  });
+});
+
+// The browser counts with this rule when the server cannot be reached: the same rule as the server's
+// (docs/product-rules.md#streak).
+describe('the streak rule the browser applies offline', () => {
+  test('a correct answer adds one and lifts the best; a wrong one sets the streak to 0 and keeps the best', () => {
+    expect(nextStreak({ currentStreak: 4, bestStreak: 4 }, true)).toEqual({ currentStreak: 5, bestStreak: 5 });
+    expect(nextStreak({ currentStreak: 2, bestStreak: 9 }, true)).toEqual({ currentStreak: 3, bestStreak: 9 });
+    expect(nextStreak({ currentStreak: 7, bestStreak: 9 }, false)).toEqual({ currentStreak: 0, bestStreak: 9 });
   });
 });
