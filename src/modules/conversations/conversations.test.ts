@@ -203,6 +203,19 @@ describe('the scripted partner', () => {
     expect((await t.server.api.conversations.get({ cookie })).json.talks.filter((k) => k.finished)).toHaveLength(1);
   });
 
+  test("another person's form is not understood for the learner's own: 'badda' (she wants) is not 'baddi' (I want)", async () => {
+    const { cookie } = await t.signUp();
+    const held = await t.server.api
+      .conversations({ id: idOf(t, 'cafe') })
+      ['offline-talks'].post(
+        { lines: ['badda ahwe bala sekkar', 'baddak ahwe bala sekkar'], idempotencyKey: 'talk-offline-forms-0001' },
+        { cookie },
+      );
+    expect(held.json.talk.lines.filter((l) => l.who === 'learner').map((l) => l.who === 'learner' && l.understood)).toEqual([false, false]);
+    expect(partnerLines(held.json.talk.lines).at(-1)!.arabizi).toBe('Ahwe? Shay? Shu baddkon?');
+    expect(held.json.talk.checklist[0]!.done).toBe(false);
+  });
+
   test('a conversation held offline is checked: no lines, too many or too long are a 400, an unknown scenario a 404', async () => {
     const { cookie } = await t.signUp();
     const send = (id: number, lines: unknown) =>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { searchOf, server } from '../lib/api';
 import { useShortcuts, type Shortcut } from './KeyboardHelp';
 import { Arabic } from './Arabic';
+import { LineIcon } from './LineIcon';
 import { useModelThenMine, useSaying, useSelfRecording } from './useSayIt';
 
 /** The keys Say it answers to, for the host screen's shortcuts overlay. */
@@ -129,19 +130,10 @@ export function SayIt({ arabic, arabizi, onResult }: Props) {
 
 function MicIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <LineIcon>
       <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
-    </svg>
+    </LineIcon>
   );
 }
 

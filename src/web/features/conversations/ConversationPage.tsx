@@ -325,7 +325,7 @@ function Conversation({
 function Line({ line, partner, onListen }: { line: TalkLine; partner: string; onListen: () => void }) {
   if (line.who === 'learner') {
     return (
-      <li className="talk-line learner">
+      <li className="line-card talk-line learner">
         <span className="talk-who">You{line.spoken ? ' (said)' : ''}</span>
         <span className="talk-texts">{line.spoken ? <Arabic>{line.text}</Arabic> : <span className="talk-arabizi">{line.text}</span>}</span>
         {!line.understood && <span className="talk-badge missed">Not understood</span>}
@@ -333,7 +333,7 @@ function Line({ line, partner, onListen }: { line: TalkLine; partner: string; on
     );
   }
   return (
-    <li className="talk-line partner">
+    <li className="line-card talk-line partner">
       <span className="talk-who">
         {partner}
         {line.by === 'ai' ? ' (AI)' : ''}

@@ -161,7 +161,7 @@ function Listen({
         {lines.map((line, i) => (
           <li
             key={line.position}
-            className={`dialogue-line voice-${line.voice}${player.playing === i ? ' playing' : ''}`}
+            className={`line-card dialogue-line voice-${line.voice}${player.playing === i ? ' playing' : ''}`}
             aria-current={player.playing === i ? 'true' : undefined}
           >
             <span className="dialogue-speaker">{line.speaker}</span>
@@ -305,7 +305,7 @@ function RolePlay({ dialogue, player, rate }: { dialogue: Dialogue; player: Play
           return (
             <li
               key={line.position}
-              className={`dialogue-line voice-${line.voice}${own ? ' own' : ''}${player.playing === i ? ' playing' : ''}`}
+              className={`line-card dialogue-line voice-${line.voice}${own ? ' own' : ''}${player.playing === i ? ' playing' : ''}`}
               aria-current={player.playing === i ? 'true' : undefined}
             >
               <span className="dialogue-speaker">{own ? `${line.speaker} (you)` : line.speaker}</span>

@@ -1,4 +1,5 @@
 import { useShortcuts } from '../../ui/KeyboardHelp';
+import { LineIcon } from '../../ui/LineIcon';
 import { GRADES, type GradeName } from '../../../modules/review/rules';
 import './vocabulary.css';
 
@@ -22,19 +23,10 @@ export function FlagToggle({ flagged, onToggle }: { flagged: boolean; onToggle: 
 
 export function LockIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <LineIcon>
       <rect x="4" y="11" width="16" height="10" rx="2" fill="currentColor" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
+    </LineIcon>
   );
 }
 
