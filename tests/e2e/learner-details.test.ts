@@ -349,6 +349,8 @@ describe('logging in', () => {
     const { page, context, user } = await learnerOnWords();
     expect((await page.request.delete('/api/user/delete', { headers: { origin: app.baseUrl } })).status()).toBe(200);
     await page.goto('/auth');
+    // The app's own login (the form posted before it runs says so too: tests/e2e/first-screen.test.ts).
+    await appTookOver(page);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
