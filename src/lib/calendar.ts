@@ -44,8 +44,23 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The first minute of a calendar day in a time zone: every zone's day starts on a whole minute within 14 hours of UTC's. */
+const dayStarts = new Map<string, number>();
+/**
+ * The first minute of a calendar day in a time zone: every zone's day starts on a whole minute within 14
+ * hours of UTC's. Kept per zone and day (a few recent days are asked for on every answer to a new card).
+ */
 export function dayStart(day: string, timeZone: string): Date {
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= 4096) dayStarts.clear();
+    start = searchDayStart(day, timeZone);
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+function searchDayStart(day: string, timeZone: string): number {
   const midnight = Date.parse(`${day}T00:00:00Z`);
   let before = Math.floor((midnight - 15 * 60 * MINUTE_MS) / MINUTE_MS);
   let from = Math.floor((midnight + 15 * 60 * MINUTE_MS) / MINUTE_MS);
@@ -55,7 +70,7 @@ export function dayStart(day: string, timeZone: string): Date {
     if (calendarDay(new Date(middle * MINUTE_MS), timeZone) < day) before = middle;
     else from = middle;
   }
-  return new Date(from * MINUTE_MS);
+  return from * MINUTE_MS;
 }
 
 /** Monday 00:00 UTC of the week holding `at`: one weekly board for every learner. */

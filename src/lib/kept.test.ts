@@ -93,4 +93,20 @@ describe('rows kept per process', () => {
     ).toThrow('rolled back');
     expect(kept.get(1)).toBe(10);
   });
+
+  test('a row written in one transaction is kept again once it has ended, though every read is in one', async () => {
+    // The server reads and writes only inside transactions (the group commit, readTogether): a key once
+    // written must not be read from the database for ever after.
+    const { client, kept, write, reads } = setUp('after');
+    client.transaction(() => {
+      write(1, 16);
+      expect(kept.get(1)).toBe(16);
+    })();
+    await Promise.resolve();
+    const before = reads();
+    client.transaction(() => {
+      expect([kept.get(1), kept.get(1), kept.get(1)]).toEqual([16, 16, 16]);
+    })();
+    expect(reads() - before).toBe(1);
+  });
 });

@@ -10,7 +10,9 @@ const KEPT = 50_000;
  * write; a commit by another connection (a replica catching up, a script) is told by `dataVersion`.
  *
  * A key written in the transaction still open is read from the database and not kept until that
- * transaction ends: the write may yet be rolled back (its savepoint, or the whole group commit).
+ * transaction ends: the write may yet be rolled back (its savepoint, or the whole group commit). Every
+ * transaction here is synchronous (bun:sqlite's, the group commit's, readTogether's), so it has ended by
+ * the next microtask, and the key is kept again from then on.
  */
 export function keptRows<K, V>(client: Database, read: (key: K) => V) {
   const kept = new Map<K, V>();
@@ -18,6 +20,16 @@ export function keptRows<K, V>(client: Database, read: (key: K) => V) {
   /** Keys written in the open transaction; every key when `forgetAll` was called in it. */
   const written = new Set<K>();
   let allWritten = false;
+  let endScheduled = false;
+  const afterTransaction = () => {
+    if (endScheduled) return;
+    endScheduled = true;
+    queueMicrotask(() => {
+      endScheduled = false;
+      written.clear();
+      allWritten = false;
+    });
+  };
 
   return {
     get(key: K): V {
@@ -39,12 +51,18 @@ export function keptRows<K, V>(client: Database, read: (key: K) => V) {
 
     forget(key: K) {
       kept.delete(key);
-      if (client.inTransaction) written.add(key);
+      if (client.inTransaction) {
+        written.add(key);
+        afterTransaction();
+      }
     },
 
     forgetAll() {
       kept.clear();
-      if (client.inTransaction) allWritten = true;
+      if (client.inTransaction) {
+        allWritten = true;
+        afterTransaction();
+      }
     },
   };
 }

@@ -60,7 +60,12 @@ export const reviewLog = sqliteTable(
     scheduledDays: integer('scheduled_days').notNull(),
     reviewedAt: instant('reviewed_at').notNull(),
   },
-  (t) => [index('review_log_user_idx').on(t.userId, t.reviewedAt), index('review_log_card_idx').on(t.cardId)],
+  (t) => [
+    // Every read is one learner's, most of one state since a moment (the day's new cards are counted on
+    // every answer to a new card): those rows are found, not scanned.
+    index('review_log_user_idx').on(t.userId, t.state, t.reviewedAt),
+    index('review_log_card_idx').on(t.cardId),
+  ],
 );
 
 /** A learner's review settings (docs/decisions/0039-review-controls.md); no row means the defaults. */

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { Rating, State, StrategyMode, createEmptyCard, fsrs, type AbstractScheduler, type Card, type FSRS, type Grade } from 'ts-fsrs';
 import type { AppContext } from '../../lib/context';
-import { DAY_MS, HOUR_MS } from '../../lib/clock';
+import { DAY_MS } from '../../lib/clock';
 import type { User } from '../auth/service';
 import { addDays, calendarDay, dayStart } from '../../lib/calendar';
 import type { StatsService } from '../stats/service';
@@ -134,11 +134,18 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   };
   const seedOf = (input: { userId: number; kind: ReviewKind; itemId: number; direction: Direction }) =>
     `${input.userId}:${input.kind}:${input.itemId}:${input.direction}`;
-  // First reviews (the card New before them) since a moment: the day's new cards are among them.
-  const newSince = db
-    .select({ at: reviewLog.reviewedAt })
+  // First reviews (the card New before them) within a span: the day's new cards.
+  const newBetween = db
+    .select({ count: sql<number>`count(*)` })
     .from(reviewLog)
-    .where(and(eq(reviewLog.userId, P('userId')), gte(reviewLog.reviewedAt, P('since')), eq(reviewLog.state, State.New)))
+    .where(
+      and(
+        eq(reviewLog.userId, P('userId')),
+        eq(reviewLog.state, State.New),
+        gte(reviewLog.reviewedAt, P('from')),
+        lt(reviewLog.reviewedAt, P('until')),
+      ),
+    )
     .prepare();
 
   const readCard = db
@@ -247,8 +254,9 @@ export function createReviewService(ctx: AppContext, deps: { stats: StatsService
   function newToday(userId: number, at: Date) {
     const zone = stats.timeZoneOf(userId);
     const today = calendarDay(at, zone);
-    // A learner's day is at most 26 hours long in any zone: the rows of the last 26 hours hold it.
-    return newSince.all({ userId, since: at.getTime() - 26 * HOUR_MS }).filter((r) => calendarDay(r.at, zone) === today).length;
+    const from = dayStart(today, zone).getTime();
+    const until = dayStart(addDays(today, 1), zone).getTime();
+    return newBetween.get({ userId, from, until })!.count;
   }
 
   /** The start of the learner's next day: when a new card that found no room today comes up again. */

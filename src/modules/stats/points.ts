@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../lib/context';
 import { addDays, calendarDay, weekStart } from '../../lib/calendar';
+import { keptRows } from '../../lib/kept';
 import type { Streak, StreakService } from '../streak/service';
 import type { StreakPage } from '../streak/schema';
 import type { Goals } from './goal';
@@ -124,6 +125,9 @@ export function createPoints(
       set: { answered: sql`${skillStats.answered} + 1`, correct: sql`${skillStats.correct} + excluded.correct` },
     })
     .prepare();
+  // Every answer after the mark offers On Fire or Batch Master again: the earned names are kept, so only a
+  // new one is written (keptRows: this module is the table's one writer).
+  const earnedNames = keptRows(db.$client, (userId: number) => new Set(earnedOf.all({ userId }).map((a) => a.achievement)));
   const skillsOf = db
     .select({ skill: skillStats.skill, answered: skillStats.answered, correct: skillStats.correct })
     .from(skillStats)
@@ -196,7 +200,9 @@ export function createPoints(
       if (row.totalCorrect === 100) reached.push('Wordsmith');
       if (input.reason === 'lesson' && points > 0) reached.push('Scholar');
       if (input.numberLettersMastered) reached.push('Number Letters');
-      const earned = reached.filter((achievement) => grant.get({ userId, achievement, at }) !== undefined);
+      const already = earnedNames.get(userId);
+      const earned = reached.filter((achievement) => !already.has(achievement) && grant.get({ userId, achievement, at }) !== undefined);
+      if (earned.length > 0) earnedNames.forget(userId);
 
       // The boards go out at most a few times a second, carrying the newest standings (docs/decisions/0008).
       if (points > 0) events.publishLatest('leaderboard', () => boards(clock.now()));
