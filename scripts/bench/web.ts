@@ -25,6 +25,8 @@ const ROOT = resolve(import.meta.dir, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_WEB_DETAIL=1 prints each load's largest paint (its element) and its long tasks after the first paint. */
+const DETAIL = process.env.BENCH_WEB_DETAIL === '1';
 const THROTTLE = {
   offline: false,
   latency: 150,
@@ -202,10 +204,16 @@ function row(name: string, runs: Metrics[], floorRuns: Metrics[] = []): string[]
 
 /** Observers registered before any script of the page runs, so nothing early is missed. */
 function observe() {
-  const w = window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } };
-  w.__bench = { lcp: 0, cls: 0, longTasks: [] };
+  const w = window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; longTasks: Array<[number, number]> } };
+  w.__bench = { lcp: 0, lcpElement: '', cls: 0, longTasks: [] };
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__bench.lcp = e.startTime;
+    for (const e of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>) {
+      w.__bench.lcp = e.startTime;
+      const el = e.element;
+      w.__bench.lcpElement = el
+        ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+        : '(gone)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
@@ -290,19 +298,23 @@ async function measure(context: BrowserContext, path: string): Promise<Metrics> 
     });
   }
   const result = await page.evaluate(() => {
-    const b = (window as unknown as { __bench: { lcp: number; cls: number; longTasks: Array<[number, number]> } }).__bench;
+    const b = (window as unknown as { __bench: { lcp: number; lcpElement: string; cls: number; longTasks: Array<[number, number]> } })
+      .__bench;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     // Blocking time as Lighthouse counts it: the part of each long task after the first paint beyond 50 ms.
     const tbt = b.longTasks.filter(([start]) => start >= fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     const jsBeforeLcp = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.name.endsWith('.js') && r.startTime <= b.lcp)
       .reduce((sum, r) => sum + r.transferSize, 0);
-    return { fcp, lcp: b.lcp, cls: b.cls, tbt, jsBeforeLcp };
+    const late = b.longTasks.filter(([start]) => start >= fcp).map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`);
+    return { fcp, lcp: b.lcp, cls: b.cls, tbt, jsBeforeLcp, detail: `largest paint ${b.lcpElement}; long tasks (ms) ${late.join(' ')}` };
   });
+  const { detail, ...measured } = result;
+  if (DETAIL) console.log(`${context.pages()[0]?.url() ?? path}: FCP ${Math.round(result.fcp)}, LCP ${Math.round(result.lcp)}, ${detail}`);
   await cdp.detach();
   await page.close();
   return {
-    ...result,
+    ...measured,
     jsBytes: onWire.filter((r) => r.type === 'Script').reduce((sum, r) => sum + r.bytes, 0),
     totalBytes: onWire.reduce((sum, r) => sum + r.bytes, 0),
     requests: onWire.length,
