@@ -67,12 +67,10 @@ describe('daily goal and day streak', () => {
     // The day after tomorrow, with no practice tomorrow: the freeze kept the streak.
     const moved = await page.request.post('/api/dev/clock', { data: { advanceMs: 2 * DAY_MS }, headers: { origin: app.baseUrl } });
     expect(moved.status()).toBe(200);
-    const tomorrow = new Date(Date.parse((await moved.json()).now) - DAY_MS).toLocaleDateString('en-US', {
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+    // Read as a chart's day: 'Sat 28 Nov' ('Sep', as every date of the app, where newer en-GB data says 'Sept').
+    const tomorrow = new Date(Date.parse((await moved.json()).now) - DAY_MS)
+      .toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+      .replace('Sept', 'Sep');
     await page.reload();
     await tile.getByText('1 day in a row').waitFor();
     await tile.getByText(`A freeze kept your streak on ${tomorrow}.`).waitFor();

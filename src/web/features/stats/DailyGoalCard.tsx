@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { formatDayWithWeekday } from '../../lib/format';
 import { useGoal } from '../../lib/goal';
 import { DayStreak, goalProgress } from '../../ui/GoalRing';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import './stats.css';
-
-const shortDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The daily goal and the day streak, a tile beside the card streak's figures (docs/product-rules.md#daily-goal-and-day-streak). */
 export function DailyGoalCard() {
@@ -47,7 +45,9 @@ export function DailyGoalCard() {
                 )}
               </p>
               {view.frozenDays.length > 0 && (
-                <p className="muted stats-note goal-frozen">A freeze kept your streak on {view.frozenDays.map(shortDay).join(', ')}.</p>
+                <p className="muted stats-note goal-frozen">
+                  A freeze kept your streak on {view.frozenDays.map(formatDayWithWeekday).join(', ')}.
+                </p>
               )}
             </>
           );

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatCount, formatDay, formatWeekday } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayLabel, retentionPercent } from './format';
 import { forecastQuery, type ReviewForecast } from './queries';
 import './stats.css';
-
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-const weekday = (date: string) => noon(date).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
-const dayAndMonth = (date: string) => noon(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * The chart's drawing box: across, each day a share of the width (so it fills a phone or a desk); up, pixels
@@ -45,8 +42,7 @@ function Retention({ retention }: { retention: ReviewForecast['retention'] }) {
     <span className="forecast-retention" data-testid="retention">
       Review retention <strong>{percent}%</strong>{' '}
       <span className="muted">
-        ({retention.recalled.toLocaleString('en-US')} of {retention.reviews.toLocaleString('en-US')} reviews recalled; first answers not
-        counted)
+        ({formatCount(retention.recalled)} of {formatCount(retention.reviews)} reviews recalled; first answers not counted)
       </span>
     </span>
   );
@@ -61,10 +57,9 @@ function ForecastChart({ days, dueNow }: { days: ReviewForecast['days']; dueNow:
       <p className="muted stats-note">
         {total === 0
           ? 'No words are due in the next 14 days.'
-          : `${total.toLocaleString('en-US')} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}{' '}
+          : `${formatCount(total)} ${total === 1 ? 'word' : 'words'} due in the next 14 days.`}{' '}
         {/* Review's button counts the words due now; today's bar also holds those falling due later today. */}
-        {days[0]!.due > 0 &&
-          `Today: ${dueNow.toLocaleString('en-US')} due now, ${(days[0]!.due - dueNow).toLocaleString('en-US')} later today.`}
+        {days[0]!.due > 0 && `Today: ${formatCount(dueNow)} due now, ${formatCount(days[0]!.due - dueNow)} later today.`}
       </p>
       <svg
         className="forecast-chart"
@@ -97,10 +92,10 @@ function ForecastChart({ days, dueNow }: { days: ReviewForecast['days']; dueNow:
               )}
               {/* Every day named by weekday and date; a phone shows every other one (stats.css). */}
               <text x={centre} y={HEIGHT - 19} className={`forecast-day${i % 2 ? ' odd' : ''}`}>
-                {i === 0 ? 'Today' : weekday(d.date)}
+                {i === 0 ? 'Today' : formatWeekday(d.date)}
               </text>
               <text x={centre} y={HEIGHT - 5} className={`forecast-day${i % 2 ? ' odd' : ''}`}>
-                {i === 0 || d.date.endsWith('-01') ? dayAndMonth(d.date) : Number(d.date.slice(8))}
+                {i === 0 || d.date.endsWith('-01') ? formatDay(d.date) : Number(d.date.slice(8))}
               </text>
             </g>
           );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { LeaderboardBoard } from './standings';
+import { formatCount } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { Spinner } from '../../ui/Spinner';
 import { TILE_FAILURE } from './failure';
@@ -78,7 +79,7 @@ function Board({ board, period }: { board: LeaderboardBoard; period: Period }) {
           ? period === 'thisWeek'
             ? 'You have no points this week yet.'
             : 'You have no points yet.'
-          : `Your rank: #${viewer.rank} with ${viewer.points.toLocaleString('en-US')} points`}
+          : `Your rank: #${viewer.rank} with ${formatCount(viewer.points)} points`}
       </p>
     </>
   );
@@ -94,7 +95,7 @@ function Row({ rank, username, points, mine }: { rank: number; username: string;
         {username}
         {mine && <span className="you-badge">You</span>}
       </td>
-      <td className="num">{points.toLocaleString('en-US')}</td>
+      <td className="num">{formatCount(points)}</td>
     </tr>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatDay, formatDayWithWeekday, weekdayOf } from '../../lib/format';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
 import { dayProgressQuery, reviewProgressQuery, type ProgressDay, type ProgressRange, type ReviewProgress } from './queries';
@@ -13,10 +14,6 @@ interface Point {
 }
 
 const HEIGHT = 100;
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-const shortDate = (date: string) => noon(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDate = (date: string) =>
-  noon(date).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 
 /**
@@ -118,7 +115,7 @@ function Chart({
 }) {
   const top = max ?? Math.max(1, ...points.map((p) => p.value ?? 0));
   const y = (v: number) => HEIGHT - (v / top) * HEIGHT;
-  const labelOf = (p: Point) => (weeks ? `Week of ${shortDate(p.date)}` : longDate(p.date));
+  const labelOf = (p: Point) => (weeks ? `Week of ${formatDay(p.date)}` : formatDayWithWeekday(p.date));
   const known = points.filter((p) => p.value !== null);
   const summary =
     known.length === 0
@@ -182,8 +179,8 @@ function Chart({
         </svg>
       </div>
       <div className="progress-chart-dates" aria-hidden="true">
-        <span>{shortDate(points[0]!.date)}</span>
-        <span>{shortDate(points.at(-1)!.date)}</span>
+        <span>{formatDay(points[0]!.date)}</span>
+        <span>{formatDay(points.at(-1)!.date)}</span>
       </div>
       <p className="muted progress-chart-summary" aria-hidden="true">
         {summary[0]!.toUpperCase() + summary.slice(1)}
@@ -222,7 +219,7 @@ const LABELS_WIDTH = 22;
 /** The days practised as a calendar: a column a week (Monday on top), a day filled when practised and marked when its goal was met or a freeze kept it. */
 function PractisedCalendar({ days }: { days: ProgressDay[] }) {
   const practised = (d: ProgressDay) => d.answered > 0 || d.seconds > 0;
-  const lead = (noon(days[0]!.date).getUTCDay() + 6) % 7;
+  const lead = (weekdayOf(days[0]!.date) + 6) % 7;
   const cells = [...Array<ProgressDay | null>(lead).fill(null), ...days];
   const count = days.filter(practised).length;
   const state = (d: ProgressDay) => (d.frozen ? 'frozen' : d.met ? 'met' : practised(d) ? 'practised' : 'idle');
@@ -254,7 +251,7 @@ function PractisedCalendar({ days }: { days: ProgressDay[] }) {
               data-date={d.date}
               data-state={state(d)}
             >
-              <title>{`${longDate(d.date)}: ${said[state(d)]}`}</title>
+              <title>{`${formatDayWithWeekday(d.date)}: ${said[state(d)]}`}</title>
             </rect>
           ) : null,
         )}
@@ -275,7 +272,7 @@ function PractisedCalendar({ days }: { days: ProgressDay[] }) {
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <th scope="row">{longDate(d.date)}</th>
+                <th scope="row">{formatDayWithWeekday(d.date)}</th>
                 <td>{said[state(d)]}</td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { ApiError, type Reply, type server } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { LOAD_FAILURES } from '../../lib/messages';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { TILE_FAILURE } from './failure';
@@ -161,9 +161,9 @@ function PointsCard({ stats }: { stats: StatsView }) {
     <section className="card stats-tile" aria-labelledby="stats-points">
       <h2 id="stats-points">Points</h2>
       <p className="stats-figure" data-testid="stats-points">
-        {stats.points.toLocaleString('en-US')} <span>points</span>
+        {formatCount(stats.points)} <span>points</span>
       </p>
-      <p className="muted stats-note">{stats.weeklyPoints.toLocaleString('en-US')} this week</p>
+      <p className="muted stats-note">{formatCount(stats.weeklyPoints)} this week</p>
     </section>
   );
 }
@@ -184,7 +184,7 @@ function ProgressCard({ stats }: { stats: StatsView }) {
         {figures.map((f) => (
           <div key={f.label} className="stats-figure-box">
             <dt>{f.label}</dt>
-            <dd>{f.value.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(f.value)}</dd>
           </div>
         ))}
       </dl>

@@ -1,3 +1,5 @@
+import { formatDayWithWeekday } from '../../lib/format';
+
 /**
  * Learning time as /stats shows it: hours and minutes, or minutes alone under an hour; some time under a
  * minute is 'under a minute', not '0 minutes' (a feature used for 40 seconds was used).
@@ -32,7 +34,7 @@ export const featureName = (featureId: string) => FEATURE_NAMES[featureId] ?? fe
 export function dayLabel(date: string, index: number): string {
   if (index === 0) return 'Today';
   if (index === 1) return 'Tomorrow';
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return formatDayWithWeekday(date);
 }
 
 /** The share of reviews recalled, as a whole percentage; null before any review. */
