@@ -1,8 +1,11 @@
-import { describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { createTestApp } from '../../../tests/support/app';
 import { CONTENT_DIR } from '../../content/dir';
+import type { ContentIssue } from '../../content/types';
+import { DAY_MS } from '../../lib/clock';
 import { spellingKey } from '../../shared/arabizi';
 import { judgeAnswer, judgeTyped } from '../../shared/judge';
 import { parseParadigms } from './content';
@@ -522,5 +525,129 @@ describe('typed answers in the course', () => {
         }
       }
     }
+  });
+});
+
+/** Each YAML file of a content folder, parsed. */
+const contentFiles = <T>(folder: string): T[] =>
+  readdirSync(join(CONTENT_DIR, folder))
+    .sort()
+    .map((file) => Bun.YAML.parse(readFileSync(join(CONTENT_DIR, folder, file), 'utf8')) as T);
+const knows = (forms: string[][], arabizi: string, english: string) => forms.some(([a, e]) => a === arabizi && e === english);
+
+describe('what the judge knows of the content (docs/decisions/0069-a-judge-that-knows-the-forms.md)', () => {
+  test('every line of a dialogue and every sentence, question and answer, with its English', () => {
+    type Text = { arabizi: string; english: string };
+    const dialogues = contentFiles<{ lines: Text[] }>('dialogues').flatMap((d) => d.lines);
+    const sentences = contentFiles<{ sentences: { question: Text; contexts: { recommended_answer: string; english: string }[] }[] }>(
+      'sentences',
+    ).flatMap((file) =>
+      file.sentences.flatMap((s) => [s.question, ...s.contexts.map((c) => ({ arabizi: c.recommended_answer, english: c.english }))]),
+    );
+    expect(dialogues.length).toBeGreaterThan(100);
+    expect(sentences.length).toBeGreaterThan(100);
+    expect([...dialogues, ...sentences].filter((t) => !knows(lexicon.forms, t.arabizi, t.english))).toEqual([]);
+  });
+
+  // Digits are right for a number (docs/decisions/0069), whatever its size: written in English words in
+  // content/words/numbers.yaml ('twenty', 'two hundred', 'a million').
+  test('digits are right for every size of number in the Numbers topic, and only for its own number', () => {
+    const numbers = [
+      ['13', 'tletta3sh'],
+      ['20', '3eshrin'],
+      ['30', 'tletin'],
+      ['100', 'miyye'],
+      ['200', 'mitein'],
+      ['1000', 'alf'],
+      ['1000000', 'malyoun'],
+    ];
+    for (const [digits, spelled] of numbers)
+      expect({ digits, verdict: judgeTyped(digits!, spelled!, lexicon) }).toEqual({ digits, verdict: 'right' });
+    for (const [digits, spelled] of [
+      ['2', '3eshrin'],
+      ['100', 'mitein'],
+      ['3', 'tletin'],
+    ])
+      expect({ digits, verdict: judgeTyped(digits!, spelled!, lexicon) }).toEqual({ digits, verdict: 'wrong' });
+  });
+
+  test("the partner's arabizi is put in the spelling table's canonical spelling word by word, a capital kept", () => {
+    // content/spelling.yaml: marhaba is written mar7aba, keefak kifak; Rami is no variant and is left as it is.
+    expect(createSpellingService().courseSpelling('Marhaba! keefak ya Rami?')).toBe('Mar7aba! kifak ya Rami?');
+  });
+});
+
+/**
+ * The lexicon served to browsers carries the forms' English, so it follows the tiers
+ * (docs/product-rules.md#tiers): without premium, the free topics' words, each verb's present and the free
+ * dialogues; with it, everything. A premium learner's copy is private, kept by their browser alone.
+ */
+describe('GET /api/spelling', () => {
+  const t = createTestApp();
+  afterAll(() => t.close());
+
+  test('a visitor and a learner after the trial get the free forms only, publicly cached; a learner in the trial all, privately', async () => {
+    type Word = { arabizi: string; english: string };
+    const premiumWord = contentFiles<{ premium: boolean; words: Word[] }>('words').find((topic) => topic.premium)!.words[0]!;
+    const verb = contentFiles<{ premium?: boolean; conjugations: Record<string, Record<string, Word>> }>('verbs').find((v) => !v.premium)!;
+    const present = verb.conjugations.present!.ana!;
+    const past = verb.conjugations.past!.ana!;
+    const premiumLine = contentFiles<{ premium: boolean; lines: Word[] }>('dialogues').find((d) => d.premium)!.lines[0]!;
+    const freeLine = contentFiles<{ premium: boolean; lines: Word[] }>('dialogues').find((d) => !d.premium)!.lines[0]!;
+    const premiumForms = [premiumWord, past, premiumLine];
+
+    const read = async (cookie?: string) => {
+      const res = await t.request('GET', '/api/spelling', { cookie });
+      expect(res.status).toBe(200);
+      const forms = res.json.forms as string[][];
+      return {
+        cache: res.headers.get('cache-control')?.split(',')[0],
+        free: [present, freeLine].every((f) => knows(forms, f.arabizi, f.english)),
+        premium: premiumForms.map((f) => knows(forms, f.arabizi, f.english)),
+      };
+    };
+    const freeOnly = { cache: 'public', free: true, premium: [false, false, false] };
+    expect(await read()).toEqual(freeOnly);
+    const { cookie } = await t.signUp();
+    expect(await read(cookie)).toEqual({ cache: 'private', free: true, premium: [true, true, true] });
+    t.clock.advance(8 * DAY_MS);
+    expect(await read(cookie)).toEqual(freeOnly);
+  });
+});
+
+describe('paradigms (docs/content-format.md#paradigms)', () => {
+  const errorsOf = (text: string) => {
+    const errors: ContentIssue[] = [];
+    parseParadigms({ path: 'paradigms/test.yaml', text }, { error: (e) => errors.push(e), warn() {} });
+    return errors;
+  };
+
+  test('two forms the spelling key folds together, or with one English, are refused at their line', () => {
+    const errors = errorsOf(`paradigms:
+  - key: want
+    kind: pseudo-verb
+    english: "badd-, to want"
+    forms:
+      - { arabizi: "baddi", arabic: "بدّي", english: "I want" }
+      - { arabizi: "badde", arabic: "بدّي", english: "I need" }
+      - { arabizi: "badda", arabic: "بدّا", english: "I want" }
+`);
+    expect(errors.map(({ line, field }) => ({ line, field }))).toEqual([
+      { line: 7, field: 'paradigms[0].forms[1].arabizi' },
+      { line: 8, field: 'paradigms[0].forms[2].english' },
+    ]);
+    expect(errors[0]!.message).toContain('"baddi"');
+    expect(errors[1]!.message).toContain('"baddi"');
+  });
+
+  test('a paradigm lists at least two forms', () => {
+    const errors = errorsOf(`paradigms:
+  - key: i
+    kind: pronoun
+    english: "I"
+    forms:
+      - { arabizi: "ana", arabic: "أنا", english: "I" }
+`);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringContaining('at least two forms')]);
   });
 });

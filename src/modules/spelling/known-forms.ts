@@ -27,10 +27,11 @@ export function loadKnownForms(contentDir: string): { all: KnownForms; free: Kno
       const text = readFileSync(path, 'utf8');
       const doc = parseOrNull(text);
       const items = folder === 'paradigms' ? parseParadigms({ path, text }, ignore).flatMap((p) => p.forms) : textsOf(doc);
-      const freeItems = new Set(folder === 'paradigms' ? items : freeTextsOf(folder, doc));
+      // Compared by their text: freeTextsOf reads the file again, so its items are other objects.
+      const freeItems = new Set((folder === 'paradigms' ? items : freeTextsOf(folder, doc)).map(textKey));
       for (const item of items) {
         all.add(item);
-        if (freeItems.has(item)) free.add(item);
+        if (freeItems.has(textKey(item))) free.add(item);
       }
       const topic = doc as { topic?: unknown; words?: { english?: unknown; arabizi?: unknown }[] } | null;
       if (folder === 'words' && topic?.topic === NUMBERS_TOPIC) {
@@ -46,6 +47,7 @@ export function loadKnownForms(contentDir: string): { all: KnownForms; free: Kno
 }
 
 type Text = { arabizi: string; arabic: string; english: string };
+const textKey = (t: Text) => `${t.arabizi}\u0000${t.arabic}\u0000${t.english}`;
 
 function collector() {
   const forms = new Map<string, string[]>();
