@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createTestApp } from '../../../tests/support/app';
 import { startFakeOpenAI } from '../../../tests/fakes/openai';
-import { DAY_MS } from '../../lib/clock';
-import type { TalkLine } from './rules';
+import { DAY_MS, HOUR_MS } from '../../lib/clock';
+import { LEARNER_LINES_MAX, type TalkLine } from './rules';
 import { AI_BUDGET } from './service';
 
 const t = createTestApp();
@@ -241,6 +241,69 @@ describe('the scripted partner', () => {
     ).toBe(401);
   });
 
+  test('a said line is understood when any alternative recognition heard is an example, not only the first', async () => {
+    const { cookie } = await t.signUp();
+    const id = (await start(t, cookie, 'cafe')).json.id;
+    // Recognition's first guess misheard a letter; its second is the line (docs/decisions/0072-conversation-partner.md).
+    const res = await say(t, cookie, id, { heard: ['بدي كهوة بلا سكر', 'بدي قهوة بلا سكر'] });
+    expect(res.json.understood).toBe(true);
+    expect(res.json.talk.checklist[0]!.done).toBe(true);
+  });
+
+  test(`a conversation has ended after the learner's ${LEARNER_LINES_MAX}th line: one more is refused`, async () => {
+    const { cookie } = await t.signUp();
+    const id = (await start(t, cookie, 'cafe')).json.id;
+    for (let i = 1; i < LEARNER_LINES_MAX; i++) expect((await say(t, cookie, id, 'the weather is nice')).json.talk.ended).toBe(false);
+    expect((await say(t, cookie, id, 'the weather is nice')).json.talk.ended).toBe(true);
+    expect((await say(t, cookie, id, 'the weather is nice')).status).toBe(409);
+  });
+
+  test("/talk lists the learner's 20 latest conversations, the latest first", async () => {
+    const { cookie } = await t.signUp();
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      ids.push((await start(t, cookie, 'cafe')).json.id);
+      t.clock.advance(1000);
+    }
+    const listed = (await t.server.api.conversations.get({ cookie })).json.talks.map((k) => k.id);
+    expect(listed).toEqual(ids.slice(1).reverse());
+  });
+
+  test('a premium conversation started in the trial is closed after it: reading it or saying a line is a 402', async () => {
+    const { cookie } = await t.signUp();
+    const id = (await start(t, cookie, 'taxi')).json.id;
+    t.clock.advance(8 * DAY_MS);
+    try {
+      expect((await t.server.api.talks({ id }).get({ cookie })).status).toBe(402);
+      expect((await say(t, cookie, id, 'marhaba')).status).toBe(402);
+    } finally {
+      t.clock.advance(-8 * DAY_MS);
+    }
+  });
+
+  // The café's words include dollar, of Money and Shopping, a premium topic (docs/decisions/0076-the-course.md):
+  // after the trial it is not the learner's to review (docs/product-rules.md#tiers).
+  test("after the trial only the conversation's words the learner's tier opens go to review", async () => {
+    const { cookie } = await t.signUp();
+    const id = (await start(t, cookie, 'cafe')).json.id;
+    t.clock.advance(8 * DAY_MS);
+    try {
+      expect((await t.server.api.talks({ id }).review.post(undefined, { cookie })).json.added).toBe(5);
+    } finally {
+      t.clock.advance(-8 * DAY_MS);
+    }
+  });
+
+  // The course's conversation step is done once a conversation of its scenario has ended (docs/decisions/0076-the-course.md).
+  test('a scenario counts as talked once a conversation of it is finished, not when one is only started', async () => {
+    const { cookie, user } = await t.signUp();
+    const id = (await start(t, cookie, 'cafe')).json.id;
+    await say(t, cookie, id, 'baddi ahwe bala sekkar');
+    expect([...t.services.conversations.finishedScenarios(user.id)]).toEqual([]);
+    await finish(t, cookie, id, 'talk-cafe-talked-0001');
+    expect([...t.services.conversations.finishedScenarios(user.id)]).toEqual([idOf(t, 'cafe')]);
+  });
+
   test("the conversation's words go to the learner's review with one call", async () => {
     const { cookie } = await t.signUp();
     const id = (await start(t, cookie, 'cafe')).json.id;
@@ -420,6 +483,76 @@ describe('the AI partner', () => {
       const res = await say(withAi, cookie, id, 'Bala sekkar');
       expect(res.json).toMatchObject({ by: 'scripted', notice: 'budget', understood: true });
       expect(openai.requests.length).toBe(asked);
+    } finally {
+      openai.chatUsage(20);
+    }
+  });
+
+  test("the AI partner's correction is shown in the course spelling too", async () => {
+    openai.chatReply(reply({ correction: { corrected: 'Marhaba, baddi ahwe', explanation: 'Baddi is I want.' } }));
+    const { cookie } = await withAi.signUp();
+    const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+    const res = await say(withAi, cookie, id, 'marhaba, badda ahwe');
+    // marhaba is a variant the course writes mar7aba (content/spelling.yaml).
+    expect(res.json.talk.corrections).toEqual([
+      { said: 'marhaba, badda ahwe', corrected: 'Mar7aba, baddi ahwe', explanation: 'Baddi is I want.' },
+    ]);
+  });
+
+  test('the AI partner ending the conversation ends it: no more lines are taken', async () => {
+    openai.chatReply(reply({ correction: null, finished: true }));
+    const { cookie } = await withAi.signUp();
+    const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+    expect((await say(withAi, cookie, id, 'Baddi ahwe')).json.talk.ended).toBe(true);
+    expect((await say(withAi, cookie, id, 'merci')).status).toBe(409);
+  });
+
+  test('a recording is taken from the AI rate: past 10 AI turns in a minute it is refused until the minute is over', async () => {
+    openai.chatReply(reply({ correction: null }));
+    openai.transcribes('بدي قهوة بلا سكر');
+    const { cookie } = await withAi.signUp();
+    const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+    for (let i = 0; i < 10; i++) expect((await say(withAi, cookie, id, 'the weather is nice')).json.by).toBe('ai');
+    const audio = Buffer.from('a few seconds of speech, as a browser records it').toString('base64');
+    const record = () => withAi.server.api.talks({ id }).recording.post({ audio, type: 'audio/webm' }, { cookie });
+    expect((await record()).status).toBe(503);
+    withAi.clock.advance(61_000);
+    expect((await record()).status).toBe(200);
+  });
+
+  test(`the daily budget: past ${AI_BUDGET.turns} AI turns in a day, the scripted partner answers`, async () => {
+    openai.chatReply(reply({ correction: null }));
+    // An hour into a day, so the turns below stay within it.
+    withAi.clock.set(new Date(Math.ceil(withAi.clock.now().getTime() / DAY_MS) * DAY_MS + HOUR_MS));
+    const { cookie } = await withAi.signUp();
+    let id = 0;
+    for (let turn = 0; turn < AI_BUDGET.turns; turn++) {
+      if (turn % LEARNER_LINES_MAX === 0) id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+      // Within the rate of 10 a minute.
+      if (turn % 10 === 0) withAi.clock.advance(61_000);
+      expect((await say(withAi, cookie, id, 'the weather is nice')).json.by).toBe('ai');
+    }
+    id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+    withAi.clock.advance(61_000);
+    expect((await say(withAi, cookie, id, 'the weather is nice')).json).toMatchObject({ by: 'scripted', notice: 'budget' });
+  });
+
+  test("the daily budget is the learner's own day's: a new one starts at their midnight", async () => {
+    openai.chatReply(reply({ correction: null }));
+    openai.chatUsage(AI_BUDGET.tokens);
+    // 08:00 UTC is 22:00 in Kiritimati (UTC+14): the learner's next day starts two hours later, within the same UTC day.
+    withAi.clock.set(new Date(Math.ceil(withAi.clock.now().getTime() / DAY_MS) * DAY_MS + 8 * HOUR_MS));
+    const { cookie } = await withAi.signUp();
+    await withAi.server.api.analytics.activity.post(
+      { sessionId: 'talk-budget-zone', page: '/talk', timeZone: 'Pacific/Kiritimati' },
+      { cookie },
+    );
+    try {
+      const id = (await start(withAi, cookie, 'cafe', 'ai')).json.id;
+      expect((await say(withAi, cookie, id, 'the weather is nice')).json.by).toBe('ai');
+      expect((await say(withAi, cookie, id, 'the weather is nice')).json).toMatchObject({ by: 'scripted', notice: 'budget' });
+      withAi.clock.advance(2 * HOUR_MS + 60_000);
+      expect((await say(withAi, cookie, id, 'the weather is nice')).json.by).toBe('ai');
     } finally {
       openai.chatUsage(20);
     }
