@@ -34,6 +34,7 @@ test('public addresses are the internet: every special-purpose range of RFC 6890
     '172.31.255.255',
     '192.0.0.170',
     '192.0.2.2',
+    '192.88.99.1',
     '192.168.1.1',
     '198.18.0.1',
     '198.51.100.7',

@@ -18,7 +18,7 @@ export const FAKE_PUSH_HOST = 'push.kalimat.test';
  * services speak only HTTPS; `network` trusts it), and a browser's side of a subscription: it holds the
  * P-256 key pair and auth secret it hands out, and decrypts every message (aes128gcm, RFC 8291 and 8188)
  * as a browser would. `goneFor` makes a path answer 410, as a push service does for a dropped
- * subscription; `redirectFor` makes it answer a redirect elsewhere.
+ * subscription (or 404, as some do); `redirectFor` makes it answer a redirect elsewhere.
  */
 export function startFakePush() {
   const dir = mkdtempSync(join(tmpdir(), 'kalimat-push-'));
@@ -47,7 +47,7 @@ export function startFakePush() {
   browser.generateKeys();
   const auth = randomBytes(16);
   const messages: FakePushMessage[] = [];
-  const gone = new Set<string>();
+  const gone = new Map<string, number>();
   const redirects = new Map<string, string>();
   const requests: string[] = [];
   const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
@@ -77,7 +77,8 @@ export function startFakePush() {
     async fetch(request) {
       const path = new URL(request.url).pathname;
       requests.push(path);
-      if (gone.has(path)) return new Response(null, { status: 410 });
+      const goneStatus = gone.get(path);
+      if (goneStatus) return new Response(null, { status: goneStatus });
       const location = redirects.get(path);
       if (location) return new Response(null, { status: 307, headers: { location } });
       const body = Buffer.from(await request.arrayBuffer());
@@ -100,8 +101,8 @@ export function startFakePush() {
         keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       };
     },
-    goneFor(path: string) {
-      gone.add(path);
+    goneFor(path: string, status: 404 | 410 = 410) {
+      gone.set(path, status);
     },
     redirectFor(path: string, location: string) {
       redirects.set(path, location);

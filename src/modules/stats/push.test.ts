@@ -1,4 +1,5 @@
 import { afterAll, expect, test } from 'bun:test';
+import { createECDH, randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import webpush from 'web-push';
 import { DAY_MS, HOUR_MS } from '../../lib/clock';
@@ -151,4 +152,43 @@ test(`a learner has at most ${MAX_PUSH_SUBSCRIPTIONS} browsers notified`, async 
   expect(t.db.$client.query('select count(*) as n from push_subscriptions where user_id = ?').get(user.id)).toEqual({
     n: MAX_PUSH_SUBSCRIPTIONS,
   });
+});
+
+// A browser subscribing again only refreshes its keys (docs/decisions/0067-push-reaches-only-push-services.md):
+// its next push is encrypted for the new ones, or the browser could not read it.
+test('a browser subscribing again with new keys gets its pushes encrypted for them', async () => {
+  const { cookie, user } = await t.signUp();
+  const current = fake.subscription(`/push/rekeyed-${user.id}`);
+  const old = createECDH('prime256v1');
+  old.generateKeys();
+  const before = { p256dh: old.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  expect((await t.server.api.push.subscriptions.post({ ...current, keys: before }, { cookie })).status).toBe(204);
+  expect((await t.server.api.push.subscriptions.post(current, { cookie })).status).toBe(204);
+  const message = { title: 'Keep your streak', body: 'Practise', url: '/words' };
+  expect(await t.services.stats.push(user.id, message)).toBe(1);
+  expect(fake.messages.filter((m) => m.path === `/push/rekeyed-${user.id}`).map((m) => JSON.parse(m.payload))).toEqual([message]);
+});
+
+// A push service says a subscription is gone with a 404 or a 410 (src/modules/stats/push.ts): either way it is forgotten.
+test('a subscription its push service answers 404 for is forgotten', async () => {
+  const { cookie, user } = await t.signUp();
+  for (const path of [`/push/${user.id}/kept`, `/push/${user.id}/not-found`])
+    expect((await t.server.api.push.subscriptions.post(fake.subscription(path), { cookie })).status).toBe(204);
+  fake.goneFor(`/push/${user.id}/not-found`, 404);
+  expect(await t.services.stats.push(user.id, { title: 'Keep your streak', body: 'Practise', url: '/words' })).toBe(1);
+  const endpoints = t.db.$client.query('select endpoint from push_subscriptions where user_id = ?').all(user.id) as { endpoint: string }[];
+  expect(endpoints.map((e) => new URL(e.endpoint).pathname)).toEqual([`/push/${user.id}/kept`]);
+});
+
+test('without VAPID keys push is off: no key is offered and a subscription is a 404, not kept', async () => {
+  const off = createTestApp({ content: false, pushNetwork: fake.network });
+  try {
+    const { cookie } = await off.signUp();
+    expect((await off.server.api.push.key.get()).json).toEqual({ publicKey: null });
+    const res = await off.server.api.push.subscriptions.post(fake.subscription('/push/off'), { cookie });
+    expect(res.status).toBe(404);
+    expect(off.db.$client.query('select count(*) as n from push_subscriptions').get()).toEqual({ n: 0 });
+  } finally {
+    off.close();
+  }
 });
