@@ -6,8 +6,11 @@ import { DAY_MS } from '../../lib/clock';
 import { createLogger } from '../../lib/log';
 import type { AppContext } from '../../lib/context';
 import { writeTestContent } from '../../../tests/support/vocabulary';
+import { silentMp3 } from '../../../tests/support/audio';
 import { median, pitchContour } from '../../../tests/support/pitch';
+import type { SpeakableSource } from '../../content/speakable';
 import { createSpeechService } from './service';
+import type { SynthesisPool } from './synthesis-pool';
 
 // Tests here synthesise with the voice's WebAssembly build, which a loaded machine takes seconds to start.
 setDefaultTimeout(30_000);
@@ -257,6 +260,24 @@ describe('premium text (docs/product-rules.md#tiers)', () => {
   }, 60_000);
 });
 
+describe('the voice the content gives', () => {
+  test("a dialogue's line and a conversation partner's are said in their speaker's voice when none is asked for", async () => {
+    t = createTestApp({ env: NO_SYSTEM_ESPEAK });
+    // The café (content/dialogues/01-cafe.yaml): Rami is a man, Lara a woman; Nadine (content/conversations/02-introductions.yaml) a woman.
+    for (const text of [
+      'Ahla w sahla! Tfaddale, shu baddik teshrabe?',
+      '3arabiyye. W fi shi zaki ma3a?',
+      'Mar7aba! Ana Nadine. Kif el 7al?',
+    ])
+      expect({ text, status: (await tts(text)).status }).toEqual({ text, status: 200 });
+    expect(cachedProviders()).toEqual([
+      'espeak-ng-wasm:female:lebanese-3',
+      'espeak-ng-wasm:female:lebanese-3',
+      'espeak-ng-wasm:male:lebanese-3',
+    ]);
+  }, 60_000);
+});
+
 /** The speech service on a test app's database, with the OpenAI deadline a test chooses (or the real one). */
 function speechWithDeadline(app: TestApp, openAiDeadlineMs?: number) {
   const ctx: AppContext = { ...app.app.ctx, log: createLogger('silent') };
@@ -300,6 +321,91 @@ describe('speech when OpenAI sends its headers and then stalls the body', () => 
       await arrived;
       jest.advanceTimersByTime(8_000);
       expect(await clip).toBe('audio/wav');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+/** A local voice that answers at once with what `answer` gives, counting how often it is asked. */
+function localVoiceAnswering(answer: () => Uint8Array) {
+  const voice = {
+    asked: 0,
+    pool: {
+      synthesize: async () => {
+        voice.asked++;
+        return answer();
+      },
+      stop() {},
+    } as unknown as SynthesisPool,
+  };
+  return voice;
+}
+const speechOf = (app: TestApp, sources: SpeakableSource[], pool?: SynthesisPool) =>
+  createSpeechService({ ...app.app.ctx, log: createLogger('silent') }, sources, app.services.billing, { pool });
+const source = (texts: Record<string, string>): SpeakableSource => ({
+  speakableFor: (text) => (texts[text] ? { arabic: texts[text]!, arabizi: text, premium: false } : null),
+});
+
+describe('what a voice answers (docs/decisions/0028-a-voice-on-every-machine.md)', () => {
+  afterEach(() => {
+    fake.failWith(null);
+    fake.stallSpeech(false);
+  });
+
+  test('a clip that does not begin with an audio header is neither served nor kept, whatever voice made it', async () => {
+    t = createTestApp({ content, env: NO_SYSTEM_ESPEAK });
+    const voice = localVoiceAnswering(() => new TextEncoder().encode('<!doctype html><p>Service status</p>'));
+    const speech = speechOf(t, [source({ katab: 'كتب' })], voice.pool);
+    expect(await outcome(speech.speak('katab'))).toBe(503);
+    expect(voice.asked).toBe(1);
+    expect(cachedProviders()).toEqual([]);
+  });
+
+  test('when no voice answers, a clip of the text another voice made earlier is served', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const voice = localVoiceAnswering(() => {
+      throw new Error('the local voice is down');
+    });
+    const speech = speechOf(t, [source({ katab: 'كتب' })], voice.pool);
+    expect(await outcome(speech.speak('katab'))).toBe('audio/mpeg');
+    fake.failWith(500);
+    expect(await outcome(speech.speak('katab', 'female'))).toBe('audio/mpeg');
+    expect(voice.asked).toBe(1);
+  });
+
+  // كتب is katab (he wrote) and kotob (books): one Arabic spelling, two words said differently.
+  test('the same Arabic written as two Lebanese words is two clips, each said as its arabizi reads', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const speech = speechOf(t, [source({ katab: 'كتب', kotob: 'كتب' })]);
+    const before = fake.requests.length;
+    expect(await outcome(speech.speak('katab'))).toBe('audio/mpeg');
+    expect(await outcome(speech.speak('kotob'))).toBe('audio/mpeg');
+    const said = fake.requests.slice(before).map((r) => String(r.body.instructions).match(/spelling reads: "(\w+)"/)?.[1]);
+    expect(said).toEqual(['katab', 'kotob']);
+  });
+
+  test('OpenAI is given 8 seconds, no less, before the local voice is asked', async () => {
+    t = createTestApp({ content, env: withOpenAI });
+    const voice = localVoiceAnswering(() => silentMp3(0.05));
+    const speech = speechOf(t, [source({ katab: 'كتب' })], voice.pool);
+    fake.stallSpeech(true);
+    const arrived = fake.nextSpeechRequest();
+    // What follows a deadline (its rejection, the next voice) is promises only: a few turns let it run.
+    const settle = async () => {
+      for (let i = 0; i < 100; i++) await Promise.resolve();
+    };
+    jest.useFakeTimers();
+    try {
+      const clip = outcome(speech.speak('katab'));
+      await arrived;
+      jest.advanceTimersByTime(7_999);
+      await settle();
+      expect(voice.asked).toBe(0);
+      jest.advanceTimersByTime(1);
+      await settle();
+      expect(voice.asked).toBe(1);
+      expect(await clip).toBe('audio/mpeg');
     } finally {
       jest.useRealTimers();
     }
