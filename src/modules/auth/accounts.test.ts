@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, spyOn, test } from 'bun:test';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
+import { DAY_MS } from '../../lib/clock';
 import { SERVER_PASSWORD_MESSAGE } from './model';
+import { SESSION_DAYS } from './sessions';
 import { expectError, snapshot } from '../../../tests/support/auth';
 
 const t = createTestApp({ content: false });
@@ -313,6 +315,20 @@ describe('login, logout and the current user', () => {
     // The old cookie is dead even if the browser kept it.
     expectError(await t.server.api.user.get({ cookie }), 401);
     expect((await t.server.api.user.get({ cookie: other })).status).toBe(200);
+  });
+
+  // The session row ends the session (docs/decisions/0002-accounts-and-sessions.md): the cookie's own expiry
+  // is the browser's, and a cookie kept past it is refused by the server.
+  test(`a session ends ${SESSION_DAYS} days after it started: its cookie is refused from then on`, async () => {
+    const { cookie } = await t.signUp();
+    t.clock.advance(SESSION_DAYS * DAY_MS - 1);
+    try {
+      expect((await t.server.api.user.get({ cookie })).status).toBe(200);
+      t.clock.advance(1);
+      expectError(await t.server.api.user.get({ cookie }), 401);
+    } finally {
+      t.clock.advance(-SESSION_DAYS * DAY_MS);
+    }
   });
 
   test('logout without a session still answers 204', async () => {

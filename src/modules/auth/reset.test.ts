@@ -3,7 +3,8 @@ import { Elysia } from 'elysia';
 import { BASE, createTestApp, type TestApp } from '../../../tests/support/app';
 import { corePlugin } from '../../lib/core';
 import { sessionPlugin } from './plugin';
-import { RESET_REQUEST_ANSWER } from './index';
+import { DAY_MS } from '../../lib/clock';
+import { LIMITS, RESET_REQUEST_ANSWER } from './index';
 import { INVALID_RESET_LINK, SERVER_PASSWORD_MESSAGE } from './model';
 import { expectError, lastMailTo, snapshot, tokenIn } from '../../../tests/support/auth';
 
@@ -92,6 +93,31 @@ describe('POST /api/request-password-reset', () => {
     expect(tokenRows()).toHaveLength(3);
     t.clock.advance(60 * 60_000);
     expect((await requestReset(email)).status).toBe(200);
+  });
+
+  test(`${LIMITS.resetRequestsPerIp.limit} requests an hour from one address, whatever the e-mails, then 429; other addresses still ask`, async () => {
+    const app = createTestApp({ content: false, env: { TRUST_PROXY: 'true' } });
+    try {
+      const from = (address: string, email: string) =>
+        app.server.api['request-password-reset'].post({ email }, { headers: { 'fly-client-ip': address } });
+      for (let i = 0; i < LIMITS.resetRequestsPerIp.limit; i++)
+        expect((await from('10.0.0.1', `someone${i}@example.com`)).status).toBe(200);
+      expectError(await from('10.0.0.1', 'someone-else@example.com'), 429, 'Too Many Requests');
+      expect((await from('10.0.0.2', 'someone-else@example.com')).status).toBe(200);
+    } finally {
+      app.close();
+    }
+  });
+
+  // Past its deletion date an account is gone even before the purge runs (src/modules/auth/deletion.ts): no link to it.
+  test('an account past its deletion date gets no reset link, and is deleted', async () => {
+    const { email, cookie, user } = await t.signUp();
+    expect((await t.server.api.user.delete.delete(undefined, { cookie })).status).toBe(200);
+    t.clock.advance(30 * DAY_MS + 1);
+    expect((await requestReset(email)).json).toEqual({ message: RESET_REQUEST_ANSWER });
+    expect(tokenRows()).toEqual([]);
+    expect((await lastMailTo(t, email))!.subject).not.toBe('Reset your Kalimat password');
+    expect(t.db.$client.query('select id from users where id = ?').get(user.id)).toBeNull();
   });
 });
 
