@@ -75,13 +75,16 @@ function premiumContent(): Premium {
         `select lower(t.${c}) as text from conversation_turns t join conversation_scenarios s on s.id = t.scenario_id where ${premium ? '' : 'not'} s.is_premium`,
       ])
       .join(' union ');
-  const free = new Set(all<{ text: string }>(lineOf(false)).map((r) => r.text));
+  // A premium line that a free line holds is free too ("Six dollars. Get well soon!" in a free dialogue's
+  // "Six dollars. Get well soon! (to a man)"): the free lexicon and the free line may carry it.
+  const free = all<{ text: string }>(lineOf(false)).map((r) => r.text);
+  const inFree = (text: string) => free.some((f) => f.includes(text));
   const texts = [
     ...all<{ text: string | null }>(
       `select lower(cultural_context) as text from words union select lower(cultural_context) from verbs union select lower(note) from dialogue_lines union ${lineOf(true)}`,
     ).map((r) => r.text),
     ...words.map((w) => `${w.lebanese} (${w.english})`),
-  ].filter((text): text is string => !!text && !free.has(text) && !taught.includes(text));
+  ].filter((text): text is string => !!text && !inFree(text) && !taught.includes(text));
   return { words: new Map(words.map(({ id, ...w }) => [id, w])), texts: new Set(texts) };
 }
 
