@@ -1,22 +1,13 @@
 import { useSpeech } from '../lib/speech';
+import { LineIcon } from './LineIcon';
 
 /** A loudspeaker, drawn (not every system has an emoji font). */
 export function SpeakerIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon size={18}>
       <path d="M11 5 6 9H2v6h4l5 4V5z" fill="currentColor" />
       <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
-    </svg>
+    </LineIcon>
   );
 }
 
