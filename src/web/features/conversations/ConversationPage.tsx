@@ -148,34 +148,8 @@ function Conversation({
   transcription: boolean;
   offline?: { scenario: Scenario; held: OfflineTalk };
 }) {
-  const {
-    talk,
-    reply,
-    setReply,
-    sending,
-    notice,
-    showHint,
-    setShowHint,
-    listening,
-    problem,
-    sendRecordings,
-    setSendRecordings,
-    recording,
-    stopRecording,
-    offerRecording,
-    result,
-    finishing,
-    kept,
-    isOffline,
-    field,
-    speakLine,
-    missed,
-    corrected,
-    send,
-    say,
-    recordLine,
-    finish,
-  } = useConversation(initial, transcription, offline);
+  const conversation = useConversation(initial, transcription, offline);
+  const { talk, notice, isOffline, speakLine, finish, finishing, result, kept } = conversation;
 
   return (
     <div className="stack talk-conversation">
@@ -213,101 +187,7 @@ function Conversation({
           You are offline: {talk.person.name} answers from this device, and your conversation is saved when you are back online.
         </p>
       )}
-      {!talk.ended && !talk.finished && (
-        <section className="card talk-reply" aria-label="Your reply">
-          {missed && <p className="talk-missed">{talk.person.name} did not understand that. Try again, in other words.</p>}
-          {corrected && (
-            <p className="talk-correction" role="note">
-              Better: <strong>{corrected.corrected}</strong> · {corrected.explanation}
-            </p>
-          )}
-          {showHint || missed
-            ? talk.hint && (
-                <p className="talk-hint" role="note">
-                  Hint: {talk.hint}
-                </p>
-              )
-            : talk.hint && (
-                <button type="button" className="link-button talk-hint-button" onClick={() => setShowHint(true)} aria-keyshortcuts="H">
-                  Show a hint
-                </button>
-              )}
-          <form
-            className="talk-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (reply.trim()) void send(reply);
-            }}
-          >
-            <label htmlFor="talk-reply">Type your reply in arabizi</label>
-            <div className="talk-field">
-              <input
-                id="talk-reply"
-                ref={field}
-                value={reply}
-                maxLength={LINE_MAX}
-                onChange={(e) => setReply(e.target.value)}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                disabled={sending}
-                autoFocus
-              />
-              <button type="submit" className="button" disabled={sending || !reply.trim()}>
-                Send
-              </button>
-              {canListen() && (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => void say()}
-                  disabled={sending || listening}
-                  aria-keyshortcuts="S"
-                >
-                  {listening ? 'Listening...' : '🎤 Say it'}
-                </button>
-              )}
-            </div>
-          </form>
-          {offerRecording && (
-            <div className="talk-recording">
-              <label className="talk-consent">
-                <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording
-                to OpenAI to turn it into text
-              </label>
-              {sendRecordings && (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => (recording ? stopRecording() : void recordLine())}
-                  disabled={sending}
-                >
-                  {recording ? '■ Stop and send' : '🎙 Record your reply'}
-                </button>
-              )}
-            </div>
-          )}
-          {problem && (
-            <p className="talk-problem" role="alert">
-              {problem}
-            </p>
-          )}
-          <p className="talk-privacy">
-            {canListen()
-              ? 'Say it uses your browser’s speech recognition: some browsers send the sound to their maker’s service to turn it into text. Kalimat receives only the text, never a recording.'
-              : sendRecordings
-                ? 'Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.'
-                : offerRecording
-                  ? 'This browser cannot turn speech into text: type your reply, or choose to send a recording. Nothing is recorded or sent until you do.'
-                  : 'This browser cannot turn speech into text: type your reply. Nothing is recorded.'}
-            {talk.partner === 'ai' && ' Your lines are sent to OpenAI to write the partner’s answers.'}
-          </p>
-          {sending && <Spinner label={`${talk.person.name} is answering...`} />}
-          <button type="button" className="link-button talk-end-early" onClick={() => void finish()} disabled={finishing || sending}>
-            End the conversation
-          </button>
-        </section>
-      )}
+      {!talk.ended && !talk.finished && <ReplyCard conversation={conversation} />}
       {talk.ended && !talk.finished && (
         <section className="card talk-reply" aria-label="The end">
           <p>The conversation has come to its end.</p>
@@ -319,6 +199,129 @@ function Conversation({
       {talk.finished && <Summary talk={talk} result={result} kept={kept} />}
       <KeyboardHelp shortcuts={SHORTCUTS} />
     </div>
+  );
+}
+
+type ConversationState = ReturnType<typeof useConversation>;
+
+/** The learner's turn: what the partner missed or corrected, the hint, the reply typed, said or recorded, and the way out. */
+function ReplyCard({ conversation }: { conversation: ConversationState }) {
+  const { talk, missed, corrected, showHint, setShowHint, problem, sending, finish, finishing } = conversation;
+  return (
+    <section className="card talk-reply" aria-label="Your reply">
+      {missed && <p className="talk-missed">{talk.person.name} did not understand that. Try again, in other words.</p>}
+      {corrected && (
+        <p className="talk-correction" role="note">
+          Better: <strong>{corrected.corrected}</strong> · {corrected.explanation}
+        </p>
+      )}
+      {showHint || missed
+        ? talk.hint && (
+            <p className="talk-hint" role="note">
+              Hint: {talk.hint}
+            </p>
+          )
+        : talk.hint && (
+            <button type="button" className="link-button talk-hint-button" onClick={() => setShowHint(true)} aria-keyshortcuts="H">
+              Show a hint
+            </button>
+          )}
+      <ReplyForm conversation={conversation} />
+      {conversation.offerRecording && <RecordingChoice conversation={conversation} />}
+      {problem && (
+        <p className="talk-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <PrivacyNote conversation={conversation} />
+      {sending && <Spinner label={`${talk.person.name} is answering...`} />}
+      <button type="button" className="link-button talk-end-early" onClick={() => void finish()} disabled={finishing || sending}>
+        End the conversation
+      </button>
+    </section>
+  );
+}
+
+function ReplyForm({ conversation }: { conversation: ConversationState }) {
+  const { reply, setReply, send, say, field, sending, listening } = conversation;
+  return (
+    <form
+      className="talk-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reply.trim()) void send(reply);
+      }}
+    >
+      <label htmlFor="talk-reply">Type your reply in arabizi</label>
+      <div className="talk-field">
+        <input
+          id="talk-reply"
+          ref={field}
+          value={reply}
+          maxLength={LINE_MAX}
+          onChange={(e) => setReply(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          disabled={sending}
+          autoFocus
+        />
+        <button type="submit" className="button" disabled={sending || !reply.trim()}>
+          Send
+        </button>
+        {canListen() && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void say()}
+            disabled={sending || listening}
+            aria-keyshortcuts="S"
+          >
+            {listening ? 'Listening...' : '🎤 Say it'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Offered only where the browser cannot recognise speech and the server can transcribe: a recording leaves only once ticked. */
+function RecordingChoice({ conversation }: { conversation: ConversationState }) {
+  const { sendRecordings, setSendRecordings, recording, stopRecording, recordLine, sending } = conversation;
+  return (
+    <div className="talk-recording">
+      <label className="talk-consent">
+        <input type="checkbox" checked={sendRecordings} onChange={(e) => setSendRecordings(e.target.checked)} /> Send my recording to OpenAI
+        to turn it into text
+      </label>
+      {sendRecordings && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => (recording ? stopRecording() : void recordLine())}
+          disabled={sending}
+        >
+          {recording ? '■ Stop and send' : '🎙 Record your reply'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Where the learner's voice and words go, for the way of replying this browser offers. */
+function PrivacyNote({ conversation }: { conversation: ConversationState }) {
+  const { sendRecordings, offerRecording, talk } = conversation;
+  return (
+    <p className="talk-privacy">
+      {canListen()
+        ? 'Say it uses your browser’s speech recognition: some browsers send the sound to their maker’s service to turn it into text. Kalimat receives only the text, never a recording.'
+        : sendRecordings
+          ? 'Your recording leaves the browser: it goes to Kalimat and on to OpenAI, which turns it into text; it is not kept.'
+          : offerRecording
+            ? 'This browser cannot turn speech into text: type your reply, or choose to send a recording. Nothing is recorded or sent until you do.'
+            : 'This browser cannot turn speech into text: type your reply. Nothing is recorded.'}
+      {talk.partner === 'ai' && ' Your lines are sent to OpenAI to write the partner’s answers.'}
+    </p>
   );
 }
 
