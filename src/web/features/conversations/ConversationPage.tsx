@@ -16,6 +16,7 @@ import { canListen } from '../../lib/voice-input';
 import { startOffline, type OfflineTalk } from './offline';
 import { useConversation } from './useConversation';
 import './conversations.css';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 
 const SHORTCUTS: Shortcut[] = [
   { keys: ['S'], action: 'Say your reply (speech recognition), or record it when you chose to send recordings' },
@@ -254,15 +255,12 @@ function ReplyForm({ conversation }: { conversation: ConversationState }) {
     >
       <label htmlFor="talk-reply">Type your reply in arabizi</label>
       <div className="talk-field">
-        <input
+        <ArabiziInput
           id="talk-reply"
           ref={field}
           value={reply}
           maxLength={LINE_MAX}
           onChange={(e) => setReply(e.target.value)}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
           disabled={sending}
           autoFocus
         />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { placementQuery, usePlace, type PlacementResult, type UnitView } from './queries';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 
 /**
  * The placement check (docs/decisions/0076-the-course.md): a short quiz for a unit, the English of its
@@ -93,14 +94,7 @@ function Quiz({ unitKey, onResult, onClose }: { unitKey: string; onResult: (resu
               <span>
                 {i + 1}. {q.english}
               </span>
-              <input
-                type="text"
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                value={answers[q.wordId] ?? ''}
-                onChange={(e) => setAnswers({ ...answers, [q.wordId]: e.target.value })}
-              />
+              <ArabiziInput value={answers[q.wordId] ?? ''} onChange={(e) => setAnswers({ ...answers, [q.wordId]: e.target.value })} />
             </label>
           ))}
           <div className="row">

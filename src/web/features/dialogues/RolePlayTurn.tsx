@@ -6,6 +6,7 @@ import { judgeAnswer, type Judgement, type TypedVerdict } from '../../../shared/
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
 import './dialogues.css';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 
 /**
  * How the learner answered a turn and what it counts as: the line typed (the judge's verdict, word by
@@ -61,15 +62,7 @@ export function RolePlayTurn({
           >
             <label htmlFor="role-play-answer">Type your line in arabizi</label>
             <div className="role-play-field">
-              <input
-                id="role-play-answer"
-                ref={field}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-              />
+              <ArabiziInput id="role-play-answer" ref={field} value={typed} onChange={(e) => setTyped(e.target.value)} />
               <button type="submit" className="button" disabled={!typed.trim()}>
                 Check
               </button>

@@ -20,6 +20,7 @@ import { listeningRoundQuery } from './queries';
 import { optionMark } from './drill';
 import { useListeningDrill, type DrillOptions } from './useListeningDrill';
 import './listening.css';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 
 const MODES: { value: ListeningMode; label: string }[] = [
   { value: 'choose', label: 'Choose the meaning' },
@@ -154,16 +155,13 @@ function Drill({ questions, mode, streak, onAgain }: DrillOptions & { onAgain: (
         <form className="typed-form listen-typed" onSubmit={drill.check}>
           <label htmlFor={typedId}>Type what you hear, in arabizi</label>
           <div className="typed-row">
-            <input
+            <ArabiziInput
               ref={typedInput}
               id={typedId}
               value={typed}
               onChange={(e) => drill.type(e.target.value)}
               readOnly={!!result || kept}
               autoFocus
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
               maxLength={LISTENING_ANSWER_MAX}
             />
             <button type="submit" className="button" disabled={!typed.trim() || !!result || saving || kept}>

@@ -13,6 +13,7 @@ import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useFlashCard, type FlashCardOptions } from './useFlashCard';
 import './vocabulary.css';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 
 interface Props extends Omit<FlashCardOptions, 'inOrder' | 'answered'> {
   onFlag: (word: Word, isFlagged: boolean) => void;
@@ -95,16 +96,7 @@ export function FlashCard({ words, onAnswer, onFlag, inOrder = false, answered =
             <form className="typed-form" onSubmit={check}>
               <label htmlFor={typedId}>Type it in Lebanese</label>
               <div className="typed-row">
-                <input
-                  id={typedId}
-                  value={typed}
-                  onChange={(e) => type(e.target.value)}
-                  autoFocus
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  maxLength={200}
-                />
+                <ArabiziInput id={typedId} value={typed} onChange={(e) => type(e.target.value)} autoFocus maxLength={200} />
                 <button type="submit" className="button" disabled={!typed.trim()}>
                   Check
                 </button>
