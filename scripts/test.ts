@@ -123,8 +123,9 @@ const suites = [
   check('unused code (knip)', 'check:unused'),
   check('import boundaries (dependency-cruiser)', 'check:boundaries'),
   check('formatting (Biome)', 'check:format'),
-  // 20 s a test: the first test app of the run imports the whole content, which a slow minute of this machine takes seconds to do.
-  await runSuite('services and routes', ['./src', '--timeout', '20000']),
+  // Two files at a time, one per core: each file's database and servers are its own. 20 s a test: the
+  // first test app of a process imports the whole content, which a slow minute of this machine takes seconds to do.
+  await runSuite('services and routes', ['--parallel=2', './src', '--timeout', '20000']),
   await runSuite('end to end (Chromium)', [
     '--parallel=2',
     `--timings=${JOURNEY_TIMINGS}`,
