@@ -12,7 +12,7 @@ let withAi: E2EApp;
 const openai = startFakeOpenAI();
 const micDir = mkdtempSync(join(tmpdir(), 'kalimat-talk-mic-'));
 beforeAll(async () => {
-  app = await startApp({ browserArgs: fakeMicrophone(micDir) });
+  app = await startApp({ browserArgs: fakeMicrophone(micDir), serviceWorker: true });
   withAi = await startApp({ browser: app.browser, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url } });
 });
 afterAll(async () => {

@@ -28,6 +28,12 @@ export interface ServerOptions {
   browser?: Browser;
   /** Chromium switches beside the usual ones (a fake microphone: `fakeMicrophone`), for a browser launched here. */
   browserArgs?: string[];
+  /**
+   * The app's service worker installs in each fresh profile, as in a learner's browser. Only the files
+   * that prove the offline copy ask for it: installing it fetches every file of the build into each
+   * profile, an eighth of a journey's browser time, and the journeys open hundreds of profiles.
+   */
+  serviceWorker?: boolean;
 }
 
 /** One real server process (`bun src/server.ts`) on a free port (or env.PORT's), on the given database file. */
@@ -113,6 +119,7 @@ export async function startApp(opts: ServerOptions = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width, height },
+        serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
         extraHTTPHeaders: { 'Fly-Client-IP': `10.0.${visitors >> 8}.${visitors++ & 255}` },
       });
       contexts.add(context);
@@ -179,6 +186,19 @@ async function waitForHealth(baseUrl: string, server: { exitCode: number | null 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/**
+ * Screenshots of the screen as it is, at 1280 px and at 375 px (`name-1280`, `name-375`), for a walk made
+ * once at one width: the walk goes on at the width it had.
+ */
+export async function screenshotAtWidths(page: Page, name: string) {
+  const viewport = page.viewportSize()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: viewport.height });
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(viewport);
 }
 
 /**

@@ -7,7 +7,7 @@ import { answerCardFromKeyboard, registerInBrowser, startApp, type E2EApp } from
 
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ serviceWorker: true });
 });
 afterAll(async () => {
   await app?.stop();
