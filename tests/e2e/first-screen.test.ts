@@ -4,7 +4,7 @@ import { appTookOver, registerInBrowser, startApp, undrawn, type E2EApp } from '
 
 let app: E2EApp;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ serviceWorker: true });
 });
 afterAll(async () => {
   await app?.stop();
