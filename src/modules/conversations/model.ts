@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { IdempotencyKey } from '../../lib/validation';
 import { Heard } from '../speaking/model';
-import { LEARNER_LINES_MAX, LINE_MAX } from './rules';
+import { LEARNER_LINES_MAX, LINE_MAX, RECORDING_CHARS, RECORDING_TYPES } from './rules';
 import { PARTNERS } from './schema';
 
 /** POST /api/conversations/{id}/talks: a new conversation, with the scripted partner or the AI one. */
@@ -45,11 +45,6 @@ export const OfflineTalkBody = v.object(
   },
   'The request body must be a JSON object.',
 );
-
-/** The recording types a browser's MediaRecorder makes, as the transcription accepts them. */
-export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
-/** A few seconds of speech, base64, within the JSON body's 64 KiB. */
-const RECORDING_CHARS = 60_000;
 
 /** POST /api/talks/{id}/recording: a line said where the browser has no recognition, sent for transcription by the learner's choice. */
 export const RecordingBody = v.object(

@@ -7,6 +7,13 @@ import { sameArabic } from '../../shared/arabic';
  * server and the browser: what a scenario holds, and how a learner's line is understood.
  */
 
+/** The longest recording sent for transcription, base64: a few seconds of speech within the JSON body's 64 KiB. */
+export const RECORDING_CHARS = 60_000;
+/** The recording types a browser's MediaRecorder makes, as the transcription accepts them. */
+export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
+/** The longest a browser records a line for transcription. */
+export const RECORDING_MAX_MS = 5000;
+
 export interface Partner {
   name: string;
   gender: 'male' | 'female';

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { searchOf, server } from '../../lib/api';
 import { loadClip, playClip, speakInBrowser } from '../../lib/speech';
 import { listenOnce, recordMicrophone, RECOGNITION_PROBLEMS } from '../../lib/voice-input';
+import { RECORDING_MAX_MS, RECORDING_TYPES } from '../../../modules/conversations/rules';
 
 /**
  * The partner's voice: every line is asked of the speech call in the partner's voice. A scripted line
@@ -43,9 +44,6 @@ const PROBLEMS: Record<string, string> = {
 /** Listens once for the learner's line; the screen is gone, it stops listening. */
 export const listenForLine = (signal?: AbortSignal) => listenOnce(PROBLEMS, signal);
 
-/** The longest recording sent for transcription: a line, within the request's size. */
-const RECORDING_MAX_MS = 5000;
-const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
 export type Recording = { audio: string; type: (typeof RECORDING_TYPES)[number] } | { problem: string };
 
 /** The recording as base64, the form the recording route takes. */
