@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFakeOpenAI } from '../fakes/openai';
-import { fakeMicrophone, fasterAudio, recognitionStandIn, registerInBrowser, screenshot, startApp, type E2EApp } from './harness';
+import {
+  fakeMicrophone,
+  fasterAudio,
+  recognitionStandIn,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  waitForOfflineCopy,
+  type E2EApp,
+} from './harness';
 
 let app: E2EApp;
 let withAi: E2EApp;
@@ -236,11 +245,6 @@ async function paywallJourney(width: number, height: number) {
   await page.getByRole('link', { name: 'Meeting someone new' }).click();
   await page.getByRole('button', { name: 'Start talking' }).waitFor();
   await context.close();
-}
-
-/** Waits until the service worker is installed and holds the learner's copy of `path`. */
-async function waitForOfflineCopy(page: Page, path: string) {
-  await page.waitForFunction(async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined, path, { polling: 200 });
 }
 
 /** A café conversation without a network: the scripted partner answers from the device, and the server keeps it once the network is back. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { fasterAudio, playAudioFaster, registerInBrowser, screenshotAtWidths, startApp, type E2EApp } from './harness';
+import { fasterAudio, playAudioFaster, registerInBrowser, screenshotAtWidths, startApp, waitForOfflineCopy, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -31,15 +31,6 @@ async function expectClip(page: Page, trigger: () => Promise<void>, voice: strin
   expect(new URL(response.url()).searchParams.get('voice')).toBe(voice);
   // The page's own copy may come through the service worker, which keeps no body for Playwright; the server's clip is the same.
   expect((await (await page.request.get(response.url())).body()).byteLength).toBeGreaterThan(1000);
-}
-
-/** Waits until the service worker keeps the learner's copy of `path`, or a clip. */
-async function waitForOfflineCopy(page: Page, path: string, cacheName: string) {
-  await page.waitForFunction(
-    async ({ p, c }) => (await caches.open(c).then((cache) => cache.keys())).some((r) => r.url.endsWith(p)),
-    { p: path, c: cacheName },
-    { polling: 200, timeout: 30_000 },
-  );
 }
 
 async function journey() {
@@ -139,7 +130,7 @@ async function journey() {
   await screenshotAtWidths(page, 'dialogues-score');
 
   // Offline: the dialogue and the clips heard open again without a network.
-  await waitForOfflineCopy(page, `/api${dialoguePath}`, 'kalimat-data');
+  await waitForOfflineCopy(page, `/api${dialoguePath}`);
   await waitForOfflineCopy(page, '&voice=male', 'kalimat-audio');
   await context.setOffline(true);
   await page.reload();

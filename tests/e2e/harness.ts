@@ -189,6 +189,18 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Waits until the service worker keeps this browser's offline copy of a read whose address ends in
+ * `path` (in `kalimat-data`), or of a clip (`kalimat-audio`).
+ */
+export async function waitForOfflineCopy(page: Page, path: string, cacheName: 'kalimat-data' | 'kalimat-audio' = 'kalimat-data') {
+  await page.waitForFunction(
+    async ({ p, c }) => (await caches.open(c).then((cache) => cache.keys())).some((r) => r.url.endsWith(p)),
+    { p: path, c: cacheName },
+    { polling: 200, timeout: 30_000 },
+  );
+}
+
+/**
  * Screenshots of the screen as it is, at 1280 px and at 375 px (`name-1280`, `name-375`), for a walk made
  * once at one width: the walk goes on at the width it had.
  */

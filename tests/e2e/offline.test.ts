@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { BATCH_THRESHOLDS } from '../../src/modules/vocabulary/rules';
-import { answerCardFromKeyboard, registerInBrowser, startApp, type E2EApp } from './harness';
+import { answerCardFromKeyboard, registerInBrowser, startApp, waitForOfflineCopy, type E2EApp } from './harness';
 
 let app: E2EApp;
 beforeAll(async () => {
@@ -12,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
-
-/** Waits until the service worker is installed and holds the learner's copy of `path`. */
-async function waitForOfflineCopy(page: Page, path: string) {
-  await page.waitForFunction(async (p) => (await caches.match(p, { cacheName: 'kalimat-data' })) !== undefined, path, { polling: 200 });
-}
 
 /** What the server holds, asked from outside the browser with the learner's session. */
 async function serverSays(cookie: string, path: string) {
