@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, handledGlobally, server } from '../../lib/api';
 import { LOAD_FAILURES, NETWORK_STATUS } from '../../lib/messages';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 import { Arabic } from '../../ui/Arabic';
 import { GoalRing } from '../../ui/GoalRing';
 import { KeyboardHelp, type Shortcut } from '../../ui/KeyboardHelp';
@@ -16,7 +17,6 @@ import { canListen } from '../../lib/voice-input';
 import { startOffline, type OfflineTalk } from './offline';
 import { useConversation } from './useConversation';
 import './conversations.css';
-import { ArabiziInput } from '../../ui/ArabiziInput';
 
 const SHORTCUTS: Shortcut[] = [
   { keys: ['S'], action: 'Say your reply (speech recognition), or record it when you chose to send recordings' },

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 import { QueryBoundary } from '../../ui/QueryBoundary';
 import { placementQuery, usePlace, type PlacementResult, type UnitView } from './queries';
-import { ArabiziInput } from '../../ui/ArabiziInput';
 
 /**
  * The placement check (docs/decisions/0076-the-course.md): a short quiz for a unit, the English of its

@@ -1,3 +1,4 @@
+import { ArabiziInput } from '../../ui/ArabiziInput';
 import { HeardBeside } from '../../ui/SayIt';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DialogueLine } from './queries';
@@ -6,7 +7,6 @@ import { judgeAnswer, type Judgement, type TypedVerdict } from '../../../shared/
 import { TypedResult } from '../../ui/TypedResult';
 import { LineText } from './parts';
 import './dialogues.css';
-import { ArabiziInput } from '../../ui/ArabiziInput';
 
 /**
  * How the learner answered a turn and what it counts as: the line typed (the judge's verdict, word by

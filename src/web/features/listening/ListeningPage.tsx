@@ -1,3 +1,4 @@
+import { ArabiziInput } from '../../ui/ArabiziInput';
 import { DetailsList } from '../../ui/DetailsList';
 import { NextStep } from '../../ui/NextStep';
 import { Link } from '@tanstack/react-router';
@@ -20,7 +21,6 @@ import { listeningRoundQuery } from './queries';
 import { optionMark } from './drill';
 import { useListeningDrill, type DrillOptions } from './useListeningDrill';
 import './listening.css';
-import { ArabiziInput } from '../../ui/ArabiziInput';
 
 const MODES: { value: ListeningMode; label: string }[] = [
   { value: 'choose', label: 'Choose the meaning' },

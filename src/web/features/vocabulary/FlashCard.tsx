@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { ArabiziInput } from '../../ui/ArabiziInput';
 import { Arabic } from '../../ui/Arabic';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useSpeakingAttempts, type Word } from './hooks';
@@ -13,7 +14,6 @@ import { KeyboardHelp } from '../../ui/KeyboardHelp';
 import { SAY_IT_KEYS, SayIt } from '../../ui/SayIt';
 import { useFlashCard, type FlashCardOptions } from './useFlashCard';
 import './vocabulary.css';
-import { ArabiziInput } from '../../ui/ArabiziInput';
 
 interface Props extends Omit<FlashCardOptions, 'inOrder' | 'answered'> {
   onFlag: (word: Word, isFlagged: boolean) => void;
